@@ -1,0 +1,18 @@
+// MPI_Gather implementations on MPI point-to-point; each has MPI_Gather's exact signature.
+#pragma once
+
+#include <mpi.h>
+
+namespace collscope {
+
+/// The root receives every block in rank order, one after the other: p − 1 rounds.
+int gather_linear(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+/// Pre-order binomial tree over ranks shifted towards the root: ⌈log₂p⌉ rounds.
+int gather_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                    int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+/// Divide-and-conquer over contiguous rank ranges: ⌈log₂p⌉ rounds, rank order at any root.
+int gather_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+               int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+
+} // namespace collscope

@@ -1,0 +1,18 @@
+// MPI_Scatter implementations on MPI point-to-point; each has MPI_Scatter's exact signature.
+#pragma once
+
+#include <mpi.h>
+
+namespace collscope {
+
+/// The root sends every block in rank order, one after the other: p − 1 rounds.
+int scatter_linear(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+/// Pre-order binomial tree over ranks shifted towards the root: ⌈log₂p⌉ rounds.
+int scatter_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                     int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+/// Divide-and-conquer over contiguous rank ranges: ⌈log₂p⌉ rounds, no reordering.
+int scatter_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+
+} // namespace collscope

@@ -1,0 +1,21 @@
+// Process-wide knobs for algorithms whose MPI signature leaves no room for a parameter, in the
+// spirit of an MPI library's tuning variables.
+#pragma once
+
+#include <mpi.h>
+
+namespace collscope {
+
+struct PipelineTuning {
+  int blocks = 0;        ///< 0: choose M by the pipelining lemma; otherwise use this M
+  double alpha = 1.0e-6; ///< α (s) assumed by the lemma
+  double beta = 2.0e-10; ///< β (s/byte) assumed by the lemma
+};
+
+void set_pipeline_tuning(const PipelineTuning& tuning);
+PipelineTuning pipeline_tuning();
+
+/// The block count bcast_pipeline uses for this call (same on every rank).
+int pipeline_blocks_for(int p, int count, MPI_Datatype datatype);
+
+} // namespace collscope

@@ -1,0 +1,70 @@
+// What every algorithm needs around MPI buffers: typed addressing of blocks, temporary
+// buffers laid out like the user's, a typed local copy, and error propagation.
+#pragma once
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <vector>
+
+namespace collscope::detail {
+
+/// Tags of our point-to-point traffic, one per collective, so a trace can tell them apart.
+enum Tag : int {
+  gather_tag = 7101,
+  scatter_tag = 7102,
+  bcast_tag = 7103,
+  reduce_tag = 7104,
+  allgather_tag = 7105
+};
+
+/// Returns from the enclosing function when an MPI call fails (under MPI_ERRORS_RETURN).
+#define COLLSCOPE_TRY(call)                                                                        \
+  do {                                                                                             \
+    if (const int collscope_rc_ = (call); collscope_rc_ != MPI_SUCCESS) return collscope_rc_;      \
+  } while (0)
+
+struct CommShape {
+  int rank;
+  int size;
+};
+CommShape shape(MPI_Comm comm);
+
+MPI_Aint extent_of(MPI_Datatype type);
+/// True when `count` elements of `type` carry no bytes; by MPI's type-matching rules every
+/// rank then sees zero bytes, so all can skip communication consistently.
+bool carries_no_data(int count, MPI_Datatype type);
+
+/// Address of element `index` in a buffer of elements with the given extent.
+inline char* at(void* base, std::int64_t index, MPI_Aint extent) {
+  return static_cast<char*>(base) + index * extent;
+}
+inline const char* at(const void* base, std::int64_t index, MPI_Aint extent) {
+  return static_cast<const char*>(base) + index * extent;
+}
+
+/// Room for `count` elements of `type`, addressed like a user buffer (lower bound honoured),
+/// so it can be passed to MPI with that type.
+class TempBuffer {
+public:
+  TempBuffer(std::int64_t count, MPI_Datatype type);
+  void* data() { return origin_; }
+  char* block(std::int64_t index) { return at(origin_, index, extent_); }
+
+private:
+  std::vector<char> storage_;
+  char* origin_ = nullptr;
+  MPI_Aint extent_ = 0;
+};
+
+/// Whether the MPI library can apply `op` to `datatype` (Open MPI, for one, rejects predefined
+/// ops on derived datatypes), found by reducing one element locally before any message is
+/// sent: every rank has the same op and type signature, so all ranks fail together instead of
+/// leaving a parent waiting for a child that gave up.
+int check_reducible(MPI_Op op, MPI_Datatype datatype);
+
+/// Copies src (scount × stype) to dst (rcount × rtype); the type signatures must match.
+int typed_copy(const void* src, int scount, MPI_Datatype stype, void* dst, int rcount,
+               MPI_Datatype rtype);
+
+} // namespace collscope::detail

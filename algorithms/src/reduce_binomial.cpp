@@ -1,0 +1,56 @@
+// Binomial-tree reduction (seeds/001, "Binomial tree reduction"): the gather tree, but each
+// node combines what it receives into one vector of m elements instead of concatenating.
+// Ranks are shifted so the root is virtual rank 0, which reorders the operands: the
+// algorithm is for commutative operations (MPI_Op_commutative) only.
+//
+//   p = 7, root 0:   round 0: 1→0 3→2 5→4    round 1: 2→0 6→4    round 2: 4→0
+//
+// Rounds: ⌈log₂p⌉.  Cost: ⌈log₂p⌉(α + βm) plus ⌈log₂p⌉ local reductions.
+#include "collscope/algorithms/reduce.hpp"
+
+#include "buffers.hpp"
+#include "collscope/schedule/binomial.hpp"
+#include "collscope/schedule/bits.hpp"
+
+#include <optional>
+
+namespace collscope {
+
+int reduce_binomial(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                    MPI_Op op, int root, MPI_Comm comm) {
+  using namespace detail;
+  int commutative = 0;
+  COLLSCOPE_TRY(MPI_Op_commutative(op, &commutative));
+  if (!commutative) return MPI_ERR_OP;
+  const auto [rank, p] = shape(comm);
+  COLLSCOPE_TRY(check_reducible(op, datatype));
+  if (carries_no_data(count, datatype)) return MPI_SUCCESS;
+
+  const int v = schedule::virtual_rank(rank, root, p);
+  const auto children = schedule::preorder_children(v, p);
+  if (v != 0 && children.empty()) {
+    const int parent = schedule::real_rank(schedule::preorder_parent(v, p), root, p);
+    return MPI_Send(sendbuf, count, datatype, parent, reduce_tag, comm);
+  }
+
+  std::optional<TempBuffer> partial_storage;
+  void* partial = recvbuf;
+  if (v != 0) {
+    partial_storage.emplace(count, datatype);
+    partial = partial_storage->data();
+  }
+  if (sendbuf != MPI_IN_PLACE)
+    COLLSCOPE_TRY(typed_copy(sendbuf, count, datatype, partial, count, datatype));
+  TempBuffer incoming(count, datatype);
+  for (const schedule::TreeEdge& child : children) {
+    COLLSCOPE_TRY(MPI_Recv(incoming.data(), count, datatype,
+                           schedule::real_rank(child.vrank, root, p), reduce_tag, comm,
+                           MPI_STATUS_IGNORE));
+    COLLSCOPE_TRY(MPI_Reduce_local(incoming.data(), partial, count, datatype, op));
+  }
+  if (v == 0) return MPI_SUCCESS;
+  const int parent = schedule::real_rank(schedule::preorder_parent(v, p), root, p);
+  return MPI_Send(partial, count, datatype, parent, reduce_tag, comm);
+}
+
+} // namespace collscope

@@ -1,0 +1,147 @@
+#include "collscope/algorithms/registry.hpp"
+
+#include "collscope/algorithms/allgather.hpp"
+#include "collscope/algorithms/bcast.hpp"
+#include "collscope/algorithms/gather.hpp"
+#include "collscope/algorithms/reduce.hpp"
+#include "collscope/algorithms/scatter.hpp"
+#include "collscope/schedule/cost.hpp"
+#include "collscope/schedule/pipeline.hpp"
+
+#include <array>
+
+namespace collscope {
+
+namespace {
+
+namespace s = schedule;
+
+int linear_rounds(int p, int) { return s::linear_rounds(p); }
+int log_rounds(int p, int) { return s::logarithmic_rounds(p); }
+int pipeline_rounds(int p, int blocks) { return s::pipeline_rounds(p, blocks); }
+
+double linear_rooted(int p, double m, double a, double b, int) {
+  return s::linear_rooted_cost(p, m, a, b);
+}
+double linear_bcast(int p, double m, double a, double b, int) {
+  return s::linear_bcast_cost(p, m, a, b);
+}
+double tree_gather(int p, double m, double a, double b, int) {
+  return s::tree_gather_cost(p, m, a, b);
+}
+double tree_bcast(int p, double m, double a, double b, int) {
+  return s::tree_bcast_cost(p, m, a, b);
+}
+double pipeline(int p, double m, double a, double b, int blocks) {
+  return s::bcast_pipeline_cost(p, m, a, b, blocks);
+}
+double ring(int p, double m, double a, double b, int) {
+  return s::ring_allgather_cost(p, m, a, b);
+}
+double dissemination(int p, double m, double a, double b, int) {
+  return s::dissemination_allgather_cost(p, m, a, b);
+}
+
+constexpr std::string_view lecture = "seeds/001_496b7ceb2e430cd8.txt";
+constexpr std::string_view log_p = "⌈log₂p⌉";
+constexpr std::string_view p_minus_1 = "p−1";
+constexpr std::string_view tree_gather_text = "⌈log₂p⌉α + (p−1)/p·βm";
+constexpr std::string_view linear_rooted_text = "(p−1)α + (p−1)/p·βm";
+constexpr std::string_view tree_bcast_text = "⌈log₂p⌉(α + βm)";
+
+using C = Collective;
+
+const std::array registry{
+    Algorithm{C::gather, "linear", "root receives the blocks one by one in rank order",
+              "seeds/000 §1 (linear MPI_Gatherv of the libraries)", p_minus_1,
+              linear_rooted_text, linear_rounds, linear_rooted, false, false, gather_linear},
+    Algorithm{C::gather, "binomial", "pre-order binomial tree over ranks shifted to the root",
+              "seeds/001 “Binomial tree gather in rounds”", log_p, tree_gather_text, log_rounds,
+              tree_gather, false, false, gather_binomial},
+    Algorithm{C::gather, "dnc", "divide-and-conquer halving: rank order at any root, no reordering",
+              "seeds/001 “Binomial gather/scatter with root≠0”", log_p, tree_gather_text,
+              log_rounds, tree_gather, false, false, gather_dnc},
+    Algorithm{C::gather, "native", "Open MPI's MPI_Gather", "Open MPI", "", "", nullptr, nullptr,
+              false, false, MPI_Gather},
+
+    Algorithm{C::scatter, "linear", "root sends the blocks one by one in rank order",
+              "seeds/000 §1 (linear MPI_Scatterv of the libraries)", p_minus_1,
+              linear_rooted_text, linear_rounds, linear_rooted, false, false, scatter_linear},
+    Algorithm{C::scatter, "binomial", "pre-order binomial tree, largest subtree first",
+              "seeds/001 “Binomial tree scatter in hypercube”", log_p, tree_gather_text,
+              log_rounds, tree_gather, false, false, scatter_binomial},
+    Algorithm{C::scatter, "dnc", "divide-and-conquer halving: contiguous runs, any root",
+              "seeds/001 “Binomial tree-like, divide-and-conquer scatter”", log_p,
+              tree_gather_text, log_rounds, tree_gather, false, false, scatter_dnc},
+    Algorithm{C::scatter, "native", "Open MPI's MPI_Scatter", "Open MPI", "", "", nullptr,
+              nullptr, false, false, MPI_Scatter},
+
+    Algorithm{C::bcast, "linear", "root sends the whole buffer to each rank in turn",
+              "seeds/001 “Linear-ring allgather” (trivial broadcast)", p_minus_1,
+              "(p−1)(α + βm)", linear_rounds, linear_bcast, false, false, nullptr, bcast_linear},
+    Algorithm{C::bcast, "binomial-preorder",
+              "pre-order binomial tree: harmful algorithmic latency",
+              "seeds/001 “Binomial tree broadcast with harmful algorithmic latency”", log_p,
+              tree_bcast_text, log_rounds, tree_bcast, false, false, nullptr,
+              bcast_binomial_preorder},
+    Algorithm{C::bcast, "binomial", "bit-reversed binomial tree: no harmful algorithmic latency",
+              "seeds/001 “Binomial tree broadcast without harmful algorithmic latency”", log_p,
+              tree_bcast_text, log_rounds, tree_bcast, false, false, nullptr, bcast_binomial},
+    Algorithm{C::bcast, "pipeline", "linear-array pipeline, M blocks by the pipelining lemma",
+              "seeds/001 “Pipelined broadcast”, “Pipelining lemma”", "p−1+M−1",
+              "(p−1+M−1)(α + βm/M)", pipeline_rounds, pipeline, false, true, nullptr,
+              bcast_pipeline},
+    Algorithm{C::bcast, "native", "Open MPI's MPI_Bcast", "Open MPI", "", "", nullptr, nullptr,
+              false, false, nullptr, MPI_Bcast},
+
+    Algorithm{C::reduce, "binomial", "binomial tree over shifted ranks (commutative ops only)",
+              "seeds/001 “Binomial tree reduction”", log_p, tree_bcast_text, log_rounds,
+              tree_bcast, true, false, nullptr, nullptr, reduce_binomial},
+    Algorithm{C::reduce, "ordered",
+              "divide-and-conquer in rank order: correct for non-commutative ops",
+              "seeds/001 “Binomial tree reduction”, “Binomial gather/scatter with root≠0”",
+              log_p, tree_bcast_text, log_rounds, tree_bcast, false, false, nullptr, nullptr,
+              reduce_ordered},
+    Algorithm{C::reduce, "native", "Open MPI's MPI_Reduce", "Open MPI", "", "", nullptr, nullptr,
+              false, false, nullptr, nullptr, MPI_Reduce},
+
+    Algorithm{C::allgather, "ring", "pass blocks to the right neighbour, p−1 steps",
+              "seeds/001 “Linear-ring allgather”", p_minus_1, "(p−1)(α + βm/p)", linear_rounds,
+              ring, false, false, nullptr, nullptr, nullptr, allgather_ring},
+    Algorithm{C::allgather, "dissemination",
+              "Bruck/dissemination on the circulant graph i → i+2^k",
+              "seeds/001 “Bruck”/“Dissemination” Allgather algorithm", log_p,
+              "⌈log₂p⌉α + (p−1)/p·βm", log_rounds, dissemination, false, false, nullptr, nullptr,
+              nullptr, allgather_dissemination},
+    Algorithm{C::allgather, "native", "Open MPI's MPI_Allgather", "Open MPI", "", "", nullptr,
+              nullptr, false, false, nullptr, nullptr, nullptr, MPI_Allgather},
+};
+
+} // namespace
+
+std::string_view to_string(Collective collective) {
+  switch (collective) {
+  case C::gather: return "gather";
+  case C::scatter: return "scatter";
+  case C::bcast: return "bcast";
+  case C::reduce: return "reduce";
+  case C::allgather: return "allgather";
+  }
+  return "?";
+}
+
+std::optional<Collective> parse_collective(std::string_view name) {
+  for (C c : {C::gather, C::scatter, C::bcast, C::reduce, C::allgather})
+    if (to_string(c) == name) return c;
+  return std::nullopt;
+}
+
+std::span<const Algorithm> algorithms() { return registry; }
+
+const Algorithm* find_algorithm(Collective collective, std::string_view name) {
+  for (const Algorithm& a : registry)
+    if (a.collective == collective && a.name == name) return &a;
+  return nullptr;
+}
+
+} // namespace collscope

@@ -1,0 +1,172 @@
+#include "collective_case.hpp"
+
+#include <sstream>
+#include <vector>
+
+namespace collscope::testing {
+
+namespace {
+
+constexpr int sentinel = -777;
+
+struct Side {
+  MPI_Datatype type;
+  int count;
+  int ints_per_element; ///< the element's extent in ints
+  std::size_t ints(int blocks = 1) const {
+    return static_cast<std::size_t>(blocks) * count * ints_per_element;
+  }
+};
+
+Side sender(const Case& c, const TestTypes& t) {
+  if (c.types == Types::ints) return {MPI_INT, c.count, 1};
+  return {t.vector(), c.count, 3};
+}
+
+Side receiver(const Case& c, const TestTypes& t) {
+  switch (c.types) {
+  case Types::ints: return {MPI_INT, c.count, 1};
+  case Types::vectors: return {t.vector(), c.count, 3};
+  case Types::mixed: return {MPI_INT, 2 * c.count, 1};
+  }
+  return {MPI_INT, c.count, 1};
+}
+
+using Ints = std::vector<int>;
+
+Ints pattern(std::size_t n, int seed) {
+  Ints v(n);
+  for (std::size_t i = 0; i < n; ++i) v[i] = (seed + 1) * 1000 + static_cast<int>(i % 997);
+  return v;
+}
+
+void* data_or_null(Ints& v) { return v.empty() ? nullptr : v.data(); }
+
+struct Shape {
+  int rank = 0;
+  int size = 0;
+};
+Shape shape(MPI_Comm comm) {
+  Shape s;
+  MPI_Comm_rank(comm, &s.rank);
+  MPI_Comm_size(comm, &s.size);
+  return s;
+}
+
+bool rooted(const Case& c, const TestTypes& t, MPI_Comm comm, bool is_gather) {
+  const auto [rank, p] = shape(comm);
+  const Side s = sender(c, t), r = receiver(c, t);
+  const bool at_root = rank == c.root;
+  const Ints original = pattern(is_gather ? s.ints() : (at_root ? s.ints(p) : 0), rank);
+  Ints send = original;
+  Ints got(is_gather ? (at_root ? r.ints(p) : 0) : r.ints(), sentinel);
+  Ints want = got;
+  const void* sendbuf = data_or_null(send);
+  void* recv_got = data_or_null(got);
+  void* recv_want = data_or_null(want);
+  if (c.in_place && at_root) {
+    if (is_gather) {
+      sendbuf = MPI_IN_PLACE;
+      std::copy(original.begin(), original.end(), got.begin() + static_cast<long>(r.ints(rank)));
+      std::copy(original.begin(), original.end(), want.begin() + static_cast<long>(r.ints(rank)));
+    } else {
+      recv_got = recv_want = MPI_IN_PLACE;
+    }
+  }
+  const auto native = is_gather ? MPI_Gather : MPI_Scatter;
+  const int rc = c.algorithm->rooted(sendbuf, s.count, s.type, recv_got, r.count, r.type, c.root,
+                                     comm);
+  Ints send_native = original;
+  const void* native_send = sendbuf == MPI_IN_PLACE ? MPI_IN_PLACE : data_or_null(send_native);
+  const int rc_native =
+      native(native_send, s.count, s.type, recv_want, r.count, r.type, c.root, comm);
+  return rc == MPI_SUCCESS && rc_native == MPI_SUCCESS && got == want && send == original;
+}
+
+bool bcast(const Case& c, const TestTypes& t, MPI_Comm comm) {
+  const auto [rank, p] = shape(comm);
+  const Side side = rank == c.root ? sender(c, t) : receiver(c, t);
+  Ints got = rank == c.root ? pattern(side.ints(), rank) : Ints(side.ints(), sentinel);
+  Ints want = got;
+  const int rc = c.algorithm->bcast(data_or_null(got), side.count, side.type, c.root, comm);
+  const int rc_native = MPI_Bcast(data_or_null(want), side.count, side.type, c.root, comm);
+  return rc == MPI_SUCCESS && rc_native == MPI_SUCCESS && got == want;
+}
+
+int error_class(int code) {
+  int cls = MPI_SUCCESS;
+  MPI_Error_class(code, &cls);
+  return cls;
+}
+
+int ints_per_element(MPI_Datatype type) {
+  MPI_Aint lb = 0, extent = 0;
+  MPI_Type_get_extent(type, &lb, &extent);
+  return static_cast<int>(extent / static_cast<MPI_Aint>(sizeof(int)));
+}
+
+bool reduce(const Case& c, MPI_Comm comm) {
+  const auto [rank, p] = shape(comm);
+  const std::size_t n = static_cast<std::size_t>(c.count) * ints_per_element(c.datatype);
+  Ints original(n);
+  for (std::size_t i = 0; i < n; ++i) original[i] = (rank * 7 + static_cast<int>(i) * 3) % 11 + 1;
+  Ints send = original;
+  const bool at_root = rank == c.root;
+  Ints got(at_root ? n : 0, sentinel), want = got;
+  const void* sendbuf = data_or_null(send);
+  if (c.in_place && at_root) {
+    sendbuf = MPI_IN_PLACE;
+    got = want = original;
+  }
+  const int rc = c.algorithm->reduce(sendbuf, data_or_null(got), c.count, c.datatype, c.op,
+                                     c.root, comm);
+  const int rc_native =
+      MPI_Reduce(sendbuf, data_or_null(want), c.count, c.datatype, c.op, c.root, comm);
+  // An op the library cannot apply to the type must be refused the same way, on every rank.
+  if (rc_native != MPI_SUCCESS) return error_class(rc) == error_class(rc_native);
+  return rc == MPI_SUCCESS && got == want && send == original;
+}
+
+bool allgather(const Case& c, const TestTypes& t, MPI_Comm comm) {
+  const auto [rank, p] = shape(comm);
+  const Side s = sender(c, t), r = receiver(c, t);
+  const Ints original = pattern(s.ints(), rank);
+  Ints send = original;
+  Ints got(r.ints(p), sentinel), want = got;
+  const void* sendbuf = data_or_null(send);
+  if (c.in_place) {
+    sendbuf = MPI_IN_PLACE;
+    std::copy(original.begin(), original.end(), got.begin() + static_cast<long>(r.ints(rank)));
+    std::copy(original.begin(), original.end(), want.begin() + static_cast<long>(r.ints(rank)));
+  }
+  const int rc = c.algorithm->allgather(sendbuf, s.count, s.type, data_or_null(got), r.count,
+                                        r.type, comm);
+  const int rc_native =
+      MPI_Allgather(sendbuf, s.count, s.type, data_or_null(want), r.count, r.type, comm);
+  return rc == MPI_SUCCESS && rc_native == MPI_SUCCESS && got == want && send == original;
+}
+
+} // namespace
+
+std::string Case::describe(MPI_Comm comm) const {
+  int p = 0;
+  MPI_Comm_size(comm, &p);
+  std::ostringstream out;
+  out << to_string(algorithm->collective) << " " << algorithm->name << ": p=" << p;
+  if (algorithm->has_root()) out << " root=" << root;
+  out << " count=" << count << " types=" << to_string(types) << (in_place ? " in-place" : "");
+  return out.str();
+}
+
+bool matches_native(const Case& c, const TestTypes& types, MPI_Comm comm) {
+  switch (c.algorithm->collective) {
+  case Collective::gather: return rooted(c, types, comm, true);
+  case Collective::scatter: return rooted(c, types, comm, false);
+  case Collective::bcast: return bcast(c, types, comm);
+  case Collective::reduce: return reduce(c, comm);
+  case Collective::allgather: return allgather(c, types, comm);
+  }
+  return false;
+}
+
+} // namespace collscope::testing

@@ -1,0 +1,38 @@
+// Every algorithm at every communicator size 1..p and every root, in one mpirun: the world is
+// split into a communicator of the first q ranks for q = 1..p.
+#include "collective_case.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace collscope;
+using namespace collscope::testing;
+
+TEST_CASE("every algorithm at every size up to the world's and every root", "[sizes]") {
+  const TestTypes types;
+  int rank = 0, p = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  for (int q = 1; q <= p; ++q) {
+    MPI_Comm comm = MPI_COMM_NULL;
+    MPI_Comm_split(MPI_COMM_WORLD, rank < q ? 0 : MPI_UNDEFINED, rank, &comm);
+    bool ok = true;
+    std::string first_failure;
+    if (comm != MPI_COMM_NULL) {
+      for (const Algorithm& a : algorithms()) {
+        if (a.is_native()) continue;
+        for (int root = 0; root < (a.has_root() ? q : 1); ++root)
+          for (Types t : {Types::ints, Types::mixed}) {
+            if (a.uses_blocks && t == Types::mixed) continue;
+            if (a.collective == Collective::reduce && t == Types::mixed) continue;
+            const Case c{&a, root, 3, t, false};
+            const bool good = all_ranks(matches_native(c, types, comm), comm);
+            if (!good && ok) first_failure = c.describe(comm);
+            ok = ok && good;
+          }
+      }
+      MPI_Comm_free(&comm);
+    }
+    INFO("size " << q << ", first failure: " << first_failure);
+    CHECK(all_ranks(ok, MPI_COMM_WORLD));
+  }
+}
