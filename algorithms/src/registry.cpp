@@ -53,7 +53,7 @@ using C = Collective;
 
 const std::array registry{
     Algorithm{C::gather, "linear", "root receives the blocks one by one in rank order",
-              "seeds/000 §1 (linear MPI_Gatherv of the libraries)", p_minus_1,
+              "seeds/000 §1 (non-roots send directly to the root)", p_minus_1,
               linear_rooted_text, linear_rounds, linear_rooted, false, false, gather_linear},
     Algorithm{C::gather, "binomial", "pre-order binomial tree over ranks shifted to the root",
               "seeds/001 “Binomial tree gather in rounds”", log_p, tree_gather_text, log_rounds,
@@ -65,7 +65,7 @@ const std::array registry{
               false, false, MPI_Gather},
 
     Algorithm{C::scatter, "linear", "root sends the blocks one by one in rank order",
-              "seeds/000 §1 (linear MPI_Scatterv of the libraries)", p_minus_1,
+              "seeds/000 §1 (the root sends directly to each rank)", p_minus_1,
               linear_rooted_text, linear_rounds, linear_rooted, false, false, scatter_linear},
     Algorithm{C::scatter, "binomial", "pre-order binomial tree, largest subtree first",
               "seeds/001 “Binomial tree scatter in hypercube”", log_p, tree_gather_text,

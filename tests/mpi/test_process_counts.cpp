@@ -1,5 +1,6 @@
 // Every algorithm at every communicator size 1..p and every root, in one mpirun: the world is
-// split into a communicator of the first q ranks for q = 1..p.
+// split into a communicator of the first q ranks for q = 1..p. Counts 0 and 3, contiguous,
+// non-contiguous and mixed datatypes, MPI_IN_PLACE where MPI allows it.
 #include "collective_case.hpp"
 
 #include <catch2/catch.hpp>
@@ -21,14 +22,17 @@ TEST_CASE("every algorithm at every size up to the world's and every root", "[si
       for (const Algorithm& a : algorithms()) {
         if (a.is_native()) continue;
         for (int root = 0; root < (a.has_root() ? q : 1); ++root)
-          for (Types t : {Types::ints, Types::mixed}) {
-            if (a.uses_blocks && t == Types::mixed) continue;
-            if (a.collective == Collective::reduce && t == Types::mixed) continue;
-            const Case c{&a, root, 3, t, false};
-            const bool good = all_ranks(matches_native(c, types, comm), comm);
-            if (!good && ok) first_failure = c.describe(comm);
-            ok = ok && good;
-          }
+          for (int count : {0, 3})
+            for (Types t : {Types::ints, Types::vectors, Types::mixed})
+              for (bool in_place : {false, true}) {
+                if (a.uses_blocks && t == Types::mixed) continue;
+                if (a.collective == Collective::reduce && t != Types::ints) continue;
+                if (in_place && (t == Types::mixed || a.collective == Collective::bcast)) continue;
+                const Case c{&a, root, count, t, in_place};
+                const bool good = all_ranks(matches_native(c, types, comm), comm);
+                if (!good && ok) first_failure = c.describe(comm);
+                ok = ok && good;
+              }
       }
       MPI_Comm_free(&comm);
     }
