@@ -4,7 +4,7 @@
 // contiguous message. Ranges are real-rank ranges, so blocks land in rank order at any root
 // with no reordering and no copy at the root. See schedule/divide_conquer.hpp for the tree.
 //
-//   p = 7, root 3:   round 0: 4→3 6→5 2→1    round 1: 5→3 [5,7)  1→0 [1,3)    round 2: 0→3 [0,3)
+//   p = 7, root 3:   round 0: 2→3 1→0 5→4    round 1: 0→3 [0,2) 6→4    round 2: 4→3 [4,7)
 //
 // Rounds: ⌈log₂p⌉.  Cost: ⌈log₂p⌉α + (p − 1)/p·βm.
 #include "collscope/algorithms/gather.hpp"

@@ -6,7 +6,7 @@
 // the remark that the shift to root 0 is only valid for commutative operations), at any
 // root, with no extra round.
 //
-//   p = 7, root 3:   round 0: 4→3 6→5 2→1    round 1: 5→3 1→0    round 2: 0→3
+//   p = 7, root 3:   round 0: 2→3 1→0 5→4    round 1: 0→3 6→4    round 2: 4→3
 //
 // Rounds: ⌈log₂p⌉.  Cost: ⌈log₂p⌉(α + βm) plus ⌈log₂p⌉ local reductions.
 #include "collscope/algorithms/reduce.hpp"

@@ -4,7 +4,7 @@
 // algorithmic latency: root and subroots start sending at once. See
 // schedule/divide_conquer.hpp for the tree.
 //
-//   p = 7, root 3:   round 0: 3→0 [0,3)    round 1: 3→5 [5,7) 0→1 [1,3)    round 2: 3→4 5→6 1→2
+//   p = 7, root 3:   round 0: 3→4 [4,7)    round 1: 3→0 [0,2) 4→6    round 2: 3→2 0→1 4→5
 //
 // Rounds: ⌈log₂p⌉.  Cost: ⌈log₂p⌉α + (p − 1)/p·βm, optimal in both terms.
 #include "collscope/algorithms/scatter.hpp"

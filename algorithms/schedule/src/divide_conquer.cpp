@@ -10,8 +10,11 @@ std::vector<DncLevel> dnc_levels(int rank, int root, int p) {
   std::vector<DncLevel> levels;
   int begin = 0, end = p, depth = 0;
   while (end - begin > 1) {
-    const int split = begin + (end - begin) / 2;
-    const bool root_low = root < split;
+    // The root keeps the larger half, so the subroot's half is never slower to collect than
+    // the root's own and the root never waits (see the header).
+    const int n = end - begin;
+    const bool root_low = root < begin + (n + 1) / 2;
+    const int split = root_low ? begin + (n + 1) / 2 : begin + n / 2;
     const int subroot = root_low ? split : begin;
     levels.push_back({begin, end, split, root, subroot, depth});
     const bool rank_low = rank < split;

@@ -33,7 +33,7 @@ struct TreeEdge {
 int preorder_parent(int v, int p);
 /// Size of v's subtree in the pre-order binomial tree (p for the root).
 int preorder_subtree_size(int v, int p);
-/// Children of v, smallest subtree first; `round` is the gather round (j for child v + 2^j).
+/// Children v + 2^j of v in increasing j, the order a gather receives them in; `round` is j.
 std::vector<TreeEdge> preorder_children(int v, int p);
 /// Round in which v ≠ 0 sends to its parent in a gather or reduce: its lowest set bit.
 int preorder_gather_round(int v);

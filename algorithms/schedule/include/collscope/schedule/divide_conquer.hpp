@@ -1,17 +1,23 @@
 // Divide-and-conquer trees over the ranks [0, p) with any root (seeds/001, "Binomial
 // tree-like, divide-and-conquer scatter (≠power-of-two)" and "Binomial gather/scatter with
-// root≠0"). A range [begin, end) with root r is halved at split = begin + ⌊(end−begin)/2⌋;
-// the half without r gets a subroot (split when r is in the lower half, begin otherwise), and
-// r and the subroot exchange the subroot's half as one message. Every half is a contiguous
-// range of real ranks, so gathered and scattered blocks stay in rank order at any root with no
-// reordering, in ⌈log₂p⌉ rounds.
+// root≠0"). A range [begin, end) with root r is halved; the half without r gets a subroot
+// (its first rank), and r and the subroot exchange the subroot's half as one message. Every
+// half is a contiguous range of real ranks, so gathered and scattered blocks stay in rank
+// order at any root with no reordering, in ⌈log₂p⌉ rounds.
 //
-// p = 7, root 3 (gather; the arrows of the last line are sent first):
+// One deliberate change to the lecture's code, which always splits at begin + ⌊n/2⌋: the
+// root keeps the larger half (⌈n/2⌉ ranks). With the lecture's split a root in the smaller
+// lower half receives the larger half last, e.g. p = 3, root 0 takes 2α + βm instead of
+// 2α + 2/3·βm; with the root in the larger half the subroot's half is always done in time and
+// gather and scatter take exactly ⌈log₂p⌉α + (p − 1)/p·βm for every p and root, the bound
+// the lecture states.
 //
-//   [0,7) root 3, split 3:   root half [3,7)        subroot 0 ── [0,3) ──▶ 3   round 2
-//   [3,7) root 3, split 5:   root half [3,5)        subroot 5 ── [5,7) ──▶ 3   round 1
-//   [0,3) root 0, split 1:   root half [0,1)        subroot 1 ── [1,3) ──▶ 0   round 1
-//   [3,5), [5,7), [1,3):     4 ──▶ 3,  6 ──▶ 5,  2 ──▶ 1                       round 0
+// p = 7, root 3 (gather; the first line is sent last):
+//
+//   [0,7) root 3, split 4:   root half [0,4)        subroot 4 ── [4,7) ──▶ 3   round 2
+//   [0,4) root 3, split 2:   root half [2,4)        subroot 0 ── [0,2) ──▶ 3   round 1
+//   [4,7) root 4, split 6:   root half [4,6)        subroot 6 ── [6,7) ──▶ 4   round 1
+//   [2,4), [0,2), [4,6):     2 ──▶ 3,  1 ──▶ 0,  5 ──▶ 4                       round 0
 #pragma once
 
 #include <vector>

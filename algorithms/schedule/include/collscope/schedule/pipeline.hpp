@@ -17,12 +17,13 @@ struct ElementRange {
   std::int64_t count;
 };
 
-/// Block b of `count` elements cut into M near-equal blocks (sizes differ by at most one).
+/// Block b of `count` (< 2^31) elements cut into M near-equal blocks (sizes differ by ≤ 1).
 ElementRange pipeline_block(std::int64_t count, int blocks, int b);
 
 /// The pipelining lemma's best block count for latency k = p − 1 and one block per round
 /// (s = 1): M* = √((p − 2)·β·m / α), rounded to the better neighbouring integer and clamped
-/// to [1, count]; 0 when count = 0. `bytes` is m, the message size.
+/// to [1, min(count, 2^20)] — past a million blocks the per-block bookkeeping, not the model,
+/// dominates; 0 when count = 0. `bytes` is m, the message size.
 int pipeline_best_blocks(int p, std::int64_t count, double bytes, double alpha, double beta);
 
 /// Rounds of the linear pipeline: p − 1 + M − 1 (0 when p = 1 or M = 0).
