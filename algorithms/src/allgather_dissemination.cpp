@@ -10,9 +10,8 @@
 //                    round 2: send [1,2,3] → 0, recv [4,5,6] ← 6     (p − d = 3 blocks)
 //
 // Rounds: ⌈log₂p⌉.  Cost: ⌈log₂p⌉α + (p − 1)/p·βm, optimal in both terms.
-#include "collscope/algorithms/allgather.hpp"
-
 #include "buffers.hpp"
+#include "collscope/algorithms/allgather.hpp"
 #include "collscope/schedule/bits.hpp"
 #include "collscope/schedule/circulant.hpp"
 
@@ -74,9 +73,9 @@ int allgather_dissemination(const void* sendbuf, int sendcount, MPI_Datatype sen
     const schedule::CirculantStep step = schedule::dissemination_round(rank, p, k);
     const BlockRange out(recvbuf, step.send_first, step.blocks, p, recvcount, recvtype);
     const BlockRange in(recvbuf, step.recv_first, step.blocks, p, recvcount, recvtype);
-    COLLSCOPE_TRY(MPI_Sendrecv(out.address(), out.count(), out.type(), step.send_to,
-                               allgather_tag, in.address(), in.count(), in.type(), step.recv_from,
-                               allgather_tag, comm, MPI_STATUS_IGNORE));
+    COLLSCOPE_TRY(MPI_Sendrecv(out.address(), out.count(), out.type(), step.send_to, allgather_tag,
+                               in.address(), in.count(), in.type(), step.recv_from, allgather_tag,
+                               comm, MPI_STATUS_IGNORE));
   }
   return MPI_SUCCESS;
 }

@@ -5,9 +5,8 @@
 //   p = 4:   step 0: 0→1 [0] 1→2 [1] 2→3 [2] 3→0 [3]    step 1: 0→1 [3] 1→2 [0] …
 //
 // Rounds: p − 1.  Cost: (p − 1)(α + βm/p), optimal in the β term only.
-#include "collscope/algorithms/allgather.hpp"
-
 #include "buffers.hpp"
+#include "collscope/algorithms/allgather.hpp"
 #include "collscope/schedule/circulant.hpp"
 
 namespace collscope {

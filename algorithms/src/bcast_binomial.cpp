@@ -10,9 +10,8 @@
 //   while (v + d < p) { send to v + d; d <<= 1; }
 //
 // Rounds: ⌈log₂p⌉.  Cost: ⌈log₂p⌉(α + βm).
-#include "collscope/algorithms/bcast.hpp"
-
 #include "buffers.hpp"
+#include "collscope/algorithms/bcast.hpp"
 #include "collscope/schedule/binomial.hpp"
 #include "collscope/schedule/bits.hpp"
 

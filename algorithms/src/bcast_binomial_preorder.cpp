@@ -11,9 +11,8 @@
 //   while (d > 1) { d >>= 1; if (v + d < p) send to v + d; }
 //
 // Rounds: ⌈log₂p⌉.  Cost: ⌈log₂p⌉(α + βm).
-#include "collscope/algorithms/bcast.hpp"
-
 #include "buffers.hpp"
+#include "collscope/algorithms/bcast.hpp"
 #include "collscope/schedule/binomial.hpp"
 #include "collscope/schedule/bits.hpp"
 

@@ -4,9 +4,8 @@
 //           0→1    0→2    0→3
 //
 // Rounds: p − 1.  Cost: (p − 1)(α + βm).
-#include "collscope/algorithms/bcast.hpp"
-
 #include "buffers.hpp"
+#include "collscope/algorithms/bcast.hpp"
 
 namespace collscope {
 

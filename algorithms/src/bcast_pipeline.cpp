@@ -9,10 +9,9 @@
 //
 // Rounds: p − 1 + M − 1.  Cost: (p − 1 + M − 1)(α + βm/M); with the lemma's
 // M = √((p − 2)βm/α) this is (p − 2)α + 2√((p − 2)αβm) + βm, optimal in the β term.
+#include "buffers.hpp"
 #include "collscope/algorithms/bcast.hpp"
 #include "collscope/algorithms/tuning.hpp"
-
-#include "buffers.hpp"
 #include "collscope/schedule/bits.hpp"
 #include "collscope/schedule/pipeline.hpp"
 
@@ -27,8 +26,8 @@ int bcast_pipeline(void* buffer, int count, MPI_Datatype datatype, int root, MPI
                                pipeline_blocks_for(p, count, datatype));
 }
 
-int bcast_pipeline_blocks(void* buffer, int count, MPI_Datatype datatype, int root,
-                          MPI_Comm comm, int blocks) {
+int bcast_pipeline_blocks(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                          int blocks) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
   if (p == 1 || carries_no_data(count, datatype)) return MPI_SUCCESS;

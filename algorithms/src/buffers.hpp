@@ -2,9 +2,8 @@
 // buffers laid out like the user's, a typed local copy, and error propagation.
 #pragma once
 
-#include <mpi.h>
-
 #include <cstdint>
+#include <mpi.h>
 #include <vector>
 
 namespace collscope::detail {

@@ -9,9 +9,8 @@
 // For root ≠ 0 a subtree's real ranks can wrap past p − 1: that one subtree is received into a
 // temporary buffer and copied into rank order (the drawback the lecture notes; gather_dnc
 // avoids it).
-#include "collscope/algorithms/gather.hpp"
-
 #include "buffers.hpp"
+#include "collscope/algorithms/gather.hpp"
 #include "collscope/schedule/binomial.hpp"
 #include "collscope/schedule/bits.hpp"
 
@@ -33,19 +32,18 @@ int gather_at_root(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
     const int count = child.subtree_size * recvcount;
     const int source = first;
     if (first + child.subtree_size <= p) {
-      COLLSCOPE_TRY(MPI_Recv(at(recvbuf, std::int64_t{first} * recvcount, extent), count,
-                             recvtype, source, gather_tag, comm, MPI_STATUS_IGNORE));
+      COLLSCOPE_TRY(MPI_Recv(at(recvbuf, std::int64_t{first} * recvcount, extent), count, recvtype,
+                             source, gather_tag, comm, MPI_STATUS_IGNORE));
       continue;
     }
     TempBuffer staging(count, recvtype);
-    COLLSCOPE_TRY(MPI_Recv(staging.data(), count, recvtype, source, gather_tag, comm,
-                           MPI_STATUS_IGNORE));
+    COLLSCOPE_TRY(
+        MPI_Recv(staging.data(), count, recvtype, source, gather_tag, comm, MPI_STATUS_IGNORE));
     const int head = (p - first) * recvcount;
     COLLSCOPE_TRY(typed_copy(staging.data(), head, recvtype,
-                             at(recvbuf, std::int64_t{first} * recvcount, extent), head,
-                             recvtype));
-    COLLSCOPE_TRY(typed_copy(staging.block(head), count - head, recvtype, recvbuf, count - head,
-                             recvtype));
+                             at(recvbuf, std::int64_t{first} * recvcount, extent), head, recvtype));
+    COLLSCOPE_TRY(
+        typed_copy(staging.block(head), count - head, recvtype, recvbuf, count - head, recvtype));
   }
   return MPI_SUCCESS;
 }
@@ -65,18 +63,16 @@ int gather_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, v
   const int v = schedule::virtual_rank(rank, root, p);
   const int parent = schedule::real_rank(schedule::preorder_parent(v, p), root, p);
   const auto children = schedule::preorder_children(v, p);
-  if (children.empty())
-    return MPI_Send(sendbuf, sendcount, sendtype, parent, gather_tag, comm);
+  if (children.empty()) return MPI_Send(sendbuf, sendcount, sendtype, parent, gather_tag, comm);
 
   // An inner node collects its subtree's blocks, its own first, in virtual-rank order.
   const int size = schedule::preorder_subtree_size(v, p);
   TempBuffer subtree(std::int64_t{size} * sendcount, sendtype);
   COLLSCOPE_TRY(typed_copy(sendbuf, sendcount, sendtype, subtree.data(), sendcount, sendtype));
   for (const schedule::TreeEdge& child : children) {
-    COLLSCOPE_TRY(MPI_Recv(subtree.block(std::int64_t{child.vrank - v} * sendcount),
-                           child.subtree_size * sendcount, sendtype,
-                           schedule::real_rank(child.vrank, root, p), gather_tag, comm,
-                           MPI_STATUS_IGNORE));
+    COLLSCOPE_TRY(MPI_Recv(
+        subtree.block(std::int64_t{child.vrank - v} * sendcount), child.subtree_size * sendcount,
+        sendtype, schedule::real_rank(child.vrank, root, p), gather_tag, comm, MPI_STATUS_IGNORE));
   }
   return MPI_Send(subtree.data(), size * sendcount, sendtype, parent, gather_tag, comm);
 }

@@ -7,9 +7,8 @@
 //   p = 7, root 3:   round 0: 2→3 1→0 5→4    round 1: 0→3 [0,2) 6→4    round 2: 4→3 [4,7)
 //
 // Rounds: ⌈log₂p⌉.  Cost: ⌈log₂p⌉α + (p − 1)/p·βm.
-#include "collscope/algorithms/gather.hpp"
-
 #include "buffers.hpp"
+#include "collscope/algorithms/gather.hpp"
 #include "collscope/schedule/divide_conquer.hpp"
 
 #include <optional>
@@ -50,12 +49,13 @@ int gather_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* 
   }
   const MPI_Aint extent = extent_of(type);
 
-  for (const schedule::DncLevel& level : schedule::dnc_levels(rank, root, p) | std::views::reverse) {
+  for (const schedule::DncLevel& level :
+       schedule::dnc_levels(rank, root, p) | std::views::reverse) {
     const int blocks = level.sub_end() - level.sub_begin();
     if (level.root == rank) {
       char* slot = at(collected, std::int64_t{level.sub_begin() - range.begin} * block, extent);
-      COLLSCOPE_TRY(MPI_Recv(slot, blocks * block, type, level.subroot, gather_tag, comm,
-                             MPI_STATUS_IGNORE));
+      COLLSCOPE_TRY(
+          MPI_Recv(slot, blocks * block, type, level.subroot, gather_tag, comm, MPI_STATUS_IGNORE));
     } else if (level.subroot == rank) {
       const void* data = collected != nullptr ? collected : sendbuf;
       return MPI_Send(data, blocks * block, type, level.root, gather_tag, comm);

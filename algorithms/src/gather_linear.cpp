@@ -6,9 +6,8 @@
 //           1→0    2→0    3→0
 //
 // Rounds: p − 1.  Cost: (p − 1)α + (p − 1)/p·βm.
-#include "collscope/algorithms/gather.hpp"
-
 #include "buffers.hpp"
+#include "collscope/algorithms/gather.hpp"
 
 namespace collscope {
 

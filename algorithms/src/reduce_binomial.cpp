@@ -6,9 +6,8 @@
 //   p = 7, root 0:   round 0: 1→0 3→2 5→4    round 1: 2→0 6→4    round 2: 4→0
 //
 // Rounds: ⌈log₂p⌉.  Cost: ⌈log₂p⌉(α + βm) plus ⌈log₂p⌉ local reductions.
-#include "collscope/algorithms/reduce.hpp"
-
 #include "buffers.hpp"
+#include "collscope/algorithms/reduce.hpp"
 #include "collscope/schedule/binomial.hpp"
 #include "collscope/schedule/bits.hpp"
 
@@ -16,8 +15,8 @@
 
 namespace collscope {
 
-int reduce_binomial(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-                    MPI_Op op, int root, MPI_Comm comm) {
+int reduce_binomial(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                    int root, MPI_Comm comm) {
   using namespace detail;
   int commutative = 0;
   COLLSCOPE_TRY(MPI_Op_commutative(op, &commutative));

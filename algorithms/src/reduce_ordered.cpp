@@ -9,9 +9,8 @@
 //   p = 7, root 3:   round 0: 2→3 1→0 5→4    round 1: 0→3 6→4    round 2: 4→3
 //
 // Rounds: ⌈log₂p⌉.  Cost: ⌈log₂p⌉(α + βm) plus ⌈log₂p⌉ local reductions.
-#include "collscope/algorithms/reduce.hpp"
-
 #include "buffers.hpp"
+#include "collscope/algorithms/reduce.hpp"
 #include "collscope/schedule/divide_conquer.hpp"
 
 #include <optional>
@@ -20,8 +19,8 @@
 
 namespace collscope {
 
-int reduce_ordered(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-                   MPI_Op op, int root, MPI_Comm comm) {
+int reduce_ordered(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                   int root, MPI_Comm comm) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
   COLLSCOPE_TRY(check_reducible(op, datatype));
@@ -46,8 +45,8 @@ int reduce_ordered(const void* sendbuf, void* recvbuf, int count, MPI_Datatype d
 
   for (const schedule::DncLevel& level : levels | std::views::reverse) {
     if (level.root == rank) {
-      COLLSCOPE_TRY(MPI_Recv(incoming, count, datatype, level.subroot, reduce_tag, comm,
-                             MPI_STATUS_IGNORE));
+      COLLSCOPE_TRY(
+          MPI_Recv(incoming, count, datatype, level.subroot, reduce_tag, comm, MPI_STATUS_IGNORE));
       // MPI_Reduce_local(in, inout) computes inout = in ⊕ inout.
       if (level.subroot < rank) {
         COLLSCOPE_TRY(MPI_Reduce_local(incoming, partial, count, datatype, op));

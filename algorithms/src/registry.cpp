@@ -16,9 +16,15 @@ namespace {
 
 namespace s = schedule;
 
-int linear_rounds(int p, int) { return s::linear_rounds(p); }
-int log_rounds(int p, int) { return s::logarithmic_rounds(p); }
-int pipeline_rounds(int p, int blocks) { return s::pipeline_rounds(p, blocks); }
+int linear_rounds(int p, int) {
+  return s::linear_rounds(p);
+}
+int log_rounds(int p, int) {
+  return s::logarithmic_rounds(p);
+}
+int pipeline_rounds(int p, int blocks) {
+  return s::pipeline_rounds(p, blocks);
+}
 
 double linear_rooted(int p, double m, double a, double b, int) {
   return s::linear_rooted_cost(p, m, a, b);
@@ -53,8 +59,8 @@ using C = Collective;
 
 const std::array registry{
     Algorithm{C::gather, "linear", "root receives the blocks one by one in rank order",
-              "seeds/000 §1 (non-roots send directly to the root)", p_minus_1,
-              linear_rooted_text, linear_rounds, linear_rooted, false, false, gather_linear},
+              "seeds/000 §1 (non-roots send directly to the root)", p_minus_1, linear_rooted_text,
+              linear_rounds, linear_rooted, false, false, gather_linear},
     Algorithm{C::gather, "binomial", "pre-order binomial tree over ranks shifted to the root",
               "seeds/001 “Binomial tree gather in rounds”", log_p, tree_gather_text, log_rounds,
               tree_gather, false, false, gather_binomial},
@@ -65,22 +71,21 @@ const std::array registry{
               false, false, MPI_Gather},
 
     Algorithm{C::scatter, "linear", "root sends the blocks one by one in rank order",
-              "seeds/000 §1 (the root sends directly to each rank)", p_minus_1,
-              linear_rooted_text, linear_rounds, linear_rooted, false, false, scatter_linear},
+              "seeds/000 §1 (the root sends directly to each rank)", p_minus_1, linear_rooted_text,
+              linear_rounds, linear_rooted, false, false, scatter_linear},
     Algorithm{C::scatter, "binomial", "pre-order binomial tree, largest subtree first",
-              "seeds/001 “Binomial tree scatter in hypercube”", log_p, tree_gather_text,
-              log_rounds, tree_gather, false, false, scatter_binomial},
+              "seeds/001 “Binomial tree scatter in hypercube”", log_p, tree_gather_text, log_rounds,
+              tree_gather, false, false, scatter_binomial},
     Algorithm{C::scatter, "dnc", "divide-and-conquer halving: contiguous runs, any root",
-              "seeds/001 “Binomial tree-like, divide-and-conquer scatter”", log_p,
-              tree_gather_text, log_rounds, tree_gather, false, false, scatter_dnc},
-    Algorithm{C::scatter, "native", "Open MPI's MPI_Scatter", "Open MPI", "", "", nullptr,
-              nullptr, false, false, MPI_Scatter},
+              "seeds/001 “Binomial tree-like, divide-and-conquer scatter”", log_p, tree_gather_text,
+              log_rounds, tree_gather, false, false, scatter_dnc},
+    Algorithm{C::scatter, "native", "Open MPI's MPI_Scatter", "Open MPI", "", "", nullptr, nullptr,
+              false, false, MPI_Scatter},
 
     Algorithm{C::bcast, "linear", "root sends the whole buffer to each rank in turn",
-              "seeds/001 “Linear-ring allgather” (trivial broadcast)", p_minus_1,
-              "(p−1)(α + βm)", linear_rounds, linear_bcast, false, false, nullptr, bcast_linear},
-    Algorithm{C::bcast, "binomial-preorder",
-              "pre-order binomial tree: harmful algorithmic latency",
+              "seeds/001 “Linear-ring allgather” (trivial broadcast)", p_minus_1, "(p−1)(α + βm)",
+              linear_rounds, linear_bcast, false, false, nullptr, bcast_linear},
+    Algorithm{C::bcast, "binomial-preorder", "pre-order binomial tree: harmful algorithmic latency",
               "seeds/001 “Binomial tree broadcast with harmful algorithmic latency”", log_p,
               tree_bcast_text, log_rounds, tree_bcast, false, false, nullptr,
               bcast_binomial_preorder},
@@ -95,21 +100,19 @@ const std::array registry{
               false, false, nullptr, MPI_Bcast},
 
     Algorithm{C::reduce, "binomial", "binomial tree over shifted ranks (commutative ops only)",
-              "seeds/001 “Binomial tree reduction”", log_p, tree_bcast_text, log_rounds,
-              tree_bcast, true, false, nullptr, nullptr, reduce_binomial},
-    Algorithm{C::reduce, "ordered",
-              "divide-and-conquer in rank order: correct for non-commutative ops",
-              "seeds/001 “Binomial tree reduction”, “Binomial gather/scatter with root≠0”",
-              log_p, tree_bcast_text, log_rounds, tree_bcast, false, false, nullptr, nullptr,
-              reduce_ordered},
+              "seeds/001 “Binomial tree reduction”", log_p, tree_bcast_text, log_rounds, tree_bcast,
+              true, false, nullptr, nullptr, reduce_binomial},
+    Algorithm{
+        C::reduce, "ordered", "divide-and-conquer in rank order: correct for non-commutative ops",
+        "seeds/001 “Binomial tree reduction”, “Binomial gather/scatter with root≠0”", log_p,
+        tree_bcast_text, log_rounds, tree_bcast, false, false, nullptr, nullptr, reduce_ordered},
     Algorithm{C::reduce, "native", "Open MPI's MPI_Reduce", "Open MPI", "", "", nullptr, nullptr,
               false, false, nullptr, nullptr, MPI_Reduce},
 
     Algorithm{C::allgather, "ring", "pass blocks to the right neighbour, p−1 steps",
               "seeds/001 “Linear-ring allgather”", p_minus_1, "(p−1)(α + βm/p)", linear_rounds,
               ring, false, false, nullptr, nullptr, nullptr, allgather_ring},
-    Algorithm{C::allgather, "dissemination",
-              "Bruck/dissemination on the circulant graph i → i+2^k",
+    Algorithm{C::allgather, "dissemination", "Bruck/dissemination on the circulant graph i → i+2^k",
               "seeds/001 “Bruck”/“Dissemination” Allgather algorithm", log_p,
               "⌈log₂p⌉α + (p−1)/p·βm", log_rounds, dissemination, false, false, nullptr, nullptr,
               nullptr, allgather_dissemination},
@@ -121,11 +124,16 @@ const std::array registry{
 
 std::string_view to_string(Collective collective) {
   switch (collective) {
-  case C::gather: return "gather";
-  case C::scatter: return "scatter";
-  case C::bcast: return "bcast";
-  case C::reduce: return "reduce";
-  case C::allgather: return "allgather";
+  case C::gather:
+    return "gather";
+  case C::scatter:
+    return "scatter";
+  case C::bcast:
+    return "bcast";
+  case C::reduce:
+    return "reduce";
+  case C::allgather:
+    return "allgather";
   }
   return "?";
 }
@@ -136,7 +144,9 @@ std::optional<Collective> parse_collective(std::string_view name) {
   return std::nullopt;
 }
 
-std::span<const Algorithm> algorithms() { return registry; }
+std::span<const Algorithm> algorithms() {
+  return registry;
+}
 
 const Algorithm* find_algorithm(Collective collective, std::string_view name) {
   for (const Algorithm& a : registry)

@@ -7,9 +7,8 @@
 //
 // Rounds: ⌈log₂p⌉.  Cost: ⌈log₂p⌉α + (p − 1)/p·βm.
 // For root ≠ 0 the root packs the one subtree whose real ranks wrap past p − 1.
-#include "collscope/algorithms/scatter.hpp"
-
 #include "buffers.hpp"
+#include "collscope/algorithms/scatter.hpp"
 #include "collscope/schedule/binomial.hpp"
 #include "collscope/schedule/bits.hpp"
 
@@ -27,16 +26,16 @@ int scatter_from_root(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
     const int first = schedule::real_rank(child.vrank, root, p);
     const int count = child.subtree_size * sendcount;
     if (first + child.subtree_size <= p) {
-      COLLSCOPE_TRY(MPI_Send(at(sendbuf, std::int64_t{first} * sendcount, extent), count,
-                             sendtype, first, scatter_tag, comm));
+      COLLSCOPE_TRY(MPI_Send(at(sendbuf, std::int64_t{first} * sendcount, extent), count, sendtype,
+                             first, scatter_tag, comm));
       continue;
     }
     TempBuffer staging(count, sendtype);
     const int head = (p - first) * sendcount;
     COLLSCOPE_TRY(typed_copy(at(sendbuf, std::int64_t{first} * sendcount, extent), head, sendtype,
                              staging.data(), head, sendtype));
-    COLLSCOPE_TRY(typed_copy(sendbuf, count - head, sendtype, staging.block(head), count - head,
-                             sendtype));
+    COLLSCOPE_TRY(
+        typed_copy(sendbuf, count - head, sendtype, staging.block(head), count - head, sendtype));
     COLLSCOPE_TRY(MPI_Send(staging.data(), count, sendtype, first, scatter_tag, comm));
   }
   if (recvbuf == MPI_IN_PLACE) return MPI_SUCCESS;
@@ -52,8 +51,8 @@ int scatter_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, 
   const auto [rank, p] = shape(comm);
   if (rank == root) {
     if (carries_no_data(sendcount, sendtype)) return MPI_SUCCESS;
-    return scatter_from_root(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                             comm, p);
+    return scatter_from_root(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm,
+                             p);
   }
   if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
   const int v = schedule::virtual_rank(rank, root, p);

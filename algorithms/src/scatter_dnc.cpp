@@ -7,9 +7,8 @@
 //   p = 7, root 3:   round 0: 3→4 [4,7)    round 1: 3→0 [0,2) 4→6    round 2: 3→2 0→1 4→5
 //
 // Rounds: ⌈log₂p⌉.  Cost: ⌈log₂p⌉α + (p − 1)/p·βm, optimal in both terms.
-#include "collscope/algorithms/scatter.hpp"
-
 #include "buffers.hpp"
+#include "collscope/algorithms/scatter.hpp"
 #include "collscope/schedule/divide_conquer.hpp"
 
 #include <optional>
@@ -44,8 +43,8 @@ int scatter_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
       COLLSCOPE_TRY(MPI_Send(run, blocks * block, type, level.subroot, scatter_tag, comm));
     } else if (level.subroot == rank) {
       void* into = staging ? staging->data() : recvbuf;
-      COLLSCOPE_TRY(MPI_Recv(into, blocks * block, type, level.root, scatter_tag, comm,
-                             MPI_STATUS_IGNORE));
+      COLLSCOPE_TRY(
+          MPI_Recv(into, blocks * block, type, level.root, scatter_tag, comm, MPI_STATUS_IGNORE));
     }
   }
   if (is_root) {

@@ -4,9 +4,8 @@
 //           0→1    0→2    0→3
 //
 // Rounds: p − 1.  Cost: (p − 1)α + (p − 1)/p·βm.
-#include "collscope/algorithms/scatter.hpp"
-
 #include "buffers.hpp"
+#include "collscope/algorithms/scatter.hpp"
 
 namespace collscope {
 

@@ -10,9 +10,13 @@ namespace {
 PipelineTuning current;
 } // namespace
 
-void set_pipeline_tuning(const PipelineTuning& tuning) { current = tuning; }
+void set_pipeline_tuning(const PipelineTuning& tuning) {
+  current = tuning;
+}
 
-PipelineTuning pipeline_tuning() { return current; }
+PipelineTuning pipeline_tuning() {
+  return current;
+}
 
 int pipeline_blocks_for(int p, int count, MPI_Datatype datatype) {
   if (count <= 0) return 0;

@@ -25,9 +25,12 @@ Side sender(const Case& c, const TestTypes& t) {
 
 Side receiver(const Case& c, const TestTypes& t) {
   switch (c.types) {
-  case Types::ints: return {MPI_INT, c.count, 1};
-  case Types::vectors: return {t.vector(), c.count, 3};
-  case Types::mixed: return {MPI_INT, 2 * c.count, 1};
+  case Types::ints:
+    return {MPI_INT, c.count, 1};
+  case Types::vectors:
+    return {t.vector(), c.count, 3};
+  case Types::mixed:
+    return {MPI_INT, 2 * c.count, 1};
   }
   return {MPI_INT, c.count, 1};
 }
@@ -40,7 +43,9 @@ Ints pattern(std::size_t n, int seed) {
   return v;
 }
 
-void* data_or_null(Ints& v) { return v.empty() ? nullptr : v.data(); }
+void* data_or_null(Ints& v) {
+  return v.empty() ? nullptr : v.data();
+}
 
 struct Shape {
   int rank = 0;
@@ -74,8 +79,8 @@ bool rooted(const Case& c, const TestTypes& t, MPI_Comm comm, bool is_gather) {
     }
   }
   const auto native = is_gather ? MPI_Gather : MPI_Scatter;
-  const int rc = c.algorithm->rooted(sendbuf, s.count, s.type, recv_got, r.count, r.type, c.root,
-                                     comm);
+  const int rc =
+      c.algorithm->rooted(sendbuf, s.count, s.type, recv_got, r.count, r.type, c.root, comm);
   Ints send_native = original;
   const void* native_send = sendbuf == MPI_IN_PLACE ? MPI_IN_PLACE : data_or_null(send_native);
   const int rc_native =
@@ -118,8 +123,8 @@ bool reduce(const Case& c, MPI_Comm comm) {
     sendbuf = MPI_IN_PLACE;
     got = want = original;
   }
-  const int rc = c.algorithm->reduce(sendbuf, data_or_null(got), c.count, c.datatype, c.op,
-                                     c.root, comm);
+  const int rc =
+      c.algorithm->reduce(sendbuf, data_or_null(got), c.count, c.datatype, c.op, c.root, comm);
   const int rc_native =
       MPI_Reduce(sendbuf, data_or_null(want), c.count, c.datatype, c.op, c.root, comm);
   // An op the library cannot apply to the type must be refused the same way, on every rank.
@@ -139,8 +144,8 @@ bool allgather(const Case& c, const TestTypes& t, MPI_Comm comm) {
     std::copy(original.begin(), original.end(), got.begin() + static_cast<long>(r.ints(rank)));
     std::copy(original.begin(), original.end(), want.begin() + static_cast<long>(r.ints(rank)));
   }
-  const int rc = c.algorithm->allgather(sendbuf, s.count, s.type, data_or_null(got), r.count,
-                                        r.type, comm);
+  const int rc =
+      c.algorithm->allgather(sendbuf, s.count, s.type, data_or_null(got), r.count, r.type, comm);
   const int rc_native =
       MPI_Allgather(sendbuf, s.count, s.type, data_or_null(want), r.count, r.type, comm);
   return rc == MPI_SUCCESS && rc_native == MPI_SUCCESS && got == want && send == original;
@@ -160,11 +165,16 @@ std::string Case::describe(MPI_Comm comm) const {
 
 bool matches_native(const Case& c, const TestTypes& types, MPI_Comm comm) {
   switch (c.algorithm->collective) {
-  case Collective::gather: return rooted(c, types, comm, true);
-  case Collective::scatter: return rooted(c, types, comm, false);
-  case Collective::bcast: return bcast(c, types, comm);
-  case Collective::reduce: return reduce(c, comm);
-  case Collective::allgather: return allgather(c, types, comm);
+  case Collective::gather:
+    return rooted(c, types, comm, true);
+  case Collective::scatter:
+    return rooted(c, types, comm, false);
+  case Collective::bcast:
+    return bcast(c, types, comm);
+  case Collective::reduce:
+    return reduce(c, comm);
+  case Collective::allgather:
+    return allgather(c, types, comm);
   }
   return false;
 }

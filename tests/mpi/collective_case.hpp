@@ -1,9 +1,8 @@
 // One collective call checked against Open MPI's own on identical inputs.
 #pragma once
 
-#include "mpi_support.hpp"
-
 #include "collscope/algorithms/registry.hpp"
+#include "mpi_support.hpp"
 
 #include <string>
 
@@ -15,7 +14,7 @@ struct Case {
   int count = 1; ///< elements per block (gather, scatter, allgather) or of the vector
   Types types = Types::ints;
   bool in_place = false;
-  MPI_Op op = MPI_SUM;            ///< reduce only
+  MPI_Op op = MPI_SUM;             ///< reduce only
   MPI_Datatype datatype = MPI_INT; ///< reduce only: MPI_INT, the vector or the pair type
 
   std::string describe(MPI_Comm comm) const;

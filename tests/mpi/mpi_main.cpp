@@ -4,7 +4,6 @@
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
 #include <mpi.h>
-
 #include <vector>
 
 int main(int argc, char** argv) {

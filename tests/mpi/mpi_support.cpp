@@ -10,9 +10,12 @@ bool all_ranks(bool ok, MPI_Comm comm) {
 
 std::string to_string(Types types) {
   switch (types) {
-  case Types::ints: return "int";
-  case Types::vectors: return "vector";
-  case Types::mixed: return "vector→2×int";
+  case Types::ints:
+    return "int";
+  case Types::vectors:
+    return "vector";
+  case Types::mixed:
+    return "vector→2×int";
   }
   return "?";
 }

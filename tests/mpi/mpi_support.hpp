@@ -2,7 +2,6 @@
 #pragma once
 
 #include <mpi.h>
-
 #include <string>
 
 namespace collscope::testing {

@@ -55,10 +55,11 @@ TEST_CASE("reductions match native MPI for commutative and non-commutative ops",
     MPI_Datatype datatype;
     bool commutative;
   };
-  const OpCase ops[] = {{"sum/int", MPI_SUM, MPI_INT, true},
-                        {"max/int", MPI_MAX, MPI_INT, true},
-                        {"sum/vector (Open MPI refuses: MPI_ERR_OP)", MPI_SUM, types.vector(), true},
-                        {"affine/pair", types.affine(), types.pair(), false}};
+  const OpCase ops[] = {
+      {"sum/int", MPI_SUM, MPI_INT, true},
+      {"max/int", MPI_MAX, MPI_INT, true},
+      {"sum/vector (Open MPI refuses: MPI_ERR_OP)", MPI_SUM, types.vector(), true},
+      {"affine/pair", types.affine(), types.pair(), false}};
   for (const Algorithm& a : algorithms()) {
     if (a.is_native() || a.collective != Collective::reduce) continue;
     for (const OpCase& o : ops) {
@@ -82,7 +83,8 @@ TEST_CASE("large messages match native MPI", "[native]") {
   for (const Algorithm& a : algorithms()) {
     if (a.is_native()) continue;
     // A million ints through bcast and reduce; 20000 per block through the others.
-    const bool vector_sized = a.collective == Collective::bcast || a.collective == Collective::reduce;
+    const bool vector_sized =
+        a.collective == Collective::bcast || a.collective == Collective::reduce;
     Case c{&a, p / 2, vector_sized ? 1 << 20 : 20000, Types::ints, false};
     INFO(c.describe(MPI_COMM_WORLD));
     CHECK(all_ranks(matches_native(c, types, MPI_COMM_WORLD), MPI_COMM_WORLD));

@@ -1,13 +1,11 @@
 // Behaviour particular to single algorithms: pipeline block counts and the refusal of the
 // binomial reduction to reorder a non-commutative operation.
 #include "collective_case.hpp"
-
 #include "collscope/algorithms/bcast.hpp"
 #include "collscope/algorithms/reduce.hpp"
 #include "collscope/algorithms/tuning.hpp"
 
 #include <catch2/catch.hpp>
-
 #include <numeric>
 #include <vector>
 
@@ -23,8 +21,8 @@ TEST_CASE("pipeline broadcast is correct for every block count", "[pipeline]") {
     for (int root = 0; root < p; ++root) {
       std::vector<int> buffer(count, -1);
       if (rank == root) std::iota(buffer.begin(), buffer.end(), 100);
-      const int rc = bcast_pipeline_blocks(buffer.data(), count, MPI_INT, root, MPI_COMM_WORLD,
-                                           blocks);
+      const int rc =
+          bcast_pipeline_blocks(buffer.data(), count, MPI_INT, root, MPI_COMM_WORLD, blocks);
       std::vector<int> expected(count);
       std::iota(expected.begin(), expected.end(), 100);
       INFO("blocks=" << blocks << " root=" << root);
@@ -52,7 +50,7 @@ TEST_CASE("pipeline block count follows the tuning override and the lemma", "[pi
 TEST_CASE("binomial reduce refuses a non-commutative op on every rank", "[reduce]") {
   const TestTypes types;
   std::vector<int> send(4, 1), recv(4, 0);
-  const int rc = reduce_binomial(send.data(), recv.data(), 2, types.pair(), types.affine(), 0,
-                                 MPI_COMM_WORLD);
+  const int rc =
+      reduce_binomial(send.data(), recv.data(), 2, types.pair(), types.affine(), 0, MPI_COMM_WORLD);
   CHECK(all_ranks(rc == MPI_ERR_OP, MPI_COMM_WORLD));
 }

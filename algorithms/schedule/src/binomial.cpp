@@ -6,7 +6,9 @@
 
 namespace collscope::schedule {
 
-int preorder_parent(int v, int /*p*/) { return v == 0 ? -1 : v & (v - 1); }
+int preorder_parent(int v, int /*p*/) {
+  return v == 0 ? -1 : v & (v - 1);
+}
 
 int preorder_subtree_size(int v, int p) {
   if (v == 0) return p;
@@ -24,11 +26,17 @@ std::vector<TreeEdge> preorder_children(int v, int p) {
   return children;
 }
 
-int preorder_gather_round(int v) { return lowest_set_bit(v); }
+int preorder_gather_round(int v) {
+  return lowest_set_bit(v);
+}
 
-int preorder_topdown_round(int v, int p) { return ceil_log2(p) - 1 - lowest_set_bit(v); }
+int preorder_topdown_round(int v, int p) {
+  return ceil_log2(p) - 1 - lowest_set_bit(v);
+}
 
-int bitreversed_parent(int v) { return v == 0 ? -1 : v - (1 << highest_set_bit(v)); }
+int bitreversed_parent(int v) {
+  return v == 0 ? -1 : v - (1 << highest_set_bit(v));
+}
 
 std::vector<TreeEdge> bitreversed_children(int v, int p) {
   std::vector<TreeEdge> children;
@@ -44,6 +52,8 @@ std::vector<TreeEdge> bitreversed_children(int v, int p) {
   return children;
 }
 
-int bitreversed_round(int v) { return highest_set_bit(v); }
+int bitreversed_round(int v) {
+  return highest_set_bit(v);
+}
 
 } // namespace collscope::schedule

@@ -9,10 +9,16 @@ int ceil_log2(int p) {
   return std::bit_width(static_cast<unsigned>(p - 1));
 }
 
-int floor_log2(int p) { return std::bit_width(static_cast<unsigned>(p)) - 1; }
+int floor_log2(int p) {
+  return std::bit_width(static_cast<unsigned>(p)) - 1;
+}
 
-int lowest_set_bit(int v) { return std::countr_zero(static_cast<unsigned>(v)); }
+int lowest_set_bit(int v) {
+  return std::countr_zero(static_cast<unsigned>(v));
+}
 
-int highest_set_bit(int v) { return std::bit_width(static_cast<unsigned>(v)) - 1; }
+int highest_set_bit(int v) {
+  return std::bit_width(static_cast<unsigned>(v)) - 1;
+}
 
 } // namespace collscope::schedule

@@ -5,7 +5,9 @@
 namespace collscope::schedule {
 
 namespace {
-int mod(int a, int p) { return ((a % p) + p) % p; }
+int mod(int a, int p) {
+  return ((a % p) + p) % p;
+}
 } // namespace
 
 std::array<BlockRun, 2> wrap_blocks(int first, int count, int p) {

@@ -5,8 +5,12 @@
 
 namespace collscope::schedule {
 
-int linear_rounds(int p) { return p - 1; }
-int logarithmic_rounds(int p) { return ceil_log2(p); }
+int linear_rounds(int p) {
+  return p - 1;
+}
+int logarithmic_rounds(int p) {
+  return ceil_log2(p);
+}
 
 double linear_rooted_cost(int p, double m, double alpha, double beta) {
   return (p - 1) * alpha + (p - 1) * beta * m / p;

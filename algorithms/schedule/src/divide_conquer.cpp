@@ -4,7 +4,9 @@
 
 namespace collscope::schedule {
 
-int DncLevel::gather_round() const { return ceil_log2(end - begin) - 1; }
+int DncLevel::gather_round() const {
+  return ceil_log2(end - begin) - 1;
+}
 
 std::vector<DncLevel> dnc_levels(int rank, int root, int p) {
   std::vector<DncLevel> levels;
@@ -23,8 +25,10 @@ std::vector<DncLevel> dnc_levels(int rank, int root, int p) {
     } else {
       root = subroot;
     }
-    if (rank_low) end = split;
-    else begin = split;
+    if (rank_low)
+      end = split;
+    else
+      begin = split;
     ++depth;
   }
   return levels;

@@ -18,7 +18,7 @@ int bcast_binomial(void* buffer, int count, MPI_Datatype datatype, int root, MPI
 /// override, see tuning.hpp): p − 1 + M − 1 rounds.
 int bcast_pipeline(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
 /// The same pipeline with an explicit block count M ≥ 1 (clamped to count).
-int bcast_pipeline_blocks(void* buffer, int count, MPI_Datatype datatype, int root,
-                          MPI_Comm comm, int blocks);
+int bcast_pipeline_blocks(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                          int blocks);
 
 } // namespace collscope

@@ -8,11 +8,11 @@ namespace collscope {
 /// Binomial tree over ranks shifted towards the root: ⌈log₂p⌉ rounds. The shift reorders
 /// operands, so it is for commutative operations only; with a non-commutative op it returns
 /// MPI_ERR_OP on every rank without communicating.
-int reduce_binomial(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-                    MPI_Op op, int root, MPI_Comm comm);
+int reduce_binomial(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                    int root, MPI_Comm comm);
 /// Divide-and-conquer over contiguous rank ranges, combining lower ranks on the left:
 /// x₀ ⊕ x₁ ⊕ … ⊕ x_{p−1} in rank order, correct for non-commutative ops: ⌈log₂p⌉ rounds.
-int reduce_ordered(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-                   MPI_Op op, int root, MPI_Comm comm);
+int reduce_ordered(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                   int root, MPI_Comm comm);
 
 } // namespace collscope

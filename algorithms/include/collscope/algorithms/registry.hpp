@@ -3,7 +3,6 @@
 #pragma once
 
 #include <mpi.h>
-
 #include <optional>
 #include <span>
 #include <string_view>
@@ -19,8 +18,7 @@ using RootedFn = int (*)(const void*, int, MPI_Datatype, void*, int, MPI_Datatyp
                          MPI_Comm); ///< MPI_Gather and MPI_Scatter
 using BcastFn = int (*)(void*, int, MPI_Datatype, int, MPI_Comm);
 using ReduceFn = int (*)(const void*, void*, int, MPI_Datatype, MPI_Op, int, MPI_Comm);
-using AllgatherFn = int (*)(const void*, int, MPI_Datatype, void*, int, MPI_Datatype,
-                            MPI_Comm);
+using AllgatherFn = int (*)(const void*, int, MPI_Datatype, void*, int, MPI_Datatype, MPI_Comm);
 
 struct Algorithm {
   Collective collective;

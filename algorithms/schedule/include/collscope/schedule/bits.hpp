@@ -13,8 +13,12 @@ int lowest_set_bit(int v);
 int highest_set_bit(int v);
 
 /// The lecture's "shift towards 0": rank' = (rank − root + p) mod p.
-inline int virtual_rank(int rank, int root, int p) { return (rank - root + p) % p; }
+inline int virtual_rank(int rank, int root, int p) {
+  return (rank - root + p) % p;
+}
 /// Inverse of virtual_rank.
-inline int real_rank(int vrank, int root, int p) { return (vrank + root) % p; }
+inline int real_rank(int vrank, int root, int p) {
+  return (vrank + root) % p;
+}
 
 } // namespace collscope::schedule

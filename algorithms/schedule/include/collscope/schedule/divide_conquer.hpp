@@ -25,7 +25,7 @@
 namespace collscope::schedule {
 
 struct DncLevel {
-  int begin;   ///< the range being split is [begin, end)
+  int begin; ///< the range being split is [begin, end)
   int end;
   int split;   ///< halves are [begin, split) and [split, end)
   int root;    ///< holds (gather: receives into) the root half

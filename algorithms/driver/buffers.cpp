@@ -1,0 +1,130 @@
+#include "buffers.hpp"
+
+#include <cstring>
+
+namespace collscope::run {
+
+namespace {
+
+bool whole_row(Collective c) {
+  return c == Collective::gather || c == Collective::allgather;
+}
+
+bool own_block_in_recv(const Options& o, int rank) {
+  const Collective c = o.algorithm->collective;
+  return o.in_place && (c == Collective::allgather ||
+                        (rank == o.root && (c == Collective::gather || c == Collective::reduce)));
+}
+
+std::uint64_t mix(std::uint64_t x) { // splitmix64's finaliser
+  x += 0x9e3779b97f4a7c15u;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
+  return x ^ (x >> 31);
+}
+
+/// Small non-negative integers, so double sums are exact in any order; see mpi_types.cpp
+/// for the packing of the noncommutative op's affine maps.
+std::int64_t input(const Options& o, int owner, std::int64_t element, int unit) {
+  const std::uint64_t h = mix(mix(mix(mix(o.seed) ^ static_cast<std::uint64_t>(owner)) ^
+                                  static_cast<std::uint64_t>(element)) ^
+                              static_cast<std::uint64_t>(unit));
+  const auto v = static_cast<std::int64_t>(h >> 1);
+  if (o.algorithm->collective != Collective::reduce || o.op == Op::max) return v % 1000;
+  if (o.op == Op::sum) return v % 8;
+  const std::int64_t a = 1 + 2 * (v % 8), b = (v >> 8) % 1000;
+  return o.datatype == Datatype::double_ ? (a << 26) + b : (a << 16) + b;
+}
+
+void put(std::vector<std::byte>& buffer, const Layout& layout, std::int64_t unit, double value) {
+  std::byte* at = buffer.data() + unit * layout.unit_bytes;
+  if (layout.unit_bytes == static_cast<int>(sizeof(double))) {
+    std::memcpy(at, &value, sizeof value);
+  } else {
+    const int i = static_cast<int>(value);
+    std::memcpy(at, &i, sizeof i);
+  }
+}
+
+/// `count` elements of `owner`'s input, from its element `first`, at element `slot`.
+void write_input(std::vector<std::byte>& buffer, const Options& o, int owner, std::int64_t first,
+                 std::int64_t count, std::int64_t slot) {
+  const Layout layout = layout_of(o.datatype);
+  for (std::int64_t e = 0; e < count; ++e)
+    for (int u = 0; u < layout.units_per_element; ++u)
+      if (layout.is_data(u))
+        put(buffer, layout, (slot + e) * layout.units_per_element + u,
+            static_cast<double>(input(o, owner, first + e, u)));
+}
+
+void fill_sentinel(std::vector<std::byte>& buffer, const Layout& layout) {
+  const auto units = static_cast<std::int64_t>(buffer.size()) / layout.unit_bytes;
+  for (std::int64_t u = 0; u < units; ++u) put(buffer, layout, u, sentinel);
+}
+
+} // namespace
+
+Buffers make_buffers(const Options& o, int rank, int p) {
+  const Collective c = o.algorithm->collective;
+  const std::int64_t extent = layout_of(o.datatype).extent_bytes();
+  const std::int64_t block = o.count * extent;
+  Buffers b;
+  b.send_bytes = c == Collective::bcast ? 0 : c == Collective::scatter ? p * block : block;
+  b.recv_bytes = whole_row(c) ? p * block : block;
+  b.send.resize(static_cast<std::size_t>(b.send_bytes + extent));
+  b.recv.resize(static_cast<std::size_t>(b.recv_bytes + extent));
+  refill(b, o, rank, p);
+  return b;
+}
+
+void refill(Buffers& b, const Options& o, int rank, int p) {
+  const Layout layout = layout_of(o.datatype);
+  fill_sentinel(b.send, layout);
+  fill_sentinel(b.recv, layout);
+  switch (o.algorithm->collective) {
+  case Collective::gather:
+  case Collective::allgather:
+  case Collective::reduce:
+    if (!own_block_in_recv(o, rank))
+      write_input(b.send, o, rank, 0, o.count, 0);
+    else if (o.algorithm->collective == Collective::reduce)
+      write_input(b.recv, o, rank, 0, o.count, 0);
+    else
+      write_input(b.recv, o, rank, 0, o.count, static_cast<std::int64_t>(rank) * o.count);
+    break;
+  case Collective::scatter:
+    if (rank == o.root) write_input(b.send, o, rank, 0, std::int64_t{p} * o.count, 0);
+    break;
+  case Collective::bcast:
+    if (rank == o.root) write_input(b.recv, o, rank, 0, o.count, 0);
+    break;
+  }
+}
+
+int call(const Algorithm& algorithm, bool reference, const Options& o, Buffers& b,
+         const MpiTypes& types, MPI_Comm comm) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  const Collective c = algorithm.collective;
+  const MPI_Datatype t = types.datatype();
+  const bool in_place_send = own_block_in_recv(o, rank);
+  const bool in_place_recv = o.in_place && c == Collective::scatter && rank == o.root;
+  const void* send = in_place_send ? MPI_IN_PLACE : b.send.data();
+  void* recv = in_place_recv ? MPI_IN_PLACE : b.recv.data();
+  const int n = o.count;
+  switch (c) {
+  case Collective::gather:
+    return (reference ? PMPI_Gather : algorithm.rooted)(send, n, t, recv, n, t, o.root, comm);
+  case Collective::scatter:
+    return (reference ? PMPI_Scatter : algorithm.rooted)(send, n, t, recv, n, t, o.root, comm);
+  case Collective::bcast:
+    return (reference ? PMPI_Bcast : algorithm.bcast)(recv, n, t, o.root, comm);
+  case Collective::reduce:
+    return (reference ? PMPI_Reduce : algorithm.reduce)(send, recv, n, t, types.op(), o.root, comm);
+  case Collective::allgather:
+    return (reference ? PMPI_Allgather : algorithm.allgather)(send, n, t, recv, n, t, comm);
+  }
+  return MPI_ERR_OTHER;
+}
+
+} // namespace collscope::run

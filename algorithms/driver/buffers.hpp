@@ -1,0 +1,36 @@
+// One rank's buffers for a run: sized for the collective, filled with deterministic input
+// and a sentinel everywhere the collective must not write, and the call that uses them.
+#pragma once
+
+#include "mpi_types.hpp"
+#include "options.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace collscope::run {
+
+/// Fills memory the collective must not write: receive buffers before the call, the gaps of
+/// the vector datatype, and a guard zone of one element behind every buffer.
+inline constexpr int sentinel = -999;
+
+struct Buffers {
+  std::vector<std::byte> send; ///< empty for bcast; includes the guard zone
+  std::vector<std::byte> recv; ///< the bcast buffer for bcast; includes the guard zone
+  std::int64_t send_bytes = 0; ///< without the guard zone
+  std::int64_t recv_bytes = 0;
+};
+
+/// The same buffers on every call with the same options, rank and p: the algorithm's and
+/// the reference's runs start from identical bytes.
+Buffers make_buffers(const Options& options, int rank, int p);
+void refill(Buffers& buffers, const Options& options, int rank, int p);
+
+/// Calls `algorithm` (or its native counterpart `reference` = true, through PMPI so that a
+/// tracer sees only the algorithm under test) on the buffers, MPI_IN_PLACE as the options
+/// ask. Returns the MPI error code.
+int call(const Algorithm& algorithm, bool reference, const Options& options, Buffers& buffers,
+         const MpiTypes& types, MPI_Comm comm);
+
+} // namespace collscope::run

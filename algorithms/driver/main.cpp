@@ -1,0 +1,141 @@
+// collscope-run: runs one collective algorithm under MPI, verifies every rank's buffers
+// against Open MPI's own collective on identical input, and times it ReproMPI-style.
+//
+// Every rank parses the same argv against the same communicator size, so a bad command line
+// is found by all ranks at once and they leave together, without communicating. The
+// driver's own traffic (reference run, barriers, verdicts) goes through PMPI, so a PMPI
+// tracer records only the algorithm under test.
+#include "buffers.hpp"
+#include "collscope/algorithms/tuning.hpp"
+#include "mpi_types.hpp"
+#include "options.hpp"
+#include "report.hpp"
+#include "verify.hpp"
+
+#include <cstdio>
+#include <new>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace collscope::run {
+
+namespace {
+
+void print_error(int rank, const std::string& message) {
+  if (rank == 0) std::fprintf(stderr, "collscope-run: error: %s\n", message.c_str());
+}
+
+std::string call_name(const Algorithm& a, bool reference) {
+  const std::string collective(to_string(a.collective));
+  if (reference || a.is_native()) return "Open MPI's " + collective + " (native)";
+  return collective + " " + std::string(a.name);
+}
+
+/// False (reported on rank 0) when any rank's call failed.
+bool succeeded(int code, const Algorithm& a, bool reference, int rank, MPI_Comm comm) {
+  const std::optional<CallError> error = lowest_error(code, comm);
+  if (error)
+    print_error(rank, call_name(a, reference) + " returned an MPI error on rank " +
+                          std::to_string(error->rank) + ": " + error_text(error->code));
+  return !error;
+}
+
+int execute(const Options& o, int rank, int p, MPI_Comm comm) {
+  const Algorithm& a = *o.algorithm;
+  if (a.uses_blocks) {
+    PipelineTuning tuning = pipeline_tuning();
+    tuning.blocks = o.blocks;
+    set_pipeline_tuning(tuning);
+  }
+  const bool reduce = a.collective == Collective::reduce;
+  const MpiTypes types(o.datatype, reduce ? std::optional(o.op) : std::nullopt);
+  int type_size = 0;
+  MPI_Type_size(types.datatype(), &type_size);
+  const int blocks = a.uses_blocks ? pipeline_blocks_for(p, o.count, types.datatype()) : 0;
+
+  // Allocation can fail on some ranks only; agree before anyone communicates.
+  std::optional<Buffers> expected, work;
+  int allocated = 1, all_allocated = 0;
+  try {
+    expected = make_buffers(o, rank, p);
+    work = make_buffers(o, rank, p);
+  } catch (const std::bad_alloc&) {
+    allocated = 0;
+  }
+  PMPI_Allreduce(&allocated, &all_allocated, 1, MPI_INT, MPI_MIN, comm);
+  if (!all_allocated) {
+    print_error(rank, "not enough memory for --count " + std::to_string(o.count) +
+                          " at p = " + std::to_string(p));
+    return 2;
+  }
+
+  if (rank == 0) print_header(o, {p, type_size, blocks, pipeline_tuning()});
+  if (!succeeded(call(a, true, o, *expected, types, comm), a, true, rank, comm)) return 1;
+
+  std::vector<double> times;
+  for (int run = 0; run < o.warmup + o.repetitions; ++run) {
+    refill(*work, o, rank, p);
+    PMPI_Barrier(comm);
+    double seconds = MPI_Wtime();
+    const int code = call(a, false, o, *work, types, comm);
+    seconds = MPI_Wtime() - seconds;
+    double slowest = 0;
+    PMPI_Reduce(&seconds, &slowest, 1, MPI_DOUBLE, MPI_MAX, 0, comm);
+    if (!succeeded(code, a, false, rank, comm)) return 1;
+
+    if (const std::optional<Mismatch> m =
+            lowest_mismatch(compare(*work, *expected, o, rank), comm)) {
+      if (rank == 0) {
+        const bool warm = run < o.warmup;
+        std::printf("verified: no (%s run %d)\n", warm ? "warmup" : "timed",
+                    warm ? run + 1 : run - o.warmup + 1);
+        std::fflush(stdout);
+        std::fprintf(stderr, "collscope-run: verification failed: %s\n", describe(*m).c_str());
+      }
+      return 1;
+    }
+    if (run >= o.warmup) {
+      times.push_back(slowest);
+      if (rank == 0) print_time(o, run - o.warmup + 1, slowest);
+    }
+  }
+  if (rank == 0) print_summary(times);
+  return 0;
+}
+
+int run_main(int argc, char** argv) {
+  const MPI_Comm comm = MPI_COMM_WORLD;
+  int rank = 0, p = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &p);
+  MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
+
+  const auto [options, error] =
+      parse_options(std::span<char* const>(argv + 1, static_cast<std::size_t>(argc - 1)), p);
+  if (!error.empty()) {
+    print_error(rank, error);
+    return 2;
+  }
+  if (options.mode == Mode::help) {
+    if (rank == 0) std::printf("%s", usage().c_str());
+    return 0;
+  }
+  if (options.mode == Mode::list) {
+    if (rank == 0) print_list(options.collective, options.json);
+    return 0;
+  }
+  return execute(options, rank, p, comm);
+}
+
+} // namespace
+
+} // namespace collscope::run
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  const int status = collscope::run::run_main(argc, argv);
+  MPI_Finalize();
+  return status;
+}

@@ -1,0 +1,235 @@
+#include "options.hpp"
+
+#include "mpi_types.hpp"
+
+#include <charconv>
+#include <climits>
+#include <string_view>
+
+namespace collscope::run {
+
+std::string_view to_string(Datatype datatype) {
+  switch (datatype) {
+  case Datatype::int_:
+    return "int";
+  case Datatype::double_:
+    return "double";
+  case Datatype::vector:
+    return "vector";
+  }
+  return "?";
+}
+
+std::string_view to_string(Op op) {
+  switch (op) {
+  case Op::sum:
+    return "sum";
+  case Op::max:
+    return "max";
+  case Op::noncommutative:
+    return "noncommutative";
+  }
+  return "?";
+}
+
+namespace {
+
+constexpr Collective all_collectives[] = {Collective::gather, Collective::scatter,
+                                          Collective::bcast, Collective::reduce,
+                                          Collective::allgather};
+
+/// What the user typed, before it is checked against the collective and p.
+struct Raw {
+  bool help = false, list = false, json = false, in_place = false;
+  std::optional<std::string_view> positional, algorithm, root, count, datatype, op, repetitions,
+      warmup, seed, blocks;
+};
+
+std::string quoted(std::string_view text) {
+  return "'" + std::string(text) + "'";
+}
+
+std::string names_of(Collective collective, bool (*keep)(const Algorithm&),
+                     std::string_view separator = ", ") {
+  std::string names;
+  for (const Algorithm& a : algorithms())
+    if (a.collective == collective && keep(a))
+      names += (names.empty() ? "" : std::string(separator)) + std::string(a.name);
+  return names;
+}
+
+/// Fills `raw`; returns an error message or "".
+std::string scan(std::span<char* const> args, Raw& raw) {
+  const std::pair<std::string_view, std::optional<std::string_view> Raw::*> valued[] = {
+      {"--algorithm", &Raw::algorithm},
+      {"--root", &Raw::root},
+      {"--count", &Raw::count},
+      {"--datatype", &Raw::datatype},
+      {"--op", &Raw::op},
+      {"--repetitions", &Raw::repetitions},
+      {"--warmup", &Raw::warmup},
+      {"--seed", &Raw::seed},
+      {"--blocks", &Raw::blocks}};
+  const std::pair<std::string_view, bool Raw::*> flags[] = {{"--help", &Raw::help},
+                                                            {"-h", &Raw::help},
+                                                            {"--list", &Raw::list},
+                                                            {"--json", &Raw::json},
+                                                            {"--in-place", &Raw::in_place}};
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string_view arg = args[i];
+    if (arg.size() < 2 || arg[0] != '-') {
+      if (raw.positional) return "unexpected argument " + quoted(arg) + " (one COLLECTIVE only)";
+      raw.positional = arg;
+      continue;
+    }
+    const std::size_t eq = arg.find('=');
+    const std::string_view name = arg.substr(0, eq);
+    bool known = false;
+    for (const auto& [flag, member] : flags) {
+      if (name != flag) continue;
+      if (eq != std::string_view::npos) return "option " + std::string(flag) + " takes no value";
+      raw.*member = known = true;
+    }
+    for (const auto& [option, member] : valued) {
+      if (name != option) continue;
+      known = true;
+      if (eq != std::string_view::npos) {
+        raw.*member = arg.substr(eq + 1);
+      } else if (i + 1 < args.size() && std::string_view(args[i + 1]).substr(0, 2) != "--") {
+        raw.*member = std::string_view(args[++i]);
+      } else {
+        return "option " + std::string(option) + " needs a value";
+      }
+    }
+    if (!known) return "unknown option " + quoted(name) + " (see --help)";
+  }
+  return "";
+}
+
+/// Parses a whole number in [lowest, INT_MAX] into `out`; returns an error message or "".
+std::string number(std::string_view option, std::optional<std::string_view> text, int lowest,
+                   int& out) {
+  if (!text) return "";
+  long long value = 0;
+  const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
+  if (text->empty() || ec == std::errc::invalid_argument || end != text->data() + text->size())
+    return std::string(option) + " expects a whole number, got " + quoted(*text);
+  if (ec == std::errc::result_out_of_range || value > INT_MAX)
+    return std::string(option) + " " + std::string(*text) + " is too large";
+  if (value < lowest)
+    return std::string(option) + " must be at least " + std::to_string(lowest) + ", got " +
+           std::string(*text);
+  out = static_cast<int>(value);
+  return "";
+}
+
+std::string seed_number(std::optional<std::string_view> text, std::uint64_t& out) {
+  if (!text) return "";
+  const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), out);
+  if (text->empty() || ec != std::errc() || end != text->data() + text->size())
+    return "--seed expects a whole number in [0, 2^64), got " + quoted(*text);
+  return "";
+}
+
+std::string check_collective(std::optional<std::string_view> text, Options& o) {
+  if (!text) return "";
+  o.collective = parse_collective(*text);
+  if (o.collective) return "";
+  std::string names;
+  for (Collective c : all_collectives)
+    names += (names.empty() ? "" : ", ") + std::string(to_string(c));
+  return "unknown collective " + quoted(*text) + "; choose one of: " + names;
+}
+
+std::string check_kinds(const Raw& raw, Options& o) {
+  if (raw.datatype) {
+    if (*raw.datatype == "int")
+      o.datatype = Datatype::int_;
+    else if (*raw.datatype == "double")
+      o.datatype = Datatype::double_;
+    else if (*raw.datatype == "vector")
+      o.datatype = Datatype::vector;
+    else
+      return "unknown datatype " + quoted(*raw.datatype) + "; choose one of: int, double, vector";
+  }
+  if (raw.op) {
+    if (*raw.op == "sum")
+      o.op = Op::sum;
+    else if (*raw.op == "max")
+      o.op = Op::max;
+    else if (*raw.op == "noncommutative")
+      o.op = Op::noncommutative;
+    else
+      return "unknown op " + quoted(*raw.op) + "; choose one of: sum, max, noncommutative";
+  }
+  return "";
+}
+
+/// What only makes sense for some collectives or algorithms.
+std::string check_fit(const Raw& raw, Options& o, int p) {
+  const Algorithm& a = *o.algorithm;
+  const std::string who = std::string(to_string(a.collective)) + " " + std::string(a.name);
+  if (raw.root && !a.has_root()) return "allgather has no root; drop --root";
+  if (o.root >= p)
+    return "--root " + std::to_string(o.root) + " is outside [0, " + std::to_string(p) +
+           ") for p = " + std::to_string(p) + " processes";
+  if (raw.op && a.collective != Collective::reduce) return "--op applies to reduce only";
+  if (o.op == Op::noncommutative && a.commutative_only)
+    return who + " is for commutative operations only; with --op noncommutative use " +
+           "--algorithm " +
+           names_of(
+               a.collective, [](const Algorithm& b) { return !b.commutative_only; }, " or ");
+  if (raw.blocks && !a.uses_blocks)
+    return "--blocks applies only to pipelined algorithms (bcast " +
+           names_of(Collective::bcast, [](const Algorithm& b) { return b.uses_blocks; }) +
+           "), not to " + who;
+  if (o.in_place && a.collective == Collective::bcast)
+    return "--in-place does not apply to bcast (MPI_Bcast has no MPI_IN_PLACE)";
+  const bool whole_row = a.collective != Collective::bcast && a.collective != Collective::reduce;
+  const long long largest =
+      (whole_row ? p : 1) * static_cast<long long>(o.count) * layout_of(o.datatype).extent_bytes();
+  if (largest > INT_MAX)
+    return "--count " + std::to_string(o.count) + " is too large: a buffer would take " +
+           std::to_string(largest) + " bytes (limit 2 GiB)";
+  return "";
+}
+
+} // namespace
+
+ParseResult parse_options(std::span<char* const> args, int p) {
+  ParseResult result;
+  Options& o = result.options;
+  Raw raw;
+  if (std::string error = scan(args, raw); !error.empty()) return {o, error};
+  if (raw.help) {
+    o.mode = Mode::help;
+    return result;
+  }
+  if (raw.json && !raw.list) return {o, "--json applies to --list only"};
+  if (std::string error = check_collective(raw.positional, o); !error.empty()) return {o, error};
+  if (raw.list) {
+    o.mode = Mode::list;
+    o.json = raw.json;
+    return result;
+  }
+  if (!o.collective)
+    return {o, "missing COLLECTIVE: one of gather, scatter, bcast, reduce, allgather (see --help)"};
+
+  const std::string_view name = raw.algorithm.value_or("native");
+  o.algorithm = find_algorithm(*o.collective, name);
+  if (!o.algorithm)
+    return {o, "unknown algorithm " + quoted(name) + " for " +
+                   std::string(to_string(*o.collective)) + "; choose one of: " +
+                   names_of(*o.collective, [](const Algorithm&) { return true; })};
+  o.in_place = raw.in_place;
+  for (std::string error :
+       {number("--root", raw.root, 0, o.root), number("--count", raw.count, 0, o.count),
+        number("--repetitions", raw.repetitions, 1, o.repetitions),
+        number("--warmup", raw.warmup, 0, o.warmup), number("--blocks", raw.blocks, 1, o.blocks),
+        seed_number(raw.seed, o.seed), check_kinds(raw, o)})
+    if (!error.empty()) return {o, error};
+  if (std::string error = check_fit(raw, o, p); !error.empty()) return {o, error};
+  return result;
+}
+
+} // namespace collscope::run

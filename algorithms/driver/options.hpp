@@ -1,0 +1,50 @@
+// The command line of collscope-run. Every rank parses the same argv against the same
+// communicator size, so every rank reaches the same verdict without communicating.
+#pragma once
+
+#include "collscope/algorithms/registry.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+
+namespace collscope::run {
+
+enum class Datatype { int_, double_, vector };
+enum class Op { sum, max, noncommutative };
+
+std::string_view to_string(Datatype datatype);
+std::string_view to_string(Op op);
+
+enum class Mode { run, list, help };
+
+struct Options {
+  Mode mode = Mode::run;
+  bool json = false;                    ///< --list --json
+  std::optional<Collective> collective; ///< --list may name one to narrow the table
+  const Algorithm* algorithm = nullptr; ///< set in Mode::run
+  int root = 0;
+  int count = 1; ///< elements per block (gather, scatter, allgather) or of the vector
+  Datatype datatype = Datatype::int_;
+  Op op = Op::sum;
+  int repetitions = 10;
+  int warmup = 2;
+  std::uint64_t seed = 1;
+  int blocks = 0; ///< --blocks; 0 lets the pipelining lemma choose
+  bool in_place = false;
+};
+
+/// Options, or the one-line reason they are unusable (without the "collscope-run: error: ").
+struct ParseResult {
+  Options options;
+  std::string error;
+};
+
+/// `args` excludes the program name; `p` is the size of the communicator the run will use.
+ParseResult parse_options(std::span<char* const> args, int p);
+
+/// The --help text.
+std::string usage();
+
+} // namespace collscope::run

@@ -1,0 +1,161 @@
+#include "report.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <string>
+
+namespace collscope::run {
+
+namespace {
+
+/// Terminal columns of UTF-8 text: the formulas' ⌈ ₂ α β − · are one column each.
+std::size_t columns(std::string_view text) {
+  return static_cast<std::size_t>(
+      std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
+std::string json_string(std::string_view text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
+      out += escaped;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+std::string_view or_native(std::string_view formula) {
+  return formula.empty() ? "n/a" : formula;
+}
+
+void print_json(const std::vector<const Algorithm*>& rows) {
+  std::printf("[\n");
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const Algorithm& a = *rows[i];
+    std::printf("  {\"collective\": %s, \"name\": %s, \"description\": %s, \"source\": %s, "
+                "\"rounds\": %s, \"cost\": %s, \"commutative_only\": %s, \"uses_blocks\": %s, "
+                "\"native\": %s}%s\n",
+                json_string(to_string(a.collective)).c_str(), json_string(a.name).c_str(),
+                json_string(a.description).c_str(), json_string(a.source).c_str(),
+                json_string(a.rounds_formula).c_str(), json_string(a.cost_formula).c_str(),
+                a.commutative_only ? "true" : "false", a.uses_blocks ? "true" : "false",
+                a.is_native() ? "true" : "false", i + 1 < rows.size() ? "," : "");
+  }
+  std::printf("]\n");
+}
+
+void print_table(const std::vector<const Algorithm*>& rows) {
+  using Row = std::array<std::string_view, 6>;
+  std::vector<Row> table{{"collective", "name", "rounds", "cost (α-β)", "source", "description"}};
+  for (const Algorithm* a : rows)
+    table.push_back({to_string(a->collective), a->name, or_native(a->rounds_formula),
+                     or_native(a->cost_formula), a->source, a->description});
+  std::array<std::size_t, 6> width{};
+  for (const Row& row : table)
+    for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], columns(row[c]));
+  for (const Row& row : table) {
+    std::string line;
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      line += row[c];
+      if (c + 1 < row.size()) line += std::string(width[c] - columns(row[c]) + 2, ' ');
+    }
+    std::printf("%s\n", line.c_str());
+  }
+}
+
+void key(const char* name, const std::string& value) {
+  std::printf("#@%s=%s\n", name, value.c_str());
+}
+
+std::string str(std::string_view text) {
+  return std::string(text);
+}
+
+std::string number(const char* format, double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, format, value);
+  return text;
+}
+
+} // namespace
+
+void print_list(std::optional<Collective> only, bool json) {
+  std::vector<const Algorithm*> rows;
+  for (const Algorithm& a : algorithms())
+    if (!only || a.collective == *only) rows.push_back(&a);
+  if (json)
+    print_json(rows);
+  else
+    print_table(rows);
+  std::fflush(stdout);
+}
+
+void print_header(const Options& o, const RunFacts& f) {
+  const Algorithm& a = *o.algorithm;
+  const Collective c = a.collective;
+  const bool whole_row = c != Collective::bcast && c != Collective::reduce;
+  const long long block = static_cast<long long>(o.count) * f.type_size;
+  const long long m = whole_row ? f.p * block : block;
+  const std::string ab =
+      "α=" + number("%g", f.tuning.alpha) + " s, β=" + number("%g", f.tuning.beta) + " s/byte";
+  key("collective", str(to_string(c)));
+  key("algorithm", str(a.name));
+  key("description", str(a.description));
+  key("source", str(a.source));
+  key("p", std::to_string(f.p));
+  if (a.has_root()) key("root", std::to_string(o.root));
+  key("count", std::to_string(o.count));
+  key("datatype", str(to_string(o.datatype)));
+  if (c == Collective::reduce) key("op", str(to_string(o.op)));
+  key("in_place", o.in_place ? "yes" : "no");
+  if (whole_row) key("bytes_per_rank", std::to_string(block));
+  key("m_bytes", std::to_string(m));
+  if (a.uses_blocks) {
+    std::string why = "pipelining lemma, " + ab;
+    if (o.blocks > 0)
+      why = "--blocks" +
+            (o.blocks == f.blocks ? "" : " " + std::to_string(o.blocks) + ", at most count");
+    key("blocks", std::to_string(f.blocks) + " (" + why + ")");
+  }
+  if (a.rounds && a.cost) {
+    const int blocks = a.uses_blocks ? f.blocks : 1;
+    key("expected_rounds",
+        std::to_string(a.rounds(f.p, blocks)) + " (" + str(a.rounds_formula) + ")");
+    key("model_cost_s",
+        number("%.4e", a.cost(f.p, static_cast<double>(m), f.tuning.alpha, f.tuning.beta, blocks)) +
+            " (" + str(a.cost_formula) + "; " + ab + ")");
+  } else {
+    key("expected_rounds", "n/a (Open MPI decides)");
+    key("model_cost_s", "n/a (Open MPI decides)");
+  }
+  key("repetitions", std::to_string(o.repetitions));
+  key("warmup", std::to_string(o.warmup));
+  key("seed", std::to_string(o.seed));
+  std::printf("%*s  %10s\n", static_cast<int>(std::to_string(o.repetitions).size()) + 2, "rep",
+              "time_s");
+  std::fflush(stdout);
+}
+
+void print_time(const Options& o, int repetition, double seconds) {
+  std::printf("%*d  %10.4e\n", static_cast<int>(std::to_string(o.repetitions).size()) + 2,
+              repetition, seconds);
+  std::fflush(stdout);
+}
+
+void print_summary(std::vector<double> seconds) {
+  std::sort(seconds.begin(), seconds.end());
+  const std::size_t n = seconds.size();
+  const double median = n % 2 ? seconds[n / 2] : (seconds[n / 2 - 1] + seconds[n / 2]) / 2;
+  std::printf("min_s=%.4e\nmedian_s=%.4e\nverified: yes\n", seconds.front(), median);
+  std::fflush(stdout);
+}
+
+} // namespace collscope::run

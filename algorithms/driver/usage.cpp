@@ -1,0 +1,43 @@
+// The --help text: what a student needs to run collscope-run and read its output.
+#include "options.hpp"
+
+namespace collscope::run {
+
+std::string usage() {
+  return R"(usage: mpirun -np P collscope-run COLLECTIVE [--algorithm NAME] [options]
+       collscope-run --list [COLLECTIVE] [--json]
+
+Runs one collective with one algorithm, checks every rank's buffers byte for byte against
+Open MPI's own collective on identical input, and times it (each repetition's time is that
+of the slowest rank).
+
+  COLLECTIVE        gather | scatter | bcast | reduce | allgather
+  --algorithm NAME  an algorithm of that collective (see --list); default native (Open MPI's)
+  --root R          root rank in [0, P) (not for allgather); default 0
+  --count N         elements per rank's block (gather, scatter, allgather) or of the whole
+                    vector (bcast, reduce); default 1
+  --datatype T      int | double | vector; default int. vector is MPI_Type_vector(2, 1, 2,
+                    MPI_INT): two ints around a one-int gap that must stay untouched
+  --op OP           reduce only: sum | max | noncommutative; default sum
+  --blocks M        bcast pipeline only: use M blocks instead of the pipelining lemma's
+  --in-place        MPI_IN_PLACE at the root (gather, scatter, reduce) or on every rank
+                    (allgather)
+  --repetitions K   timed runs; default 10
+  --warmup W        untimed runs before them; default 2
+  --seed S          seed of the input data; default 1
+  --list            the algorithms with their rounds, α-β cost, source; --json as JSON
+  -h, --help        this text
+
+--op noncommutative combines affine maps x -> a*x + b by composition, which is associative
+but not commutative: an int holds a in its high and b in its low 16 bits (arithmetic mod
+2^16), a double holds a*2^26 + b (mod 2^26). With the vector datatype, and for sum and max
+on it, the ops are user-defined MPI_Ops on the element's two ints (MPI's predefined ops
+take predefined datatypes only).
+Before every call, memory the collective must not write (receive buffers, the gaps of
+vector) is filled with -999.
+
+Exit status: 0 verified; 1 verification failed or an MPI error; 2 bad command line.
+)";
+}
+
+} // namespace collscope::run

@@ -1,0 +1,177 @@
+#!/bin/sh
+# End-to-end tests of collscope-run under mpirun.
+# usage: run_cli_tests.sh COLLSCOPE_RUN MPIEXEC SECTION...
+#   SECTION: example | list | algorithms | errors | noncommutative
+# The caller provides OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 when running
+# as root. Every mpirun is bounded by `timeout`, so a hang fails the test instead of stalling it.
+set -u
+run=$1
+mpiexec=$2
+shift 2
+
+failures=0
+checks=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+# mpi NP ARGS...: run collscope-run on NP processes; output in $tmp/out, $tmp/err. mpirun
+# forwards stdin to rank 0, so it gets /dev/null: it would otherwise eat a `while read` list.
+mpi() {
+  np=$1
+  shift
+  timeout 60 "$mpiexec" --oversubscribe -np "$np" "$run" "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
+}
+
+pass() {
+  checks=$((checks + 1))
+  echo "ok    $*"
+}
+
+fail() {
+  checks=$((checks + 1))
+  failures=$((failures + 1))
+  echo "FAIL  $*"
+  tail -n 15 "$tmp/out" | sed 's/^/      out| /'
+  tail -n 15 "$tmp/err" | sed 's/^/      err| /'
+}
+
+# expect_verified NP ARGS...: exit 0 and "verified: yes" printed exactly once (rank 0 only).
+expect_verified() {
+  np=$1
+  shift
+  mpi "$np" "$@"
+  status=$?
+  if [ "$status" -eq 0 ] && [ "$(grep -cx 'verified: yes' "$tmp/out")" -eq 1 ]; then
+    pass "p=$np $*"
+  else
+    fail "p=$np $* (exit $status, expected 0 and 'verified: yes')"
+  fi
+}
+
+# expect_usage_error NP ARGS...: exit 2 within a few seconds, nothing on stdout, exactly one
+# line from collscope-run on stderr and it says "error". mpirun's own banner may follow.
+expect_usage_error() {
+  np=$1
+  shift
+  start=$(date +%s)
+  timeout 20 "$mpiexec" --oversubscribe -np "$np" "$run" "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
+  status=$?
+  elapsed=$(($(date +%s) - start))
+  ours=$(grep -c '^collscope-run:' "$tmp/err")
+  if [ "$status" -ne 2 ]; then
+    fail "p=$np $* (exit $status, expected 2)"
+  elif [ "$ours" -ne 1 ] || ! grep '^collscope-run:' "$tmp/err" | grep -q 'error'; then
+    fail "p=$np $* ($ours lines from collscope-run on stderr, expected one error line)"
+  elif [ -s "$tmp/out" ]; then
+    fail "p=$np $* (printed to stdout)"
+  elif [ "$elapsed" -gt 5 ]; then
+    fail "p=$np $* (took ${elapsed}s)"
+  else
+    pass "p=$np $* -> $(grep '^collscope-run:' "$tmp/err")"
+  fi
+}
+
+section_example() {
+  # The issue's example.
+  expect_verified 7 gather --algorithm binomial --root 3 --count 5
+}
+
+section_list() {
+  if timeout 60 "$run" --list >"$tmp/out" 2>"$tmp/err" &&
+    [ "$(grep -c '^gather ' "$tmp/out")" -ge 2 ] && grep -q '^allgather ' "$tmp/out"; then
+    pass "--list without mpirun (singleton)"
+  else
+    fail "--list without mpirun (singleton)"
+  fi
+  mpi 3 --list --json
+  status=$?
+  if [ "$status" -eq 0 ] && [ "$(head -n 1 "$tmp/out")" = "[" ] &&
+    [ "$(tail -n 1 "$tmp/out")" = "]" ] &&
+    [ "$(grep -c '"name": "native"' "$tmp/out")" -eq 5 ] &&
+    grep -q '"commutative_only": true' "$tmp/out"; then
+    pass "p=3 --list --json: one array, printed once, a native entry per collective"
+  else
+    fail "p=3 --list --json (exit $status)"
+  fi
+}
+
+section_algorithms() {
+  if ! timeout 60 "$run" --list --json >"$tmp/list" 2>"$tmp/err"; then
+    fail "--list --json"
+    return
+  fi
+  sed -n 's/.*"collective": "\([a-z]*\)", "name": "\([^"]*\)".*/\1 \2/p' "$tmp/list" >"$tmp/pairs"
+  if [ "$(wc -l <"$tmp/pairs")" -lt 15 ]; then
+    fail "--list --json names fewer than 15 algorithms"
+    return
+  fi
+  while read -r collective name; do
+    root="--root 3"
+    [ "$collective" = allgather ] && root=""
+    for datatype in int vector double; do
+      # shellcheck disable=SC2086 # $root is empty or two words
+      expect_verified 5 "$collective" --algorithm "$name" $root --count 3 --datatype "$datatype" \
+        --repetitions 2 --warmup 1
+      [ "$collective" = bcast ] || [ "$datatype" = double ] && continue
+      # shellcheck disable=SC2086
+      expect_verified 5 "$collective" --algorithm "$name" $root --count 3 --datatype "$datatype" \
+        --repetitions 2 --warmup 1 --in-place
+    done
+  done <"$tmp/pairs"
+  expect_verified 5 bcast --algorithm pipeline --root 3 --count 7 --blocks 3 --repetitions 2
+  expect_verified 5 bcast --algorithm pipeline --root 3 --count 1000 --datatype vector \
+    --repetitions 2
+  expect_verified 3 gather --algorithm dnc --root 2 --count 0 --repetitions 2
+  expect_verified 1 scatter --algorithm binomial --count 4 --repetitions 2
+}
+
+section_errors() {
+  expect_usage_error 3 gatherr
+  expect_usage_error 3
+  expect_usage_error 3 gather --algorithm nosuch
+  expect_usage_error 3 gather --root 3
+  expect_usage_error 3 gather --root -1
+  expect_usage_error 3 gather --count -1
+  expect_usage_error 3 gather --repetitions -1
+  expect_usage_error 3 gather --count five
+  expect_usage_error 3 gather --count 99999999999
+  expect_usage_error 3 gather --root
+  expect_usage_error 3 gather --count --root 1
+  expect_usage_error 3 gather --bogus 1
+  expect_usage_error 3 gather --datatype float
+  expect_usage_error 3 reduce --op prod
+  expect_usage_error 3 gather --op sum
+  expect_usage_error 3 bcast --algorithm binomial --blocks 4
+  expect_usage_error 3 bcast --in-place
+  expect_usage_error 3 allgather --root 0
+  expect_usage_error 3 gather --json
+}
+
+section_noncommutative() {
+  for datatype in int double vector; do
+    expect_verified 5 reduce --algorithm ordered --op noncommutative --root 3 --count 4 \
+      --datatype "$datatype" --repetitions 2
+    expect_verified 5 reduce --algorithm ordered --op noncommutative --root 3 --count 4 \
+      --datatype "$datatype" --repetitions 2 --in-place
+  done
+  expect_verified 5 reduce --algorithm native --op noncommutative --root 1 --count 3
+  expect_usage_error 5 reduce --algorithm binomial --op noncommutative --root 3 --count 4
+  if grep -q -- '--algorithm ordered' "$tmp/err"; then
+    pass "the error suggests --algorithm ordered"
+  else
+    fail "the error suggests --algorithm ordered"
+  fi
+}
+
+[ $# -gt 0 ] || set -- example list algorithms errors noncommutative
+for section in "$@"; do
+  case $section in
+  example | list | algorithms | errors | noncommutative) "section_$section" ;;
+  *)
+    echo "run_cli_tests.sh: unknown section '$section'" >&2
+    exit 2
+    ;;
+  esac
+done
+echo "$((checks - failures)) of $checks checks passed"
+[ "$failures" -eq 0 ]
