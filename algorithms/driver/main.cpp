@@ -7,12 +7,14 @@
 // tracer records only the algorithm under test.
 #include "buffers.hpp"
 #include "collscope/algorithms/tuning.hpp"
+#include "collscope/trace.hpp"
 #include "mpi_types.hpp"
 #include "options.hpp"
 #include "report.hpp"
 #include "verify.hpp"
 
 #include <cstdio>
+#include <cstdlib>
 #include <new>
 #include <optional>
 #include <span>
@@ -72,15 +74,20 @@ int execute(const Options& o, int rank, int p, MPI_Comm comm) {
   }
 
   if (rank == 0) print_header(o, {p, type_size, blocks, pipeline_tuning()});
+  // The trace holds the algorithm under test only: not the reference run, and the warm-ups
+  // only when asked. (The driver's own barriers, reductions and checks use PMPI.)
+  trace::pause();
   if (!succeeded(call(a, true, o, *expected, types, comm), a, true, rank, comm)) return 1;
 
   std::vector<double> times;
   for (int run = 0; run < o.warmup + o.repetitions; ++run) {
     refill(*work, o, rank, p);
+    if (run >= o.warmup || o.trace_warmup) trace::resume();
     PMPI_Barrier(comm);
     double seconds = MPI_Wtime();
     const int code = call(a, false, o, *work, types, comm);
     seconds = MPI_Wtime() - seconds;
+    trace::pause();
     double slowest = 0;
     PMPI_Reduce(&seconds, &slowest, 1, MPI_DOUBLE, MPI_MAX, 0, comm);
     if (!succeeded(code, a, false, rank, comm)) return 1;
@@ -134,6 +141,8 @@ int run_main(int argc, char** argv) {
 } // namespace collscope::run
 
 int main(int argc, char** argv) {
+  if (const auto dir = collscope::run::trace_request(argc, argv); dir && !dir->empty())
+    setenv("COLLSCOPE_TRACE", dir->c_str(), 1);
   MPI_Init(&argc, &argv);
   const int status = collscope::run::run_main(argc, argv);
   MPI_Finalize();

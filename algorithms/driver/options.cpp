@@ -40,9 +40,9 @@ constexpr Collective all_collectives[] = {Collective::gather, Collective::scatte
 
 /// What the user typed, before it is checked against the collective and p.
 struct Raw {
-  bool help = false, list = false, json = false, in_place = false;
+  bool help = false, list = false, json = false, in_place = false, trace_warmup = false;
   std::optional<std::string_view> positional, algorithm, root, count, datatype, op, repetitions,
-      warmup, seed, blocks;
+      warmup, seed, blocks, trace;
 };
 
 std::string quoted(std::string_view text) {
@@ -69,12 +69,12 @@ std::string scan(std::span<char* const> args, Raw& raw) {
       {"--repetitions", &Raw::repetitions},
       {"--warmup", &Raw::warmup},
       {"--seed", &Raw::seed},
-      {"--blocks", &Raw::blocks}};
-  const std::pair<std::string_view, bool Raw::*> flags[] = {{"--help", &Raw::help},
-                                                            {"-h", &Raw::help},
-                                                            {"--list", &Raw::list},
-                                                            {"--json", &Raw::json},
-                                                            {"--in-place", &Raw::in_place}};
+      {"--blocks", &Raw::blocks},
+      {"--trace", &Raw::trace}};
+  const std::pair<std::string_view, bool Raw::*> flags[] = {
+      {"--help", &Raw::help},         {"-h", &Raw::help},
+      {"--list", &Raw::list},         {"--json", &Raw::json},
+      {"--in-place", &Raw::in_place}, {"--trace-warmup", &Raw::trace_warmup}};
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view arg = args[i];
     if (arg.size() < 2 || arg[0] != '-') {
@@ -222,6 +222,10 @@ ParseResult parse_options(std::span<char* const> args, int p) {
                    std::string(to_string(*o.collective)) + "; choose one of: " +
                    names_of(*o.collective, [](const Algorithm&) { return true; })};
   o.in_place = raw.in_place;
+  if (raw.trace && raw.trace->empty()) return {o, "--trace needs a directory"};
+  if (raw.trace_warmup && !raw.trace) return {o, "--trace-warmup applies with --trace only"};
+  o.trace_dir = std::string(raw.trace.value_or(""));
+  o.trace_warmup = raw.trace_warmup;
   for (std::string error :
        {number("--root", raw.root, 0, o.root), number("--count", raw.count, 0, o.count),
         number("--repetitions", raw.repetitions, 1, o.repetitions),
@@ -230,6 +234,15 @@ ParseResult parse_options(std::span<char* const> args, int p) {
     if (!error.empty()) return {o, error};
   if (std::string error = check_fit(raw, o, p); !error.empty()) return {o, error};
   return result;
+}
+
+std::optional<std::string> trace_request(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg.starts_with("--trace=")) return std::string(arg.substr(8));
+    if (arg == "--trace" && i + 1 < argc) return std::string(argv[i + 1]);
+  }
+  return std::nullopt;
 }
 
 } // namespace collscope::run

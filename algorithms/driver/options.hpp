@@ -33,6 +33,8 @@ struct Options {
   std::uint64_t seed = 1;
   int blocks = 0; ///< --blocks; 0 lets the pipelining lemma choose
   bool in_place = false;
+  std::string trace_dir;     ///< --trace DIR: write an OTF2 archive of the timed repetitions
+  bool trace_warmup = false; ///< --trace-warmup: record the warm-ups too
 };
 
 /// Options, or the one-line reason they are unusable (without the "collscope-run: error: ").
@@ -43,6 +45,10 @@ struct ParseResult {
 
 /// `args` excludes the program name; `p` is the size of the communicator the run will use.
 ParseResult parse_options(std::span<char* const> args, int p);
+
+/// The directory of --trace, found before MPI_Init so the tracer starts with MPI (the full
+/// parse, with its errors, happens after MPI_Init on every rank).
+std::optional<std::string> trace_request(int argc, char** argv);
 
 /// The --help text.
 std::string usage();

@@ -138,6 +138,8 @@ void print_header(const Options& o, const RunFacts& f) {
   }
   key("repetitions", std::to_string(o.repetitions));
   key("warmup", std::to_string(o.warmup));
+  if (!o.trace_dir.empty())
+    key("trace", o.trace_dir + (o.trace_warmup ? " (timed runs and warm-ups)" : " (timed runs)"));
   key("seed", std::to_string(o.seed));
   std::printf("%*s  %10s\n", static_cast<int>(std::to_string(o.repetitions).size()) + 2, "rep",
               "time_s");

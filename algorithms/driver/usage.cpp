@@ -25,6 +25,9 @@ of the slowest rank).
   --repetitions K   timed runs; default 10
   --warmup W        untimed runs before them; default 2
   --seed S          seed of the input data; default 1
+  --trace DIR       write an OTF2 trace of the timed repetitions to DIR (open it with
+                    collscope-trace, the app, Vampir or otf2-print); same as COLLSCOPE_TRACE=DIR
+  --trace-warmup    record the warm-ups too
   --list            the algorithms with their rounds, α-β cost, source; --json as JSON
   -h, --help        this text
 

@@ -10,6 +10,7 @@
 //                    round 2: send [1,2,3] → 0, recv [4,5,6] ← 6     (p − d = 3 blocks)
 //
 // Rounds: ⌈log₂p⌉.  Cost: ⌈log₂p⌉α + (p − 1)/p·βm, optimal in both terms.
+#include "annotate.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/allgather.hpp"
 #include "collscope/schedule/bits.hpp"
@@ -62,6 +63,7 @@ int allgather_dissemination(const void* sendbuf, int sendcount, MPI_Datatype sen
                             void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
+  const AlgorithmRegion region("allgather", "dissemination", -1, recvcount, recvtype, comm);
   if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
   if (sendbuf != MPI_IN_PLACE) {
     COLLSCOPE_TRY(typed_copy(sendbuf, sendcount, sendtype,
@@ -71,6 +73,8 @@ int allgather_dissemination(const void* sendbuf, int sendcount, MPI_Datatype sen
   const int rounds = schedule::ceil_log2(p);
   for (int k = 0; k < rounds; ++k) {
     const schedule::CirculantStep step = schedule::dissemination_round(rank, p, k);
+    const trace::Round round(k);
+    trace::blocks(step.send_first, step.blocks, 0, recvcount);
     const BlockRange out(recvbuf, step.send_first, step.blocks, p, recvcount, recvtype);
     const BlockRange in(recvbuf, step.recv_first, step.blocks, p, recvcount, recvtype);
     COLLSCOPE_TRY(MPI_Sendrecv(out.address(), out.count(), out.type(), step.send_to, allgather_tag,

@@ -5,6 +5,7 @@
 //   p = 4:   step 0: 0→1 [0] 1→2 [1] 2→3 [2] 3→0 [3]    step 1: 0→1 [3] 1→2 [0] …
 //
 // Rounds: p − 1.  Cost: (p − 1)(α + βm/p), optimal in the β term only.
+#include "annotate.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/allgather.hpp"
 #include "collscope/schedule/circulant.hpp"
@@ -15,6 +16,7 @@ int allgather_ring(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
                    int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
+  const AlgorithmRegion region("allgather", "ring", -1, recvcount, recvtype, comm);
   if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
   const MPI_Aint extent = extent_of(recvtype);
   const auto block = [&](int b) { return at(recvbuf, std::int64_t{b} * recvcount, extent); };
@@ -22,6 +24,8 @@ int allgather_ring(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
     COLLSCOPE_TRY(typed_copy(sendbuf, sendcount, sendtype, block(rank), recvcount, recvtype));
   for (int i = 0; i + 1 < p; ++i) {
     const schedule::CirculantStep step = schedule::ring_allgather_step(rank, p, i);
+    const trace::Round round(i);
+    trace::blocks(step.send_first, 1, 0, recvcount);
     COLLSCOPE_TRY(MPI_Sendrecv(block(step.send_first), recvcount, recvtype, step.send_to,
                                allgather_tag, block(step.recv_first), recvcount, recvtype,
                                step.recv_from, allgather_tag, comm, MPI_STATUS_IGNORE));

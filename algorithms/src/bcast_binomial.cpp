@@ -10,6 +10,7 @@
 //   while (v + d < p) { send to v + d; d <<= 1; }
 //
 // Rounds: ⌈log₂p⌉.  Cost: ⌈log₂p⌉(α + βm).
+#include "annotate.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/bcast.hpp"
 #include "collscope/schedule/binomial.hpp"
@@ -20,13 +21,17 @@ namespace collscope {
 int bcast_binomial(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
+  const AlgorithmRegion region("bcast", "binomial", root, count, datatype, comm);
   if (carries_no_data(count, datatype)) return MPI_SUCCESS;
   const int v = schedule::virtual_rank(rank, root, p);
   if (v != 0) {
+    const trace::Round round(schedule::bitreversed_round(v));
     const int parent = schedule::real_rank(schedule::bitreversed_parent(v), root, p);
     COLLSCOPE_TRY(MPI_Recv(buffer, count, datatype, parent, bcast_tag, comm, MPI_STATUS_IGNORE));
   }
   for (const schedule::TreeEdge& child : schedule::bitreversed_children(v, p)) {
+    const trace::Round round(child.round);
+    trace::blocks(root, 1, 0, count);
     COLLSCOPE_TRY(MPI_Send(buffer, count, datatype, schedule::real_rank(child.vrank, root, p),
                            bcast_tag, comm));
   }

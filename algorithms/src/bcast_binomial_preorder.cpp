@@ -11,6 +11,7 @@
 //   while (d > 1) { d >>= 1; if (v + d < p) send to v + d; }
 //
 // Rounds: ⌈log₂p⌉.  Cost: ⌈log₂p⌉(α + βm).
+#include "annotate.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/bcast.hpp"
 #include "collscope/schedule/binomial.hpp"
@@ -24,13 +25,17 @@ int bcast_binomial_preorder(void* buffer, int count, MPI_Datatype datatype, int 
                             MPI_Comm comm) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
+  const AlgorithmRegion region("bcast", "binomial-preorder", root, count, datatype, comm);
   if (carries_no_data(count, datatype)) return MPI_SUCCESS;
   const int v = schedule::virtual_rank(rank, root, p);
   if (v != 0) {
+    const trace::Round round(schedule::preorder_topdown_round(v, p));
     const int parent = schedule::real_rank(schedule::preorder_parent(v, p), root, p);
     COLLSCOPE_TRY(MPI_Recv(buffer, count, datatype, parent, bcast_tag, comm, MPI_STATUS_IGNORE));
   }
   for (const schedule::TreeEdge& child : schedule::preorder_children(v, p) | std::views::reverse) {
+    const trace::Round round(schedule::preorder_topdown_round(child.vrank, p));
+    trace::blocks(root, 1, 0, count);
     COLLSCOPE_TRY(MPI_Send(buffer, count, datatype, schedule::real_rank(child.vrank, root, p),
                            bcast_tag, comm));
   }

@@ -4,6 +4,7 @@
 //           0→1    0→2    0→3
 //
 // Rounds: p − 1.  Cost: (p − 1)(α + βm).
+#include "annotate.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/bcast.hpp"
 
@@ -12,11 +13,19 @@ namespace collscope {
 int bcast_linear(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
+  const AlgorithmRegion region("bcast", "linear", root, count, datatype, comm);
   if (carries_no_data(count, datatype)) return MPI_SUCCESS;
-  if (rank != root)
+  const auto round_of = [root](int r) { return r < root ? r : r - 1; };
+  if (rank != root) {
+    const trace::Round round(round_of(rank));
     return MPI_Recv(buffer, count, datatype, root, bcast_tag, comm, MPI_STATUS_IGNORE);
-  for (int r = 0; r < p; ++r)
-    if (r != root) COLLSCOPE_TRY(MPI_Send(buffer, count, datatype, r, bcast_tag, comm));
+  }
+  for (int r = 0; r < p; ++r) {
+    if (r == root) continue;
+    const trace::Round round(round_of(r));
+    trace::blocks(root, 1, 0, count);
+    COLLSCOPE_TRY(MPI_Send(buffer, count, datatype, r, bcast_tag, comm));
+  }
   return MPI_SUCCESS;
 }
 

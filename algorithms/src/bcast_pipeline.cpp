@@ -9,6 +9,7 @@
 //
 // Rounds: p − 1 + M − 1.  Cost: (p − 1 + M − 1)(α + βm/M); with the lemma's
 // M = √((p − 2)βm/α) this is (p − 2)α + 2√((p − 2)αβm) + βm, optimal in the β term.
+#include "annotate.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/bcast.hpp"
 #include "collscope/algorithms/tuning.hpp"
@@ -30,43 +31,52 @@ int bcast_pipeline_blocks(void* buffer, int count, MPI_Datatype datatype, int ro
                           int blocks) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
+  const AlgorithmRegion region("bcast", "pipeline", root, count, datatype, comm);
   if (p == 1 || carries_no_data(count, datatype)) return MPI_SUCCESS;
   blocks = std::clamp(blocks, 1, count);
+  trace::meta("blocks", blocks);
   const int v = schedule::virtual_rank(rank, root, p);
   const int prev = schedule::real_rank(v - 1 + p, root, p);
   const int next = schedule::real_rank(v + 1, root, p);
   const MPI_Aint extent = extent_of(datatype);
-  const auto part = [&](int b) {
+  struct Part {
+    char* data;
+    int count;
+  };
+  // Block b, announced to the tracer as the elements it carries of the root's buffer.
+  const auto part = [&](int b, bool outgoing) {
     const schedule::ElementRange r = schedule::pipeline_block(count, blocks, b);
-    return std::pair{at(buffer, r.begin, extent), static_cast<int>(r.count)};
+    if (outgoing) trace::blocks(root, 1, r.begin, r.count);
+    return Part{at(buffer, r.begin, extent), static_cast<int>(r.count)};
   };
 
+  // Vrank v receives block b in round v − 1 + b and forwards it in round v + b.
   if (v == 0) {
     for (int b = 0; b < blocks; ++b) {
-      const auto [data, n] = part(b);
-      COLLSCOPE_TRY(MPI_Send(data, n, datatype, next, bcast_tag, comm));
+      const trace::Round round(b);
+      const Part out = part(b, true);
+      COLLSCOPE_TRY(MPI_Send(out.data, out.count, datatype, next, bcast_tag, comm));
     }
     return MPI_SUCCESS;
   }
-  if (v == p - 1) {
-    for (int b = 0; b < blocks; ++b) {
-      const auto [data, n] = part(b);
-      COLLSCOPE_TRY(MPI_Recv(data, n, datatype, prev, bcast_tag, comm, MPI_STATUS_IGNORE));
+  for (int b = 0; b <= blocks; ++b) {
+    const bool receives = b<blocks, forwards = b> 0 && v < p - 1;
+    if (!receives && !forwards) continue;
+    const trace::Round round(v - 1 + b);
+    if (receives && forwards) {
+      const Part out = part(b - 1, true), in = part(b, false);
+      COLLSCOPE_TRY(MPI_Sendrecv(out.data, out.count, datatype, next, bcast_tag, in.data, in.count,
+                                 datatype, prev, bcast_tag, comm, MPI_STATUS_IGNORE));
+    } else if (receives) {
+      const Part in = part(b, false);
+      COLLSCOPE_TRY(
+          MPI_Recv(in.data, in.count, datatype, prev, bcast_tag, comm, MPI_STATUS_IGNORE));
+    } else if (forwards) {
+      const Part out = part(b - 1, true);
+      COLLSCOPE_TRY(MPI_Send(out.data, out.count, datatype, next, bcast_tag, comm));
     }
-    return MPI_SUCCESS;
   }
-  {
-    const auto [data, n] = part(0);
-    COLLSCOPE_TRY(MPI_Recv(data, n, datatype, prev, bcast_tag, comm, MPI_STATUS_IGNORE));
-  }
-  for (int b = 1; b < blocks; ++b) {
-    const auto [out, nout] = part(b - 1);
-    const auto [in, nin] = part(b);
-    COLLSCOPE_TRY(MPI_Sendrecv(out, nout, datatype, next, bcast_tag, in, nin, datatype, prev,
-                               bcast_tag, comm, MPI_STATUS_IGNORE));
-  }
-  const auto [data, n] = part(blocks - 1);
-  return MPI_Send(data, n, datatype, next, bcast_tag, comm);
+  return MPI_SUCCESS;
 }
 
 } // namespace collscope

@@ -9,6 +9,7 @@
 // For root ≠ 0 a subtree's real ranks can wrap past p − 1: that one subtree is received into a
 // temporary buffer and copied into rank order (the drawback the lecture notes; gather_dnc
 // avoids it).
+#include "annotate.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/gather.hpp"
 #include "collscope/schedule/binomial.hpp"
@@ -31,6 +32,7 @@ int gather_at_root(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
     const int first = schedule::real_rank(child.vrank, root, p);
     const int count = child.subtree_size * recvcount;
     const int source = first;
+    const trace::Round round(child.round);
     if (first + child.subtree_size <= p) {
       COLLSCOPE_TRY(MPI_Recv(at(recvbuf, std::int64_t{first} * recvcount, extent), count, recvtype,
                              source, gather_tag, comm, MPI_STATUS_IGNORE));
@@ -54,6 +56,8 @@ int gather_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, v
                     int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
+  const AlgorithmRegion region("gather", "binomial", root, rank == root ? recvcount : sendcount,
+                               rank == root ? recvtype : sendtype, comm);
   if (rank == root) {
     if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
     return gather_at_root(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm,
@@ -62,19 +66,25 @@ int gather_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, v
   if (carries_no_data(sendcount, sendtype)) return MPI_SUCCESS;
   const int v = schedule::virtual_rank(rank, root, p);
   const int parent = schedule::real_rank(schedule::preorder_parent(v, p), root, p);
+  const int size = schedule::preorder_subtree_size(v, p);
+  const auto send_up = [&](const void* data) {
+    const trace::Round round(schedule::preorder_gather_round(v));
+    trace::blocks(rank, size, 0, sendcount);
+    return MPI_Send(data, size * sendcount, sendtype, parent, gather_tag, comm);
+  };
   const auto children = schedule::preorder_children(v, p);
-  if (children.empty()) return MPI_Send(sendbuf, sendcount, sendtype, parent, gather_tag, comm);
+  if (children.empty()) return send_up(sendbuf);
 
   // An inner node collects its subtree's blocks, its own first, in virtual-rank order.
-  const int size = schedule::preorder_subtree_size(v, p);
   TempBuffer subtree(std::int64_t{size} * sendcount, sendtype);
   COLLSCOPE_TRY(typed_copy(sendbuf, sendcount, sendtype, subtree.data(), sendcount, sendtype));
   for (const schedule::TreeEdge& child : children) {
+    const trace::Round round(child.round);
     COLLSCOPE_TRY(MPI_Recv(
         subtree.block(std::int64_t{child.vrank - v} * sendcount), child.subtree_size * sendcount,
         sendtype, schedule::real_rank(child.vrank, root, p), gather_tag, comm, MPI_STATUS_IGNORE));
   }
-  return MPI_Send(subtree.data(), size * sendcount, sendtype, parent, gather_tag, comm);
+  return send_up(subtree.data());
 }
 
 } // namespace collscope

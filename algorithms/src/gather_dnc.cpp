@@ -7,6 +7,7 @@
 //   p = 7, root 3:   round 0: 2→3 1→0 5→4    round 1: 0→3 [0,2) 6→4    round 2: 4→3 [4,7)
 //
 // Rounds: ⌈log₂p⌉.  Cost: ⌈log₂p⌉α + (p − 1)/p·βm.
+#include "annotate.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/gather.hpp"
 #include "collscope/schedule/divide_conquer.hpp"
@@ -21,6 +22,8 @@ int gather_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* 
   using namespace detail;
   const auto [rank, p] = shape(comm);
   const bool is_root = rank == root;
+  const AlgorithmRegion region("gather", "dnc", root, is_root ? recvcount : sendcount,
+                               is_root ? recvtype : sendtype, comm);
   if (is_root ? carries_no_data(recvcount, recvtype) : carries_no_data(sendcount, sendtype))
     return MPI_SUCCESS;
 
@@ -52,12 +55,15 @@ int gather_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* 
   for (const schedule::DncLevel& level :
        schedule::dnc_levels(rank, root, p) | std::views::reverse) {
     const int blocks = level.sub_end() - level.sub_begin();
+    if (level.root != rank && level.subroot != rank) continue;
+    const trace::Round round(level.gather_round());
     if (level.root == rank) {
       char* slot = at(collected, std::int64_t{level.sub_begin() - range.begin} * block, extent);
       COLLSCOPE_TRY(
           MPI_Recv(slot, blocks * block, type, level.subroot, gather_tag, comm, MPI_STATUS_IGNORE));
     } else if (level.subroot == rank) {
       const void* data = collected != nullptr ? collected : sendbuf;
+      trace::blocks(level.sub_begin(), blocks, 0, sendcount);
       return MPI_Send(data, blocks * block, type, level.root, gather_tag, comm);
     }
   }

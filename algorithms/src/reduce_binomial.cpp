@@ -6,6 +6,7 @@
 //   p = 7, root 0:   round 0: 1→0 3→2 5→4    round 1: 2→0 6→4    round 2: 4→0
 //
 // Rounds: ⌈log₂p⌉.  Cost: ⌈log₂p⌉(α + βm) plus ⌈log₂p⌉ local reductions.
+#include "annotate.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/reduce.hpp"
 #include "collscope/schedule/binomial.hpp"
@@ -21,16 +22,20 @@ int reduce_binomial(const void* sendbuf, void* recvbuf, int count, MPI_Datatype 
   int commutative = 0;
   COLLSCOPE_TRY(MPI_Op_commutative(op, &commutative));
   if (!commutative) return MPI_ERR_OP;
-  const auto [rank, p] = shape(comm);
   COLLSCOPE_TRY(check_reducible(op, datatype));
+  const auto [rank, p] = shape(comm);
+  const AlgorithmRegion region("reduce", "binomial", root, count, datatype, comm);
   if (carries_no_data(count, datatype)) return MPI_SUCCESS;
 
   const int v = schedule::virtual_rank(rank, root, p);
   const auto children = schedule::preorder_children(v, p);
-  if (v != 0 && children.empty()) {
+  const auto send_up = [&](const void* data) {
+    const trace::Round round(schedule::preorder_gather_round(v));
+    trace::blocks(rank, schedule::preorder_subtree_size(v, p), 0, count);
     const int parent = schedule::real_rank(schedule::preorder_parent(v, p), root, p);
-    return MPI_Send(sendbuf, count, datatype, parent, reduce_tag, comm);
-  }
+    return MPI_Send(data, count, datatype, parent, reduce_tag, comm);
+  };
+  if (v != 0 && children.empty()) return send_up(sendbuf);
 
   std::optional<TempBuffer> partial_storage;
   void* partial = recvbuf;
@@ -42,14 +47,13 @@ int reduce_binomial(const void* sendbuf, void* recvbuf, int count, MPI_Datatype 
     COLLSCOPE_TRY(typed_copy(sendbuf, count, datatype, partial, count, datatype));
   TempBuffer incoming(count, datatype);
   for (const schedule::TreeEdge& child : children) {
+    const trace::Round round(child.round);
     COLLSCOPE_TRY(MPI_Recv(incoming.data(), count, datatype,
                            schedule::real_rank(child.vrank, root, p), reduce_tag, comm,
                            MPI_STATUS_IGNORE));
     COLLSCOPE_TRY(MPI_Reduce_local(incoming.data(), partial, count, datatype, op));
   }
-  if (v == 0) return MPI_SUCCESS;
-  const int parent = schedule::real_rank(schedule::preorder_parent(v, p), root, p);
-  return MPI_Send(partial, count, datatype, parent, reduce_tag, comm);
+  return v == 0 ? MPI_SUCCESS : send_up(partial);
 }
 
 } // namespace collscope

@@ -9,6 +9,7 @@
 //   p = 7, root 3:   round 0: 2→3 1→0 5→4    round 1: 0→3 6→4    round 2: 4→3
 //
 // Rounds: ⌈log₂p⌉.  Cost: ⌈log₂p⌉(α + βm) plus ⌈log₂p⌉ local reductions.
+#include "annotate.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/reduce.hpp"
 #include "collscope/schedule/divide_conquer.hpp"
@@ -24,15 +25,20 @@ int reduce_ordered(const void* sendbuf, void* recvbuf, int count, MPI_Datatype d
   using namespace detail;
   const auto [rank, p] = shape(comm);
   COLLSCOPE_TRY(check_reducible(op, datatype));
+  const AlgorithmRegion region("reduce", "ordered", root, count, datatype, comm);
   if (carries_no_data(count, datatype)) return MPI_SUCCESS;
 
   const auto levels = schedule::dnc_levels(rank, root, p);
   const schedule::RankRange range = schedule::dnc_collected_range(rank, root, p);
+  // A subroot sends the combined vector of its range once, to the root of its level.
+  const auto send_up = [&](const schedule::DncLevel& level, const void* data) {
+    const trace::Round round(level.gather_round());
+    trace::blocks(level.sub_begin(), level.sub_end() - level.sub_begin(), 0, count);
+    return MPI_Send(data, count, datatype, level.root, reduce_tag, comm);
+  };
   if (rank != root && range.end - range.begin == 1) {
-    // A leaf sends its own vector once, at the level where it is the subroot.
     for (const schedule::DncLevel& level : levels)
-      if (level.subroot == rank)
-        return MPI_Send(sendbuf, count, datatype, level.root, reduce_tag, comm);
+      if (level.subroot == rank) return send_up(level, sendbuf);
   }
 
   // Two buffers that swap roles: `partial` holds the result so far, `incoming` the other
@@ -45,8 +51,11 @@ int reduce_ordered(const void* sendbuf, void* recvbuf, int count, MPI_Datatype d
 
   for (const schedule::DncLevel& level : levels | std::views::reverse) {
     if (level.root == rank) {
-      COLLSCOPE_TRY(
-          MPI_Recv(incoming, count, datatype, level.subroot, reduce_tag, comm, MPI_STATUS_IGNORE));
+      {
+        const trace::Round round(level.gather_round());
+        COLLSCOPE_TRY(MPI_Recv(incoming, count, datatype, level.subroot, reduce_tag, comm,
+                               MPI_STATUS_IGNORE));
+      }
       // MPI_Reduce_local(in, inout) computes inout = in ⊕ inout.
       if (level.subroot < rank) {
         COLLSCOPE_TRY(MPI_Reduce_local(incoming, partial, count, datatype, op));
@@ -55,7 +64,7 @@ int reduce_ordered(const void* sendbuf, void* recvbuf, int count, MPI_Datatype d
         std::swap(partial, incoming);
       }
     } else if (level.subroot == rank) {
-      return MPI_Send(partial, count, datatype, level.root, reduce_tag, comm);
+      return send_up(level, partial);
     }
   }
   return typed_copy(partial, count, datatype, recvbuf, count, datatype);

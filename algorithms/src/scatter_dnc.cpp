@@ -7,6 +7,7 @@
 //   p = 7, root 3:   round 0: 3→4 [4,7)    round 1: 3→0 [0,2) 4→6    round 2: 3→2 0→1 4→5
 //
 // Rounds: ⌈log₂p⌉.  Cost: ⌈log₂p⌉α + (p − 1)/p·βm, optimal in both terms.
+#include "annotate.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/scatter.hpp"
 #include "collscope/schedule/divide_conquer.hpp"
@@ -20,6 +21,8 @@ int scatter_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
   using namespace detail;
   const auto [rank, p] = shape(comm);
   const bool is_root = rank == root;
+  const AlgorithmRegion region("scatter", "dnc", root, is_root ? sendcount : recvcount,
+                               is_root ? sendtype : recvtype, comm);
   if (is_root ? carries_no_data(sendcount, sendtype) : carries_no_data(recvcount, recvtype))
     return MPI_SUCCESS;
 
@@ -38,7 +41,10 @@ int scatter_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
 
   for (const schedule::DncLevel& level : schedule::dnc_levels(rank, root, p)) {
     const int blocks = level.sub_end() - level.sub_begin();
+    if (level.root != rank && level.subroot != rank) continue;
+    const trace::Round round(level.depth);
     if (level.root == rank) {
+      trace::blocks(level.sub_begin(), blocks, 0, block);
       const char* run = at(source, std::int64_t{level.sub_begin() - range.begin} * block, extent);
       COLLSCOPE_TRY(MPI_Send(run, blocks * block, type, level.subroot, scatter_tag, comm));
     } else if (level.subroot == rank) {

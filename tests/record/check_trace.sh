@@ -1,0 +1,175 @@
+#!/bin/sh
+# End-to-end checks of libcollscope-trace on real MPI runs, judged through otf2-print.
+# usage: check_trace.sh CHECK MPIEXEC NP TRACER_LIB PROGRAM WORKDIR [ARG]
+#   messages     PROGRAM (plain MPI, not linked to the tracer) run untraced and under
+#                LD_PRELOAD: same stdout; complete archive; one send record per message the
+#                program counted; every receive matches a send (world ranks, tag) and its
+#                sender is tag % 100 (the program's encoding); a stale DIR and DIR.partial
+#                are replaced. ARG: MPI functions that must appear as regions.
+#   crash        PROGRAM dies before MPI_Finalize (ARG: abort | segv): DIR.partial/INCOMPLETE
+#                is one line naming the cause, and there is no DIR.
+#   annotations  PROGRAM (the annotated gather) traced: USER regions, rounds, metadata and
+#                block attributes as in tracer/README.md; nothing recorded while paused.
+#                TRACER_LIB "-" means the program links the tracer itself.
+#   untraced     PROGRAM using the annotation API without the tracer runs and writes nothing.
+# The caller provides OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 when running
+# as root. Every mpirun is bounded by `timeout`, so a hang fails the test instead of stalling it.
+set -u
+check=$1 mpiexec=$2 np=$3 lib=$4 program=$5 work=$6
+arg=${7:-}
+otf2_print=${OTF2_PRINT:-otf2-print}
+trace=$work/trace
+failures=0
+
+rm -rf "$work"
+mkdir -p "$work"
+
+fail() {
+  failures=$((failures + 1))
+  echo "FAIL  $*"
+}
+pass() { echo "ok    $*"; }
+expect() { # expect DESCRIPTION COMMAND...: a check that passes when COMMAND succeeds
+  description=$1
+  shift
+  if "$@"; then pass "$description"; else fail "$description"; fi
+}
+show() { [ -f "$1" ] && sed 's/^/      | /' "$1" | tail -n 20; }
+
+# run OUT [VAR=VALUE...]: PROGRAM on NP ranks with the variables exported to every rank.
+run() {
+  out=$1
+  shift
+  exports=""
+  for assignment in "$@"; do [ -n "$assignment" ] && exports="$exports -x $assignment"; done
+  # shellcheck disable=SC2086
+  timeout 100 "$mpiexec" --oversubscribe -np "$np" $exports "$program" $arg </dev/null \
+    >"$work/$out.out" 2>"$work/$out.err"
+}
+
+preload() { [ "$lib" = "-" ] || echo "LD_PRELOAD=$lib"; }
+
+# print_trace: otf2-print of the archive into $work/events.txt and $work/defs.txt.
+print_trace() {
+  if [ -d "$trace" ] && [ ! -e "$trace.partial" ]; then
+    pass "archive $trace is complete, no $trace.partial left"
+  else
+    fail "archive $trace is complete, no $trace.partial left"
+    ls -la "$work"
+    show "$trace.partial/INCOMPLETE"
+  fi
+  if "$otf2_print" "$trace/traces.otf2" >"$work/events.txt" 2>"$work/print.err" &&
+    "$otf2_print" -G "$trace/traces.otf2" >"$work/defs.txt" 2>>"$work/print.err"; then
+    pass "otf2-print reads the archive"
+  else
+    fail "otf2-print reads the archive"
+    show "$work/print.err"
+  fi
+}
+
+count() { grep -c "$1" "$2"; }
+
+check_messages() {
+  mkdir -p "$trace" "$trace.partial" && touch "$trace/stale" "$trace.partial/INCOMPLETE"
+  functions=$arg
+  arg=""
+  expect "untraced run succeeds" run plain
+  expect "traced run succeeds" run traced "$(preload)" "COLLSCOPE_TRACE=$trace"
+  if cmp -s "$work/plain.out" "$work/traced.out"; then pass "stdout identical traced and untraced"
+  else fail "stdout identical traced and untraced"; diff "$work/plain.out" "$work/traced.out"; fi
+  print_trace
+  expect "the older archive was replaced" test ! -e "$trace/stale"
+
+  messages=$(sed -n 's/^messages sent: //p' "$work/plain.out")
+  sends=$(count '^MPI_I\{0,1\}SEND ' "$work/events.txt")
+  receives=$(count '^MPI_I\{0,1\}RECV ' "$work/events.txt")
+  expect "$sends MPI_SEND/MPI_ISEND records for ${messages:-?} messages" test "$sends" = "${messages:-x}"
+  expect "$receives receive records for ${messages:-?} messages" test "$receives" = "${messages:-x}"
+  expect "one location per rank" test "$(count '^LOCATION ' "$work/defs.txt")" = "$np"
+  expect "messages on a split communicator" grep -q '^MPI_RECV .*Communicator: "MPI_Comm_split' "$work/events.txt"
+  expect "at least $np MPI_Bcast and MPI_Gather collective records" \
+    test "$(count 'Operation: BCAST' "$work/events.txt")" -ge "$np" -a "$(count 'Operation: GATHER' "$work/events.txt")" -ge "$np"
+  missing=""
+  for f in $functions; do grep -q "^REGION .*Name: \"$f\"" "$work/defs.txt" || missing="$missing $f"; done
+  expect "every expected MPI function recorded${missing:+ (missing:$missing)}" test -z "$missing"
+
+  # Every record as "kind from to tag" in world ranks: otf2-print names the peer's world rank
+  # through the communicator's group, so sends and receives must pair up exactly.
+  awk '/^MPI_I?SEND |^MPI_I?RECV / {
+         peer = $0; sub(/.*\("rank /, "", peer); sub(/".*/, "", peer)
+         tag = $0; sub(/.*Tag: /, "", tag); sub(/,.*/, "", tag)
+         if ($1 ~ /SEND/) print "send", $2, peer, tag >> "'"$work/sends.txt"'"
+         else print "send", peer, $2, tag >> "'"$work/receives.txt"'"
+         if ($1 ~ /RECV/) { sender = $0; sub(/.*Sender: /, "", sender); sub(/ .*/, "", sender)
+                             if (sender != tag % 100) print "sender " sender " of tag " tag " at rank " $2 }
+       }' "$work/events.txt" >"$work/bad_senders.txt"
+  sort "$work/sends.txt" >"$work/sends.sorted" 2>/dev/null
+  sort "$work/receives.txt" >"$work/receives.sorted" 2>/dev/null
+  expect "every receive matches a send (world ranks, tag)" cmp -s "$work/sends.sorted" "$work/receives.sorted"
+  if [ -s "$work/bad_senders.txt" ] || [ ! -s "$work/receives.txt" ]; then
+    fail "receives carry the sender encoded in the tag"; show "$work/bad_senders.txt"
+  else pass "receives carry the sender encoded in the tag"; fi
+}
+
+check_crash() {
+  if run crash "$(preload)" "COLLSCOPE_TRACE=$trace"; then fail "the $arg run fails"; else pass "the $arg run fails"; fi
+  expect "no archive $trace" test ! -e "$trace"
+  expect "$trace.partial/INCOMPLETE exists" test -f "$trace.partial/INCOMPLETE"
+  case $arg in abort) cause="MPI_Abort" ;; *) cause="SIGSEGV" ;; esac
+  expect "INCOMPLETE is one line naming $cause" \
+    test "$(wc -l <"$trace.partial/INCOMPLETE" 2>/dev/null) $(grep -c "$cause" "$trace.partial/INCOMPLETE" 2>/dev/null)" = "1 1"
+  show "$trace.partial/INCOMPLETE"
+}
+
+check_annotations() {
+  expect "traced run succeeds" run traced "$(preload)" "COLLSCOPE_TRACE=$trace"
+  expect "the program saw the tracer recording" grep -q '^tracer recording' "$work/traced.out"
+  print_trace
+  rounds=0
+  while [ $((1 << rounds)) -lt "$np" ]; do rounds=$((rounds + 1)); done
+  expect "every rank entered 'algorithm gather/binomial'" \
+    test "$(count '^ENTER .*Region: "algorithm gather/binomial"' "$work/events.txt")" = "$np"
+  expect "USER region 'algorithm gather/binomial', role CODE" \
+    grep -q '^REGION .*Name: "algorithm gather/binomial".*Role: CODE, Paradigm: "User"' "$work/defs.txt"
+  expect "USER regions 'round 0' .. 'round $((rounds - 1))', role LOOP" \
+    test "$(grep -c '^REGION .*Name: "round [0-9]*".*Role: LOOP, Paradigm: "User"' "$work/defs.txt")" = "$rounds"
+  for key in collective algorithm root count; do
+    expect "metadata $key on every algorithm Enter" \
+      test "$(count "(\"collscope::meta::$key\" <[0-9]*>; STRING; " "$work/events.txt")" = "$np"
+  done
+  expect "collective = gather" grep -q '"collscope::meta::collective" <[0-9]*>; STRING; "gather"' "$work/events.txt"
+  expect "$((np - 1)) sends, each carrying origin_first" \
+    test "$(count '^MPI_SEND ' "$work/events.txt") $(count '"collscope::origin_first"' "$work/events.txt")" = "$((np - 1)) $((np - 1))"
+  # A send of k origins' blocks of 3 ints carries 12 k bytes.
+  awk '/^MPI_SEND / { length_ = $0; sub(/.*Length: /, "", length_); sub(/[^0-9].*/, "", length_); next_is = 1; next }
+       next_is && /origin_count/ { n = $0; sub(/.*origin_count" <[0-9]*>; UINT32; /, "", n); sub(/\).*/, "", n)
+                                   checked++
+                                   if (n * 12 != length_) print "length " length_ " for " n " origins" }
+       { next_is = 0 }
+       END { if (checked == 0) print "no send carried block attributes" }' "$work/events.txt" >"$work/bad_blocks.txt"
+  if [ -s "$work/bad_blocks.txt" ]; then fail "block attributes agree with message sizes"; show "$work/bad_blocks.txt"
+  else pass "block attributes agree with message sizes"; fi
+  expect "nothing recorded while paused (tag 999)" \
+    sh -c "grep -q '^MPI_SEND ' '$work/events.txt' && ! grep -q 'Tag: 999' '$work/events.txt'"
+}
+
+check_untraced() {
+  expect "the program runs without the tracer" run plain
+  expect "and sees it absent" grep -q '^tracer not recording' "$work/plain.out"
+  expect "gathered everything" grep -q '^gathered: 0 1 2 100 101 102' "$work/plain.out"
+  expect "no archive written" test ! -e "$trace"
+}
+
+case $check in
+  messages) check_messages ;;
+  crash) check_crash ;;
+  annotations) check_annotations ;;
+  untraced) check_untraced ;;
+  *) echo "unknown check $check" >&2; exit 2 ;;
+esac
+
+if [ "$failures" -ne 0 ]; then
+  echo "$failures check(s) failed; files in $work"
+  for f in "$work"/*.err; do [ -s "$f" ] && { echo "$f:"; show "$f"; }; done
+  exit 1
+fi

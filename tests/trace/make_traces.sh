@@ -1,0 +1,50 @@
+#!/bin/sh
+# Records the traces the analyses test reads (FIXTURES_SETUP of the trace tests), and checks
+# on the way that otf2-print reads every one and that a foreign program traced through
+# `collscope-trace record` behaves exactly as untraced.
+# usage: make_traces.sh COLLSCOPE_RUN COLLSCOPE_TRACE MPIEXEC PLAIN_PROGRAM OUTDIR
+set -eu
+run=$1 tracecli=$2 mpiexec=$3 plain=$4 out=$5
+rm -rf "$out"
+mkdir -p "$out"
+
+fail() {
+  echo "FAIL: $*"
+  exit 1
+}
+mpi() {
+  np=$1
+  shift
+  timeout 120 "$mpiexec" --oversubscribe -np "$np" "$@" </dev/null >"$out/last.log" 2>&1 ||
+    { cat "$out/last.log"; fail "mpirun -np $np $*"; }
+}
+one() { # one NAME NP COLLSCOPE-RUN-ARGS...: one timed repetition, no warm-up, traced
+  name=$1 np=$2
+  shift 2
+  mpi "$np" "$run" "$@" --repetitions 1 --warmup 0 --trace "$out/$name"
+}
+
+one gather_binomial_p7 7 gather --algorithm binomial --root 0 --count 1
+for p in 5 6 7 8 9 10 11 12 13; do
+  one "allgather_dissemination_p$p" "$p" allgather --algorithm dissemination --count 1
+done
+for p in 3 5 8; do one "allgather_ring_p$p" "$p" allgather --algorithm ring --count 2; done
+for p in 4 6; do one "bcast_pipeline_p$p" "$p" bcast --algorithm pipeline --count 12 --blocks 3; done
+for p in 2 4 8 16; do one "gather_binomial_m_p$p" "$p" gather --algorithm binomial --count 64; done
+
+# A program the tracer never saw, through collscope-trace record.
+timeout 60 "$mpiexec" --oversubscribe -np 4 "$plain" </dev/null >"$out/plain_untraced.txt" ||
+  fail "plain program untraced"
+timeout 60 "$tracecli" record -o "$out/plain_p4" -- "$mpiexec" --oversubscribe -np 4 "$plain" \
+  </dev/null >"$out/plain_traced.txt" 2>"$out/plain_record.err" ||
+  { cat "$out/plain_record.err"; fail "collscope-trace record of the plain program"; }
+cmp -s "$out/plain_untraced.txt" "$out/plain_traced.txt" ||
+  fail "traced output differs: $(diff "$out/plain_untraced.txt" "$out/plain_traced.txt")"
+grep -q "wrote $out/plain_p4" "$out/plain_record.err" || fail "record did not report the trace"
+sed -n 's/^point-to-point messages //p' "$out/plain_untraced.txt" >"$out/plain_expected_messages"
+
+for archive in "$out"/*/; do
+  otf2-print "$archive/traces.otf2" >/dev/null 2>"$out/otf2-print.err" ||
+    { cat "$out/otf2-print.err"; fail "otf2-print cannot read $archive"; }
+done
+echo "recorded $(ls -d "$out"/*/ | wc -l) traces in $out; otf2-print reads them all"

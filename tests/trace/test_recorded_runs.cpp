@@ -1,0 +1,117 @@
+// The analyses on traces recorded from real runs (make_traces.sh): the worked examples of the
+// lecture, round counts of the circulant and pipelined schedules, the α-β replay of the
+// binomial gather, and a foreign program recorded through collscope-trace record.
+#define CATCH_CONFIG_MAIN
+#include "collscope/model/annotated_rounds.hpp"
+#include "collscope/model/inferred_rounds.hpp"
+#include "collscope/model/load_trace.hpp"
+#include "collscope/model/replay.hpp"
+#include "collscope/model/volume.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+using namespace collscope::model;
+
+namespace {
+
+std::filesystem::path traces() {
+  const char* dir = std::getenv("COLLSCOPE_TEST_TRACES");
+  REQUIRE(dir != nullptr);
+  return dir;
+}
+
+Trace load(const std::string& name) { return load_trace(traces() / name); }
+
+int ceil_log2(int p) {
+  int k = 0;
+  while ((1 << k) < p) ++k;
+  return k;
+}
+
+} // namespace
+
+TEST_CASE("binomial gather, p = 7, root 0, one int per rank", "[recorded][lecture]") {
+  const Trace trace = load("gather_binomial_p7");
+  CHECK(trace.ranks.size() == 7);
+  CHECK(trace.messages.size() == 6);
+  CHECK(inferred_rounds(trace).rounds == 3);
+  CHECK(annotated_rounds(trace).rounds == 3);
+  std::vector<std::uint64_t> to_root;
+  std::vector<std::uint32_t> origins;
+  for (const Message& m : trace.messages) {
+    if (m.receiver != 0) continue;
+    to_root.push_back(m.bytes);
+    REQUIRE(m.blocks.has_value());
+    origins.push_back(m.blocks->origin_count);
+  }
+  std::sort(to_root.begin(), to_root.end());
+  std::sort(origins.begin(), origins.end());
+  CHECK(to_root == std::vector<std::uint64_t>{4, 8, 12}); // 1, 2 and 3 blocks of one int
+  CHECK(origins == std::vector<std::uint32_t>{1, 2, 3});
+  CHECK(volume(trace).max_per_rank == 24); // (p − 1)/p·m through the root
+  REQUIRE(trace.algorithms.size() == 1);
+  CHECK(trace.algorithms[0].name == "gather/binomial");
+  CHECK(trace.algorithms[0].meta.at("root") == "0");
+}
+
+TEST_CASE("dissemination allgather takes ⌈log₂p⌉ rounds", "[recorded]") {
+  for (int p = 5; p <= 13; ++p) {
+    INFO("p = " << p);
+    const Trace trace = load("allgather_dissemination_p" + std::to_string(p));
+    CHECK(inferred_rounds(trace).rounds == ceil_log2(p));
+    CHECK(annotated_rounds(trace).rounds == ceil_log2(p));
+    CHECK(trace.messages.size() == static_cast<std::size_t>(p * ceil_log2(p)));
+  }
+}
+
+TEST_CASE("ring allgather takes p − 1 rounds", "[recorded]") {
+  for (int p : {3, 5, 8}) {
+    INFO("p = " << p);
+    const Trace trace = load("allgather_ring_p" + std::to_string(p));
+    CHECK(inferred_rounds(trace).rounds == p - 1);
+    CHECK(annotated_rounds(trace).rounds == p - 1);
+  }
+}
+
+TEST_CASE("linear pipeline broadcast with M blocks takes p − 1 + M − 1 rounds", "[recorded]") {
+  const int blocks = 3;
+  for (int p : {4, 6}) {
+    INFO("p = " << p);
+    const Trace trace = load("bcast_pipeline_p" + std::to_string(p));
+    CHECK(inferred_rounds(trace).rounds == p - 1 + blocks - 1);
+    CHECK(annotated_rounds(trace).rounds == p - 1 + blocks - 1);
+    CHECK(trace.messages.size() == static_cast<std::size_t>((p - 1) * blocks));
+  }
+}
+
+TEST_CASE("α-β replay of a binomial gather is ⌈log₂p⌉α + (p − 1)/p·βm", "[recorded][replay]") {
+  const double alpha = 1e-6, beta = 1e-9;
+  for (int p : {2, 4, 8, 16}) {
+    INFO("p = " << p);
+    const Trace trace = load("gather_binomial_m_p" + std::to_string(p));
+    const double m = p * 64.0 * 4.0; // 64 ints per rank
+    const Replay replay = replay_alpha_beta(trace, {alpha, beta});
+    CHECK(replay.complete);
+    CHECK(replay.total == Approx(ceil_log2(p) * alpha + (p - 1) * beta * m / p));
+  }
+}
+
+TEST_CASE("a foreign program traced by collscope-trace record", "[recorded]") {
+  const Trace trace = load("plain_p4");
+  std::ifstream expected_file(traces() / "plain_expected_messages");
+  int expected = -1;
+  expected_file >> expected;
+  CHECK(expected == 7);
+  CHECK(static_cast<int>(trace.messages.size()) == expected);
+  CHECK(trace.unmatched_sends.empty());
+  CHECK(trace.unmatched_receives.empty());
+  CHECK(trace.algorithms.empty()); // no annotations: rounds come from inference only
+  CHECK(inferred_rounds(trace).rounds >= 2);
+}

@@ -1,0 +1,29 @@
+// Shared by the collscope-trace subcommands: the one-line user error and argument helpers.
+#pragma once
+
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace collscope::trace_cli {
+
+/// A mistake of the user's (bad option, unreadable trace): one line, exit status 2.
+class UsageError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+using Args = std::span<char* const>;
+
+/// The value after option `i` (advancing i), or a UsageError naming the option.
+std::string_view value_of(Args args, std::size_t& i);
+/// A number > 0 (or ≥ 0 when allow_zero) parsed in full, or a UsageError naming the option.
+double positive_number(std::string_view option, std::string_view text, bool allow_zero = false);
+
+int run_record(Args args);
+int run_stats(Args args);
+int run_check(Args args);
+int run_export(Args args);
+
+} // namespace collscope::trace_cli

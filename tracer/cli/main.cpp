@@ -1,0 +1,71 @@
+// collscope-trace: record any MPI program into OTF2, and inspect, check and export traces.
+#include "cli.hpp"
+
+#include "collscope/model/load_trace.hpp"
+
+#include <charconv>
+#include <cstdio>
+#include <string>
+
+namespace collscope::trace_cli {
+
+std::string_view value_of(Args args, std::size_t& i) {
+  if (i + 1 >= args.size()) throw UsageError("option " + std::string(args[i]) + " needs a value");
+  return args[++i];
+}
+
+double positive_number(std::string_view option, std::string_view text, bool allow_zero) {
+  double value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || value < 0 ||
+      (!allow_zero && value == 0))
+    throw UsageError(std::string(option) + " expects a " + (allow_zero ? "non-negative" : "positive") +
+                     " number, got '" + std::string(text) + "'");
+  return value;
+}
+
+namespace {
+
+constexpr const char* usage = R"(usage: collscope-trace COMMAND ...
+
+  record -o DIR -- COMMAND...      run an MPI program (e.g. mpirun -np 4 ./a.out) with the
+                                   tracer preloaded; the OTF2 archive goes to DIR
+  stats TRACE [--alpha A] [--beta B] [--json]
+                                   ranks, messages, bytes, inferred and annotated rounds,
+                                   critical path, waiting per rank, α-β replay
+  check TRACE [--max-rounds N] [--max-bytes-per-rank B] [--max-messages N]
+              [--rounds inferred|annotated]
+                                   exit 1 and say which bound the trace exceeds
+  export TRACE --perfetto OUT.json Chrome/Perfetto trace-event JSON (ui.perfetto.dev)
+
+TRACE is an archive directory written by the tracer (or its traces.otf2 file).
+Exit status: 0 ok; 1 a check failed (or the recorded program failed); 2 bad usage or trace.
+)";
+
+} // namespace
+
+} // namespace collscope::trace_cli
+
+int main(int argc, char** argv) {
+  using namespace collscope::trace_cli;
+  const Args all(argv + 1, static_cast<std::size_t>(argc > 0 ? argc - 1 : 0));
+  if (all.empty() || std::string_view(all[0]) == "--help" || std::string_view(all[0]) == "-h") {
+    std::fputs(usage, all.empty() ? stderr : stdout);
+    return all.empty() ? 2 : 0;
+  }
+  const std::string_view command = all[0];
+  const Args rest = all.subspan(1);
+  try {
+    if (command == "record") return run_record(rest);
+    if (command == "stats") return run_stats(rest);
+    if (command == "check") return run_check(rest);
+    if (command == "export") return run_export(rest);
+    throw UsageError("unknown command '" + std::string(command) +
+                     "': use record, stats, check or export (see --help)");
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "collscope-trace: error: %s\n", e.what());
+  } catch (const collscope::model::TraceError& e) {
+    std::fprintf(stderr, "collscope-trace: error: %s\n", e.what());
+  }
+  return 2;
+}

@@ -1,0 +1,114 @@
+// `collscope-trace record -o DIR -- COMMAND...`: runs an unchanged MPI program with
+// libcollscope-trace preloaded and COLLSCOPE_TRACE=DIR. For mpirun/mpiexec the two variables
+// are passed to the ranks with -x (not preloaded into mpirun itself). The program's own
+// output and exit status pass through untouched; what the tracer wrote is reported on stderr.
+#include "cli.hpp"
+
+#include "collscope/model/load_trace.hpp"
+
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+extern char** environ;
+
+namespace collscope::trace_cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path tracer_library() {
+  if (const char* forced = std::getenv("COLLSCOPE_TRACE_LIB")) return forced;
+  const fs::path exe = fs::read_symlink("/proc/self/exe");
+  return exe.parent_path().parent_path() / "lib" / "libcollscope-trace.so";
+}
+
+bool is_launcher(const std::string& program) {
+  const std::string name = fs::path(program).filename().string();
+  return name == "mpirun" || name == "mpiexec" || name == "orterun";
+}
+
+int run_program(std::vector<std::string> command, const fs::path& library, const fs::path& dir) {
+  std::string preload = library.string();
+  if (const char* old = std::getenv("LD_PRELOAD"); old && *old) preload += std::string(":") + old;
+  if (is_launcher(command[0])) {
+    command.insert(command.begin() + 1, {"-x", "LD_PRELOAD=" + preload, "-x",
+                                         "COLLSCOPE_TRACE=" + dir.string()});
+  } else {
+    setenv("LD_PRELOAD", preload.c_str(), 1);
+    setenv("COLLSCOPE_TRACE", dir.c_str(), 1);
+  }
+  std::vector<char*> argv;
+  for (std::string& word : command) argv.push_back(word.data());
+  argv.push_back(nullptr);
+  pid_t child = 0;
+  if (posix_spawnp(&child, argv[0], nullptr, nullptr, argv.data(), environ) != 0)
+    throw UsageError("cannot run '" + command[0] + "'");
+  unsetenv("LD_PRELOAD");
+  int status = 0;
+  while (waitpid(child, &status, 0) < 0) {
+  }
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+} // namespace
+
+int run_record(Args args) {
+  std::string output;
+  std::vector<std::string> command;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string_view arg = args[i];
+    if (!command.empty()) {
+      command.emplace_back(arg);
+    } else if (arg == "-o" || arg == "--output") {
+      output = value_of(args, i);
+    } else if (arg == "--") {
+      for (++i; i < args.size(); ++i) command.emplace_back(args[i]);
+    } else if (arg.starts_with("-")) {
+      throw UsageError("unknown option '" + std::string(arg) + "' for record");
+    } else {
+      command.emplace_back(arg);
+    }
+  }
+  if (output.empty()) throw UsageError("record needs -o DIR");
+  if (command.empty()) throw UsageError("record needs a command after --, e.g. mpirun -np 4 ./a.out");
+  const fs::path library = tracer_library();
+  if (!fs::exists(library))
+    throw UsageError("tracer library not found at " + library.string() +
+                     " (build it, or set COLLSCOPE_TRACE_LIB)");
+  const fs::path dir = fs::absolute(output);
+
+  const int status = run_program(command, library, dir);
+  fs::path partial = dir;
+  partial += ".partial";
+  if (fs::exists(dir / "traces.otf2")) {
+    const model::Trace trace = model::load_trace(dir);
+    std::fprintf(stderr, "collscope-trace: wrote %s: %zu ranks, %zu messages\n", dir.c_str(),
+                 trace.ranks.size(), trace.messages.size());
+    return status;
+  }
+  if (fs::exists(partial / "INCOMPLETE")) {
+    std::ifstream why(partial / "INCOMPLETE");
+    std::string reason;
+    std::getline(why, reason);
+    std::fprintf(stderr, "collscope-trace: error: incomplete trace: %s (in %s)\n", reason.c_str(),
+                 partial.c_str());
+  } else {
+    std::fprintf(stderr,
+                 "collscope-trace: error: no trace written to %s: the program never reached "
+                 "MPI_Finalize with the tracer (is it an MPI program?)\n",
+                 dir.c_str());
+  }
+  return status != 0 ? status : 2;
+}
+
+} // namespace collscope::trace_cli

@@ -1,0 +1,27 @@
+// The figures `stats` prints and `check` judges, computed once from a loaded trace.
+#pragma once
+
+#include "collscope/model/trace.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace collscope::trace_cli {
+
+struct TraceStats {
+  int ranks = 0;
+  std::size_t messages = 0;
+  std::size_t unmatched = 0;
+  std::uint64_t bytes_total = 0;
+  std::uint64_t bytes_max_per_rank = 0;
+  int rounds_inferred = 0;
+  int rounds_annotated = 0;
+  double critical_path_s = 0;
+  std::vector<double> wait_s_per_rank;
+  double alpha = 0, beta = 0;
+  double replay_alpha_beta_s = 0;
+};
+
+TraceStats compute_stats(const model::Trace& trace, double alpha, double beta);
+
+} // namespace collscope::trace_cli

@@ -1,0 +1,42 @@
+// Logical rounds inferred from the message order alone, so that code without annotations (a
+// student's) gets rounds too. The rule (also in tracer/model/README.md):
+//
+//   Each rank's steps (steps.hpp: a blocking Send, a blocking Recv, one Sendrecv, or the
+//   operations completed by one Wait*/Test*) are numbered in program order:
+//
+//     step(s) = max( step(previous step of the rank) + 1,          (1 for the first step)
+//                    max over the matched receives in s of  sendstep(their message) )
+//
+//     sendstep(m) = step of the step holding m's send          for a blocking send,
+//                 = step(last step of the sender before the Isend) + 1   for an Isend
+//                   (1 if there is none): the message is in flight from its posting on.
+//
+//   A receive thus shares the step of its send (it cannot complete in an earlier one), and a
+//   rank does one step after the other. The equations have a least solution whenever the
+//   trace could have happened; rounds = the largest step of any receive, 0 without receives.
+//
+//   Binomial gather p = 7: 1→0 3→2 5→4 | 2→0 6→4 | 4→0 → 3. Ring allgather: p − 1.
+//   Dissemination allgather with Sendrecv: ⌈log₂p⌉. Linear pipeline bcast with M blocks
+//   (Recv; Sendrecv × (M − 1); Send): p − 1 + M − 1.
+#pragma once
+
+#include "collscope/model/trace.hpp"
+
+#include <vector>
+
+namespace collscope::model {
+
+struct InferredRounds {
+  int rounds = 0;
+  /// Per rank, per operation: the step it belongs to (an Isend: its sendstep), 0 for
+  /// operations that take no step (enter, leave, irecv_request, collectives).
+  std::vector<std::vector<int>> step;
+  std::vector<int> message_round; ///< per message: the step of its receive
+  /// False if the dependencies are cyclic — only a trace that cannot have happened (a receive
+  /// recorded before the send it waited for) has that; the steps are then a lower bound.
+  bool consistent = true;
+};
+
+InferredRounds inferred_rounds(const Trace& trace);
+
+} // namespace collscope::model

@@ -1,0 +1,147 @@
+// The trace model: plain data loaded from an OTF2 archive written with the conventions of
+// tracer/README.md (or by another OTF2 producer's MPI records). No behaviour lives here; the
+// loader fills it and the analyses (one header each) read it.
+//
+// Conventions shared by every field:
+// - times are seconds (double) since the trace start (the archive's ClockProperties offset);
+// - every rank is a rank of MPI_COMM_WORLD, whatever communicator an event used;
+// - cross references are indices into the vectors of this file, or `no_index`.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace collscope::model {
+
+inline constexpr int no_index = -1;
+
+enum class OpKind : std::uint8_t {
+  enter,            ///< an MPI call starts (`function` names it)
+  leave,            ///< an MPI call ends
+  send,             ///< blocking send, or the send half of a Sendrecv; time = call start
+  recv,             ///< blocking receive, or the receive half of a Sendrecv; time = completion
+  isend,            ///< nonblocking send posted
+  isend_complete,   ///< nonblocking send completed inside a Wait*/Test*
+  irecv_request,    ///< nonblocking receive posted
+  irecv_complete,   ///< nonblocking receive completed inside a Wait*/Test*
+  collective_begin, ///< a native (blocking) collective starts
+  collective_end,   ///< … and ends (`collective` indexes Rank::collectives)
+};
+
+/// Which part of the collective's buffer a message carries (the tracer's block attributes):
+/// the blocks of origins first, first + 1, … (mod comm size), elements
+/// [element_begin, element_begin + element_count) of each origin's block.
+struct Blocks {
+  std::uint32_t origin_first = 0;
+  std::uint32_t origin_count = 0;
+  std::uint64_t element_begin = 0;
+  std::uint64_t element_count = 0;
+};
+
+/// One event of a rank, in the rank's program order.
+struct Operation {
+  OpKind kind = OpKind::enter;
+  double time = 0.0;
+  int peer = no_index;          ///< world rank of the partner (sends and receives)
+  std::uint32_t comm = 0;       ///< OTF2 Comm id the event used
+  int tag = 0;                  ///< message tag
+  std::uint64_t bytes = 0;      ///< message bytes
+  std::uint64_t request = 0;    ///< request id of nonblocking operations
+  int function = no_index;      ///< enter/leave: index into Trace::functions
+  int call = no_index;          ///< index of the enter of the enclosing MPI call
+  int region = no_index;        ///< innermost enclosing annotation region (Rank::regions)
+  int message = no_index;       ///< matched message (Trace::messages)
+  int partner = no_index;       ///< isend ↔ isend_complete, irecv_request ↔ irecv_complete
+  int collective = no_index;    ///< collective_begin/end: index into Rank::collectives
+  std::optional<Blocks> blocks; ///< sends of annotated algorithms
+};
+
+/// A matched send/receive pair.
+struct Message {
+  int sender = no_index;   ///< world rank
+  int receiver = no_index; ///< world rank
+  std::uint32_t comm = 0;
+  int tag = 0;
+  std::uint64_t bytes = 0;
+  double send_time = 0.0;      ///< when the send started (MpiSend / MpiIsend)
+  double recv_time = 0.0;      ///< when the receive completed (MpiRecv / MpiIrecv)
+  double recv_call_time = 0.0; ///< start of the MPI call that completed the receive
+  int send_op = no_index;      ///< index into ranks[sender].operations (send or isend)
+  int recv_op = no_index;      ///< index into ranks[receiver].operations (recv or irecv_complete)
+  std::optional<Blocks> blocks;
+};
+
+enum class RegionKind : std::uint8_t { algorithm, phase, round, mpi_call, other };
+
+/// A region instance (Enter … Leave) on one rank.
+struct Region {
+  std::string name; ///< as written: "algorithm gather/binomial", "round 2", "MPI_Send", …
+  RegionKind kind = RegionKind::other;
+  double begin = 0.0;
+  double end = 0.0;        ///< a region never left ends at the rank's last event
+  int round = no_index;    ///< k of "round k"
+  int depth = 0;           ///< nesting depth, 0 = outermost
+  int parent = no_index;   ///< enclosing region on the same rank
+  int instance = no_index; ///< algorithm instance (Trace::algorithms) the region belongs to
+  std::map<std::string, std::string> meta; ///< `collscope::meta::<key>` attributes of its Enter
+};
+
+/// A native collective call (MpiCollectiveBegin … MpiCollectiveEnd) on one rank.
+struct Collective {
+  std::string op; ///< "BCAST", "GATHER", … (OTF2_CollectiveOp without its prefix)
+  std::uint32_t comm = 0;
+  int root = no_index; ///< world rank, or no_index for rootless collectives
+  double begin = 0.0;
+  double end = 0.0;
+  std::uint64_t bytes_sent = 0;
+  std::uint64_t bytes_received = 0;
+};
+
+struct OpRef {
+  int rank = no_index;
+  int op = no_index;
+  friend bool operator==(const OpRef&, const OpRef&) = default;
+};
+
+struct Rank {
+  int id = 0;       ///< world rank
+  std::string name; ///< OTF2 location name ("rank 3")
+  std::vector<Operation> operations;
+  std::vector<Region> regions; ///< in order of their Enter
+  std::vector<Collective> collectives;
+};
+
+/// One run of an annotated algorithm: the n-th outermost `algorithm …` region of every rank.
+struct AlgorithmInstance {
+  std::string name;                        ///< "gather/binomial"
+  std::string collective;                  ///< "gather"
+  std::string algorithm;                   ///< "binomial"
+  double begin = 0.0;                      ///< earliest Enter over the ranks
+  double end = 0.0;                        ///< latest Leave over the ranks
+  std::map<std::string, std::string> meta; ///< union over ranks, lowest rank wins
+  std::vector<OpRef> regions;              ///< (rank, region index) of each rank's region
+};
+
+struct Communicator {
+  std::string name;
+  std::vector<int> members; ///< world rank of each comm rank
+};
+
+struct Trace {
+  std::string path;                            ///< the archive as given to load_trace
+  double duration = 0.0;                       ///< last event time
+  std::vector<Rank> ranks;                     ///< ranks[i].id == i
+  std::vector<std::string> functions;          ///< MPI call names (Operation::function)
+  std::map<std::uint32_t, Communicator> comms; ///< by OTF2 Comm id
+  std::vector<Message> messages;               ///< ordered by (send_time, sender, send_op)
+  std::vector<OpRef> unmatched_sends;          ///< sends no receive matched
+  std::vector<OpRef> unmatched_receives;       ///< receives no send matched
+  std::vector<AlgorithmInstance> algorithms;
+
+  const Operation& op(OpRef r) const { return ranks[r.rank].operations[r.op]; }
+};
+
+} // namespace collscope::model

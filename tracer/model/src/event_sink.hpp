@@ -1,0 +1,53 @@
+// Turns one rank's OTF2 events, in order, into the model's operations and regions: keeps the
+// stack of open regions (for nesting depth, the enclosing MPI call and annotation region) and
+// maps communicator ranks to world ranks.
+#pragma once
+
+#include "collscope/model/trace.hpp"
+#include "definitions.hpp"
+
+#include <map>
+#include <vector>
+
+namespace collscope::model::detail {
+
+class EventSink {
+public:
+  EventSink(const Definitions& defs, const std::map<std::uint32_t, CommLayout>& comms,
+            std::map<OTF2_RegionRef, int>& function_of, Trace& trace, int rank);
+
+  double seconds(OTF2_TimeStamp ticks) const;
+  void enter(double t, OTF2_RegionRef region, OTF2_AttributeList* attributes);
+  void leave(double t, OTF2_RegionRef region);
+  /// send, recv, isend, irecv_complete: `peer` is the rank in `comm`.
+  void message(OpKind kind, double t, OTF2_AttributeList* attributes, uint32_t peer,
+               OTF2_CommRef comm, uint32_t tag, uint64_t bytes, uint64_t request);
+  /// isend_complete, irecv_request.
+  void request(OpKind kind, double t, uint64_t request);
+  void collective_begin(double t);
+  void collective_end(double t, OTF2_CollectiveOp op, OTF2_CommRef comm, uint32_t root,
+                      uint64_t sent, uint64_t received);
+  /// Closes whatever is still open at the rank's last event.
+  void finish();
+
+private:
+  struct Frame {
+    OTF2_RegionRef region;
+    int index;    ///< into Rank::regions
+    int enter_op; ///< MPI calls: the enter operation, else no_index
+  };
+  Operation& push(OpKind kind, double t);
+  int world_rank(OTF2_CommRef comm, uint32_t comm_rank) const;
+  int function(OTF2_RegionRef region);
+
+  const Definitions& defs_;
+  const std::map<std::uint32_t, CommLayout>& comms_;
+  std::map<OTF2_RegionRef, int>& function_of_;
+  Trace& trace_;
+  Rank& rank_;
+  std::vector<Frame> stack_;
+  std::vector<int> open_collectives_;
+  double last_ = 0.0;
+};
+
+} // namespace collscope::model::detail

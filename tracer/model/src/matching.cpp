@@ -1,0 +1,126 @@
+#include "collscope/model/matching.hpp"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+#include <utility>
+
+namespace collscope::model {
+
+namespace {
+
+bool is_send(OpKind k) {
+  return k == OpKind::send || k == OpKind::isend;
+}
+bool is_receive(OpKind k) {
+  return k == OpKind::recv || k == OpKind::irecv_complete;
+}
+
+// Isend ↔ Isend-complete and Irecv-request ↔ Irecv-complete by request id. A request id can be
+// reused once its request completed, so only open requests are looked up.
+void pair_requests(Rank& rank) {
+  std::map<std::uint64_t, int> open_sends;
+  std::map<std::uint64_t, int> open_receives;
+  for (int i = 0; i < static_cast<int>(rank.operations.size()); ++i) {
+    Operation& op = rank.operations[i];
+    op.partner = no_index;
+    const bool send_side = op.kind == OpKind::isend || op.kind == OpKind::isend_complete;
+    auto& open = send_side ? open_sends : open_receives;
+    if (op.kind == OpKind::isend || op.kind == OpKind::irecv_request) {
+      open[op.request] = i;
+    } else if (op.kind == OpKind::isend_complete || op.kind == OpKind::irecv_complete) {
+      const auto it = open.find(op.request);
+      if (it == open.end()) continue;
+      op.partner = it->second;
+      rank.operations[it->second].partner = i;
+      open.erase(it);
+    }
+  }
+}
+
+struct Channel {
+  std::vector<int> sends;                  ///< sender's op indices, program order
+  std::vector<std::pair<int, int>> posted; ///< (posting op, completing op) on the receiver
+};
+
+double call_start(const Rank& rank, const Operation& op) {
+  return op.call != no_index ? rank.operations[op.call].time : op.time;
+}
+
+} // namespace
+
+void match_messages(Trace& trace) {
+  trace.messages.clear();
+  trace.unmatched_sends.clear();
+  trace.unmatched_receives.clear();
+  using Key = std::tuple<std::uint32_t, int, int, int>; // comm, sender, receiver, tag
+  std::map<Key, Channel> channels;
+  const int p = static_cast<int>(trace.ranks.size());
+  for (Rank& rank : trace.ranks) {
+    pair_requests(rank);
+    for (int i = 0; i < static_cast<int>(rank.operations.size()); ++i) {
+      Operation& op = rank.operations[i];
+      op.message = no_index;
+      if (!is_send(op.kind) && !is_receive(op.kind)) continue;
+      const bool known_peer = op.peer >= 0 && op.peer < p;
+      if (is_send(op.kind)) {
+        if (known_peer)
+          channels[{op.comm, rank.id, op.peer, op.tag}].sends.push_back(i);
+        else
+          trace.unmatched_sends.push_back({rank.id, i});
+        continue;
+      }
+      const int posted =
+          op.kind == OpKind::irecv_complete && op.partner != no_index ? op.partner : i;
+      if (known_peer)
+        channels[{op.comm, op.peer, rank.id, op.tag}].posted.emplace_back(posted, i);
+      else
+        trace.unmatched_receives.push_back({rank.id, i});
+    }
+  }
+
+  for (auto& [key, channel] : channels) {
+    const auto [comm, sender, receiver, tag] = key;
+    std::stable_sort(channel.posted.begin(), channel.posted.end());
+    const std::size_t n = std::min(channel.sends.size(), channel.posted.size());
+    const Rank& from = trace.ranks[sender];
+    const Rank& to = trace.ranks[receiver];
+    for (std::size_t k = 0; k < n; ++k) {
+      const Operation& s = from.operations[channel.sends[k]];
+      const Operation& r = to.operations[channel.posted[k].second];
+      Message m;
+      m.sender = sender;
+      m.receiver = receiver;
+      m.comm = comm;
+      m.tag = tag;
+      m.bytes = s.bytes;
+      m.send_time = s.time;
+      m.recv_time = r.time;
+      m.recv_call_time = call_start(to, r);
+      m.send_op = channel.sends[k];
+      m.recv_op = channel.posted[k].second;
+      m.blocks = s.blocks;
+      trace.messages.push_back(std::move(m));
+    }
+    for (std::size_t k = n; k < channel.sends.size(); ++k)
+      trace.unmatched_sends.push_back({sender, channel.sends[k]});
+    for (std::size_t k = n; k < channel.posted.size(); ++k)
+      trace.unmatched_receives.push_back({receiver, channel.posted[k].second});
+  }
+
+  std::sort(trace.messages.begin(), trace.messages.end(), [](const Message& a, const Message& b) {
+    return std::tie(a.send_time, a.sender, a.send_op) < std::tie(b.send_time, b.sender, b.send_op);
+  });
+  for (int m = 0; m < static_cast<int>(trace.messages.size()); ++m) {
+    const Message& msg = trace.messages[m];
+    trace.ranks[msg.sender].operations[msg.send_op].message = m;
+    trace.ranks[msg.receiver].operations[msg.recv_op].message = m;
+  }
+  const auto by_position = [](const OpRef& a, const OpRef& b) {
+    return std::tie(a.rank, a.op) < std::tie(b.rank, b.op);
+  };
+  std::sort(trace.unmatched_sends.begin(), trace.unmatched_sends.end(), by_position);
+  std::sort(trace.unmatched_receives.begin(), trace.unmatched_receives.end(), by_position);
+}
+
+} // namespace collscope::model

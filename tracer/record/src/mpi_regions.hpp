@@ -1,0 +1,41 @@
+// The MPI functions the tracer records: one OTF2 Region each (paradigm MPI), with the role
+// and collective operation tracer/README.md assigns them.
+#pragma once
+
+#include <cstdint>
+
+namespace collscope::rec {
+
+// clang-format off
+#define COLLSCOPE_MPI_REGIONS(X)                                                                   \
+  X(Send) X(Ssend) X(Bsend) X(Rsend) X(Isend) X(Issend) X(Irsend) X(Ibsend)                        \
+  X(Recv) X(Irecv) X(Sendrecv) X(Sendrecv_replace)                                                 \
+  X(Probe) X(Iprobe) X(Mprobe) X(Improbe) X(Mrecv) X(Imrecv)                                       \
+  X(Wait) X(Waitall) X(Waitany) X(Waitsome) X(Test) X(Testall) X(Testany) X(Testsome)              \
+  X(Request_free)                                                                                  \
+  X(Barrier) X(Bcast) X(Gather) X(Gatherv) X(Scatter) X(Scatterv) X(Allgather) X(Allgatherv)       \
+  X(Alltoall) X(Alltoallv) X(Alltoallw) X(Reduce) X(Allreduce) X(Reduce_scatter)                   \
+  X(Reduce_scatter_block) X(Scan) X(Exscan)                                                        \
+  X(Comm_dup) X(Comm_dup_with_info) X(Comm_split) X(Comm_split_type) X(Comm_create)                \
+  X(Comm_create_group) X(Cart_create) X(Cart_sub) X(Comm_free)
+// clang-format on
+
+enum class MpiRegion : std::uint16_t {
+#define COLLSCOPE_ENUM(name) name,
+  COLLSCOPE_MPI_REGIONS(COLLSCOPE_ENUM)
+#undef COLLSCOPE_ENUM
+      count
+};
+
+inline constexpr std::uint32_t mpi_region_count = static_cast<std::uint32_t>(MpiRegion::count);
+
+struct MpiRegionInfo {
+  const char* name;     // "MPI_Send"
+  std::uint32_t role;   // OTF2_RegionRole
+  std::uint8_t coll_op; // OTF2_CollectiveOp, or no_coll_op
+};
+inline constexpr std::uint8_t no_coll_op = 0xff;
+
+const MpiRegionInfo& mpi_region_info(std::uint32_t region);
+
+} // namespace collscope::rec

@@ -1,0 +1,189 @@
+#include "otf2_definitions.hpp"
+
+#include "mpi_regions.hpp"
+#include "otf2_check.hpp"
+
+#include <numeric>
+
+namespace collscope::rec {
+namespace {
+
+std::string comm_name(const CommDef& d) {
+  const std::string local = std::to_string(d.id >> 20) + "." + std::to_string(d.id & 0xfffff);
+  if (d.creator == creator_self)
+    return "MPI_COMM_SELF (rank " + std::to_string(d.members.empty() ? 0 : d.members[0]) + ")";
+  if (d.creator == creator_unknown) return "comm " + local;
+  return std::string{mpi_region_info(d.creator).name} + " " + local;
+}
+
+} // namespace
+
+Definitions::Definitions(std::uint32_t world_size)
+    : world_size_(world_size), mpi_regions_(mpi_region_count, OTF2_UNDEFINED_REGION),
+      event_counts_(world_size, 0) {
+  const auto add = [this](const char* name, const char* description, OTF2_Type type) {
+    attributes_.push_back({string(name), string(description), type});
+  };
+  add("collscope::origin_first",
+      "first origin (rank in the communicator) of the blocks this send carries", OTF2_TYPE_UINT32);
+  add("collscope::origin_count",
+      "number of origins: first, first+1, ... modulo the communicator size", OTF2_TYPE_UINT32);
+  add("collscope::element_begin", "first element of each origin's block carried", OTF2_TYPE_UINT64);
+  add("collscope::element_count", "elements of each origin's block carried", OTF2_TYPE_UINT64);
+}
+
+OTF2_StringRef Definitions::string(std::string_view s) {
+  const auto [it, added] =
+      string_ids_.try_emplace(std::string{s}, static_cast<OTF2_StringRef>(strings_.size()));
+  if (added) strings_.emplace_back(s);
+  return it->second;
+}
+
+OTF2_RegionRef Definitions::add_region(OTF2_StringRef name, OTF2_RegionRole role,
+                                       OTF2_Paradigm paradigm) {
+  regions_.push_back({name, role, paradigm});
+  return static_cast<OTF2_RegionRef>(regions_.size() - 1);
+}
+
+OTF2_RegionRef Definitions::mpi_region(std::uint32_t region) {
+  OTF2_RegionRef& id = mpi_regions_.at(region);
+  if (id == OTF2_UNDEFINED_REGION) {
+    const MpiRegionInfo& info = mpi_region_info(region);
+    id = add_region(string(info.name), static_cast<OTF2_RegionRole>(info.role), OTF2_PARADIGM_MPI);
+  }
+  return id;
+}
+
+OTF2_RegionRef Definitions::user_region(std::string_view name) {
+  if (const auto it = user_regions_.find(std::string{name}); it != user_regions_.end())
+    return it->second;
+  const bool loop = name.starts_with("round ");
+  const OTF2_RegionRef id = add_region(
+      string(name), loop ? OTF2_REGION_ROLE_LOOP : OTF2_REGION_ROLE_CODE, OTF2_PARADIGM_USER);
+  user_regions_.emplace(std::string{name}, id);
+  return id;
+}
+
+OTF2_RegionRef Definitions::round_region(std::uint32_t k) {
+  if (const auto it = round_regions_.find(k); it != round_regions_.end()) return it->second;
+  const OTF2_RegionRef id = user_region("round " + std::to_string(static_cast<std::int32_t>(k)));
+  round_regions_.emplace(k, id);
+  return id;
+}
+
+OTF2_AttributeRef Definitions::meta_attribute(std::string_view key) {
+  if (const auto it = meta_attributes_.find(std::string{key}); it != meta_attributes_.end())
+    return it->second;
+  const auto id = static_cast<OTF2_AttributeRef>(attributes_.size());
+  attributes_.push_back({string("collscope::meta::" + std::string{key}),
+                         string("algorithm metadata from collscope_trace_meta()"),
+                         OTF2_TYPE_STRING});
+  meta_attributes_.emplace(std::string{key}, id);
+  return id;
+}
+
+void Definitions::add_comms(const std::vector<CommDef>& comms) {
+  for (const CommDef& d : comms) comms_.try_emplace(d.id, d);
+}
+
+void Definitions::note_time(std::uint64_t t) {
+  if (t < first_) first_ = t;
+  if (t > last_) last_ = t;
+}
+
+void Definitions::set_event_count(std::uint32_t rank, std::uint64_t events) {
+  if (rank < event_counts_.size()) event_counts_[rank] = events;
+}
+
+void Definitions::write(OTF2_GlobalDefWriter* w, const std::string& host,
+                        std::int64_t realtime_offset) {
+  // Intern every name before the strings are written, so no definition precedes its string.
+  CommDef world{0, undefined_comm, creator_unknown, std::vector<std::uint32_t>(world_size_)};
+  std::iota(world.members.begin(), world.members.end(), 0u);
+  comms_[0] = world;
+  std::map<std::uint32_t, OTF2_StringRef> comm_names;
+  for (const auto& [id, d] : comms_)
+    comm_names[id] = string(id == 0 ? "MPI_COMM_WORLD" : comm_name(d));
+  std::vector<OTF2_StringRef> rank_names;
+  for (std::uint32_t r = 0; r < world_size_; ++r)
+    rank_names.push_back(string("rank " + std::to_string(r)));
+  const OTF2_StringRef machine = string("machine"), host_key = string("host"),
+                       host_name = string(host), empty = string(""), mpi = string("MPI"),
+                       user = string("User"), all_ranks = string("all ranks");
+
+  const std::uint64_t first = first_ <= last_ ? first_ : 0;
+  const std::uint64_t last = first_ <= last_ ? last_ : 0;
+  check(OTF2_GlobalDefWriter_WriteClockProperties(w, 1000000000u, first, last - first,
+                                                  first +
+                                                      static_cast<std::uint64_t>(realtime_offset)),
+        "ClockProperties");
+  for (std::size_t i = 0; i < strings_.size(); ++i)
+    check(OTF2_GlobalDefWriter_WriteString(w, static_cast<OTF2_StringRef>(i), strings_[i].c_str()),
+          "String");
+  check(OTF2_GlobalDefWriter_WriteParadigm(w, OTF2_PARADIGM_MPI, mpi, OTF2_PARADIGM_CLASS_PROCESS),
+        "Paradigm");
+  check(
+      OTF2_GlobalDefWriter_WriteParadigm(w, OTF2_PARADIGM_USER, user, OTF2_PARADIGM_CLASS_PROCESS),
+      "Paradigm");
+
+  check(OTF2_GlobalDefWriter_WriteSystemTreeNode(w, 0, machine, machine,
+                                                 OTF2_UNDEFINED_SYSTEM_TREE_NODE),
+        "SystemTreeNode");
+  OTF2_AttributeValue value{};
+  value.stringRef = host_name;
+  check(OTF2_GlobalDefWriter_WriteSystemTreeNodeProperty(w, 0, host_key, OTF2_TYPE_STRING, value),
+        "SystemTreeNodeProperty");
+  for (std::uint32_t r = 0; r < world_size_; ++r) {
+    check(OTF2_GlobalDefWriter_WriteLocationGroup(w, r, rank_names[r],
+                                                  OTF2_LOCATION_GROUP_TYPE_PROCESS, 0,
+                                                  OTF2_UNDEFINED_LOCATION_GROUP),
+          "LocationGroup");
+    check(OTF2_GlobalDefWriter_WriteLocation(w, r, rank_names[r], OTF2_LOCATION_TYPE_CPU_THREAD,
+                                             event_counts_[r], r),
+          "Location");
+  }
+  for (std::size_t id = 0; id < regions_.size(); ++id) {
+    const Region& region = regions_[id];
+    check(OTF2_GlobalDefWriter_WriteRegion(w, static_cast<OTF2_RegionRef>(id), region.name,
+                                           region.name, empty, region.role, region.paradigm,
+                                           OTF2_REGION_FLAG_NONE, empty, 0, 0),
+          "Region");
+  }
+  for (std::size_t i = 0; i < attributes_.size(); ++i)
+    check(OTF2_GlobalDefWriter_WriteAttribute(w, static_cast<OTF2_AttributeRef>(i),
+                                              attributes_[i].name, attributes_[i].description,
+                                              attributes_[i].type),
+          "Attribute");
+  write_comms(w, comm_names, all_ranks);
+}
+
+void Definitions::write_comms(OTF2_GlobalDefWriter* w,
+                              const std::map<std::uint32_t, OTF2_StringRef>& names,
+                              OTF2_StringRef all_ranks) {
+  // Group 0 lists the locations of all ranks; a Comm's group lists indices into it, which
+  // are world ranks because location r is world rank r.
+  std::vector<std::uint64_t> all(world_size_);
+  std::iota(all.begin(), all.end(), 0u);
+  check(OTF2_GlobalDefWriter_WriteGroup(w, 0, all_ranks, OTF2_GROUP_TYPE_COMM_LOCATIONS,
+                                        OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, world_size_,
+                                        all.data()),
+        "Group");
+  std::map<std::vector<std::uint32_t>, OTF2_GroupRef> groups;
+  for (const auto& [id, d] : comms_) {
+    const auto [group, added] =
+        groups.try_emplace(d.members, static_cast<OTF2_GroupRef>(groups.size() + 1));
+    if (added) {
+      const std::vector<std::uint64_t> members(d.members.begin(), d.members.end());
+      check(OTF2_GlobalDefWriter_WriteGroup(
+                w, group->second, names.at(id), OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI,
+                OTF2_GROUP_FLAG_NONE, static_cast<std::uint32_t>(members.size()), members.data()),
+            "Group");
+    }
+    const OTF2_CommRef parent = comms_.contains(d.parent) ? d.parent : OTF2_UNDEFINED_COMM;
+    check(OTF2_GlobalDefWriter_WriteComm(w, id, names.at(id), group->second, parent,
+                                         OTF2_COMM_FLAG_NONE),
+          "Comm");
+  }
+}
+
+} // namespace collscope::rec

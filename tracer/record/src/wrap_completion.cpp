@@ -1,0 +1,161 @@
+// PMPI wrappers of the calls that complete nonblocking operations: Wait*, Test* and
+// Request_free. Each records MpiIsendComplete / MpiIrecv (with the real source, tag and
+// size from the status) for every tracked request it completes. Request handles are
+// copied before the call because completion resets them to MPI_REQUEST_NULL, and ignored
+// statuses are replaced by local ones because the tracer needs them.
+#include "recorder.hpp"
+
+namespace rec = collscope::rec;
+using rec::MpiRegion;
+
+namespace {
+
+MPI_Request* saved_requests(int count, const MPI_Request* requests) {
+  auto& saved = rec::state.scratch_requests;
+  saved.assign(requests, requests + (count > 0 ? count : 0));
+  return saved.data();
+}
+
+MPI_Status* statuses_or_local(int count, MPI_Status* statuses) {
+  if (statuses != MPI_STATUSES_IGNORE) return statuses;
+  auto& local = rec::state.scratch_statuses;
+  if (local.size() < static_cast<std::size_t>(count)) local.resize(static_cast<std::size_t>(count));
+  return local.data();
+}
+
+bool succeeded(int rc, const MPI_Status& status) {
+  return rc == MPI_SUCCESS || (rc == MPI_ERR_IN_STATUS && status.MPI_ERROR == MPI_SUCCESS);
+}
+
+void complete_all(int rc, int count, const MPI_Request* before, const MPI_Status* st,
+                  std::uint64_t t) {
+  for (int i = 0; i < count; ++i)
+    if (succeeded(rc, st[i])) rec::complete(before[i], st[i], t);
+}
+
+void complete_some(int rc, int outcount, const int* indices, const MPI_Request* before,
+                   const MPI_Status* st, std::uint64_t t) {
+  if (outcount == MPI_UNDEFINED) return;
+  for (int j = 0; j < outcount; ++j)
+    if (succeeded(rc, st[j])) rec::complete(before[indices[j]], st[j], t);
+}
+
+} // namespace
+
+extern "C" {
+
+int MPI_Wait(MPI_Request* request, MPI_Status* status) {
+  if (!rec::recording()) return PMPI_Wait(request, status);
+  MPI_Status local;
+  MPI_Status* st = status == MPI_STATUS_IGNORE ? &local : status;
+  const MPI_Request before = *request;
+  rec::enter(rec::begin_call(MpiRegion::Wait), MpiRegion::Wait);
+  const int rc = PMPI_Wait(request, st);
+  const std::uint64_t t1 = rec::now();
+  if (rc == MPI_SUCCESS) rec::complete(before, *st, t1);
+  rec::leave(t1, MpiRegion::Wait);
+  return rc;
+}
+
+int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
+  if (!rec::recording()) return PMPI_Test(request, flag, status);
+  MPI_Status local;
+  MPI_Status* st = status == MPI_STATUS_IGNORE ? &local : status;
+  const MPI_Request before = *request;
+  rec::enter(rec::begin_call(MpiRegion::Test), MpiRegion::Test);
+  const int rc = PMPI_Test(request, flag, st);
+  const std::uint64_t t1 = rec::now();
+  if (rc == MPI_SUCCESS && *flag != 0) rec::complete(before, *st, t1);
+  rec::leave(t1, MpiRegion::Test);
+  return rc;
+}
+
+int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
+  if (!rec::recording()) return PMPI_Waitall(count, requests, statuses);
+  const MPI_Request* before = saved_requests(count, requests);
+  MPI_Status* st = statuses_or_local(count, statuses);
+  rec::enter(rec::begin_call(MpiRegion::Waitall), MpiRegion::Waitall);
+  const int rc = PMPI_Waitall(count, requests, st);
+  const std::uint64_t t1 = rec::now();
+  complete_all(rc, count, before, st, t1);
+  rec::leave(t1, MpiRegion::Waitall);
+  return rc;
+}
+
+int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[]) {
+  if (!rec::recording()) return PMPI_Testall(count, requests, flag, statuses);
+  const MPI_Request* before = saved_requests(count, requests);
+  MPI_Status* st = statuses_or_local(count, statuses);
+  rec::enter(rec::begin_call(MpiRegion::Testall), MpiRegion::Testall);
+  const int rc = PMPI_Testall(count, requests, flag, st);
+  const std::uint64_t t1 = rec::now();
+  if (*flag != 0) complete_all(rc, count, before, st, t1);
+  rec::leave(t1, MpiRegion::Testall);
+  return rc;
+}
+
+int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status) {
+  if (!rec::recording()) return PMPI_Waitany(count, requests, index, status);
+  const MPI_Request* before = saved_requests(count, requests);
+  MPI_Status local;
+  MPI_Status* st = status == MPI_STATUS_IGNORE ? &local : status;
+  rec::enter(rec::begin_call(MpiRegion::Waitany), MpiRegion::Waitany);
+  const int rc = PMPI_Waitany(count, requests, index, st);
+  const std::uint64_t t1 = rec::now();
+  if (rc == MPI_SUCCESS && *index != MPI_UNDEFINED) rec::complete(before[*index], *st, t1);
+  rec::leave(t1, MpiRegion::Waitany);
+  return rc;
+}
+
+int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status) {
+  if (!rec::recording()) return PMPI_Testany(count, requests, index, flag, status);
+  const MPI_Request* before = saved_requests(count, requests);
+  MPI_Status local;
+  MPI_Status* st = status == MPI_STATUS_IGNORE ? &local : status;
+  rec::enter(rec::begin_call(MpiRegion::Testany), MpiRegion::Testany);
+  const int rc = PMPI_Testany(count, requests, index, flag, st);
+  const std::uint64_t t1 = rec::now();
+  if (rc == MPI_SUCCESS && *flag != 0 && *index != MPI_UNDEFINED)
+    rec::complete(before[*index], *st, t1);
+  rec::leave(t1, MpiRegion::Testany);
+  return rc;
+}
+
+int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices[],
+                 MPI_Status statuses[]) {
+  if (!rec::recording()) return PMPI_Waitsome(incount, requests, outcount, indices, statuses);
+  const MPI_Request* before = saved_requests(incount, requests);
+  MPI_Status* st = statuses_or_local(incount, statuses);
+  rec::enter(rec::begin_call(MpiRegion::Waitsome), MpiRegion::Waitsome);
+  const int rc = PMPI_Waitsome(incount, requests, outcount, indices, st);
+  const std::uint64_t t1 = rec::now();
+  complete_some(rc, *outcount, indices, before, st, t1);
+  rec::leave(t1, MpiRegion::Waitsome);
+  return rc;
+}
+
+int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices[],
+                 MPI_Status statuses[]) {
+  if (!rec::recording()) return PMPI_Testsome(incount, requests, outcount, indices, statuses);
+  const MPI_Request* before = saved_requests(incount, requests);
+  MPI_Status* st = statuses_or_local(incount, statuses);
+  rec::enter(rec::begin_call(MpiRegion::Testsome), MpiRegion::Testsome);
+  const int rc = PMPI_Testsome(incount, requests, outcount, indices, st);
+  const std::uint64_t t1 = rec::now();
+  complete_some(rc, *outcount, indices, before, st, t1);
+  rec::leave(t1, MpiRegion::Testsome);
+  return rc;
+}
+
+int MPI_Request_free(MPI_Request* request) {
+  if (!rec::enabled()) return PMPI_Request_free(request);
+  rec::Pending forgotten{}; // its completion will never be observed
+  rec::state.requests.take(reinterpret_cast<std::uintptr_t>(*request), forgotten);
+  if (!rec::recording()) return PMPI_Request_free(request);
+  rec::enter(rec::begin_call(MpiRegion::Request_free), MpiRegion::Request_free);
+  const int rc = PMPI_Request_free(request);
+  rec::leave(rec::now(), MpiRegion::Request_free);
+  return rc;
+}
+
+} // extern "C"
