@@ -1,5 +1,6 @@
 #include "collect.hpp"
 
+#include "clock.hpp"
 #include "recorder.hpp"
 
 #include <climits>
@@ -64,8 +65,14 @@ std::vector<Unit> serialise(const Recorder& r) {
     out += n;
   };
   put(&h, sizeof h);
-  r.events.for_each_chunk(
-      [&put](const Event* events, std::size_t n) { put(events, n * sizeof(Event)); });
+  // Stamps leave the rank in CLOCK_MONOTONIC nanoseconds, whatever clock took them.
+  r.events.for_each_chunk([&put](const Event* events, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) {
+      Event e = events[i];
+      e.time = to_ns(e.time);
+      put(&e, sizeof e);
+    }
+  });
   put(r.strings.blob().data(), h.string_bytes);
   put(words.data(), words.size() * sizeof(std::uint32_t));
   put(host, h.host_bytes);

@@ -1,6 +1,7 @@
 #include "session.hpp"
 
 #include "archive_dir.hpp"
+#include "clock.hpp"
 #include "collect.hpp"
 #include "crash.hpp"
 #include "otf2_writer.hpp"
@@ -110,6 +111,7 @@ void start_session(int thread_level) {
   state.world_rank = rank;
   state.world_size = size;
   state.realtime_offset = realtime_offset();
+  start_clock();
   state.comms.start(rank, size);
   state.events.prepare();
   install_crash_handlers(partial_dir.c_str(), rank);
@@ -123,6 +125,7 @@ void end_session() {
   if (!state.enabled) return;
   state.recording = false;
   state.enabled = false;
+  finish_clock();
   Collected all = collect(state);
   if (state.world_rank == 0) {
     std::string problem = all.error;
