@@ -1,0 +1,37 @@
+// The legend row under the diagram: one swatch per state the trace actually has, then the
+// message arrow, a message in flight and the cursor. Shrinks its font to fit one row.
+#pragma once
+
+#include "laneintervals.h"
+#include "spacetimestyle.h"
+
+#include <QPainter>
+#include <QRectF>
+#include <vector>
+
+namespace collscope::app {
+
+class LegendPainter {
+public:
+  LegendPainter(QPainter& painter, const SpaceTimeStyle& style)
+      : m_painter(painter), m_style(style) {}
+
+  /// `cursor`: whether the cursor and in-flight entries apply (not at the trace's end);
+  /// `strips`: whether the lanes are tall enough to show round and phase strips.
+  void paint(const QRectF& area, const LaneIntervals& lanes, bool cursor, bool strips);
+
+private:
+  enum class Symbol { swatch, arrow, dot, cursor };
+  struct Entry {
+    Symbol symbol;
+    StateKind kind;
+    QString text;
+  };
+  double symbolWidth(Symbol symbol, double unit) const;
+  void drawSymbol(const Entry& entry, const QRectF& box) const;
+
+  QPainter& m_painter;
+  const SpaceTimeStyle& m_style;
+};
+
+} // namespace collscope::app

@@ -1,0 +1,51 @@
+#include "runcommand.h"
+
+namespace collscope::app {
+
+namespace {
+
+bool hasRoot(const QString& collective) {
+  return collective != QStringLiteral("allgather") && collective != QStringLiteral("alltoall") &&
+         collective != QStringLiteral("allreduce");
+}
+
+} // namespace
+
+QString validateRunRequest(const RunRequest& request) {
+  if (request.collective.isEmpty()) return QStringLiteral("choose a collective");
+  if (request.algorithm.isEmpty()) return QStringLiteral("choose an algorithm");
+  if (request.processes < 1) return QStringLiteral("the number of processes must be at least 1");
+  if (hasRoot(request.collective) && (request.root < 0 || request.root >= request.processes))
+    return QStringLiteral("root %1 is not a rank of %2 processes (0..%3)")
+        .arg(request.root)
+        .arg(request.processes)
+        .arg(request.processes - 1);
+  if (request.count < 1) return QStringLiteral("the count must be at least 1");
+  if (request.traceDir.isEmpty()) return QStringLiteral("no directory for the trace");
+  return {};
+}
+
+RunCommand buildRunCommand(const RunRequest& request, const RunEnvironment& environment) {
+  RunCommand command;
+  command.program = environment.mpirun;
+  if (request.processes > environment.cores) command.arguments << QStringLiteral("--oversubscribe");
+  command.arguments << QStringLiteral("-np") << QString::number(request.processes)
+                    << environment.collscopeRun << request.collective
+                    << QStringLiteral("--algorithm") << request.algorithm;
+  if (hasRoot(request.collective))
+    command.arguments << QStringLiteral("--root") << QString::number(request.root);
+  command.arguments << QStringLiteral("--count") << QString::number(request.count)
+                    << QStringLiteral("--datatype") << request.datatype;
+  if (request.blocks > 0 && request.collective == QStringLiteral("bcast") &&
+      request.algorithm == QStringLiteral("pipeline"))
+    command.arguments << QStringLiteral("--blocks") << QString::number(request.blocks);
+  command.arguments << QStringLiteral("--repetitions") << QStringLiteral("1")
+                    << QStringLiteral("--warmup") << QStringLiteral("0")
+                    << QStringLiteral("--trace") << request.traceDir;
+  if (environment.root)
+    command.environment << QStringLiteral("OMPI_ALLOW_RUN_AS_ROOT=1")
+                        << QStringLiteral("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1");
+  return command;
+}
+
+} // namespace collscope::app

@@ -1,0 +1,39 @@
+// The child process the run dialog starts: `mpirun [--oversubscribe] -np P collscope-run
+// COLLECTIVE --algorithm A … --trace DIR`, with Open MPI's run-as-root variables when needed.
+// Pure, so the command line is tested without starting MPI.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+namespace collscope::app {
+
+struct RunRequest {
+  QString collective = QStringLiteral("gather");
+  QString algorithm = QStringLiteral("binomial");
+  int processes = 8;
+  int root = 0;
+  qint64 count = 1000;
+  QString datatype = QStringLiteral("int");
+  int blocks = 0; ///< bcast pipeline: 0 lets the algorithm choose
+  QString traceDir;
+};
+
+struct RunEnvironment {
+  QString mpirun;       ///< path of mpirun
+  QString collscopeRun; ///< path of collscope-run
+  int cores = 1;        ///< processors of this machine
+  bool root = false;    ///< running as uid 0
+};
+
+struct RunCommand {
+  QString program;
+  QStringList arguments;
+  QStringList environment; ///< KEY=VALUE to add to the child's environment
+};
+
+/// One line naming what is wrong with the request, or an empty string.
+QString validateRunRequest(const RunRequest& request);
+RunCommand buildRunCommand(const RunRequest& request, const RunEnvironment& environment);
+
+} // namespace collscope::app

@@ -1,0 +1,7 @@
+#include "traceview.h"
+
+namespace collscope::app {
+
+TraceView::~TraceView() = default;
+
+} // namespace collscope::app

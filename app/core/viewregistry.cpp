@@ -1,0 +1,43 @@
+#include "viewregistry.h"
+
+#include "timelineview.h"
+
+namespace collscope::app {
+
+namespace {
+
+// Explicit, not static-initialiser registration: a static library drops unreferenced objects.
+void registerBuiltinViews(ViewRegistry& registry) {
+  registry.add(
+      {QStringLiteral("timeline"), QStringLiteral("Space-time diagram"),
+       [](const ViewContext& context) { return std::make_unique<TimelineView>(context); }});
+}
+
+} // namespace
+
+ViewRegistry& ViewRegistry::instance() {
+  static ViewRegistry registry = [] {
+    ViewRegistry r;
+    registerBuiltinViews(r);
+    return r;
+  }();
+  return registry;
+}
+
+void ViewRegistry::add(ViewInfo info) {
+  m_views.push_back(std::move(info));
+}
+
+const ViewInfo* ViewRegistry::find(const QString& name) const {
+  for (const ViewInfo& info : m_views)
+    if (info.name == name) return &info;
+  return nullptr;
+}
+
+QStringList ViewRegistry::names() const {
+  QStringList names;
+  for (const ViewInfo& info : m_views) names << info.name;
+  return names;
+}
+
+} // namespace collscope::app

@@ -1,0 +1,62 @@
+// collscope: the window (`collscope [TRACE]`) or a headless export (`collscope --export …`).
+#include "headlessexport.h"
+#include "mainwindow.h"
+
+#include <QApplication>
+#include <QGuiApplication>
+#include <QTextStream>
+#include <cstdio>
+
+namespace {
+
+// Offscreen exports need no runtime directory; Qt's warning about it would bury the one line
+// the user should read.
+void quietMessages(QtMsgType type, const QMessageLogContext&, const QString& message) {
+  if (type == QtDebugMsg || type == QtInfoMsg ||
+      message.startsWith(QStringLiteral("QStandardPaths:")))
+    return;
+  std::fprintf(stderr, "%s\n", qPrintable(message));
+}
+
+bool hasDisplay() {
+  return !qEnvironmentVariableIsEmpty("DISPLAY") ||
+         !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") ||
+         !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  using namespace collscope::app;
+  QStringList arguments;
+  for (int i = 1; i < argc; ++i) arguments << QString::fromLocal8Bit(argv[i]);
+  const CommandLine commandLine = parseCommandLine(arguments);
+  QTextStream out(stdout);
+  QTextStream err(stderr);
+  if (commandLine.help) {
+    out << usage();
+    return 0;
+  }
+  if (!commandLine.error.isEmpty()) {
+    err << "collscope: " << commandLine.error << "\n";
+    return 2;
+  }
+  if (commandLine.exportMode) {
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    qInstallMessageHandler(quietMessages);
+    QGuiApplication app(argc, argv);
+    return runHeadlessExport(commandLine.options, out, err);
+  }
+  if (!hasDisplay()) {
+    err << "collscope: no display (DISPLAY and WAYLAND_DISPLAY are unset); "
+           "use --export OUT.png TRACE to render without a window\n";
+    return 2;
+  }
+  QApplication app(argc, argv);
+  QApplication::setApplicationName(QStringLiteral("collscope"));
+  QApplication::setOrganizationName(QStringLiteral("collscope"));
+  MainWindow window;
+  window.show();
+  if (!commandLine.trace.isEmpty()) window.openTrace(commandLine.trace);
+  return app.exec();
+}

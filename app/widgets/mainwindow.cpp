@@ -1,0 +1,166 @@
+#include "mainwindow.h"
+
+#include "messagesdock.h"
+#include "recentfiles.h"
+#include "selection.h"
+#include "spacetimerenderer.h"
+#include "spacetimeview.h"
+#include "statisticsdock.h"
+#include "traceloader.h"
+#include "viewregistry.h"
+
+#include <QCoreApplication>
+#include <QDragEnterEvent>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTabWidget>
+
+namespace collscope::app {
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), m_playback(new Playback(this)), m_selection(new Selection(this)),
+      m_loader(new TraceLoader(this)) {
+  setWindowTitle(QStringLiteral("collscope"));
+  setAcceptDrops(true);
+  resize(1400, 900);
+  m_stack = new QStackedWidget(this);
+  m_placeholder = new QLabel(tr("<h2>No trace open</h2><p>File ▸ Open a trace (an OTF2 archive "
+                                "written with <tt>collscope-run … --trace DIR</tt>),<br>drop a "
+                                "trace directory here, or File ▸ Run a collective.</p>"),
+                             m_stack);
+  m_placeholder->setAlignment(Qt::AlignCenter);
+  m_tabs = new QTabWidget(m_stack);
+  m_stack->addWidget(m_placeholder);
+  m_stack->addWidget(m_tabs);
+  setCentralWidget(m_stack);
+
+  m_statistics = new StatisticsDock(this);
+  addDockWidget(Qt::RightDockWidgetArea, m_statistics);
+  m_messages = new MessagesDock(m_selection, this);
+  addDockWidget(Qt::BottomDockWidgetArea, m_messages);
+  m_messages->hide();
+  resizeDocks({m_statistics}, {460}, Qt::Horizontal);
+
+  createActions();
+  createMenus();
+  m_playbackBar = new PlaybackBar(m_playback, m_playbackActions, this);
+  addToolBar(Qt::TopToolBarArea, m_playbackBar);
+  connect(m_playback, &Playback::cursorChanged, this, &MainWindow::updateCursorText);
+  connect(m_playback, &Playback::clockChanged, this, &MainWindow::updateCursorText);
+  connect(m_loader, &TraceLoader::loaded, this,
+          [this](const QString& path, std::shared_ptr<TraceDocument> document) {
+            m_recent->add(path);
+            setDocument(std::move(document));
+          });
+  connect(m_loader, &TraceLoader::failed, this,
+          [this](const QString& path, const QString& message) {
+            statusBar()->showMessage(message, 10000);
+            QMessageBox::warning(
+                this, tr("Cannot open trace"),
+                tr("<b>%1</b><br><br>%2").arg(path.toHtmlEscaped(), message.toHtmlEscaped()));
+          });
+  setDocument(nullptr);
+}
+
+MainWindow::~MainWindow() {
+  clearViews();
+}
+
+void MainWindow::openTrace(const QString& path) {
+  statusBar()->showMessage(tr("Opening %1…").arg(path));
+  m_loader->load(path);
+}
+
+void MainWindow::clearViews() {
+  m_playback->pause();
+  m_playback->setClock(nullptr);
+  m_selection->clear();
+  while (m_tabs->count() > 0) {
+    QWidget* page = m_tabs->widget(0);
+    m_tabs->removeTab(0);
+    delete page;
+  }
+  m_timeline = nullptr;
+  m_statistics->setDocument(nullptr, std::nullopt);
+  m_messages->setDocument(nullptr);
+}
+
+void MainWindow::setDocument(std::shared_ptr<TraceDocument> document) {
+  clearViews();
+  m_document = std::move(document);
+  const bool open = m_document != nullptr;
+  m_stack->setCurrentWidget(open ? static_cast<QWidget*>(m_tabs) : m_placeholder);
+  for (QAction* action : {m_exportAction, m_fitAction, m_zoomInAction, m_zoomOutAction})
+    action->setEnabled(open);
+  m_playbackBar->setEnabled(open);
+  if (!open) {
+    setWindowTitle(QStringLiteral("collscope"));
+    return;
+  }
+  setWindowTitle(QStringLiteral("collscope — %1").arg(m_document->title()));
+  const ViewContext context{m_document.get(), m_selection};
+  for (const ViewInfo& info : ViewRegistry::instance().views()) {
+    TraceViewWidget* widget = nullptr;
+    if (info.name == QStringLiteral("timeline")) {
+      m_timeline = new SpaceTimeView(context, m_playback, m_selection, m_tabs);
+      connect(m_timeline, &SpaceTimeView::hovered, this,
+              [this](const QString& text) { statusBar()->showMessage(text, 5000); });
+      widget = m_timeline;
+    } else {
+      widget = new TraceViewWidget(info.create(context), m_playback, m_selection, m_tabs);
+    }
+    m_tabs->addTab(widget, info.title);
+  }
+  const bool annotated = m_document->analyses().annotated.rounds > 0;
+  m_axisActions[static_cast<std::size_t>(AxisMode::annotatedRounds)]->setEnabled(annotated);
+  if (m_axisMode == AxisMode::annotatedRounds && !annotated) m_axisMode = AxisMode::inferredRounds;
+  m_playback->setClock(&m_document->clock(m_axisMode));
+  m_playback->toEnd();
+  m_statistics->setDocument(m_document.get(), catalog());
+  m_messages->setDocument(m_document.get());
+  statusBar()->showMessage(tr("%1: %2 ranks, %3 messages")
+                               .arg(m_document->path())
+                               .arg(m_document->rankCount())
+                               .arg(m_document->messageCount()),
+                           8000);
+}
+
+void MainWindow::setAxisMode(AxisMode mode) {
+  m_axisMode = mode;
+  m_axisActions[static_cast<std::size_t>(mode)]->setChecked(true);
+  if (m_document) m_playback->setClock(&m_document->clock(mode));
+}
+
+void MainWindow::updateCursorText() {
+  m_playbackBar->setCursorText(SpaceTimeRenderer::cursorText(*m_playback, m_axisMode));
+}
+
+const std::optional<AlgorithmCatalog>& MainWindow::catalog() {
+  if (!m_catalog) {
+    const QString runner = AlgorithmCatalog::runnerIn(QCoreApplication::applicationDirPath());
+    m_catalog = runner.isEmpty() ? std::nullopt : AlgorithmCatalog::fromProgram(runner, 5000);
+  }
+  return *m_catalog;
+}
+
+TraceViewWidget* MainWindow::currentView() const {
+  return qobject_cast<TraceViewWidget*>(m_tabs->currentWidget());
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  if (event->mimeData()->hasUrls() && event->mimeData()->urls().first().isLocalFile())
+    event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  const QList<QUrl> urls = event->mimeData()->urls();
+  if (urls.isEmpty() || !urls.first().isLocalFile()) return;
+  openTrace(urls.first().toLocalFile());
+  event->acceptProposedAction();
+}
+
+} // namespace collscope::app

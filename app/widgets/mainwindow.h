@@ -1,0 +1,81 @@
+// The main window: owns the open document, the shared playback and selection, one tab per
+// registered view, the statistics and message docks, and the playback toolbar. It only wires
+// core objects together; everything it shows is computed in app/core.
+#pragma once
+
+#include "algorithmcatalog.h"
+#include "playbackbar.h"
+#include "tracedocument.h"
+
+#include <QMainWindow>
+#include <array>
+#include <memory>
+#include <optional>
+
+class QLabel;
+class QStackedWidget;
+class QTabWidget;
+
+namespace collscope::app {
+
+class MessagesDock;
+class RecentFiles;
+class Selection;
+class SpaceTimeView;
+class StatisticsDock;
+class TraceLoader;
+class TraceViewWidget;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+public:
+  explicit MainWindow(QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+public slots:
+  void openTrace(const QString& path);
+  void setAxisMode(AxisMode mode);
+
+protected:
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
+
+private:
+  // mainwindowmenus.cpp
+  void createActions();
+  void createMenus();
+  void openFileDialog();
+  void openDirectoryDialog();
+  void exportView();
+  void showRunDialog();
+
+  void setDocument(std::shared_ptr<TraceDocument> document);
+  void clearViews();
+  void updateCursorText();
+  const std::optional<AlgorithmCatalog>& catalog();
+  TraceViewWidget* currentView() const;
+
+  std::shared_ptr<TraceDocument> m_document;
+  Playback* m_playback;
+  Selection* m_selection;
+  QStackedWidget* m_stack;
+  QLabel* m_placeholder;
+  QTabWidget* m_tabs;
+  SpaceTimeView* m_timeline = nullptr;
+  StatisticsDock* m_statistics;
+  MessagesDock* m_messages;
+  PlaybackActions m_playbackActions;
+  PlaybackBar* m_playbackBar = nullptr;
+  RecentFiles* m_recent = nullptr;
+  TraceLoader* m_loader;
+  QMenu* m_recentMenu = nullptr;
+  QAction* m_exportAction = nullptr;
+  QAction* m_fitAction = nullptr;
+  QAction* m_zoomInAction = nullptr;
+  QAction* m_zoomOutAction = nullptr;
+  std::array<QAction*, 3> m_axisActions{};
+  AxisMode m_axisMode = AxisMode::time;
+  std::optional<std::optional<AlgorithmCatalog>> m_catalog;
+};
+
+} // namespace collscope::app

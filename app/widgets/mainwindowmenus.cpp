@@ -1,0 +1,162 @@
+// MainWindow's actions, menus and the dialogs they open.
+#include "mainwindow.h"
+#include "messagesdock.h"
+#include "recentfiles.h"
+#include "rundialog.h"
+#include "spacetimeview.h"
+#include "statisticsdock.h"
+#include "viewexporter.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStatusBar>
+
+namespace collscope::app {
+
+namespace {
+
+QAction* action(QObject* parent, const QString& text, const QList<QKeySequence>& keys,
+                const QString& tip) {
+  auto* a = new QAction(text, parent);
+  a->setShortcuts(keys);
+  a->setToolTip(
+      QStringLiteral("%1 (%2)").arg(tip, keys.isEmpty() ? QString() : keys.first().toString()));
+  return a;
+}
+
+} // namespace
+
+void MainWindow::createActions() {
+  PlaybackActions& p = m_playbackActions;
+  p.toStart = action(this, tr("|◀ Start"), {Qt::Key_Home}, tr("To the start"));
+  p.roundBack = action(this, tr("◀◀ Round"), {Qt::SHIFT | Qt::Key_Left}, tr("Previous round"));
+  p.eventBack = action(this, tr("◀ Event"), {Qt::Key_Left}, tr("Previous event"));
+  p.playPause = action(this, tr("▶ Play"), {Qt::Key_Space}, tr("Play or pause"));
+  p.eventForward = action(this, tr("Event ▶"), {Qt::Key_Right}, tr("Next event"));
+  p.roundForward = action(this, tr("Round ▶▶"), {Qt::SHIFT | Qt::Key_Right}, tr("Next round"));
+  p.toEnd = action(this, tr("End ▶|"), {Qt::Key_End}, tr("To the end"));
+  p.slower = action(this, tr("−"), {Qt::Key_Minus}, tr("Slower"));
+  p.faster = action(this, tr("+"), {Qt::Key_Plus, Qt::Key_Equal}, tr("Faster"));
+  connect(p.toStart, &QAction::triggered, m_playback, &Playback::toStart);
+  connect(p.roundBack, &QAction::triggered, m_playback, [this] { m_playback->stepRound(-1); });
+  connect(p.eventBack, &QAction::triggered, m_playback, [this] { m_playback->stepEvent(-1); });
+  connect(p.playPause, &QAction::triggered, m_playback, &Playback::togglePlay);
+  connect(p.eventForward, &QAction::triggered, m_playback, [this] { m_playback->stepEvent(1); });
+  connect(p.roundForward, &QAction::triggered, m_playback, [this] { m_playback->stepRound(1); });
+  connect(p.toEnd, &QAction::triggered, m_playback, &Playback::toEnd);
+  connect(p.slower, &QAction::triggered, m_playback, &Playback::slower);
+  connect(p.faster, &QAction::triggered, m_playback, &Playback::faster);
+
+  m_exportAction = action(this, tr("&Export View…"), {QKeySequence(tr("Ctrl+E"))},
+                          tr("Export the current view to PNG or SVG"));
+  connect(m_exportAction, &QAction::triggered, this, &MainWindow::exportView);
+  m_fitAction =
+      action(this, tr("&Fit to Window"), {QKeySequence(tr("F")), QKeySequence(tr("Ctrl+0"))},
+             tr("Show the whole trace"));
+  m_zoomInAction = action(this, tr("Zoom &In"), {QKeySequence::ZoomIn}, tr("Zoom in"));
+  m_zoomOutAction = action(this, tr("Zoom &Out"), {QKeySequence::ZoomOut}, tr("Zoom out"));
+  connect(m_fitAction, &QAction::triggered, this, [this] {
+    if (m_timeline) m_timeline->fit();
+  });
+  connect(m_zoomInAction, &QAction::triggered, this, [this] {
+    if (m_timeline) m_timeline->zoomIn();
+  });
+  connect(m_zoomOutAction, &QAction::triggered, this, [this] {
+    if (m_timeline) m_timeline->zoomOut();
+  });
+
+  auto* group = new QActionGroup(this);
+  const std::array<QString, 3> names = {tr("Physical &Time"), tr("Rounds, &Inferred"),
+                                        tr("Rounds, &Annotated")};
+  const std::array<QKeySequence, 3> keys = {QKeySequence(tr("T")), QKeySequence(tr("R")),
+                                            QKeySequence(tr("A"))};
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    QAction* a = action(group, names[i], {keys[i]}, tr("x axis"));
+    a->setCheckable(true);
+    const auto mode = static_cast<AxisMode>(i);
+    connect(a, &QAction::triggered, this, [this, mode] { setAxisMode(mode); });
+    m_axisActions[i] = a;
+  }
+  m_axisActions[0]->setChecked(true);
+}
+
+void MainWindow::createMenus() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  connect(file->addAction(tr("&Open Trace…")), &QAction::triggered, this,
+          &MainWindow::openFileDialog);
+  file->actions().last()->setShortcut(QKeySequence::Open);
+  connect(file->addAction(tr("Open Trace &Directory…")), &QAction::triggered, this,
+          &MainWindow::openDirectoryDialog);
+  m_recentMenu = file->addMenu(tr("Open &Recent"));
+  m_recent = new RecentFiles(m_recentMenu, this);
+  connect(m_recent, &RecentFiles::openRequested, this, &MainWindow::openTrace);
+  connect(file->addAction(tr("&Run a Collective…")), &QAction::triggered, this,
+          &MainWindow::showRunDialog);
+  file->actions().last()->setShortcut(QKeySequence(tr("Ctrl+R")));
+  file->addAction(m_exportAction);
+  file->addSeparator();
+  connect(file->addAction(tr("&Quit")), &QAction::triggered, this, &QWidget::close);
+  file->actions().last()->setShortcut(QKeySequence::Quit);
+
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  view->addAction(m_fitAction);
+  view->addAction(m_zoomInAction);
+  view->addAction(m_zoomOutAction);
+  view->addSeparator()->setText(tr("x axis"));
+  for (QAction* a : m_axisActions) view->addAction(a);
+  view->addSeparator();
+  view->addAction(m_statistics->toggleViewAction());
+  view->addAction(m_messages->toggleViewAction());
+
+  QMenu* playback = menuBar()->addMenu(tr("&Playback"));
+  const PlaybackActions& p = m_playbackActions;
+  for (QAction* a : {p.playPause, p.eventForward, p.eventBack, p.roundForward, p.roundBack,
+                     p.toStart, p.toEnd, p.faster, p.slower})
+    playback->addAction(a);
+  // Menus keep the shortcuts alive while the toolbar is hidden.
+  addActions(playback->actions());
+}
+
+void MainWindow::openFileDialog() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open trace"), QString(),
+                                                    tr("OTF2 traces (*.otf2);;All files (*)"));
+  if (!path.isEmpty()) openTrace(path);
+}
+
+void MainWindow::openDirectoryDialog() {
+  const QString path = QFileDialog::getExistingDirectory(this, tr("Open trace directory"));
+  if (!path.isEmpty()) openTrace(path);
+}
+
+void MainWindow::exportView() {
+  TraceViewWidget* widget = currentView();
+  if (widget == nullptr || !m_document) return;
+  const QString base = QFileInfo(m_document->path()).fileName();
+  const QString suggestion = QDir::home().filePath(base + QLatin1Char('-') + widget->view().name() +
+                                                   QStringLiteral(".png"));
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export view"), suggestion,
+                                                    tr("PNG image (*.png);;SVG drawing (*.svg)"));
+  if (path.isEmpty()) return;
+  // Projector size, same window of the trace and the same cursor as on screen.
+  const QString error =
+      ViewExporter::exportToFile(widget->view(), *m_playback, path, QSize(1920, 1080));
+  widget->update();
+  if (error.isEmpty())
+    statusBar()->showMessage(tr("Wrote %1").arg(path), 8000);
+  else
+    QMessageBox::warning(this, tr("Export failed"), error);
+}
+
+void MainWindow::showRunDialog() {
+  auto* dialog = new RunDialog(catalog(), this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  connect(dialog, &RunDialog::traceReady, this, &MainWindow::openTrace);
+  dialog->show();
+}
+
+} // namespace collscope::app

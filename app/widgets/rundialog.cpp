@@ -1,0 +1,166 @@
+#include "rundialog.h"
+
+#include <QComboBox>
+#include <QDateTime>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QVBoxLayout>
+
+namespace collscope::app {
+
+RunDialog::RunDialog(const std::optional<AlgorithmCatalog>& catalog, QWidget* parent)
+    : QDialog(parent), m_catalog(catalog), m_process(new RunProcess(this)) {
+  setWindowTitle(tr("Run a collective under MPI"));
+  m_environment = RunProcess::environment(&m_problem);
+  auto* form = new QFormLayout;
+  m_collective = new QComboBox(this);
+  m_collective->addItems(m_catalog && !m_catalog->collectives().isEmpty()
+                             ? m_catalog->collectives()
+                             : QStringList{QStringLiteral("gather"), QStringLiteral("scatter"),
+                                           QStringLiteral("bcast"), QStringLiteral("reduce"),
+                                           QStringLiteral("allgather")});
+  m_algorithm = new QComboBox(this);
+  m_algorithm->setEditable(true);
+  m_description = new QLabel(this);
+  m_description->setWordWrap(true);
+  m_processes = new QSpinBox(this);
+  m_processes->setRange(1, 256);
+  m_processes->setValue(8);
+  m_root = new QSpinBox(this);
+  m_root->setRange(0, 255);
+  m_count = new QSpinBox(this);
+  m_count->setRange(1, 100'000'000);
+  m_count->setValue(1000);
+  m_datatype = new QComboBox(this);
+  m_datatype->addItems({QStringLiteral("int"), QStringLiteral("double"), QStringLiteral("vector")});
+  m_blocks = new QSpinBox(this);
+  m_blocks->setRange(0, 10000);
+  m_blocks->setSpecialValueText(tr("automatic"));
+  form->addRow(tr("Collective"), m_collective);
+  form->addRow(tr("Algorithm"), m_algorithm);
+  form->addRow(QString(), m_description);
+  form->addRow(tr("Processes p"), m_processes);
+  form->addRow(tr("Root"), m_root);
+  form->addRow(tr("Count (elements)"), m_count);
+  form->addRow(tr("Datatype"), m_datatype);
+  form->addRow(tr("Pipeline blocks"), m_blocks);
+  m_command = new QLabel(this);
+  m_command->setWordWrap(true);
+  m_command->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_output = new QPlainTextEdit(this);
+  m_output->setReadOnly(true);
+  m_output->setMinimumHeight(160);
+  m_status = new QLabel(m_problem, this);
+  m_status->setWordWrap(true);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+  m_run = buttons->addButton(tr("Run"), QDialogButtonBox::ActionRole);
+  m_stop = buttons->addButton(tr("Stop"), QDialogButtonBox::ActionRole);
+  m_stop->setEnabled(false);
+  m_run->setEnabled(m_problem.isEmpty());
+  m_run->setDefault(true);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(form);
+  layout->addWidget(m_command);
+  layout->addWidget(m_output, 1);
+  layout->addWidget(m_status);
+  layout->addWidget(buttons);
+
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  connect(m_run, &QPushButton::clicked, this, &RunDialog::run);
+  connect(m_stop, &QPushButton::clicked, m_process, &RunProcess::stop);
+  connect(m_collective, &QComboBox::currentTextChanged, this, &RunDialog::fillAlgorithms);
+  for (QSpinBox* spin : {m_processes, m_root, m_count, m_blocks})
+    connect(spin, &QSpinBox::valueChanged, this, &RunDialog::updateCommand);
+  connect(m_algorithm, &QComboBox::currentTextChanged, this, &RunDialog::updateCommand);
+  connect(m_datatype, &QComboBox::currentTextChanged, this, &RunDialog::updateCommand);
+  connect(m_process, &RunProcess::output, this, [this](const QString& text, bool error) {
+    m_output->appendHtml(error ? QStringLiteral("<span style='color:#b03000'>%1</span>")
+                                     .arg(text.toHtmlEscaped().trimmed().replace('\n', "<br>"))
+                               : text.toHtmlEscaped().trimmed().replace('\n', "<br>"));
+  });
+  connect(m_process, &RunProcess::finished, this, &RunDialog::finished);
+  m_collective->setCurrentText(QStringLiteral("gather"));
+  fillAlgorithms();
+}
+
+void RunDialog::fillAlgorithms() {
+  const QString collective = m_collective->currentText();
+  m_algorithm->clear();
+  if (m_catalog) m_algorithm->addItems(m_catalog->algorithms(collective));
+  if (m_algorithm->count() == 0) m_algorithm->addItem(QStringLiteral("native"));
+  const int binomial = m_algorithm->findText(QStringLiteral("binomial"));
+  if (binomial >= 0) m_algorithm->setCurrentIndex(binomial);
+  m_root->setEnabled(collective != QStringLiteral("allgather"));
+  updateCommand();
+}
+
+RunRequest RunDialog::request() const {
+  RunRequest r;
+  r.collective = m_collective->currentText();
+  r.algorithm = m_algorithm->currentText().trimmed();
+  r.processes = m_processes->value();
+  r.root = m_root->value();
+  r.count = m_count->value();
+  r.datatype = m_datatype->currentText();
+  r.blocks = m_blocks->value();
+  const QString runs = QDir(QStandardPaths::writableLocation(QStandardPaths::CacheLocation))
+                           .filePath(QStringLiteral("runs"));
+  r.traceDir = QDir(runs).filePath(
+      QStringLiteral("%1-%2-p%3-%4")
+          .arg(r.collective, r.algorithm)
+          .arg(r.processes)
+          .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-hhmmss"))));
+  return r;
+}
+
+void RunDialog::updateCommand() {
+  const RunRequest r = request();
+  m_blocks->setEnabled(r.collective == QStringLiteral("bcast") &&
+                       r.algorithm == QStringLiteral("pipeline"));
+  const AlgorithmEntry* entry = m_catalog ? m_catalog->find(r.collective, r.algorithm) : nullptr;
+  m_description->setText(entry ? tr("%1 — rounds %2, cost %3")
+                                     .arg(entry->description, entry->rounds,
+                                          entry->cost.isEmpty() ? tr("n/a") : entry->cost)
+                               : QString());
+  const RunCommand c = buildRunCommand(r, m_environment);
+  m_command->setText(
+      QStringLiteral("<tt>%1</tt>")
+          .arg(
+              (c.program + QLatin1Char(' ') + c.arguments.join(QLatin1Char(' '))).toHtmlEscaped()));
+}
+
+void RunDialog::run() {
+  const RunRequest r = request();
+  const QString problem = validateRunRequest(r);
+  if (!problem.isEmpty()) {
+    m_status->setText(tr("<b>Cannot run:</b> %1").arg(problem.toHtmlEscaped()));
+    return;
+  }
+  QDir().mkpath(QFileInfo(r.traceDir).absolutePath());
+  m_output->clear();
+  m_status->setText(tr("Running %1 processes…").arg(r.processes));
+  m_run->setEnabled(false);
+  m_stop->setEnabled(true);
+  m_process->start(buildRunCommand(r, m_environment), r.traceDir);
+}
+
+void RunDialog::finished(bool ok, const QString& message, const QString& traceDir) {
+  m_run->setEnabled(m_problem.isEmpty());
+  m_stop->setEnabled(false);
+  if (!ok) {
+    m_status->setText(tr("<b>Failed:</b> %1").arg(message.toHtmlEscaped()));
+    return;
+  }
+  m_status->setText(tr("Done: opened %1").arg(QDir::toNativeSeparators(traceDir).toHtmlEscaped()));
+  emit traceReady(traceDir);
+}
+
+} // namespace collscope::app

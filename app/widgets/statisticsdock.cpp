@@ -1,0 +1,100 @@
+#include "statisticsdock.h"
+
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace collscope::app {
+
+namespace {
+
+QTableView* table(QWidget* parent) {
+  auto* view = new QTableView(parent);
+  view->verticalHeader()->hide();
+  view->horizontalHeader()->setStretchLastSection(true);
+  view->setAlternatingRowColors(true);
+  view->setSelectionBehavior(QAbstractItemView::SelectRows);
+  view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+  view->setWordWrap(true);
+  view->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  return view;
+}
+
+} // namespace
+
+StatisticsDock::StatisticsDock(QWidget* parent) : QDockWidget(tr("Statistics"), parent) {
+  setObjectName(QStringLiteral("statistics"));
+  auto* content = new QWidget(this);
+  auto* layout = new QVBoxLayout(content);
+  auto* form = new QFormLayout;
+  m_alpha = new QDoubleSpinBox(content);
+  m_alpha->setRange(0.0, 1e6);
+  m_alpha->setDecimals(3);
+  m_alpha->setSuffix(tr(" µs"));
+  m_alpha->setToolTip(tr("α: the cost of one message, independent of its size"));
+  m_beta = new QDoubleSpinBox(content);
+  m_beta->setRange(0.0, 1e6);
+  m_beta->setDecimals(4);
+  m_beta->setSingleStep(0.05);
+  m_beta->setSuffix(tr(" ns/byte"));
+  m_beta->setToolTip(tr("β: the cost per byte (0.2 ns/byte = 5 GB/s)"));
+  form->addRow(tr("α per message"), m_alpha);
+  form->addRow(tr("β per byte"), m_beta);
+  layout->addLayout(form);
+  auto* splitter = new QSplitter(Qt::Vertical, content);
+  m_statisticsView = table(splitter);
+  m_ranksView = table(splitter);
+  m_ranksView->setSortingEnabled(false);
+  layout->addWidget(splitter, 1);
+  setWidget(content);
+
+  const auto apply = [this] {
+    if (m_statistics) m_statistics->setAlphaBeta({m_alpha->value() * 1e-6, m_beta->value() * 1e-9});
+  };
+  connect(m_alpha, &QDoubleSpinBox::valueChanged, this, apply);
+  connect(m_beta, &QDoubleSpinBox::valueChanged, this, apply);
+  setDocument(nullptr, std::nullopt);
+}
+
+void StatisticsDock::setDocument(TraceDocument* document,
+                                 const std::optional<AlgorithmCatalog>& catalog) {
+  m_statisticsView->setModel(nullptr);
+  m_ranksView->setModel(nullptr);
+  delete m_statistics;
+  delete m_ranks;
+  m_statistics = nullptr;
+  m_ranks = nullptr;
+  m_alpha->setEnabled(document != nullptr);
+  m_beta->setEnabled(document != nullptr);
+  if (document == nullptr) return;
+  m_statistics = new StatisticsModel(document, this);
+  m_statistics->setCatalog(catalog);
+  m_ranks = new RankStatsModel(document, this);
+  connect(m_statistics, &StatisticsModel::alphaBetaChanged, m_ranks,
+          &RankStatsModel::replayChanged);
+  connect(m_statistics, &StatisticsModel::alphaBetaChanged, this, &StatisticsDock::syncSpinBoxes);
+  m_statisticsView->setModel(m_statistics);
+  m_ranksView->setModel(m_ranks);
+  m_statisticsView->resizeColumnToContents(StatisticsModel::Quantity);
+  m_ranksView->resizeColumnsToContents();
+  syncSpinBoxes();
+}
+
+void StatisticsDock::syncSpinBoxes() {
+  if (m_statistics == nullptr) return;
+  const QModelIndex alpha =
+      m_statistics->index(m_statistics->rowOf(QStringLiteral("α (per message)")), 1);
+  const QModelIndex beta =
+      m_statistics->index(m_statistics->rowOf(QStringLiteral("β (per byte)")), 1);
+  const QSignalBlocker blockAlpha(m_alpha);
+  const QSignalBlocker blockBeta(m_beta);
+  m_alpha->setValue(alpha.data(Qt::EditRole).toDouble() * 1e6);
+  m_beta->setValue(beta.data(Qt::EditRole).toDouble() * 1e9);
+}
+
+} // namespace collscope::app

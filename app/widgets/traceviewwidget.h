@@ -1,0 +1,32 @@
+// Shows any TraceView in the window and repaints it when the cursor, the axis or the
+// selection changes. Issue 5's views need nothing more than this to appear as a tab.
+#pragma once
+
+#include "traceview.h"
+
+#include <QWidget>
+#include <memory>
+
+namespace collscope::app {
+
+class TraceViewWidget : public QWidget {
+  Q_OBJECT
+public:
+  TraceViewWidget(std::unique_ptr<TraceView> view, Playback* playback, Selection* selection,
+                  QWidget* parent = nullptr);
+  ~TraceViewWidget() override;
+
+  TraceView& view() { return *m_view; }
+  Playback* playback() const { return m_playback; }
+  Selection* selection() const { return m_selection; }
+
+protected:
+  void paintEvent(QPaintEvent* event) override;
+
+private:
+  std::unique_ptr<TraceView> m_view;
+  Playback* m_playback;
+  Selection* m_selection;
+};
+
+} // namespace collscope::app

@@ -1,0 +1,28 @@
+// Helpers of the app tests: traces written by the model tests' TraceBuilder and loaded the
+// way the app loads them, and pixel probes for rendered images.
+#pragma once
+
+#include "trace_builder.hpp"
+#include "tracedocument.h"
+
+#include <QColor>
+#include <QImage>
+#include <QPointF>
+#include <functional>
+#include <memory>
+
+namespace collscope::apptest {
+
+/// Writes the trace to a temporary directory and loads it with TraceDocument::load.
+std::unique_ptr<app::TraceDocument> load(const test::TraceBuilder& builder);
+
+/// Index of the first message from `sender` to `receiver`, or -1.
+int findMessage(const app::TraceDocument& document, int sender, int receiver);
+
+bool isDark(const QColor& c);  ///< the message colour (black, anti-aliased)
+bool isLight(const QColor& c); ///< veiled or background
+bool isNear(const QColor& c, const QColor& expected, int tolerance = 40);
+/// Whether some pixel within `radius` of `p` satisfies `test`.
+bool anyNear(const QImage& image, QPointF p, int radius, const std::function<bool(QColor)>& test);
+
+} // namespace collscope::apptest

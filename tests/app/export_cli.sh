@@ -1,0 +1,50 @@
+#!/bin/sh
+# `collscope --export` as users type it: PNG and SVG of the recorded traces at the requested
+# size, and one line with a non-zero status for a bad trace or option.
+# usage: export_cli.sh COLLSCOPE TRACES_DIR OUT_DIR
+set -eu
+app=$1 traces=$2 out=$3
+rm -rf "$out"
+mkdir -p "$out"
+fail() {
+  echo "FAIL: $*"
+  exit 1
+}
+png_size() { # width x height from the IHDR chunk
+  od -An -tu1 -j16 -N8 "$1" | awk '{ printf "%dx%d", $1*16777216+$2*65536+$3*256+$4, $5*16777216+$6*65536+$7*256+$8 }'
+}
+
+for trace in gather_binomial_p8 bcast_pipeline_p8 allgather_ring_p8; do
+  "$app" --export "$out/$trace.png" "$traces/$trace" >/dev/null || fail "export $trace.png"
+  [ "$(png_size "$out/$trace.png")" = 1920x1080 ] || fail "$trace.png is $(png_size "$out/$trace.png")"
+  "$app" --export "$out/$trace-rounds.svg" --axis rounds --round 2 --size 1280x720 \
+    "$traces/$trace" >/dev/null || fail "export $trace-rounds.svg"
+  grep -q 'viewBox="0 0 1280 720"' "$out/$trace-rounds.svg" || fail "$trace-rounds.svg size"
+  grep -q 'rank 7' "$out/$trace-rounds.svg" || fail "$trace-rounds.svg has no rank labels"
+done
+"$app" --export "$out/cursor.png" --time 0.0001 --size 800x600 "$traces/gather_binomial_p8" >/dev/null ||
+  fail "export at a time"
+[ "$(png_size "$out/cursor.png")" = 800x600 ] || fail "cursor.png is $(png_size "$out/cursor.png")"
+
+expect_error() { # expect_error STATUS PATTERN ARGS...: exactly one line on stderr
+  status=$1 pattern=$2
+  shift 2
+  set +e
+  "$app" "$@" >"$out/stdout" 2>"$out/stderr"
+  got=$?
+  set -e
+  [ "$got" -eq "$status" ] || fail "collscope $*: status $got, expected $status"
+  [ "$(wc -l <"$out/stderr")" -eq 1 ] || fail "collscope $*: stderr is not one line: $(cat "$out/stderr")"
+  grep -q -- "$pattern" "$out/stderr" || fail "collscope $*: '$(cat "$out/stderr")' lacks '$pattern'"
+}
+expect_error 2 "trace not found" --export "$out/x.png" /nonexistent/trace
+mkdir -p "$out/notatrace"
+expect_error 2 "not an OTF2 archive" --export "$out/x.png" "$out/notatrace"
+expect_error 2 "must end in .png or .svg" --export "$out/x.gif" "$traces/gather_binomial_p8"
+expect_error 2 "unknown view" --export "$out/x.png" --view nope "$traces/gather_binomial_p8"
+expect_error 2 "unknown option" --export "$out/x.png" --bogus "$traces/gather_binomial_p8"
+expect_error 2 "the trace has rounds 1..3" --export "$out/x.png" --round 9 "$traces/gather_binomial_p8"
+env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM "$app" "$traces/gather_binomial_p8" \
+  >/dev/null 2>"$out/stderr" && fail "the window started without a display"
+grep -q "no display" "$out/stderr" || fail "no-display message: $(cat "$out/stderr")"
+echo "collscope --export: all checks passed"

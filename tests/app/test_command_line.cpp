@@ -1,0 +1,64 @@
+// `collscope` command lines: the window, headless export, and every mistake as one line.
+#include "exportoptions.h"
+
+#include <catch2/catch.hpp>
+#include <vector>
+
+using namespace collscope::app;
+
+namespace {
+
+CommandLine parse(const std::vector<const char*>& args) {
+  QStringList list;
+  for (const char* a : args) list << QString::fromUtf8(a);
+  return parseCommandLine(list);
+}
+
+} // namespace
+
+TEST_CASE("window mode: optional trace") {
+  CommandLine cl = parse({});
+  CHECK(cl.error.isEmpty());
+  CHECK_FALSE(cl.exportMode);
+  cl = parse({"/tmp/g8"});
+  CHECK(cl.trace == QStringLiteral("/tmp/g8"));
+  CHECK(parse({"--help"}).help);
+}
+
+TEST_CASE("export mode: every option parsed") {
+  const CommandLine cl = parse({"--export", "out.svg", "--view", "timeline", "--time", "250us",
+                                "--size", "1280x720", "--axis", "rounds", "trace"});
+  REQUIRE(cl.error.isEmpty());
+  CHECK(cl.exportMode);
+  CHECK(cl.options.output == QStringLiteral("out.svg"));
+  CHECK(cl.options.time == Approx(250e-6));
+  CHECK(cl.options.size == QSize(1280, 720));
+  CHECK(cl.options.axis == AxisMode::inferredRounds);
+  CHECK(cl.options.trace == QStringLiteral("trace"));
+  const CommandLine r = parse({"--export", "a.PNG", "--round", "2", "t"});
+  REQUIRE(r.error.isEmpty());
+  CHECK(r.options.round == 2);
+  CHECK(r.options.size == QSize(1920, 1080));
+}
+
+TEST_CASE("mistakes on the command line get one clear line") {
+  const std::vector<std::pair<std::vector<const char*>, const char*>> cases = {
+      {{"--export", "out.gif", "t"}, "must end in .png or .svg"},
+      {{"--export", "out.png"}, "needs a TRACE"},
+      {{"--export"}, "--export needs a value"},
+      {{"--export", "o.png", "--time", "soon", "t"}, "--time: not a time: 'soon'"},
+      {{"--export", "o.png", "--round", "-1", "t"}, "--round: not a round number"},
+      {{"--export", "o.png", "--time", "1", "--round", "1", "t"}, "exclude each other"},
+      {{"--export", "o.png", "--size", "huge", "t"}, "--size: expected WxH"},
+      {{"--export", "o.png", "--axis", "space", "t"}, "--axis: expected time, rounds or annotated"},
+      {{"--export", "o.png", "--frobnicate", "t"}, "unknown option '--frobnicate'"},
+      {{"--export", "o.png", "a", "b"}, "one TRACE only"},
+      {{"--round", "2", "t"}, "--round only works with --export"},
+  };
+  for (const auto& [args, expected] : cases) {
+    const CommandLine cl = parse(args);
+    CAPTURE(cl.error.toStdString());
+    CHECK(cl.error.contains(QString::fromUtf8(expected)));
+    CHECK_FALSE(cl.error.contains(QLatin1Char('\n')));
+  }
+}

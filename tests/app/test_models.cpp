@@ -1,0 +1,160 @@
+// The item models behind the tables, checked by QAbstractItemModelTester and by content.
+#include "algorithm_traces.hpp"
+#include "app_fixtures.h"
+#include "messagetablemodel.h"
+#include "rankstatsmodel.h"
+#include "statisticsmodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <catch2/catch.hpp>
+#include <vector>
+
+using namespace collscope;
+using namespace collscope::app;
+
+namespace {
+
+// QAbstractItemModelTester in Warning mode reports through qWarning: collect them.
+std::vector<QString>* collected = nullptr;
+void collect(QtMsgType type, const QMessageLogContext&, const QString& message) {
+  if (collected != nullptr && type != QtDebugMsg && type != QtInfoMsg)
+    collected->push_back(message);
+}
+
+class ModelChecker {
+public:
+  explicit ModelChecker(QAbstractItemModel* model) {
+    collected = &m_warnings;
+    m_previous = qInstallMessageHandler(collect);
+    m_tester = std::make_unique<QAbstractItemModelTester>(
+        model, QAbstractItemModelTester::FailureReportingMode::Warning);
+  }
+  ~ModelChecker() {
+    qInstallMessageHandler(m_previous);
+    collected = nullptr;
+  }
+  const std::vector<QString>& warnings() const { return m_warnings; }
+
+private:
+  std::vector<QString> m_warnings;
+  QtMessageHandler m_previous;
+  std::unique_ptr<QAbstractItemModelTester> m_tester;
+};
+
+} // namespace
+
+TEST_CASE("message table: one row per message, sortable raw values, readable text") {
+  const auto doc = apptest::load(test::binomial_gather(8, 1000));
+  MessageTableModel model(doc.get());
+  ModelChecker checker(&model);
+  REQUIRE(model.rowCount() == 7);
+  CHECK(model.columnCount() == MessageTableModel::ColumnCount);
+  const int m = apptest::findMessage(*doc, 4, 0);
+  CHECK(model.index(m, MessageTableModel::Sender).data().toInt() == 4);
+  CHECK(model.index(m, MessageTableModel::Receiver).data().toInt() == 0);
+  CHECK(model.index(m, MessageTableModel::Bytes).data().toString() == QStringLiteral("4.00 kB"));
+  CHECK(model.index(m, MessageTableModel::Bytes).data(Qt::UserRole).toULongLong() == 4000);
+  CHECK(model.index(m, MessageTableModel::SendTime).data(Qt::UserRole).toDouble() ==
+        Approx(test::at(2, 2)));
+  CHECK(model.index(m, MessageTableModel::InferredRound).data().toString() == QStringLiteral("3"));
+  CHECK(model.index(m, MessageTableModel::AnnotatedRound).data().toString() == QStringLiteral("2"));
+  CHECK(model.index(m, 0).data(MessageTableModel::MessageRole).toInt() == m);
+  CHECK(model.headerData(MessageTableModel::Sender, Qt::Horizontal).toString() ==
+        QStringLiteral("From"));
+  CHECK(checker.warnings().empty());
+}
+
+TEST_CASE("rank statistics: bytes, waiting, completion per rank, the replay column follows α-β") {
+  const auto doc = apptest::load(test::binomial_gather(8, 1000));
+  RankStatsModel ranks(doc.get());
+  StatisticsModel statistics(doc.get());
+  ModelChecker checker(&ranks);
+  QObject::connect(&statistics, &StatisticsModel::alphaBetaChanged, &ranks,
+                   &RankStatsModel::replayChanged);
+  REQUIRE(ranks.rowCount() == 8);
+  CHECK(ranks.index(0, RankStatsModel::BytesReceived).data(Qt::UserRole).toULongLong() == 7000);
+  CHECK(ranks.index(4, RankStatsModel::BytesSent).data(Qt::UserRole).toULongLong() == 4000);
+  CHECK(ranks.index(0, RankStatsModel::MessagesReceived).data(Qt::UserRole).toULongLong() == 3);
+  CHECK(ranks.index(0, RankStatsModel::Waiting).data(Qt::UserRole).toDouble() ==
+        Approx(doc->analyses().waiting.per_rank[0]));
+  const double before =
+      ranks.index(0, RankStatsModel::ReplayCompletion).data(Qt::UserRole).toDouble();
+  QSignalSpy changed(&ranks, &QAbstractItemModel::dataChanged);
+  REQUIRE(statistics.setAlphaBeta({1e-5, 1e-9}));
+  CHECK(changed.count() == 1);
+  const double after =
+      ranks.index(0, RankStatsModel::ReplayCompletion).data(Qt::UserRole).toDouble();
+  CHECK(after > before);
+  CHECK(after == Approx(3 * 1e-5 + 7.0 / 8.0 * 1e-9 * 8000));
+  CHECK(checker.warnings().empty());
+}
+
+TEST_CASE("statistics: the model's figures, editable α and β that recompute the replay") {
+  const auto doc = apptest::load(test::binomial_gather(8, 1000));
+  StatisticsModel model(doc.get());
+  ModelChecker checker(&model);
+  const auto value = [&](const char* quantity) {
+    const int row = model.rowOf(QString::fromUtf8(quantity));
+    REQUIRE(row >= 0);
+    return model.index(row, StatisticsModel::Value);
+  };
+  CHECK(value("Ranks").data().toString() == QStringLiteral("8"));
+  CHECK(value("Messages").data().toString() == QStringLiteral("7"));
+  CHECK(value("Rounds, inferred").data().toString() == QStringLiteral("3"));
+  CHECK(value("Rounds, annotated").data().toString() == QStringLiteral("3"));
+  CHECK(value("Algorithm").data().toString() == QStringLiteral("gather/binomial"));
+  CHECK(value("   root").data().toString() == QStringLiteral("0"));
+  CHECK_FALSE(value("Ranks").flags() & Qt::ItemIsEditable);
+
+  const QModelIndex alpha = value("α (per message)");
+  const QModelIndex beta = value("β (per byte)");
+  CHECK(alpha.flags() & Qt::ItemIsEditable);
+  QSignalSpy abChanged(&model, &StatisticsModel::alphaBetaChanged);
+  REQUIRE(model.setData(alpha, QStringLiteral("2 us")));
+  REQUIRE(model.setData(beta, 1e-9));
+  CHECK(abChanged.count() == 2);
+  CHECK(doc->alphaBeta().alpha == Approx(2e-6));
+  CHECK(alpha.data(Qt::EditRole).toDouble() == Approx(2e-6));
+  CHECK(alpha.data().toString() == QStringLiteral("2.00 µs"));
+  // Binomial gather of m bytes on p = 8: 3α + 7/8 βm (tracer/model/README.md).
+  CHECK(doc->replay().total == Approx(3 * 2e-6 + 7.0 / 8.0 * 1e-9 * 8000));
+  CHECK(value("α-β replay time").data().toString() == QStringLiteral("13.0 µs"));
+  CHECK_FALSE(model.setData(alpha, QStringLiteral("fast")));
+  CHECK_FALSE(model.setData(alpha, -1.0));
+  CHECK(doc->alphaBeta().alpha == Approx(2e-6));
+  CHECK(checker.warnings().empty());
+}
+
+TEST_CASE("statistics show the registry's entry when the catalog knows the algorithm") {
+  const auto doc = apptest::load(test::binomial_gather(8, 1000));
+  StatisticsModel model(doc.get());
+  ModelChecker checker(&model);
+  const auto catalog = AlgorithmCatalog::fromJson(
+      R"([{"collective": "gather", "name": "binomial", "description": "binomial tree",
+           "source": "seeds/001", "rounds": "⌈log₂p⌉", "cost": "⌈log₂p⌉α + (p−1)/p·βm",
+           "native": false}])");
+  REQUIRE(catalog);
+  model.setCatalog(catalog);
+  const int row = model.rowOf(QStringLiteral("   expected rounds"));
+  REQUIRE(row >= 0);
+  CHECK(model.index(row, 1).data().toString() == QStringLiteral("⌈log₂p⌉"));
+  CHECK(checker.warnings().empty());
+}
+
+TEST_CASE("algorithm catalog: parses collscope-run --list --json, rejects garbage") {
+  const auto catalog = AlgorithmCatalog::fromJson(
+      R"([{"collective": "gather", "name": "linear"}, {"collective": "gather", "name": "binomial"},
+          {"collective": "bcast", "name": "pipeline", "rounds": "p−1+M−1"}, {"bogus": 1}])");
+  REQUIRE(catalog);
+  CHECK(catalog->entries().size() == 3);
+  CHECK(catalog->collectives() == QStringList{QStringLiteral("gather"), QStringLiteral("bcast")});
+  CHECK(catalog->algorithms(QStringLiteral("gather")).size() == 2);
+  REQUIRE(catalog->find(QStringLiteral("bcast"), QStringLiteral("pipeline")));
+  CHECK(catalog->find(QStringLiteral("bcast"), QStringLiteral("pipeline"))->rounds ==
+        QStringLiteral("p−1+M−1"));
+  QString error;
+  CHECK_FALSE(AlgorithmCatalog::fromJson("not json", &error));
+  CHECK_FALSE(error.isEmpty());
+  CHECK(AlgorithmCatalog::runnerIn(QStringLiteral("/nonexistent")).isEmpty());
+}

@@ -1,0 +1,72 @@
+// Real traces recorded by collscope-run (fixture record_traces.sh), rendered offscreen.
+#include "app_fixtures.h"
+#include "timelineview.h"
+#include "viewexporter.h"
+
+#include <catch2/catch.hpp>
+
+using namespace collscope;
+using namespace collscope::app;
+
+namespace {
+
+std::unique_ptr<TraceDocument> recorded(const char* name) {
+  const QString dir = qEnvironmentVariable("COLLSCOPE_APP_TRACES");
+  REQUIRE_FALSE(dir.isEmpty());
+  return TraceDocument::load(dir + QLatin1Char('/') + QString::fromUtf8(name));
+}
+
+bool darkAlong(const QImage& image, const QLineF& line) {
+  for (double f : {0.3, 0.5, 0.7})
+    if (!apptest::anyNear(image, line.pointAt(f), 2, apptest::isDark)) return false;
+  return true;
+}
+
+} // namespace
+
+TEST_CASE("recorded binomial gather on 8 ranks: the arrow from rank 1 to rank 0, dimmed later") {
+  const auto doc = recorded("gather_binomial_p8");
+  REQUIRE(doc->rankCount() == 8);
+  REQUIRE(doc->messageCount() == 7);
+  CHECK(doc->analyses().inferred.rounds == 3);
+  Playback playback;
+  playback.setClock(&doc->clock(AxisMode::time));
+  TimelineView view(ViewContext{doc.get(), nullptr});
+  const QImage full = ViewExporter::renderImage(view, playback, QSize(1920, 1080));
+  const int first = apptest::findMessage(*doc, 1, 0);
+  const int last = apptest::findMessage(*doc, 4, 0);
+  REQUIRE(first >= 0);
+  REQUIRE(last >= 0);
+  const QLineF arrow = view.geometry().messageLine(first, doc->trace());
+  CHECK(darkAlong(full, arrow));
+  CHECK(darkAlong(full, view.geometry().messageLine(last, doc->trace())));
+
+  // On the round axis, with the cursor where round 2 ends, the last message (rank 4 sends its
+  // subtree to the root in round 3) lies wholly after the cursor and is veiled; the first is not.
+  // (On the time axis the two can be arbitrarily close in a real run.)
+  playback.setClock(&doc->clock(AxisMode::inferredRounds));
+  playback.setCursor(2.0);
+  const QImage cut = ViewExporter::renderImage(view, playback, QSize(1920, 1080));
+  const QLineF later = view.geometry().messageLine(last, doc->trace());
+  CHECK(later.x1() - view.geometry().xOf(2.0) > 20);
+  for (double f : {0.3, 0.5, 0.7})
+    CHECK_FALSE(apptest::anyNear(cut, later.pointAt(f), 1, apptest::isDark));
+  CHECK(darkAlong(cut, view.geometry().messageLine(first, doc->trace())));
+}
+
+TEST_CASE("recorded pipeline broadcast and ring allgather render every message on the round axis") {
+  for (const char* name : {"bcast_pipeline_p8", "allgather_ring_p8"}) {
+    CAPTURE(name);
+    const auto doc = recorded(name);
+    Playback playback;
+    playback.setClock(&doc->clock(AxisMode::inferredRounds));
+    TimelineView view(ViewContext{doc.get(), nullptr});
+    const QImage image = ViewExporter::renderImage(view, playback, QSize(1920, 1080));
+    CHECK(view.renderer().messageStats().stride == 1);
+    for (int m = 0; m < doc->messageCount(); ++m)
+      CHECK(apptest::anyNear(image, view.geometry().messageLine(m, doc->trace()).pointAt(0.5), 2,
+                             apptest::isDark));
+  }
+  const auto ring = recorded("allgather_ring_p8");
+  CHECK(ring->analyses().inferred.rounds == 7);
+}

@@ -1,0 +1,70 @@
+// The run dialog's child process command line, without starting MPI.
+#include "runcommand.h"
+
+#include <catch2/catch.hpp>
+
+using namespace collscope::app;
+
+namespace {
+
+RunEnvironment machine(int cores, bool root) {
+  return {QStringLiteral("/usr/bin/mpirun"), QStringLiteral("/opt/bin/collscope-run"), cores, root};
+}
+
+} // namespace
+
+TEST_CASE("mpirun runs collscope-run once, traced, with the chosen problem") {
+  RunRequest r;
+  r.collective = QStringLiteral("gather");
+  r.algorithm = QStringLiteral("binomial");
+  r.processes = 8;
+  r.root = 3;
+  r.count = 1000;
+  r.traceDir = QStringLiteral("/tmp/run");
+  const RunCommand c = buildRunCommand(r, machine(2, false));
+  CHECK(c.program == QStringLiteral("/usr/bin/mpirun"));
+  CHECK(c.arguments.join(' ') ==
+        QStringLiteral("--oversubscribe -np 8 /opt/bin/collscope-run gather --algorithm binomial "
+                       "--root 3 --count 1000 --datatype int --repetitions 1 --warmup 0 "
+                       "--trace /tmp/run"));
+  CHECK(c.environment.isEmpty());
+  CHECK(validateRunRequest(r).isEmpty());
+}
+
+TEST_CASE("no --oversubscribe when the cores suffice, the root variables only for root") {
+  RunRequest r;
+  r.processes = 2;
+  r.traceDir = QStringLiteral("/tmp/run");
+  CHECK_FALSE(
+      buildRunCommand(r, machine(2, false)).arguments.contains(QStringLiteral("--oversubscribe")));
+  const RunCommand c = buildRunCommand(r, machine(2, true));
+  CHECK(c.environment.contains(QStringLiteral("OMPI_ALLOW_RUN_AS_ROOT=1")));
+  CHECK(c.environment.contains(QStringLiteral("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1")));
+}
+
+TEST_CASE("allgather has no root, and a pipeline broadcast may fix its blocks") {
+  RunRequest r;
+  r.collective = QStringLiteral("allgather");
+  r.algorithm = QStringLiteral("ring");
+  r.traceDir = QStringLiteral("/tmp/run");
+  CHECK_FALSE(buildRunCommand(r, machine(8, false)).arguments.contains(QStringLiteral("--root")));
+  r.collective = QStringLiteral("bcast");
+  r.algorithm = QStringLiteral("pipeline");
+  r.blocks = 12;
+  const QStringList args = buildRunCommand(r, machine(8, false)).arguments;
+  CHECK(args.indexOf(QStringLiteral("--blocks")) >= 0);
+  CHECK(args[args.indexOf(QStringLiteral("--blocks")) + 1] == QStringLiteral("12"));
+}
+
+TEST_CASE("requests that cannot run say why") {
+  RunRequest r;
+  r.traceDir = QStringLiteral("/tmp/run");
+  r.root = 8;
+  CHECK(validateRunRequest(r) == QStringLiteral("root 8 is not a rank of 8 processes (0..7)"));
+  r.root = 0;
+  r.processes = 0;
+  CHECK_FALSE(validateRunRequest(r).isEmpty());
+  r.processes = 4;
+  r.count = 0;
+  CHECK_FALSE(validateRunRequest(r).isEmpty());
+}

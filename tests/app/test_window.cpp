@@ -1,0 +1,132 @@
+// The window itself, offscreen: it opens a trace off the GUI thread, plays it with the keys,
+// selects a message by clicking its arrow, says so when a file is not a trace, and (with MPI)
+// runs a collective from the run dialog.
+#include "algorithm_traces.hpp"
+#include "app_fixtures.h"
+#include "mainwindow.h"
+#include "playbackbar.h"
+#include "rundialog.h"
+#include "selection.h"
+#include "spacetimeview.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTimer>
+#include <catch2/catch.hpp>
+
+using namespace collscope;
+using namespace collscope::app;
+
+namespace {
+
+bool waitFor(const std::function<bool()>& condition, int ms = 15000) {
+  QElapsedTimer timer;
+  timer.start();
+  while (!condition() && timer.elapsed() < ms) QTest::qWait(20);
+  return condition();
+}
+
+} // namespace
+
+TEST_CASE("the window opens a trace, plays it from the keyboard and selects by clicking") {
+  const test::TempDir dir;
+  const auto path = test::binomial_gather(8, 1000).write(dir / "gather");
+  MainWindow window;
+  window.resize(1400, 900);
+  window.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&window));
+  window.openTrace(QString::fromStdString(path.string()));
+  REQUIRE(
+      waitFor([&] { return window.windowTitle().contains(QStringLiteral("gather/binomial")); }));
+
+  auto* view = window.findChild<SpaceTimeView*>();
+  auto* playback = window.findChild<Playback*>();
+  auto* selection = window.findChild<Selection*>();
+  REQUIRE(view);
+  REQUIRE(playback);
+  REQUIRE(selection);
+  CHECK(playback->atEnd());
+  window.activateWindow();
+  view->setFocus();
+  QTest::qWait(50);
+
+  QTest::keyClick(view, Qt::Key_Home);
+  CHECK(playback->cursor() == 0.0);
+  QTest::keyClick(view, Qt::Key_Right);
+  CHECK(playback->cursor() == Approx(test::at(0, 2)));
+  QTest::keyClick(view, Qt::Key_Right, Qt::ShiftModifier);
+  CHECK(playback->completedRounds() == 1);
+  QTest::keyClick(view, Qt::Key_Plus);
+  CHECK(playback->speed() == 2.0);
+  QTest::keyClick(view, Qt::Key_Space);
+  CHECK(playback->isPlaying());
+  QTest::keyClick(view, Qt::Key_Space);
+  CHECK_FALSE(playback->isPlaying());
+  QTest::keyClick(view, Qt::Key_End);
+  CHECK(playback->atEnd());
+
+  view->repaint();
+  const int m = apptest::findMessage(view->timeline().document(), 2, 0);
+  const QPointF onArrow =
+      view->timeline().geometry().messageLine(m, view->timeline().document().trace()).pointAt(0.5);
+  QTest::mouseClick(view, Qt::LeftButton, {}, onArrow.toPoint());
+  CHECK(selection->message() == m);
+
+  const QString shot = qEnvironmentVariable("COLLSCOPE_APP_SCREENSHOT");
+  if (!shot.isEmpty()) window.grab().save(shot);
+
+  QTest::keyClick(view, Qt::Key_R); // x axis: inferred rounds
+  CHECK(playback->clock()->isRounds());
+  QTest::keyClick(view, Qt::Key_T);
+  CHECK_FALSE(playback->clock()->isRounds());
+}
+
+TEST_CASE("the window says so, in one readable message, when a file is not a trace") {
+  MainWindow window;
+  window.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&window));
+  QString shown;
+  QTimer closer;
+  QObject::connect(&closer, &QTimer::timeout, [&] {
+    if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+      shown = box->text();
+      box->accept();
+    }
+  });
+  closer.start(20);
+  window.openTrace(QStringLiteral("/nonexistent/trace"));
+  REQUIRE(waitFor([&] { return !shown.isEmpty(); }));
+  CHECK(shown.contains(QStringLiteral("trace not found: /nonexistent/trace")));
+  CHECK(window.windowTitle() == QStringLiteral("collscope"));
+}
+
+// Needs MPI: registered on its own (hidden from the default run, see CMakeLists.txt).
+TEST_CASE("the run dialog runs collscope-run under mpirun and hands over the trace", "[.][mpi]") {
+  const QString runner = AlgorithmCatalog::runnerIn(QCoreApplication::applicationDirPath());
+  REQUIRE_FALSE(runner.isEmpty());
+  RunDialog dialog(AlgorithmCatalog::fromProgram(runner, 10000));
+  dialog.show();
+  const RunRequest request = dialog.request();
+  CHECK(request.collective == QStringLiteral("gather"));
+  CHECK(request.algorithm == QStringLiteral("binomial"));
+  QSignalSpy ready(&dialog, &RunDialog::traceReady);
+  QPushButton* run = nullptr;
+  for (QPushButton* button : dialog.findChildren<QPushButton*>())
+    if (button->text() == QStringLiteral("Run")) run = button;
+  REQUIRE(run);
+  run->click();
+  REQUIRE(waitFor([&] { return ready.count() == 1; }, 90000));
+  const QString traceDir = ready.at(0).at(0).toString();
+  REQUIRE(dialog.findChild<QPlainTextEdit*>());
+  CHECK(
+      dialog.findChild<QPlainTextEdit*>()->toPlainText().contains(QStringLiteral("verified: yes")));
+  const auto document = TraceDocument::load(traceDir);
+  CHECK(document->rankCount() == 8);
+  CHECK(document->messageCount() == 7);
+  QDir(traceDir).removeRecursively();
+}
