@@ -1,0 +1,51 @@
+// Broken on purpose (breaks: rounds): blocks from the pipelining lemma, but every rank
+// receives all M blocks before it forwards the first: (p − 1)·M rounds instead of p − 2 + M.
+// Same block count, bytes and memory as the reference.
+#include <algorithm>
+#include <cmath>
+#include <mpi.h>
+
+namespace {
+
+constexpr int tag = 4713;
+constexpr double alpha = 1e-6; // s per message
+constexpr double beta = 2e-10; // s per byte
+
+/// The pipelining lemma's M*, rounded, at least 1 and at most one element per block. With
+/// p = 2 there is nothing to overlap: one block.
+int best_blocks(int p, int count, double bytes) {
+  if (p <= 2) return 1;
+  const double m = std::sqrt((p - 2) * beta * bytes / alpha);
+  return static_cast<int>(std::clamp(std::round(m), 1.0, static_cast<double>(count)));
+}
+
+} // namespace
+
+int MY_Bcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm) {
+  int rank = 0, p = 1, size = 0;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &p);
+  MPI_Type_size(datatype, &size);
+  if (p == 1 || count == 0) return MPI_SUCCESS;
+  MPI_Aint lb = 0, extent = 0;
+  MPI_Type_get_extent(datatype, &lb, &extent);
+
+  const int blocks = best_blocks(p, count, static_cast<double>(count) * size);
+  const auto first = [&](int b) { return static_cast<long long>(count) * b / blocks; };
+  const auto at = [&](int b) { return static_cast<char*>(buffer) + first(b) * extent; };
+  const auto length = [&](int b) { return static_cast<int>(first(b + 1) - first(b)); };
+  const int position = (rank - root + p) % p; // place in the chain
+  const int prev = (rank - 1 + p) % p, next = (rank + 1) % p;
+
+  if (position == 0) {
+    for (int b = 0; b < blocks; ++b) MPI_Send(at(b), length(b), datatype, next, tag, comm);
+  } else if (position == p - 1) {
+    for (int b = 0; b < blocks; ++b)
+      MPI_Recv(at(b), length(b), datatype, prev, tag, comm, MPI_STATUS_IGNORE);
+  } else {
+    for (int b = 0; b < blocks; ++b)
+      MPI_Recv(at(b), length(b), datatype, prev, tag, comm, MPI_STATUS_IGNORE);
+    for (int b = 0; b < blocks; ++b) MPI_Send(at(b), length(b), datatype, next, tag, comm);
+  }
+  return MPI_SUCCESS;
+}

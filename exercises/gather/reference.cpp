@@ -1,0 +1,95 @@
+// Reference solution of the gather exercise: divide-and-conquer gather, the mirror of the
+// lecture's divide-and-conquer scatter (seeds/001, "Binomial tree-like, divide-and-conquer
+// scatter (≠power-of-two)" and "Binomial gather/scatter with root≠0").
+//
+// The ranks [0, p) are halved: the half without the root gets a subroot (its rank nearest
+// the middle), both halves gather recursively, then the subroot sends its half to the root
+// as one message. Ranges are real-rank ranges, so blocks arrive in rank order at any root:
+// no reordering, no temporary buffer at the root; a subroot needs one buffer for its half.
+//
+//   p = 7, root 3: [3,7) keeps the root, [0,3) gets subroot 0, and so on down:
+//   round 1: 2→1 4→3 6→5    round 2: 1→0 [1,3)  5→3 [5,7)    round 3: 0→3 [0,3)
+//
+// Rounds ⌈log₂p⌉; the root receives (p − 1)·m/p bytes; cost ⌈log₂p⌉α + (p − 1)/p·βm.
+#include <mpi.h>
+#include <vector>
+
+namespace {
+
+constexpr int tag = 4711;
+
+struct Level {
+  int root, subroot, begin, end; // the subroot's half is [begin, end)
+};
+
+/// The levels of the halving in which `rank` takes part (as root or subroot), top first, and
+/// the range this rank collects: [0, p) at the root, the subroot's half at a subroot.
+std::vector<Level> my_levels(int rank, int root, int p, int& first, int& last) {
+  std::vector<Level> levels;
+  int s = 0, e = p;
+  first = rank;
+  last = rank + 1;
+  if (rank == root) {
+    first = 0;
+    last = p;
+  }
+  while (e - s > 1) {
+    const int n = (e - s) / 2, m = s + n;
+    Level level{root, root < m ? m : s, root < m ? m : s, root < m ? e : m};
+    const bool in_sub = rank >= level.begin && rank < level.end;
+    if (rank == root || rank == level.subroot) levels.push_back(level);
+    if (rank == level.subroot && rank != root) {
+      first = level.begin;
+      last = level.end;
+    }
+    if (in_sub) {
+      root = level.subroot;
+      s = level.begin;
+      e = level.end;
+    } else {
+      s = root < m ? s : m;
+      e = root < m ? m : e;
+    }
+  }
+  return levels;
+}
+
+} // namespace
+
+int MY_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+              int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  int rank = 0, p = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &p);
+  const bool is_root = rank == root;
+  const int count = is_root ? recvcount : sendcount; // my blocks' count and type
+  const MPI_Datatype type = is_root ? recvtype : sendtype;
+  if (count == 0) return MPI_SUCCESS;
+  MPI_Aint lb = 0, extent = 0;
+  MPI_Type_get_extent(type, &lb, &extent);
+
+  int first = 0, last = 0;
+  const std::vector<Level> levels = my_levels(rank, root, p, first, last);
+  std::vector<char> temporary;
+  char* collected = static_cast<char*>(recvbuf);
+  if (!is_root && last - first > 1) {
+    temporary.resize(static_cast<std::size_t>((last - first) * count * extent));
+    collected = temporary.data();
+  }
+  const auto block = [&](int r) { return collected + (r - first) * count * extent; };
+  // My own block: a typed copy (MPI_Sendrecv to myself), since the types may have gaps.
+  if (is_root || last - first > 1)
+    MPI_Sendrecv(sendbuf, sendcount, sendtype, rank, tag, block(rank), count, type, rank, tag, comm,
+                 MPI_STATUS_IGNORE);
+
+  for (auto level = levels.rbegin(); level != levels.rend(); ++level) {
+    const int blocks = level->end - level->begin;
+    if (level->subroot == rank) {
+      const void* data = last - first > 1 ? static_cast<const void*>(collected) : sendbuf;
+      return MPI_Send(data, blocks * count, type, level->root, tag, comm);
+    }
+    MPI_Recv(block(level->begin), blocks * count, type, level->subroot, tag, comm,
+             MPI_STATUS_IGNORE);
+  }
+  return MPI_SUCCESS;
+}

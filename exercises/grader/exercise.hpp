@@ -1,0 +1,89 @@
+// An exercise as its folder declares it in exercise.json (format: exercises/README.md):
+// what to implement, the sweep, the limits, and the checks with their points and bounds.
+// Adding an exercise is adding a folder; nothing here knows a particular one.
+#pragma once
+
+#include "expr.hpp"
+
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace collscope::grade {
+
+struct SweepSpec {
+  std::vector<int> p;
+  std::string roots = "all"; ///< "all", "sample" (0, 1, p/2, p−1) or "zero"
+  int sample_above = 8;      ///< "all" samples roots when p exceeds this
+  std::vector<int> counts;
+  std::vector<std::string> datatypes; ///< "int", "vector"
+};
+
+struct SpeedSpec {
+  int p = 4;
+  int root = 0;
+  std::string datatype = "int";
+  std::vector<int> counts;
+  int repetitions = 20;
+  double tolerance = 3.0; ///< median(yours) / median(native) allowed, median over the counts
+};
+
+struct Limits {
+  double case_seconds = 10; ///< no progress for this long: the run hangs
+  double run_seconds = 300; ///< one mpirun at most
+  double compile_seconds = 120;
+  long long memory_mb = 512; ///< per process (RLIMIT_DATA)
+  long long output_kb = 512; ///< stdout + stderr of one run; more is a flood
+  int max_attempts = 3;      ///< runs of one sweep, each skipping the cases that killed a run
+};
+
+struct CheckSpec {
+  std::string id;
+  std::string kind; ///< correct, sync_send, no_collectives, bound, speed
+  std::string title;
+  std::string explain; ///< what is checked and why, for the report
+  std::string hint;    ///< shown on failure; {expr} is evaluated on the first failing case
+  double points = 0;
+  Expr value, bound, when; ///< kind bound: value ≤ bound on every judged case where `when`
+};
+
+struct BrokenSpec {
+  std::string file;                ///< relative to the exercise folder
+  std::vector<std::string> breaks; ///< ids of the checks it must fail, and only those
+  std::string diagnosis;           ///< text the report must contain
+};
+
+struct Exercise {
+  std::string name;
+  std::filesystem::path dir;
+  std::string title, collective, function, signature, lecture;
+  double alpha = 1e-6, beta = 2e-10;
+  std::vector<std::pair<std::string, Expr>> defines;
+  SweepSpec sweep, sync_sweep;
+  SpeedSpec speed;
+  Limits limits;
+  std::vector<CheckSpec> checks;
+  std::vector<BrokenSpec> broken;
+  std::string reference = "reference.cpp";
+
+  double max_points() const;
+  const CheckSpec* check_of_kind(const std::string& kind) const;
+};
+
+class ExerciseError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+/// The variables a bound may use besides `define`s (see exercises/README.md).
+const std::vector<std::string>& case_variables();
+const std::vector<std::string>& metric_variables();
+
+/// `name_or_dir`: a folder with exercise.json, or the name of one under `exercises_root`.
+/// `quick` picks the "quick" variants of sweeps and limits. Throws ExerciseError with one
+/// line ("exercise.json: checks[2].bound: unknown name 'q'").
+Exercise load_exercise(const std::string& name_or_dir, const std::filesystem::path& exercises_root,
+                       bool quick);
+
+} // namespace collscope::grade

@@ -1,0 +1,179 @@
+#include "failure.hpp"
+
+#include "collscope/grade/blocked_state.h"
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <thread>
+#include <vector>
+
+namespace collscope::grade {
+
+namespace fs = std::filesystem;
+
+const char* to_string(Outcome outcome) {
+  switch (outcome) {
+  case Outcome::ok:
+    return "ok";
+  case Outcome::wrong:
+    return "wrong result";
+  case Outcome::error:
+    return "returned an error";
+  case Outcome::crashed:
+    return "crashed";
+  case Outcome::hung:
+    return "hung";
+  case Outcome::flood:
+    return "output flood";
+  case Outcome::memory:
+    return "out of memory";
+  case Outcome::not_run:
+    return "not run";
+  }
+  return "?";
+}
+
+bool ends_run(Outcome outcome) {
+  return outcome == Outcome::crashed || outcome == Outcome::hung || outcome == Outcome::flood ||
+         outcome == Outcome::memory;
+}
+
+namespace {
+
+std::map<int, collscope_grade_state> read_states(const fs::path& dir) {
+  std::map<int, collscope_grade_state> states;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind("blocked.", 0) != 0) continue;
+    collscope_grade_state s{};
+    std::ifstream in(entry.path(), std::ios::binary);
+    if (in.read(reinterpret_cast<char*>(&s), sizeof s)) states[std::atoi(name.c_str() + 8)] = s;
+  }
+  return states;
+}
+
+std::string call_text(const collscope_grade_state& s) {
+  const std::string peer = s.peer < 0 ? "any rank" : "rank " + std::to_string(s.peer);
+  const std::string bytes =
+      " (" + std::to_string(s.bytes) + " bytes, tag " + std::to_string(s.tag) + ")";
+  switch (s.call) {
+  case collscope_grade_call_send:
+    return "MPI_Send to " + peer + bytes;
+  case collscope_grade_call_send_sync:
+    return "MPI_Send to " + peer + bytes + ", made synchronous";
+  case collscope_grade_call_ssend:
+    return "MPI_Ssend to " + peer + bytes;
+  case collscope_grade_call_recv:
+    return "MPI_Recv from " + peer;
+  case collscope_grade_call_sendrecv:
+    return "MPI_Sendrecv to " + peer + " / from rank " + std::to_string(s.peer2);
+  case collscope_grade_call_wait:
+    return "MPI_Wait";
+  case collscope_grade_call_waitall:
+    return "MPI_Waitall";
+  case collscope_grade_call_probe:
+    return "MPI_Probe from " + peer;
+  }
+  return "no MPI call";
+}
+
+} // namespace
+
+std::string describe_blocked(const fs::path& state_dir, bool sync_send) {
+  const auto first = read_states(state_dir);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const auto second = read_states(state_dir);
+  std::vector<std::string> blocked, spinning, computing;
+  bool waits_on_send = false;
+  for (const auto& [rank, s] : second) {
+    if (s.phase != collscope_grade_phase_submission) continue;
+    const auto before = first.find(rank);
+    const bool moving = before != first.end() && before->second.calls != s.calls;
+    const std::string who = "rank " + std::to_string(rank);
+    if (s.call == collscope_grade_call_none)
+      (moving ? spinning : computing).push_back(who);
+    else if (moving)
+      spinning.push_back(who);
+    else
+      blocked.push_back(who + " waits in " + call_text(s));
+    waits_on_send = waits_on_send || s.call == collscope_grade_call_send_sync ||
+                    s.call == collscope_grade_call_ssend || s.call == collscope_grade_call_send;
+  }
+  std::string text;
+  const auto join = [](const std::vector<std::string>& items) {
+    std::string out;
+    for (std::size_t i = 0; i < items.size() && i < 4; ++i) out += (i ? ", " : "") + items[i];
+    if (items.size() > 4)
+      out += " and " + std::to_string(items.size() - 4) + " more ranks like them";
+    return out;
+  };
+  if (!blocked.empty()) {
+    text = (computing.empty() && spinning.empty() ? "deadlock: " : "") + join(blocked);
+    if (sync_send && waits_on_send && computing.empty() && spinning.empty())
+      text += ". With synchronous sends nobody posted the matching receive: the code relies "
+              "on MPI buffering the message (Open MPI does so for small messages, the MPI "
+              "standard does not promise it)";
+  }
+  if (!computing.empty())
+    text += (text.empty() ? "" : "; ") + join(computing) +
+            (computing.size() > 1 ? " run" : " runs") +
+            " your code without calling MPI (an endless loop?)";
+  if (!spinning.empty())
+    text += (text.empty() ? "" : "; ") + join(spinning) +
+            " keep calling MPI without finishing (busy waiting for something that never comes?)";
+  return text;
+}
+
+Failure classify(const RunResult& run, const std::string& blocked, const std::string& incomplete,
+                 double stall_seconds, double wall_seconds, long long memory_mb,
+                 long long output_kb) {
+  const std::string& out = run.output;
+  std::smatch m;
+  const auto found = [&](const char* pattern) {
+    return std::regex_search(out, m, std::regex(pattern));
+  };
+  char text[200];
+  if (run.stop == RunResult::Stop::stall) {
+    std::snprintf(text, sizeof text, "hang: no progress for %.0f s", stall_seconds);
+    return {Outcome::hung, text + (blocked.empty() ? std::string() : " — " + blocked)};
+  }
+  if (run.stop == RunResult::Stop::wall) {
+    std::snprintf(text, sizeof text, "the run exceeded its time limit of %.0f s", wall_seconds);
+    return {Outcome::hung, text};
+  }
+  if (run.stop == RunResult::Stop::flood) {
+    std::snprintf(text, sizeof text, "output flood: more than %lld KB on stdout/stderr", output_kb);
+    return {Outcome::flood, text};
+  }
+  if (out.find("collscope-grade: out of memory") != std::string::npos ||
+      out.find("std::bad_alloc") != std::string::npos) {
+    std::snprintf(text, sizeof text, "memory limit exceeded (%lld MB per process)", memory_mb);
+    return {Outcome::memory, text};
+  }
+  if (found(R"(MPI_ABORT was invoked on rank (\d+)[\s\S]*?errorcode (-?\d+))"))
+    return {Outcome::crashed,
+            "rank " + m[1].str() + " called MPI_Abort (error code " + m[2].str() + ")"};
+  if (found(R"(An error occurred in (MPI_\w+)[\s\S]*?\*\*\* (MPI_ERR_\w+: [^\n]*))"))
+    return {Outcome::crashed,
+            "MPI error in " + m[1].str() + ": " + m[2].str() + " (the job was aborted)"};
+  if (found(R"(process rank (\d+) with PID \d+ on node \S+ exited on signal (\d+) \(([^)]*)\))"))
+    return {Outcome::crashed,
+            "rank " + m[1].str() + " was killed by signal " + m[2].str() + " (" + m[3].str() + ")"};
+  if (found(R"(process rank (\d+) with PID \d+ on node \S+ exiting\s+improperly)") ||
+      found(R"(rank (\d+) with PID \d+ on node \S+ exited[^\n]*non-zero)"))
+    return {Outcome::crashed,
+            "rank " + m[1].str() + " exited in the middle of the run (exit without MPI_Finalize)"};
+  if (!incomplete.empty()) return {Outcome::crashed, incomplete};
+  if (run.signal != 0) {
+    std::snprintf(text, sizeof text, "mpirun was killed by signal %d", run.signal);
+    return {Outcome::crashed, text};
+  }
+  std::snprintf(text, sizeof text, "the run failed (exit status %d)", run.exit_code);
+  return {Outcome::crashed, text};
+}
+
+} // namespace collscope::grade

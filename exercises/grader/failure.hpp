@@ -1,0 +1,36 @@
+// Naming what went wrong when a run did not finish: a hang (with who waits for whom), a
+// crash, MPI_Abort, an MPI error, running out of memory, flooding the output.
+#pragma once
+
+#include "process.hpp"
+
+#include <filesystem>
+#include <string>
+
+namespace collscope::grade {
+
+enum class Outcome { ok, wrong, error, crashed, hung, flood, memory, not_run };
+
+const char* to_string(Outcome outcome);
+/// The failure outcomes end a run: the case they happen in cannot be continued.
+bool ends_run(Outcome outcome);
+
+struct Failure {
+  Outcome outcome = Outcome::crashed;
+  std::string what; ///< one line, e.g. "rank 1 was killed by signal 11 (Segmentation fault)"
+};
+
+/// Reads each rank's blocked-call state (see blocked_state.h) from `state_dir` twice, a
+/// moment apart, and describes it: "deadlock: rank 0 waits in MPI_Send to rank 1 …", or
+/// "rank 2 runs your code without calling MPI (an endless loop?)". Empty if unknown.
+std::string describe_blocked(const std::filesystem::path& state_dir, bool sync_send);
+
+/// Names the failure of a run that stopped early. `blocked` is describe_blocked's text
+/// (read before the run was killed); `incomplete` the tracer's note of why its trace is
+/// incomplete (INCOMPLETE in the partial archive), used when mpirun's output says nothing;
+/// limits for the wording.
+Failure classify(const RunResult& run, const std::string& blocked, const std::string& incomplete,
+                 double stall_seconds, double wall_seconds, long long memory_mb,
+                 long long output_kb);
+
+} // namespace collscope::grade

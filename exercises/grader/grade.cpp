@@ -1,0 +1,139 @@
+#include "grade.hpp"
+
+#include "sweep.hpp"
+#include "terminal.hpp"
+
+#include <chrono>
+#include <ctime>
+#include <fstream>
+#include <set>
+
+namespace collscope::grade {
+
+namespace {
+
+std::string now_text() {
+  const std::time_t t = std::time(nullptr);
+  char text[64];
+  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S", std::localtime(&t));
+  return text;
+}
+
+void not_compiled(Grade& g) {
+  g.max_score = g.exercise->max_points();
+  for (const CheckSpec& spec : g.exercise->checks) {
+    CheckResult r;
+    r.spec = &spec;
+    r.status = CheckResult::Status::failed;
+    r.summary = "the submission does not compile";
+    r.diagnosis.push_back(g.compile.hint);
+    g.checks.push_back(r);
+  }
+}
+
+std::string count_text(const std::vector<CaseRecord>& records) {
+  int ok = 0;
+  for (const CaseRecord& r : records) ok += r.outcome == Outcome::ok;
+  return std::to_string(ok) + " of " + std::to_string(records.size()) + " cases ok";
+}
+
+/// Runs the first failing case of each failed check once more, alone, with a trace of its
+/// own to open in the app (at most `budget` runs).
+void reproduce_first_failures(Grade& g, const Runner& runner, int budget) {
+  std::set<std::string> done;
+  for (CheckResult& check : g.checks) {
+    if (check.failures.empty() || budget <= 0) continue;
+    FailedCase& f = check.failures.front();
+    // A case that ended its run would end the reproduce run too: its trace stays incomplete.
+    if (ends_run(f.record->outcome)) continue;
+    const bool sync = f.mode == Mode::sync;
+    const std::string key = std::to_string(f.record->c.id) + (sync ? "s" : "");
+    const fs::path trace = g.out / "cases" /
+                           ("case-" + std::to_string(f.record->c.id) + (sync ? "-sync" : "")) /
+                           "trace";
+    if (!done.count(key)) {
+      --budget;
+      done.insert(key);
+      fs::create_directories(trace.parent_path());
+      RunLimits limits;
+      limits.wall_seconds = g.exercise->limits.case_seconds * 2 + 10;
+      limits.memory_bytes = g.exercise->limits.memory_mb << 20;
+      limits.output_bytes = g.exercise->limits.output_kb << 10;
+      const RunResult run = run_process(
+          runner.reproduce_argv(f.record->c, f.mode, sync ? g.world_sync : g.world_main, trace),
+          runner.environment(), limits);
+      std::ofstream(trace.parent_path() / "output.txt") << run.output;
+    }
+    fs::path partial = trace;
+    partial += ".partial";
+    if (fs::exists(trace / "traces.otf2"))
+      f.trace = trace.string();
+    else if (fs::exists(partial))
+      f.trace = partial.string() + " (incomplete: the reproduce run ended early, as in the sweep)";
+  }
+}
+
+} // namespace
+
+Grade grade_submission(const Exercise& ex, const Toolchain& tools, const fs::path& source,
+                       const fs::path& out, bool quick, Terminal& terminal) {
+  const auto start = std::chrono::steady_clock::now();
+  Grade g;
+  g.exercise = &ex;
+  g.submission = fs::absolute(source);
+  g.out = fs::absolute(out);
+  g.quick = quick;
+  g.date = now_text();
+  fs::create_directories(g.out);
+  const fs::path binary = g.out / "build" / "submission";
+
+  terminal.phase("compile", 0);
+  g.compile = compile_submission(ex, tools, g.submission, binary);
+  terminal.done(g.compile.ok ? "ok" : "FAILED: does not compile");
+  const Runner runner(ex, tools, g.out, binary);
+  if (!g.compile.ok) {
+    not_compiled(g);
+  } else {
+    const std::vector<Case> main = main_cases(ex.sweep);
+    g.world_main = world_of(main);
+    terminal.phase("correctness", static_cast<int>(main.size()));
+    SweepResult result = runner.run("main", main, Mode::main, [&](int n) { terminal.progress(n); });
+    g.main = std::move(result.cases);
+    g.notes = result.notes;
+    terminal.done(count_text(g.main));
+
+    std::set<int> correct;
+    for (const CaseRecord& r : g.main)
+      if (r.outcome == Outcome::ok && r.c.count > 0 && r.c.p > 1) correct.insert(r.c.id);
+    std::vector<Case> sync;
+    for (const Case& c : sync_cases(ex.sync_sweep, main))
+      if (correct.count(c.id)) sync.push_back(c);
+    if (!sync.empty() && ex.check_of_kind("sync_send")) {
+      g.world_sync = world_of(sync);
+      terminal.phase("synchronous send", static_cast<int>(sync.size()));
+      result = runner.run("sync", sync, Mode::sync, [&](int n) { terminal.progress(n); });
+      g.sync = std::move(result.cases);
+      for (const std::string& note : result.notes) g.notes.push_back("synchronous sends: " + note);
+      terminal.done(count_text(g.sync));
+    }
+
+    // Speed is judged when the submission got some case right (see judge_speed).
+    if (ex.check_of_kind("speed") != nullptr && !correct.empty()) {
+      const std::vector<Case> timing = speed_cases(ex.speed);
+      terminal.phase("speed", static_cast<int>(timing.size()));
+      result = runner.run("speed", timing, Mode::speed, [&](int n) { terminal.progress(n); });
+      g.timings = std::move(result.timings);
+      g.speed_failure = result.failure;
+      for (const std::string& note : result.notes) g.notes.push_back("speed: " + note);
+      terminal.done(result.failure ? "FAILED: " + result.failure->what : "done");
+    }
+    judge(g, runner);
+    terminal.phase("failure traces", 0);
+    reproduce_first_failures(g, runner, 4);
+    terminal.done("done");
+  }
+  g.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return g;
+}
+
+} // namespace collscope::grade

@@ -1,0 +1,66 @@
+// Grading one submission: compile, run the sweeps, judge every check, keep what the reports
+// need. The reports (report_*.cpp, results_json.cpp, junit.cpp) only read a Grade.
+#pragma once
+
+#include "compile.hpp"
+#include "exercise.hpp"
+#include "runner.hpp"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace collscope::grade {
+
+struct FailedCase {
+  const CaseRecord* record = nullptr;
+  Mode mode = Mode::main;
+  std::string what;      ///< "wrong result: …", "rounds 6 > 3 = clog2(p)", …
+  std::string reproduce; ///< the exact command
+  std::string trace;     ///< trace to open in the app, or why there is none
+};
+
+struct CheckResult {
+  const CheckSpec* spec = nullptr;
+  enum class Status { passed, failed, not_judged } status = Status::not_judged;
+  double points = 0;
+  int judged = 0, failed = 0;
+  std::string summary;                ///< one line
+  std::vector<std::string> diagnosis; ///< patterns, hints, named failures
+  std::vector<FailedCase> failures;
+  std::vector<std::string> header; ///< the check's table
+  std::vector<std::vector<std::string>> rows;
+};
+
+const char* to_string(CheckResult::Status status);
+
+struct Grade {
+  const Exercise* exercise = nullptr;
+  std::filesystem::path submission, out;
+  bool quick = false;
+  CompileResult compile;
+  std::vector<CaseRecord> main, sync;
+  std::vector<TimingRecord> timings;
+  std::optional<Failure> speed_failure;
+  std::vector<std::string> notes;
+  std::vector<CheckResult> checks;
+  int world_main = 1, world_sync = 1;
+  double score = 0, max_score = 0, seconds = 0;
+  std::string date;
+};
+
+class Terminal;
+
+/// Everything for one submission; the reports are written by write_reports.
+Grade grade_submission(const Exercise& exercise, const Toolchain& tools,
+                       const std::filesystem::path& source, const std::filesystem::path& out,
+                       bool quick, Terminal& terminal);
+
+/// Judges the checks of a graded (compiled) submission; fills grade.checks and the score.
+void judge(Grade& grade, const Runner& runner);
+
+/// report.md, report.html, results.json, junit.xml in grade.out.
+void write_reports(const Grade& grade);
+
+} // namespace collscope::grade

@@ -1,0 +1,137 @@
+// collscope-grade: grades students' collectives for correctness, rounds, bandwidth, memory,
+// reliance on MPI's buffering, use of collectives, and speed (exercises/README.md).
+#include "batch.hpp"
+#include "exercise.hpp"
+#include "grade.hpp"
+#include "terminal.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace {
+
+using namespace collscope::grade;
+namespace fs = std::filesystem;
+
+constexpr const char* usage =
+    R"(usage: collscope-grade EXERCISE SUBMISSION.cpp [--out DIR] [--quick] [--quiet]
+       collscope-grade EXERCISE --batch DIR [--out DIR] [--csv FILE] [--quick]
+       collscope-grade --list
+
+EXERCISE is a folder holding exercise.json, or the name of one of the course's exercises
+(--list shows them). The submission is compiled with mpicxx against the grading harness,
+run under mpirun over the exercise's sweep with the tracer, and judged check by check.
+Written to DIR (default ./grade-EXERCISE-NAME): report.md, report.html, results.json
+(Gradescope), junit.xml, and the runs, traces and reproduce commands of failed cases.
+--quick runs the exercise's smaller sweep (well under a minute). --batch grades every *.cpp
+(or folder with one *.cpp) of DIR into DIR-OUT/NAME/ and a CSV (default OUT/grades.csv).
+
+Exit status: 0 graded (whatever the score), 2 bad usage, exercise or submission.
+)";
+
+std::string env_or(const char* name, const char* fallback) {
+  const char* v = std::getenv(name);
+  return v && *v ? v : fallback;
+}
+
+Toolchain toolchain() {
+  Toolchain t;
+  t.mpicxx = env_or("COLLSCOPE_GRADE_MPICXX", COLLSCOPE_GRADE_MPICXX_DEFAULT);
+  t.mpirun = env_or("COLLSCOPE_GRADE_MPIRUN", COLLSCOPE_GRADE_MPIRUN_DEFAULT);
+  t.harness_lib = COLLSCOPE_GRADE_HARNESS_LIB;
+  t.harness_include = COLLSCOPE_GRADE_HARNESS_INCLUDE;
+  t.trace_lib = COLLSCOPE_GRADE_TRACE_LIB;
+  t.shim_lib = COLLSCOPE_GRADE_SHIM_LIB;
+  for (const fs::path& p : {t.harness_lib, t.trace_lib, t.shim_lib})
+    if (!fs::exists(p)) throw ExerciseError(p.string() + " is missing: build collscope first");
+  return t;
+}
+
+int list_exercises(const fs::path& root) {
+  std::vector<fs::path> dirs;
+  for (const auto& entry : fs::directory_iterator(root))
+    if (fs::exists(entry.path() / "exercise.json")) dirs.push_back(entry.path());
+  std::sort(dirs.begin(), dirs.end());
+  for (const fs::path& d : dirs) {
+    const Exercise e = load_exercise(d.string(), root, false);
+    std::printf("%-16s %s\n", e.name.c_str(), e.title.c_str());
+  }
+  return 0;
+}
+
+int run(const std::vector<std::string_view>& args) {
+  const fs::path root = env_or("COLLSCOPE_GRADE_EXERCISES", COLLSCOPE_GRADE_EXERCISES_DEFAULT);
+  std::vector<std::string> positional;
+  std::string out, batch, csv;
+  bool quick = false, quiet = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string_view a = args[i];
+    const auto value = [&]() -> std::string {
+      if (i + 1 >= args.size()) throw ExerciseError("option " + std::string(a) + " needs a value");
+      return std::string(args[++i]);
+    };
+    if (a == "--help" || a == "-h") return std::printf("%s", usage), 0;
+    if (a == "--list") return list_exercises(root);
+    if (a == "--quick")
+      quick = true;
+    else if (a == "--quiet")
+      quiet = true;
+    else if (a == "--out" || a == "-o")
+      out = value();
+    else if (a == "--batch")
+      batch = value();
+    else if (a == "--csv")
+      csv = value();
+    else if (a.starts_with("-"))
+      throw ExerciseError("unknown option '" + std::string(a) + "' (see --help)");
+    else
+      positional.emplace_back(a);
+  }
+  if (positional.empty() || positional.size() != (batch.empty() ? 2u : 1u))
+    throw ExerciseError(batch.empty() ? "expected EXERCISE SUBMISSION.cpp (see --help)"
+                                      : "--batch takes EXERCISE and the folder only (see --help)");
+  const Exercise exercise = load_exercise(positional[0], root, quick);
+  const Toolchain tools = toolchain();
+  if (!batch.empty()) {
+    if (!fs::is_directory(batch)) throw ExerciseError("no folder '" + batch + "'");
+    const fs::path dir = out.empty()
+                             ? fs::path(fs::path(batch).lexically_normal().string() + "-graded")
+                             : fs::path(out);
+    const fs::path table = csv.empty() ? dir / "grades.csv" : fs::path(csv);
+    const int n = grade_batch(exercise, tools, batch, dir, table, quick);
+    std::printf("graded %d submissions: %s\n", n, table.c_str());
+    return 0;
+  }
+  const fs::path source = positional[1];
+  if (!fs::is_regular_file(source))
+    throw ExerciseError("cannot read submission '" + source.string() + "'");
+  const fs::path dir = out.empty()
+                           ? fs::path("grade-" + exercise.name + "-" + source.stem().string())
+                           : fs::path(out);
+  Terminal terminal(quiet);
+  const Grade grade = grade_submission(exercise, tools, source, dir, quick, terminal);
+  write_reports(grade);
+  terminal.summary(grade);
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string_view> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    std::fputs(usage, stderr);
+    return 2;
+  }
+  try {
+    return run(args);
+  } catch (const ExerciseError& e) {
+    std::fprintf(stderr, "collscope-grade: error: %s\n", e.what());
+  } catch (const fs::filesystem_error& e) {
+    std::fprintf(stderr, "collscope-grade: error: %s\n", e.what());
+  }
+  return 2;
+}

@@ -1,0 +1,47 @@
+// Running a child process (mpirun, the compiler) so that nothing it does can hang or crash
+// the grader: its own session, resource limits, a wall-clock limit, a progress watchdog on
+// a file it appends to, and a cap on its output. Stopping it ends the whole session:
+// mpirun's ranks live in their own process groups, so killing a group would miss them.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace collscope::grade {
+
+struct RunLimits {
+  double wall_seconds = 60;
+  /// > 0: stop when `watch_file` has not grown for this long (after it first appeared, or
+  /// `startup_seconds` after the start while it does not exist yet).
+  double stall_seconds = 0;
+  double startup_seconds = 30;
+  std::string watch_file;
+  long long memory_bytes = 0;       ///< RLIMIT_DATA of the child and its children; 0: none
+  long long output_bytes = 1 << 20; ///< stdout + stderr beyond this stop the child
+  long long file_bytes = 1LL << 30; ///< RLIMIT_FSIZE
+};
+
+struct RunResult {
+  enum class Stop { none, wall, stall, flood };
+  Stop stop = Stop::none;
+  int exit_code = -1; ///< when it exited
+  int signal = 0;     ///< when a signal ended it
+  std::string output; ///< stdout and stderr, merged; head and tail kept when long
+  long long output_total = 0;
+  double seconds = 0;
+  bool started = true; ///< false: the program could not be executed
+};
+
+/// Runs argv[0] (searched in PATH) with `environment` ("NAME=value") added. `tick` is called
+/// about ten times a second; `before_stop` right before a stopped child is killed (while its
+/// processes are still alive, e.g. to read their state).
+RunResult run_process(const std::vector<std::string>& argv,
+                      const std::vector<std::string>& environment, const RunLimits& limits,
+                      const std::function<void()>& tick = {},
+                      const std::function<void()>& before_stop = {});
+
+/// Sends `signal` to every process of session `sid`; returns how many there were.
+int signal_session(int sid, int signal);
+
+} // namespace collscope::grade

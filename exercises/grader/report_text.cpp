@@ -1,0 +1,84 @@
+#include "report_text.hpp"
+
+#include <algorithm>
+
+namespace collscope::grade {
+
+namespace {
+
+std::string list(const std::vector<int>& values) {
+  std::string out;
+  for (const int v : values) out += (out.empty() ? "" : ", ") + std::to_string(v);
+  return out;
+}
+
+} // namespace
+
+std::string sweep_text(const Grade& g) {
+  const SweepSpec& s = g.exercise->sweep;
+  std::string roots = s.roots == "all"
+                          ? "every root (sampled above p = " + std::to_string(s.sample_above) + ")"
+                      : s.roots == "zero" ? "root 0"
+                                          : "roots 0, 1, p/2, p−1";
+  std::string types;
+  for (const std::string& d : s.datatypes)
+    types += (types.empty() ? "" : " and ") +
+             std::string(d == "int" ? "MPI_INT" : "MPI_Type_vector(2,1,2,MPI_INT)");
+  return std::string(g.quick ? "quick" : "full") + " sweep: p = " + list(s.p) + "; " + roots +
+         "; counts " + list(s.counts) + "; " + types + " (" + std::to_string(g.main.size()) +
+         " cases, one mpirun of " + std::to_string(g.world_main) +
+         " processes, a case of p "
+         "processes on the first p ranks)";
+}
+
+std::vector<const FailedCase*> shown_failures(const CheckResult& check, std::size_t limit) {
+  std::vector<const FailedCase*> shown;
+  std::vector<bool> taken(check.failures.size(), false);
+  std::vector<int> ps;
+  for (std::size_t i = 0; i < check.failures.size() && shown.size() < limit; ++i) {
+    if (check.failures[i].record->outcome == Outcome::not_run) continue;
+    const int p = check.failures[i].record->c.p;
+    if (std::find(ps.begin(), ps.end(), p) != ps.end()) continue;
+    ps.push_back(p);
+    taken[i] = true;
+    shown.push_back(&check.failures[i]);
+  }
+  for (const bool run : {true, false})
+    for (std::size_t i = 0; i < check.failures.size() && shown.size() < limit; ++i)
+      if (!taken[i] && (check.failures[i].record->outcome != Outcome::not_run) == run) {
+        taken[i] = true;
+        shown.push_back(&check.failures[i]);
+      }
+  std::sort(shown.begin(), shown.end(), [](const FailedCase* a, const FailedCase* b) {
+    return a->record->c.id < b->record->c.id;
+  });
+  return shown;
+}
+
+std::string native_name(const Grade& g) {
+  const std::string& c = g.exercise->collective;
+  if (c == "bcast") return "MPI_Bcast";
+  if (c == "allgather") return "MPI_Allgather";
+  return c == "gather" ? "MPI_Gather" : "MPI_Scatter";
+}
+
+std::string grading_rules(const Grade& g) {
+  return "Each check gives its points when every case it judges passes, none otherwise. "
+         "Correctness judges every case of the sweep: all buffers of every rank byte-exact "
+         "against " +
+         native_name(g) +
+         " on the same input, including memory the call must not "
+         "write (-999) and the gaps of the vector type. Every other check judges only the cases "
+         "your submission got right with p ≥ 2 and count > 0 (a check with no such case scores "
+         "0). Rounds, bytes and "
+         "collective calls come from the OTF2 trace of each call (rounds inferred from the "
+         "message order, messages to yourself not counted); heap memory is what your own code "
+         "allocated (malloc/new) at its peak during the call. Every run has a time limit, a "
+         "memory limit of " +
+         std::to_string(g.exercise->limits.memory_mb) +
+         " MB per process "
+         "and an output cap; a case that hangs or crashes is reported by name, and the sweep "
+         "continues without it.";
+}
+
+} // namespace collscope::grade

@@ -1,0 +1,103 @@
+#include "sweep.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+
+namespace collscope::grade {
+
+std::vector<int> roots_for(const SweepSpec& sweep, int p) {
+  if (sweep.roots == "zero") return {0};
+  if (sweep.roots == "all" && p <= sweep.sample_above) {
+    std::vector<int> all(static_cast<std::size_t>(p));
+    for (int r = 0; r < p; ++r) all[static_cast<std::size_t>(r)] = r;
+    return all;
+  }
+  const std::set<int> sample{0, std::min(1, p - 1), p / 2, p - 1};
+  return {sample.begin(), sample.end()};
+}
+
+std::vector<Case> main_cases(const SweepSpec& sweep) {
+  std::vector<Case> cases;
+  for (const int p : sweep.p)
+    for (const int root : roots_for(sweep, p))
+      for (const int count : sweep.counts)
+        for (const std::string& d : sweep.datatypes) {
+          Case c;
+          c.id = static_cast<int>(cases.size()) + 1;
+          c.p = p;
+          c.root = root;
+          c.count = count;
+          c.dtype = *parse_dtype(d);
+          cases.push_back(c);
+        }
+  return cases;
+}
+
+std::vector<Case> sync_cases(const SweepSpec& sync, const std::vector<Case>& main) {
+  std::vector<Case> cases;
+  for (const Case& c : main) {
+    const auto has = [](const auto& list, const auto& value) {
+      return std::find(list.begin(), list.end(), value) != list.end();
+    };
+    if (has(sync.p, c.p) && has(roots_for(sync, c.p), c.root) && has(sync.counts, c.count) &&
+        has(sync.datatypes, std::string(to_string(c.dtype))))
+      cases.push_back(c);
+  }
+  return cases;
+}
+
+std::vector<Case> speed_cases(const SpeedSpec& speed) {
+  std::vector<Case> cases;
+  for (const int count : speed.counts) {
+    Case c;
+    c.id = 100001 + static_cast<int>(cases.size());
+    c.p = speed.p;
+    c.root = speed.root;
+    c.count = count;
+    c.dtype = *parse_dtype(speed.datatype);
+    c.repetitions = speed.repetitions;
+    cases.push_back(c);
+  }
+  return cases;
+}
+
+void write_plan(const std::filesystem::path& file, const std::vector<Case>& cases) {
+  std::ofstream out(file);
+  out << "# collscope-grade plan: case|time ID P ROOT COUNT DATATYPE [REPETITIONS]\n";
+  for (const Case& c : cases) {
+    out << (c.repetitions > 0 ? "time " : "case ") << c.id << ' ' << c.p << ' ' << c.root << ' '
+        << c.count << ' ' << to_string(c.dtype);
+    if (c.repetitions > 0) out << ' ' << c.repetitions;
+    out << '\n';
+  }
+}
+
+std::string describe(const Case& c) {
+  return "p=" + std::to_string(c.p) + " root=" + std::to_string(c.root) +
+         " count=" + std::to_string(c.count) + " " + mpi_name(c.dtype);
+}
+
+std::string case_spec(const Case& c) {
+  return std::to_string(c.p) + ":" + std::to_string(c.root) + ":" + std::to_string(c.count) + ":" +
+         to_string(c.dtype) + ":" + std::to_string(c.id);
+}
+
+Env case_env(const Exercise& e, const Case& c) {
+  const double type_size = c.dtype == Dtype::int_ ? 4 : 8;
+  const double extent = c.dtype == Dtype::int_ ? 4 : 12;
+  Env env;
+  env["p"] = c.p;
+  env["root"] = c.root;
+  env["count"] = c.count;
+  env["type_size"] = type_size;
+  env["extent"] = extent;
+  env["block_bytes"] = c.count * type_size;
+  env["block_extent"] = c.count * extent;
+  env["m"] = e.collective == "bcast" ? c.count * type_size : c.p * c.count * type_size;
+  env["alpha"] = e.alpha;
+  env["beta"] = e.beta;
+  return env;
+}
+
+} // namespace collscope::grade

@@ -1,0 +1,33 @@
+// The cases of an exercise's sweeps, and the plan files the harness reads (case.hpp).
+#pragma once
+
+#include "../harness/case.hpp"
+#include "exercise.hpp"
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace collscope::grade {
+
+/// Every case of the correctness sweep, ids from 1: each p × root × count × datatype.
+std::vector<Case> main_cases(const SweepSpec& sweep);
+/// The cases of `sync` among `main` (same p, root, count and datatype), keeping their ids.
+std::vector<Case> sync_cases(const SweepSpec& sync, const std::vector<Case>& main);
+/// One timing case per count of the speed spec, ids from 100001.
+std::vector<Case> speed_cases(const SpeedSpec& speed);
+
+/// Roots of a sweep for p processes.
+std::vector<int> roots_for(const SweepSpec& sweep, int p);
+
+void write_plan(const std::filesystem::path& file, const std::vector<Case>& cases);
+
+/// "p=5 root=2 count=1000 MPI_INT".
+std::string describe(const Case& c);
+/// "5:2:1000:int:17", the harness's --case.
+std::string case_spec(const Case& c);
+
+/// The variables of exercise.json bounds that depend on the case alone (exercise.hpp).
+Env case_env(const Exercise& exercise, const Case& c);
+
+} // namespace collscope::grade

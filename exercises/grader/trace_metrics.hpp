@@ -1,0 +1,30 @@
+// What the trace says about each graded call: the harness wraps the call of case K in the
+// region "algorithm <collective>/submission" tagged case=K on every rank that takes part, so
+// a sub-trace of just those operations gives the call's inferred rounds, bytes and messages
+// per rank, and the collectives it called. Messages a rank sends to itself (a typed local
+// copy with MPI_Sendrecv) are left out: they cost no round and no network traffic.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace collscope::grade {
+
+struct Metrics {
+  int rounds = 0;
+  std::uint64_t bytes_max_per_rank = 0, bytes_sent_max = 0, bytes_recv_max = 0;
+  int msgs_recv_max = 0, msgs_sent_max = 0, messages = 0, self_messages = 0;
+  int unmatched = 0;                    ///< sends or receives without a partner in the call
+  std::vector<std::string> collectives; ///< forbidden MPI calls seen ("MPI_Gather ×3 on rank 0")
+};
+
+/// Per case id. Throws collscope::model::TraceError if the archive cannot be loaded.
+std::map<int, Metrics> trace_metrics(const std::filesystem::path& trace);
+
+/// The MPI calls a submission may make: point-to-point, completion and probing.
+bool allowed_mpi_call(const std::string& name);
+
+} // namespace collscope::grade

@@ -1,0 +1,116 @@
+#include "buffers.hpp"
+
+#include <algorithm>
+
+namespace collscope::grade {
+
+int units_per_element(Dtype dtype) {
+  return dtype == Dtype::int_ ? 1 : 3;
+}
+
+int data_value(int owner, std::int64_t element, int unit) {
+  return static_cast<int>(1000000 * (owner + 1) + 2 * element + (unit != 0 ? 1 : 0));
+}
+
+namespace {
+
+bool is_gap(Dtype dtype, std::int64_t unit_index) {
+  return dtype == Dtype::vector && unit_index % 3 == 1;
+}
+
+/// `elements` elements of data: element e belongs to owner(e) as its element local(e).
+template <class Owner, class Local>
+void fill(std::vector<int>& buffer, const Case& c, std::int64_t elements, int gap, Owner owner,
+          Local local) {
+  const int units = units_per_element(c.dtype);
+  for (std::int64_t e = 0; e < elements; ++e)
+    for (int u = 0; u < units; ++u)
+      buffer[static_cast<std::size_t>(e * units + u)] =
+          is_gap(c.dtype, u) ? gap : data_value(owner(e), local(e), u);
+}
+
+std::string describe_value(int v) {
+  if (v == sentinel) return "untouched memory (" + std::to_string(v) + ")";
+  if (v == send_gap) return "a gap of the send buffer's datatype (" + std::to_string(v) + ")";
+  if (v == poison) return "a non-root rank's send buffer, which is not significant (-777)";
+  if (v >= 1000000 && v < 1000000 * 100) {
+    const int owner = v / 1000000 - 1;
+    const int element = (v % 1000000) / 2;
+    return "rank " + std::to_string(owner) + "'s element " + std::to_string(element) + " (" +
+           std::to_string(v) + ")";
+  }
+  return std::to_string(v);
+}
+
+std::string locate(const char* name, const Case& c, std::int64_t unit_index, std::int64_t elements,
+                   bool blocks) {
+  const int units = units_per_element(c.dtype);
+  const std::int64_t element = unit_index / units;
+  std::string where = name;
+  if (element >= elements) return where + " past its end (element " + std::to_string(element) + ")";
+  if (blocks && c.count > 0) {
+    where += " block " + std::to_string(element / c.count) + ", element " +
+             std::to_string(element % c.count);
+  } else {
+    where += " element " + std::to_string(element);
+  }
+  if (is_gap(c.dtype, unit_index)) where += " (the gap inside the vector element)";
+  return where;
+}
+
+} // namespace
+
+Buffers make_buffers(Kind kind, const Case& c, int rank) {
+  const std::int64_t n = c.count;
+  const std::int64_t whole = std::int64_t{c.p} * n;
+  const int units = units_per_element(c.dtype);
+  Buffers b;
+  b.send_elements = kind == Kind::bcast ? 0 : kind == Kind::scatter ? whole : n;
+  b.recv_elements = kind == Kind::gather || kind == Kind::allgather ? whole : n;
+  b.send.assign(static_cast<std::size_t>((b.send_elements + 1) * units), sentinel);
+  b.recv.assign(static_cast<std::size_t>((b.recv_elements + 1) * units), sentinel);
+  const auto mine = [rank](std::int64_t) { return rank; };
+  const auto same = [](std::int64_t e) { return e; };
+  switch (kind) {
+  case Kind::gather:
+  case Kind::allgather:
+    fill(b.send, c, n, send_gap, mine, same);
+    break;
+  case Kind::scatter:
+    if (rank == c.root) {
+      fill(
+          b.send, c, whole, send_gap, [&](std::int64_t e) { return static_cast<int>(e / n); },
+          [&](std::int64_t e) { return e % n; });
+    } else {
+      for (std::int64_t u = 0; u < whole * units; ++u)
+        b.send[static_cast<std::size_t>(u)] = is_gap(c.dtype, u) ? send_gap : poison;
+    }
+    break;
+  case Kind::bcast:
+    if (rank == c.root) fill(b.recv, c, n, sentinel, mine, same);
+    break;
+  }
+  return b;
+}
+
+std::string first_difference(Kind kind, const Case& c, const Buffers& got,
+                             const Buffers& expected) {
+  const bool recv_blocks = kind == Kind::gather || kind == Kind::allgather;
+  const char* recv_name = kind == Kind::bcast ? "buffer" : "recvbuf";
+  const auto report = [&](const std::vector<int>& g, const std::vector<int>& e, const char* name,
+                          std::int64_t elements, bool blocks) -> std::string {
+    const auto [gi, ei] = std::mismatch(g.begin(), g.end(), e.begin());
+    if (gi == g.end()) return {};
+    const std::int64_t unit = gi - g.begin();
+    std::string text = locate(name, c, unit, elements, blocks) + ": expected " +
+                       describe_value(*ei) + ", got " + describe_value(*gi);
+    if (name[0] == 's') text += " (the send buffer must not change)";
+    return text;
+  };
+  std::string text = report(got.recv, expected.recv, recv_name, got.recv_elements, recv_blocks);
+  if (text.empty())
+    text = report(got.send, expected.send, "sendbuf", got.send_elements, kind == Kind::scatter);
+  return text;
+}
+
+} // namespace collscope::grade

@@ -1,0 +1,45 @@
+// One graded call: the collective's arguments the harness chooses (process count, root,
+// count, datatype), and how the plan file written by collscope-grade spells them.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace collscope::grade {
+
+enum class Kind { gather, scatter, bcast, allgather };
+enum class Dtype { int_, vector };
+
+std::optional<Kind> parse_kind(std::string_view name);
+std::optional<Dtype> parse_dtype(std::string_view name);
+const char* to_string(Kind kind);
+const char* to_string(Dtype dtype);
+/// The MPI name students see in reports: "MPI_INT", "MPI_Type_vector(2,1,2,MPI_INT)".
+const char* mpi_name(Dtype dtype);
+
+struct Case {
+  int id = 0;
+  int p = 1;
+  int root = 0;
+  int count = 0;
+  Dtype dtype = Dtype::int_;
+  int repetitions = 0; ///< > 0: a timing case (yours and native, alternating)
+};
+
+/// A plan file: one item per line, `case ID P ROOT COUNT DTYPE` or
+/// `time ID P ROOT COUNT DTYPE REPETITIONS`; `#` starts a comment.
+struct Plan {
+  std::vector<Case> cases;
+  std::vector<Case> timings;
+};
+
+/// nullopt and `error` set on a malformed line.
+std::optional<Plan> read_plan(const std::string& path, std::string& error);
+
+/// "P:ROOT:COUNT:DTYPE[:ID]", the form of `--case` in reproduce commands (ID: the case's
+/// number in the sweep, for the trace).
+std::optional<Case> parse_case_spec(std::string_view spec);
+
+} // namespace collscope::grade

@@ -1,0 +1,26 @@
+// What a graded submission hands the harness: its function, under the name the exercise
+// asks for. collscope-grade compiles a two-line glue file next to the submission that
+// declares the function with the exact MPI signature and fills in `submission`, so a
+// submission with the wrong signature fails to link, which the grader reports as such.
+#pragma once
+
+#include <mpi.h>
+
+namespace collscope::grade {
+
+/// MPI_Gather and MPI_Scatter.
+using RootedFn = int (*)(const void*, int, MPI_Datatype, void*, int, MPI_Datatype, int, MPI_Comm);
+using BcastFn = int (*)(void*, int, MPI_Datatype, int, MPI_Comm);
+using AllgatherFn = int (*)(const void*, int, MPI_Datatype, void*, int, MPI_Datatype, MPI_Comm);
+
+struct Entry {
+  const char* collective; ///< "gather", "scatter", "bcast" or "allgather"
+  const char* function;   ///< the name the student implemented, e.g. "MY_Gather"
+  RootedFn rooted;        ///< set for gather and scatter
+  BcastFn bcast;          ///< set for bcast
+  AllgatherFn allgather;  ///< set for allgather
+};
+
+extern const Entry submission;
+
+} // namespace collscope::grade

@@ -1,0 +1,111 @@
+#include "run_case.hpp"
+
+#include "buffers.hpp"
+#include "collscope/grade/entry.hpp"
+#include "collscope/trace.hpp"
+#include "log.hpp"
+#include "watch.hpp"
+
+#include <climits>
+#include <cstring>
+
+namespace collscope::grade {
+
+namespace {
+
+constexpr int detail_tag = 30711;
+constexpr int detail_size = 600;
+
+std::string error_text(int code) {
+  char text[MPI_MAX_ERROR_STRING] = {};
+  int length = 0;
+  if (PMPI_Error_string(code, text, &length) != MPI_SUCCESS) return "unknown error";
+  return std::string(text, static_cast<std::size_t>(length));
+}
+
+/// The traced call: nothing but the submission runs inside the region and the watch.
+int traced_call(Kind kind, const Case& c, Buffers& b, MPI_Datatype t, MPI_Comm comm,
+                watch::Stats& stats) {
+  const std::string region = std::string("algorithm ") + to_string(kind) + "/submission";
+  trace::Region algorithm(region);
+  trace::meta("case", c.id);
+  trace::meta("p", c.p);
+  trace::meta("root", c.root);
+  trace::meta("count", c.count);
+  trace::meta("datatype", mpi_name(c.dtype));
+  watch::set_phase(1);
+  watch::begin();
+  const int rc = call_submission(kind, c, b, t, comm);
+  stats = watch::end();
+  watch::set_phase(2);
+  return rc;
+}
+
+} // namespace
+
+Verdict run_case(Kind kind, const Case& c, MPI_Comm comm, const Datatypes& types) {
+  int rank = 0;
+  PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  std::string mine;
+  int error = MPI_SUCCESS;
+  watch::Stats stats;
+  if (comm != MPI_COMM_NULL) {
+    // A fresh communicator per case: a message one call leaves behind cannot be taken by
+    // the next.
+    MPI_Comm fresh = MPI_COMM_NULL;
+    MPI_Comm_dup(comm, &fresh);
+    Buffers expected = make_buffers(kind, c, rank);
+    Buffers got = make_buffers(kind, c, rank);
+    const MPI_Datatype t = types[c.dtype];
+    call_native(kind, c, expected, t, fresh);
+    PMPI_Barrier(fresh);
+    error = traced_call(kind, c, got, t, fresh, stats);
+    if (error != MPI_SUCCESS)
+      mine = std::string(submission.function) + " returned error code " + std::to_string(error) +
+             " (" + error_text(error) + ")";
+    else
+      mine = first_difference(kind, c, got, expected);
+    MPI_Comm_free(&fresh);
+  }
+
+  const int failing = mine.empty() ? INT_MAX : rank;
+  int lowest = INT_MAX;
+  PMPI_Allreduce(&failing, &lowest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  int errors = error != MPI_SUCCESS ? 1 : 0, any_error = 0;
+  PMPI_Allreduce(&errors, &any_error, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  struct {
+    long value;
+    int rank;
+  } peak{static_cast<long>(stats.heap_peak), rank}, top{0, 0};
+  PMPI_Allreduce(&peak, &top, 1, MPI_LONG_INT, MPI_MAXLOC, MPI_COMM_WORLD);
+  long long counters[2] = {stats.heap_live, stats.heap_overflow ? 1 : 0}, maxima[2] = {0, 0};
+  PMPI_Allreduce(counters, maxima, 2, MPI_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
+  std::uint64_t banned = 0;
+  PMPI_Allreduce(&stats.banned, &banned, 1, MPI_UINT64_T, MPI_BOR, MPI_COMM_WORLD);
+
+  Verdict v;
+  v.outcome = lowest == INT_MAX ? "ok" : any_error ? "error" : "wrong";
+  v.heap_peak = top.value;
+  v.heap_peak_rank = top.rank;
+  v.heap_live = maxima[0];
+  v.heap_overflow = maxima[1] != 0;
+  v.banned = banned;
+  if (lowest == INT_MAX) return v;
+  char text[detail_size] = {};
+  std::strncpy(text, mine.c_str(), sizeof text - 1);
+  if (lowest != 0 && rank == lowest)
+    PMPI_Send(text, detail_size, MPI_CHAR, 0, detail_tag, MPI_COMM_WORLD);
+  if (lowest != 0 && rank == 0)
+    PMPI_Recv(text, detail_size, MPI_CHAR, lowest, detail_tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  v.detail = "rank " + std::to_string(lowest) + ", " + std::string(text);
+  return v;
+}
+
+std::string log_line(const Case& c, const Verdict& v) {
+  return "case\t" + std::to_string(c.id) + "\t" + v.outcome + "\t" + std::to_string(v.heap_peak) +
+         "\t" + std::to_string(v.heap_peak_rank) + "\t" + std::to_string(v.heap_live) + "\t" +
+         (v.heap_overflow ? "1" : "0") + "\t" + watch::banned_list(v.banned) + "\t" +
+         one_line(v.detail);
+}
+
+} // namespace collscope::grade

@@ -1,0 +1,45 @@
+// Running collscope-grade from tests and reading what it wrote.
+#pragma once
+
+#include "json.hpp"
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace collscope::grade::test {
+
+namespace fs = std::filesystem;
+
+struct GraderRun {
+  int exit_code = -1;
+  std::string output;
+  double seconds = 0;
+};
+
+fs::path exercises_dir();
+fs::path submissions_dir();
+/// A fresh, empty folder for one test under the build tree.
+fs::path scratch(const std::string& name);
+
+/// Runs collscope-grade with `args` (at most `limit` seconds).
+GraderRun run_grader(const std::vector<std::string>& args, double limit = 390);
+
+struct CheckOutcome {
+  double score = 0, max_score = 0;
+  std::string status; ///< passed, failed, not judged
+};
+
+struct Graded {
+  double score = 0, max_score = 0, seconds = 0;
+  std::map<std::string, CheckOutcome> checks; ///< by check id
+  std::string report;                         ///< report.md
+};
+
+/// Reads DIR/results.json and DIR/report.md.
+Graded read_graded(const fs::path& dir);
+
+std::string read_text(const fs::path& file);
+
+} // namespace collscope::grade::test

@@ -1,0 +1,112 @@
+// Every exercise folder is complete and its exercise.json consistent; sweeps and failure
+// patterns.
+#include "exercise.hpp"
+#include "patterns.hpp"
+#include "sweep.hpp"
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+using namespace collscope::grade;
+namespace fs = std::filesystem;
+
+namespace {
+fs::path exercises() {
+  const char* dir = std::getenv("COLLSCOPE_GRADE_EXERCISES");
+  return dir ? dir : "exercises";
+}
+} // namespace
+
+TEST_CASE("every exercise is a complete folder with consistent checks", "[exercises]") {
+  const std::vector<std::string> names{"gather", "scatter", "bcast_pipeline", "allgather"};
+  for (const std::string& name : names) {
+    for (const bool quick : {false, true}) {
+      INFO(name << (quick ? " --quick" : ""));
+      const Exercise e = load_exercise(name, exercises(), quick);
+      CHECK(e.max_points() == 100);
+      for (const char* file : {"task.md", "skeleton.cpp", "reference.cpp"})
+        CHECK(fs::exists(e.dir / file));
+      std::set<std::string> ids;
+      for (const CheckSpec& c : e.checks) CHECK(ids.insert(c.id).second);
+      for (const char* kind : {"correct", "sync_send", "no_collectives", "speed"})
+        CHECK(e.check_of_kind(kind) != nullptr);
+      CHECK(e.broken.size() >= 5);
+      for (const BrokenSpec& b : e.broken) {
+        INFO(b.file);
+        CHECK(fs::exists(e.dir / b.file));
+        CHECK(!b.breaks.empty());
+        for (const std::string& id : b.breaks) CHECK(ids.count(id) == 1);
+      }
+      const std::vector<Case> main = main_cases(e.sweep);
+      CHECK(sync_cases(e.sync_sweep, main).size() > 0);
+      // Non-powers of two, counts 0 and 1 and large, both datatypes.
+      std::set<int> ps, counts;
+      std::set<Dtype> types;
+      for (const Case& c : main) ps.insert(c.p), counts.insert(c.count), types.insert(c.dtype);
+      CHECK(ps.count(1) + ps.count(3) + ps.count(5) + ps.count(7) == 4);
+      CHECK(counts.count(0) == 1);
+      CHECK(counts.count(1) == 1);
+      CHECK(*counts.rbegin() >= 1000);
+      CHECK(types.size() == 2);
+      if (!quick) CHECK(*ps.rbegin() == 16);
+    }
+  }
+}
+
+TEST_CASE("roots: all up to the sampling limit, then 0, 1, p/2, p−1", "[sweep]") {
+  SweepSpec s;
+  s.roots = "all";
+  s.sample_above = 8;
+  CHECK(roots_for(s, 5) == std::vector<int>{0, 1, 2, 3, 4});
+  CHECK(roots_for(s, 13) == std::vector<int>{0, 1, 6, 12});
+  CHECK(roots_for(s, 1) == std::vector<int>{0});
+  s.roots = "sample";
+  CHECK(roots_for(s, 2) == std::vector<int>{0, 1});
+  s.roots = "zero";
+  CHECK(roots_for(s, 9) == std::vector<int>{0});
+}
+
+TEST_CASE("a bad exercise.json is one line naming the file and the place", "[exercises]") {
+  const fs::path dir = fs::temp_directory_path() / "collscope-grade-bad-exercise";
+  fs::create_directories(dir);
+  const Exercise good = load_exercise("gather", exercises(), true);
+  std::ifstream in(good.dir / "exercise.json");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto with = [&](const std::string& from, const std::string& to) {
+    std::string t = text;
+    t.replace(t.find(from), from.size(), to);
+    std::ofstream(dir / "exercise.json") << t;
+  };
+  with("\"bound\": \"clog2(p)\"", "\"bound\": \"clog2(q)\"");
+  CHECK_THROWS_WITH(load_exercise(dir.string(), exercises(), true),
+                    Catch::Contains("checks[3].bound: unknown name 'q'"));
+  with("\"kind\": \"correct\"", "\"kind\": \"correctness\"");
+  CHECK_THROWS_WITH(load_exercise(dir.string(), exercises(), true),
+                    Catch::Contains("unknown kind"));
+  with("\"checks\": [", "\"checks\": [[");
+  CHECK_THROWS_WITH(load_exercise(dir.string(), exercises(), true), Catch::Contains("line"));
+  CHECK_THROWS_WITH(load_exercise("no_such_exercise", exercises(), true),
+                    Catch::Contains("no exercise 'no_such_exercise'"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("a failure pattern names the property that separates failing from passing cases",
+          "[patterns]") {
+  std::vector<Case> cases;
+  for (int p = 1; p <= 8; ++p)
+    for (int root = 0; root < p; ++root) cases.push_back({0, p, root, 10, Dtype::int_, 0});
+  const auto split = [&](auto failing_if) {
+    std::vector<const Case*> failing, passing;
+    for (const Case& c : cases) (failing_if(c) ? failing : passing).push_back(&c);
+    return failure_pattern(failing, passing);
+  };
+  CHECK_THAT(split([](const Case& c) { return c.root != 0 && c.p > 4; }),
+             Catch::StartsWith("Every failing case has root ≠ 0"));
+  CHECK_THAT(split([](const Case& c) { return c.p == 3 || c.p == 6; }),
+             Catch::Contains("not a power of two"));
+  CHECK(split([](const Case& c) { return (c.p == 4 && c.root == 0) || c.p == 1; }).empty());
+  CHECK(split([](const Case&) { return false; }).empty());
+}

@@ -1,0 +1,76 @@
+// Expressions of exercise.json bounds and the JSON reader.
+#include "expr.hpp"
+#include "json.hpp"
+#include "patterns.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace collscope::grade;
+
+namespace {
+double eval(const std::string& text, Env env = {}) {
+  return Expr::parse(text).eval(env);
+}
+} // namespace
+
+TEST_CASE("clog2 and flog2 are ⌈log₂x⌉ and ⌊log₂x⌋ for every p of a sweep", "[expr]") {
+  for (int p = 1; p <= 1024; ++p) {
+    int c = 0, f = 0;
+    while ((1 << c) < p) ++c;
+    while ((2 << f) <= p) ++f;
+    CHECK(eval("clog2(p)", {{"p", p}}) == c);
+    CHECK(eval("flog2(p)", {{"p", p}}) == f);
+  }
+}
+
+TEST_CASE("operators have the usual precedence; comparisons and logic give 1 or 0", "[expr]") {
+  CHECK(eval("1 + 2 * 3") == 7);
+  CHECK(eval("(1 + 2) * 3") == 9);
+  CHECK(eval("-2 * -3") == 6);
+  CHECK(eval("7 % 4") == 3);
+  CHECK(eval("2 <= 3 && 3 != 3") == 0);
+  CHECK(eval("2 < 3 || 0") == 1);
+  CHECK(eval("!0 + !5") == 1);
+  CHECK(eval("p <= 2 ? 1 : p - 1", {{"p", 5}}) == 4);
+  CHECK(eval("p <= 2 ? 1 : p - 1", {{"p", 2}}) == 1);
+  CHECK(eval("max(1, min(count, round(sqrt(x))))", {{"count", 100}, {"x", 30}}) == 5);
+  CHECK(eval("ceil(p / 2) * 4 + 1024", {{"p", 7}}) == 1040);
+  CHECK(eval("pow(2, 10)") == 1024);
+}
+
+TEST_CASE("expressions name their variables and report errors with a column", "[expr]") {
+  const Expr e = Expr::parse("(p - 1) * block_bytes + clog2(p)");
+  CHECK(e.variables() == std::vector<std::string>{"p", "block_bytes", "p"});
+  CHECK_THROWS_WITH(Expr::parse("p +"), Catch::Contains("column"));
+  CHECK_THROWS_WITH(Expr::parse("frob(p)"), Catch::Contains("unknown function 'frob'"));
+  CHECK_THROWS_WITH(Expr::parse("min(p)"), Catch::Contains("takes 2"));
+  CHECK_THROWS_WITH(Expr::parse("p q"), Catch::Contains("unexpected 'q'"));
+  CHECK_THROWS_WITH(Expr::parse("q").eval({}), Catch::Contains("unknown name 'q'"));
+}
+
+TEST_CASE("JSON objects keep their order; errors give line and column", "[json]") {
+  const json::Value v =
+      json::parse(R"({"b": [1, 2.5, -3e2], "a": {"x": "y\n\"z\""}, "c": true, "d": null})");
+  const auto& members = v.as_object("doc");
+  REQUIRE(members.size() == 4);
+  CHECK(members[0].first == "b");
+  CHECK(members[1].first == "a");
+  CHECK(v.find("b")->as_array("b")[2].as_number("x") == -300);
+  CHECK(v.find("a")->find("x")->as_string("x") == "y\n\"z\"");
+  CHECK(v.find("c")->as_bool("c"));
+  CHECK(v.find("d")->is_null());
+  CHECK(v.find("nope") == nullptr);
+  CHECK_THROWS_WITH(json::parse("{\n  \"a\": [1, 2\n}"), Catch::StartsWith("line 3, column"));
+  CHECK_THROWS_WITH(v.find("b")->as_string("sweep.p"), "sweep.p: expected a string");
+  CHECK_THROWS_WITH(json::parse("[1.5]").as_array("x")[0].as_int("x[0]"),
+                    "x[0]: expected an integer");
+  CHECK(json::quote("a\"b\\c\n\x01") == R"("a\"b\\c\n\u0001")");
+}
+
+TEST_CASE("hints evaluate their {expressions}", "[patterns]") {
+  CHECK(render_hint("{rounds} rounds where {clog2(p)} suffice", {{"rounds", 6}, {"p", 7}}) ==
+        "6 rounds where 3 suffice");
+  CHECK(render_hint("T = {t * 1e6} µs, {unknown}", {{"t", 0.00025}}) == "T = 250 µs, {unknown}");
+  CHECK(format_number(0.125) == "0.125");
+  CHECK(format_number(1e-7) == "1e-07");
+}

@@ -1,0 +1,83 @@
+// Naming what ended a run, from mpirun's output and the ranks' blocked-call states.
+#include "collscope/grade/blocked_state.h"
+#include "failure.hpp"
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+using namespace collscope::grade;
+namespace fs = std::filesystem;
+
+namespace {
+
+Failure named(const std::string& output, int exit_code = 1) {
+  RunResult run;
+  run.output = output;
+  run.exit_code = exit_code;
+  return classify(run, "", "", 5, 60, 512, 512);
+}
+
+void write_state(const fs::path& dir, int rank, collscope_grade_state s) {
+  std::ofstream(dir / ("blocked." + std::to_string(rank)), std::ios::binary)
+      .write(reinterpret_cast<const char*>(&s), sizeof s);
+}
+
+} // namespace
+
+TEST_CASE("crashes, aborts, MPI errors and lack of memory are named from mpirun's output",
+          "[failure]") {
+  CHECK(named("mpirun noticed that process rank 3 with PID 123 on node vm exited on signal 11 "
+              "(Segmentation fault).")
+            .what == "rank 3 was killed by signal 11 (Segmentation fault)");
+  CHECK(named("MPI_ABORT was invoked on rank 2 in communicator MPI COMMUNICATOR 3\nwith errorcode "
+              "7.\n")
+            .what == "rank 2 called MPI_Abort (error code 7)");
+  CHECK(named("*** An error occurred in MPI_Recv\n*** reported by process [1,0]\n*** on "
+              "communicator MPI_COMM_WORLD\n*** MPI_ERR_TRUNCATE: message truncated\n")
+            .what ==
+        "MPI error in MPI_Recv: MPI_ERR_TRUNCATE: message truncated (the job was aborted)");
+  const Failure oom = named("terminate called after throwing an instance of 'std::bad_alloc'");
+  CHECK(oom.outcome == Outcome::memory);
+  CHECK(oom.what == "memory limit exceeded (512 MB per process)");
+  RunResult quiet;
+  quiet.exit_code = 3;
+  CHECK(classify(quiet, "", "rank 0 called MPI_Abort with error code 3", 5, 60, 512, 512).what ==
+        "rank 0 called MPI_Abort with error code 3");
+  CHECK(named("", 9).what == "the run failed (exit status 9)");
+}
+
+TEST_CASE("stopped runs: hang, time limit, flood", "[failure]") {
+  RunResult run;
+  run.stop = RunResult::Stop::stall;
+  const Failure hang =
+      classify(run, "deadlock: rank 0 waits in MPI_Recv from rank 1", "", 4, 60, 512, 512);
+  CHECK(hang.outcome == Outcome::hung);
+  CHECK(hang.what == "hang: no progress for 4 s — deadlock: rank 0 waits in MPI_Recv from rank 1");
+  run.stop = RunResult::Stop::wall;
+  CHECK(classify(run, "", "", 4, 60, 512, 512).what == "the run exceeded its time limit of 60 s");
+  run.stop = RunResult::Stop::flood;
+  CHECK(classify(run, "", "", 4, 60, 512, 512).outcome == Outcome::flood);
+}
+
+TEST_CASE("blocked-call states describe a deadlock and an endless loop", "[failure]") {
+  const fs::path dir = fs::temp_directory_path() / "collscope-grade-states";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  write_state(dir, 0,
+              {collscope_grade_phase_submission, collscope_grade_call_send_sync, 1, -1, 5, 3, 400});
+  write_state(dir, 1,
+              {collscope_grade_phase_submission, collscope_grade_call_send_sync, 0, -1, 5, 3, 400});
+  write_state(dir, 2, {collscope_grade_phase_harness, collscope_grade_call_none, -1, -1, 0, 0, 0});
+  const std::string deadlock = describe_blocked(dir, true);
+  CHECK_THAT(deadlock,
+             Catch::StartsWith("deadlock: rank 0 waits in MPI_Send to rank 1 (400 bytes, "
+                               "tag 5), made synchronous, rank 1 waits in MPI_Send to rank 0"));
+  CHECK_THAT(deadlock, Catch::Contains("relies on MPI buffering"));
+  write_state(dir, 1,
+              {collscope_grade_phase_submission, collscope_grade_call_none, -1, -1, 0, 9, 0});
+  const std::string loop = describe_blocked(dir, false);
+  CHECK_THAT(loop, Catch::Contains("rank 1 runs your code without calling MPI (an endless loop?)"));
+  CHECK_THAT(loop, !Catch::StartsWith("deadlock"));
+  fs::remove_all(dir);
+}

@@ -1,0 +1,87 @@
+// Submissions that deadlock, crash on one rank, loop forever, abort, flood, eat memory or do
+// not compile are each graded, within their limits, with a result that names what happened;
+// the grader leaves no process behind.
+#include "grade_support.hpp"
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <fstream>
+
+using namespace collscope::grade::test;
+
+namespace {
+
+/// Processes still running the binary of a grade under `out`.
+int leftover_processes(const fs::path& out) {
+  int n = 0;
+  for (const auto& entry : fs::directory_iterator("/proc")) {
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink(entry.path() / "exe", ec);
+    if (!ec && exe.string().rfind(out.string(), 0) == 0) ++n;
+  }
+  return n;
+}
+
+} // namespace
+
+TEST_CASE("pathological submissions are graded within their limits, by name", "[limits]") {
+  struct Expected {
+    const char* name;
+    const char* says;    ///< in report.md
+    double most_seconds; ///< to grade it, on 2 oversubscribed cores
+  };
+  const std::vector<Expected> expected{
+      {"deadlock", "deadlock: rank 0 waits in MPI_Recv from rank 1", 45},
+      {"segfault_one_rank", "rank 1 was killed by signal 11 (Segmentation fault)", 45},
+      {"infinite_loop", "runs your code without calling MPI (an endless loop?)", 45},
+      {"abort", "called MPI_Abort", 45},
+      {"flood", "output flood: more than 512 KB", 45},
+      {"memory_hog", "memory limit exceeded (512 MB per process)", 60},
+      {"compile_error", "does not compile", 20},
+      {"wrong_signature", "No function MY_Gather with the required signature", 20},
+  };
+  const fs::path dir = scratch("limits");
+  for (const Expected& e : expected)
+    fs::copy_file(submissions_dir() / (std::string(e.name) + ".cpp"),
+                  dir / (std::string(e.name) + ".cpp"));
+  const fs::path out = dir / "out";
+  const GraderRun run =
+      run_grader({"gather", "--batch", dir.string(), "--out", out.string(), "--quick"});
+  INFO(run.output);
+  REQUIRE(run.exit_code == 0);
+  for (const Expected& e : expected) {
+    INFO(e.name);
+    const Graded g = read_graded(out / e.name);
+    CHECK(g.score == 0);
+    CHECK(g.seconds < e.most_seconds);
+    INFO(g.report.substr(0, 4000));
+    CHECK(g.report.find(e.says) != std::string::npos);
+  }
+  // The compiler's own message is in the report of the typo.
+  CHECK(read_graded(out / "compile_error").report.find("error: expected") != std::string::npos);
+  CHECK(leftover_processes(out) == 0);
+}
+
+TEST_CASE("a failed case gives a reproduce command that reproduces it", "[limits]") {
+  const fs::path dir = scratch("reproduce");
+  const fs::path source = exercises_dir() / "gather" / "broken" / "wrong_order_root.cpp";
+  const GraderRun run = run_grader({"gather", source.string(), "--out", dir.string(), "--quick"});
+  REQUIRE(run.exit_code == 0);
+  const std::string report = read_text(dir / "report.md");
+  const std::size_t at = report.find("reproduce: `");
+  REQUIRE(at != std::string::npos);
+  const std::size_t begin = at + 12, end = report.find('`', begin);
+  const std::string command = report.substr(begin, end - begin);
+  INFO(command);
+  // The first failure was reproduced by the grader itself: its trace is complete.
+  const std::size_t trace = report.find("trace: `", end);
+  REQUIRE(trace != std::string::npos);
+  const std::string trace_path = report.substr(trace + 8, report.find('`', trace + 8) - trace - 8);
+  CHECK(fs::exists(fs::path(trace_path) / "traces.otf2"));
+  // Running the command again says what the report said.
+  const int status =
+      std::system((command + " > " + (dir / "again.txt").string() + " 2>&1").c_str());
+  CHECK(status == 0);
+  CHECK(read_text(dir / "again.txt").find(": wrong — rank 1, recvbuf block 0") !=
+        std::string::npos);
+}
