@@ -1,5 +1,7 @@
 #include "buffers.hpp"
 
+#include "irregular.hpp"
+
 #include <cstring>
 
 namespace collscope::run {
@@ -13,7 +15,8 @@ bool whole_row(Collective c) {
 bool own_block_in_recv(const Options& o, int rank) {
   const Collective c = o.algorithm->collective;
   return o.in_place && (c == Collective::allgather ||
-                        (rank == o.root && (c == Collective::gather || c == Collective::reduce)));
+                        (rank == o.root && (c == Collective::gather || c == Collective::reduce ||
+                                            c == Collective::gatherv)));
 }
 
 std::uint64_t mix(std::uint64_t x) { // splitmix64's finaliser
@@ -71,6 +74,15 @@ Buffers make_buffers(const Options& o, int rank, int p) {
   Buffers b;
   b.send_bytes = c == Collective::bcast ? 0 : c == Collective::scatter ? p * block : block;
   b.recv_bytes = whole_row(c) ? p * block : block;
+  if (o.algorithm->irregular()) {
+    const IrregularLayout layout = irregular_layout(o, p);
+    const std::int64_t own = layout.counts[rank] * extent;
+    const std::int64_t all = (rank == o.root ? layout.root_elements : 0) * extent;
+    b.send_bytes = c == Collective::gatherv ? own : all;
+    b.recv_bytes = c == Collective::gatherv ? all : own;
+    b.counts = layout.counts;
+    b.displs = layout.displs;
+  }
   b.send.resize(static_cast<std::size_t>(b.send_bytes + extent));
   b.recv.resize(static_cast<std::size_t>(b.recv_bytes + extent));
   refill(b, o, rank, p);
@@ -98,6 +110,16 @@ void refill(Buffers& b, const Options& o, int rank, int p) {
   case Collective::bcast:
     if (rank == o.root) write_input(b.recv, o, rank, 0, o.count, 0);
     break;
+  case Collective::gatherv:
+    if (own_block_in_recv(o, rank))
+      write_input(b.recv, o, rank, 0, b.counts[rank], b.displs[rank]);
+    else
+      write_input(b.send, o, rank, 0, b.counts[rank], 0);
+    break;
+  case Collective::scatterv:
+    if (rank == o.root)
+      for (int k = 0; k < p; ++k) write_input(b.send, o, k, 0, b.counts[k], b.displs[k]);
+    break;
   }
 }
 
@@ -108,7 +130,8 @@ int call(const Algorithm& algorithm, bool reference, const Options& o, Buffers& 
   const Collective c = algorithm.collective;
   const MPI_Datatype t = types.datatype();
   const bool in_place_send = own_block_in_recv(o, rank);
-  const bool in_place_recv = o.in_place && c == Collective::scatter && rank == o.root;
+  const bool in_place_recv =
+      o.in_place && (c == Collective::scatter || c == Collective::scatterv) && rank == o.root;
   const void* send = in_place_send ? MPI_IN_PLACE : b.send.data();
   void* recv = in_place_recv ? MPI_IN_PLACE : b.recv.data();
   const int n = o.count;
@@ -123,6 +146,12 @@ int call(const Algorithm& algorithm, bool reference, const Options& o, Buffers& 
     return (reference ? PMPI_Reduce : algorithm.reduce)(send, recv, n, t, types.op(), o.root, comm);
   case Collective::allgather:
     return (reference ? PMPI_Allgather : algorithm.allgather)(send, n, t, recv, n, t, comm);
+  case Collective::gatherv:
+    return (reference ? PMPI_Gatherv : algorithm.gatherv)(
+        send, b.counts[rank], t, recv, b.counts.data(), b.displs.data(), t, o.root, comm);
+  case Collective::scatterv:
+    return (reference ? PMPI_Scatterv : algorithm.scatterv)(
+        send, b.counts.data(), b.displs.data(), t, recv, b.counts[rank], t, o.root, comm);
   }
   return MPI_ERR_OTHER;
 }

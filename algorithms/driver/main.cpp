@@ -6,6 +6,7 @@
 // driver's own traffic (reference run, barriers, verdicts) goes through PMPI, so a PMPI
 // tracer records only the algorithm under test.
 #include "buffers.hpp"
+#include "collscope/algorithms/irregular_tuning.hpp"
 #include "collscope/algorithms/tuning.hpp"
 #include "collscope/trace.hpp"
 #include "mpi_types.hpp"
@@ -51,6 +52,13 @@ int execute(const Options& o, int rank, int p, MPI_Comm comm) {
     tuning.blocks = o.blocks;
     set_pipeline_tuning(tuning);
   }
+  Options measured = o;
+  if (o.calibrate) {
+    schedule::NetworkModel model;
+    if (!succeeded(calibrate_network(comm, 10, model), a, false, rank, comm)) return 1;
+    measured.network = std::make_shared<const schedule::NetworkModel>(std::move(model));
+  }
+  if (a.irregular()) set_irregular_tuning({o.threshold, measured.network});
   const bool reduce = a.collective == Collective::reduce;
   const MpiTypes types(o.datatype, reduce ? std::optional(o.op) : std::nullopt);
   int type_size = 0;
@@ -73,7 +81,7 @@ int execute(const Options& o, int rank, int p, MPI_Comm comm) {
     return 2;
   }
 
-  if (rank == 0) print_header(o, {p, type_size, blocks, pipeline_tuning()});
+  if (rank == 0) print_header(measured, {p, type_size, blocks, pipeline_tuning()});
   // The trace holds the algorithm under test only: not the reference run, and the warm-ups
   // only when asked. (The driver's own barriers, reductions and checks use PMPI.)
   trace::pause();

@@ -4,6 +4,8 @@
 
 #include <charconv>
 #include <climits>
+#include <fstream>
+#include <sstream>
 #include <string_view>
 
 namespace collscope::run {
@@ -32,17 +34,29 @@ std::string_view to_string(Op op) {
   return "?";
 }
 
+std::string_view to_string(Displs displs) {
+  switch (displs) {
+  case Displs::packed:
+    return "packed";
+  case Displs::gaps:
+    return "gaps";
+  case Displs::reversed:
+    return "reversed";
+  }
+  return "?";
+}
+
 namespace {
 
-constexpr Collective all_collectives[] = {Collective::gather, Collective::scatter,
-                                          Collective::bcast, Collective::reduce,
-                                          Collective::allgather};
+constexpr Collective all_collectives[] = {
+    Collective::gather,    Collective::scatter, Collective::bcast,   Collective::reduce,
+    Collective::allgather, Collective::gatherv, Collective::scatterv};
 
 /// What the user typed, before it is checked against the collective and p.
 struct Raw {
   bool help = false, list = false, json = false, in_place = false, trace_warmup = false;
   std::optional<std::string_view> positional, algorithm, root, count, datatype, op, repetitions,
-      warmup, seed, blocks, trace;
+      warmup, seed, blocks, trace, problem, block, displs, threshold, network;
 };
 
 std::string quoted(std::string_view text) {
@@ -70,7 +84,12 @@ std::string scan(std::span<char* const> args, Raw& raw) {
       {"--warmup", &Raw::warmup},
       {"--seed", &Raw::seed},
       {"--blocks", &Raw::blocks},
-      {"--trace", &Raw::trace}};
+      {"--trace", &Raw::trace},
+      {"--problem", &Raw::problem},
+      {"--block", &Raw::block},
+      {"--displs", &Raw::displs},
+      {"--threshold", &Raw::threshold},
+      {"--network", &Raw::network}};
   const std::pair<std::string_view, bool Raw::*> flags[] = {
       {"--help", &Raw::help},         {"-h", &Raw::help},
       {"--list", &Raw::list},         {"--json", &Raw::json},
@@ -165,6 +184,67 @@ std::string check_kinds(const Raw& raw, Options& o) {
   return "";
 }
 
+std::string check_network(const Raw& raw, Options& o, int p) {
+  if (!raw.network) return "";
+  if (!o.algorithm->irregular() || !o.algorithm->name.starts_with("model-"))
+    return "--network applies to the model-based gatherv/scatterv algorithms (model-*) only";
+  if (*raw.network == "calibrate") {
+    o.calibrate = true;
+    return "";
+  }
+  std::ifstream file{std::string(*raw.network)};
+  if (!file) return "--network: cannot read " + quoted(*raw.network);
+  std::ostringstream text;
+  text << file.rdbuf();
+  try {
+    o.network =
+        std::make_shared<const schedule::NetworkModel>(schedule::parse_network(text.str(), p));
+  } catch (const schedule::NetworkError& e) {
+    return "--network " + std::string(*raw.network) + ": " + e.what();
+  }
+  return "";
+}
+
+std::string check_irregular(const Raw& raw, Options& o, int p) {
+  const Algorithm& a = *o.algorithm;
+  if (!a.irregular()) {
+    for (const auto& [name, given] :
+         {std::pair{"--problem", raw.problem}, {"--block", raw.block}, {"--displs", raw.displs}})
+      if (given) return std::string(name) + " applies to gatherv and scatterv only";
+  } else if (raw.count && raw.block) {
+    return "--count and --block mean the same for gatherv and scatterv; give one";
+  }
+  if (raw.threshold && a.name != "traff-degrade")
+    return "--threshold applies to gatherv/scatterv traff-degrade only";
+  if (std::string error = check_network(raw, o, p); !error.empty()) return error;
+  if (raw.problem && *raw.problem == "farthest") {
+    o.farthest = true;
+  } else if (raw.problem) {
+    const auto problem = schedule::parse_problem(*raw.problem);
+    if (!problem)
+      return "unknown problem " + quoted(*raw.problem) +
+             "; choose one of: same, random, bucket, spikes, increasing, decreasing, "
+             "alternating, two-blocks, farthest";
+    o.problem = *problem;
+  }
+  if (raw.displs) {
+    if (*raw.displs == "packed")
+      o.displs = Displs::packed;
+    else if (*raw.displs == "gaps")
+      o.displs = Displs::gaps;
+    else if (*raw.displs == "reversed")
+      o.displs = Displs::reversed;
+    else
+      return "unknown displs " + quoted(*raw.displs) + "; choose one of: packed, gaps, reversed";
+  }
+  int threshold = 0;
+  if (std::string error = number("--threshold", raw.threshold, 1, threshold); !error.empty())
+    return error;
+  if (raw.threshold) o.threshold = threshold;
+  if (a.irregular() && raw.count) o.block = o.count; // b of the problem, like a regular count
+  return number("--block", raw.block, 0, o.block);
+}
+
 /// What only makes sense for some collectives or algorithms.
 std::string check_fit(const Raw& raw, Options& o, int p) {
   const Algorithm& a = *o.algorithm;
@@ -186,11 +266,13 @@ std::string check_fit(const Raw& raw, Options& o, int p) {
   if (o.in_place && a.collective == Collective::bcast)
     return "--in-place does not apply to bcast (MPI_Bcast has no MPI_IN_PLACE)";
   const bool whole_row = a.collective != Collective::bcast && a.collective != Collective::reduce;
-  const long long largest =
-      (whole_row ? p : 1) * static_cast<long long>(o.count) * layout_of(o.datatype).extent_bytes();
+  const long long per_rank = a.irregular() ? schedule::spikes_rho * (o.block + 1LL) : o.count;
+  const long long largest = (whole_row ? p : 1) * per_rank * layout_of(o.datatype).extent_bytes();
+  const std::string what =
+      a.irregular() ? "--block " + std::to_string(o.block) : "--count " + std::to_string(o.count);
   if (largest > INT_MAX)
-    return "--count " + std::to_string(o.count) + " is too large: a buffer would take " +
-           std::to_string(largest) + " bytes (limit 2 GiB)";
+    return what + " is too large: a buffer would take up to " + std::to_string(largest) +
+           " bytes (limit 2 GiB)";
   return "";
 }
 
@@ -213,7 +295,8 @@ ParseResult parse_options(std::span<char* const> args, int p) {
     return result;
   }
   if (!o.collective)
-    return {o, "missing COLLECTIVE: one of gather, scatter, bcast, reduce, allgather (see --help)"};
+    return {o, "missing COLLECTIVE: one of gather, scatter, bcast, reduce, allgather, gatherv, "
+               "scatterv (see --help)"};
 
   const std::string_view name = raw.algorithm.value_or("native");
   o.algorithm = find_algorithm(*o.collective, name);
@@ -230,7 +313,7 @@ ParseResult parse_options(std::span<char* const> args, int p) {
        {number("--root", raw.root, 0, o.root), number("--count", raw.count, 0, o.count),
         number("--repetitions", raw.repetitions, 1, o.repetitions),
         number("--warmup", raw.warmup, 0, o.warmup), number("--blocks", raw.blocks, 1, o.blocks),
-        seed_number(raw.seed, o.seed), check_kinds(raw, o)})
+        seed_number(raw.seed, o.seed), check_kinds(raw, o), check_irregular(raw, o, p)})
     if (!error.empty()) return {o, error};
   if (std::string error = check_fit(raw, o, p); !error.empty()) return {o, error};
   return result;

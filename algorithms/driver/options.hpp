@@ -3,8 +3,11 @@
 #pragma once
 
 #include "collscope/algorithms/registry.hpp"
+#include "collscope/schedule/irregular_problem.hpp"
+#include "collscope/schedule/network_model.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -13,9 +16,13 @@ namespace collscope::run {
 
 enum class Datatype { int_, double_, vector };
 enum class Op { sum, max, noncommutative };
+/// Where gatherv/scatterv's root puts the blocks: in rank order without gaps, in rank order
+/// with one free element after each block, or in reverse rank order.
+enum class Displs { packed, gaps, reversed };
 
 std::string_view to_string(Datatype datatype);
 std::string_view to_string(Op op);
+std::string_view to_string(Displs displs);
 
 enum class Mode { run, list, help };
 
@@ -33,6 +40,14 @@ struct Options {
   std::uint64_t seed = 1;
   int blocks = 0; ///< --blocks; 0 lets the pipelining lemma choose
   bool in_place = false;
+  schedule::Problem problem = schedule::Problem::same; ///< gatherv, scatterv: --problem
+  bool farthest = false;          ///< --problem farthest: only binomial_farthest's block, of b
+  int block = 1;                  ///< --block: the problem's b
+  Displs displs = Displs::packed; ///< --displs
+  std::int64_t threshold = 32768; ///< --threshold (traff-degrade)
+  /// --network FILE (or "calibrate", measured in main): the model-based trees' network
+  std::shared_ptr<const schedule::NetworkModel> network;
+  bool calibrate = false;
   std::string trace_dir;     ///< --trace DIR: write an OTF2 archive of the timed repetitions
   bool trace_warmup = false; ///< --trace-warmup: record the warm-ups too
 };

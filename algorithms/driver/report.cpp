@@ -1,5 +1,7 @@
 #include "report.hpp"
 
+#include "irregular.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -103,7 +105,12 @@ void print_header(const Options& o, const RunFacts& f) {
   const Collective c = a.collective;
   const bool whole_row = c != Collective::bcast && c != Collective::reduce;
   const long long block = static_cast<long long>(o.count) * f.type_size;
-  const long long m = whole_row ? f.p * block : block;
+  long long m = whole_row ? f.p * block : block;
+  if (a.irregular()) {
+    m = 0;
+    for (int count : irregular_layout(o, f.p).counts)
+      m += static_cast<long long>(count) * f.type_size;
+  }
   const std::string ab =
       "α=" + number("%g", f.tuning.alpha) + " s, β=" + number("%g", f.tuning.beta) + " s/byte";
   key("collective", str(to_string(c)));
@@ -112,11 +119,11 @@ void print_header(const Options& o, const RunFacts& f) {
   key("source", str(a.source));
   key("p", std::to_string(f.p));
   if (a.has_root()) key("root", std::to_string(o.root));
-  key("count", std::to_string(o.count));
+  if (!a.irregular()) key("count", std::to_string(o.count));
   key("datatype", str(to_string(o.datatype)));
   if (c == Collective::reduce) key("op", str(to_string(o.op)));
   key("in_place", o.in_place ? "yes" : "no");
-  if (whole_row) key("bytes_per_rank", std::to_string(block));
+  if (whole_row && !a.irregular()) key("bytes_per_rank", std::to_string(block));
   key("m_bytes", std::to_string(m));
   if (a.uses_blocks) {
     std::string why = "pipelining lemma, " + ab;
@@ -131,11 +138,12 @@ void print_header(const Options& o, const RunFacts& f) {
         std::to_string(a.rounds(f.p, blocks)) + " (" + str(a.rounds_formula) + ")");
     key("model_cost_s",
         number("%.4e", a.cost(f.p, static_cast<double>(m), f.tuning.alpha, f.tuning.beta, blocks)) +
-            " (" + str(a.cost_formula) + "; " + ab + ")");
+            " (" + str(a.cost_formula) + "; " + ab + (a.irregular() ? "; equal blocks" : "") + ")");
   } else {
     key("expected_rounds", "n/a (Open MPI decides)");
     key("model_cost_s", "n/a (Open MPI decides)");
   }
+  if (a.irregular()) print_irregular_header(o, f.p, f.type_size, f.tuning.alpha, f.tuning.beta);
   key("repetitions", std::to_string(o.repetitions));
   key("warmup", std::to_string(o.warmup));
   if (!o.trace_dir.empty())

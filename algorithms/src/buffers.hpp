@@ -14,7 +14,11 @@ enum Tag : int {
   scatter_tag = 7102,
   bcast_tag = 7103,
   reduce_tag = 7104,
-  allgather_tag = 7105
+  allgather_tag = 7105,
+  gatherv_tag = 7106,
+  scatterv_tag = 7107,
+  tree_tag = 7108, ///< constant-size messages that build data-aware trees
+  allgatherv_tag = 7109
 };
 
 /// Returns from the enclosing function when an MPI call fails (under MPI_ERRORS_RETURN).

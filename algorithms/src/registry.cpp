@@ -3,9 +3,12 @@
 #include "collscope/algorithms/allgather.hpp"
 #include "collscope/algorithms/bcast.hpp"
 #include "collscope/algorithms/gather.hpp"
+#include "collscope/algorithms/gatherv.hpp"
 #include "collscope/algorithms/reduce.hpp"
 #include "collscope/algorithms/scatter.hpp"
+#include "collscope/algorithms/scatterv.hpp"
 #include "collscope/schedule/cost.hpp"
+#include "collscope/schedule/irregular_cost.hpp"
 #include "collscope/schedule/pipeline.hpp"
 
 #include <array>
@@ -47,6 +50,21 @@ double ring(int p, double m, double a, double b, int) {
 double dissemination(int p, double m, double a, double b, int) {
   return s::dissemination_allgather_cost(p, m, a, b);
 }
+int traff_rounds(int p, int) {
+  return s::traff_rounds(p);
+}
+double traff(int p, double m, double a, double b, int) {
+  return s::traff_cost(p, m, a, b);
+}
+double binomial_scatterv(int p, double m, double a, double b, int) {
+  return s::binomial_scatterv_cost(p, m, a, b);
+}
+int twice_log_rounds(int p, int) {
+  return 2 * s::logarithmic_rounds(p);
+}
+double model_tree(int p, double m, double a, double b, int) {
+  return s::model_tree_cost(p, m, a, b);
+}
 
 constexpr std::string_view lecture = "seeds/001_496b7ceb2e430cd8.txt";
 constexpr std::string_view log_p = "⌈log₂p⌉";
@@ -54,6 +72,15 @@ constexpr std::string_view p_minus_1 = "p−1";
 constexpr std::string_view tree_gather_text = "⌈log₂p⌉α + (p−1)/p·βm";
 constexpr std::string_view linear_rooted_text = "(p−1)α + (p−1)/p·βm";
 constexpr std::string_view tree_bcast_text = "⌈log₂p⌉(α + βm)";
+constexpr std::string_view traff_rounds_text = "2⌈log₂p⌉ + ⌈log₂p⌉";
+// The costs of gatherv and scatterv are for equal blocks of m/p bytes; collscope-run also
+// prints the model time of the actual block sizes.
+constexpr std::string_view traff_text = "2⌈log₂p⌉(α + 32β) + ⌈log₂p⌉α + (p−1)/p·βm";
+constexpr std::string_view traff_source = "seeds/000 §2–3, Lemmas 1–3, Theorem 1 (TUW_Gatherv)";
+constexpr std::string_view model_rounds_text = "⌈log₂p⌉ + ⌈log₂p⌉";
+constexpr std::string_view model_text = "2⌈log₂p⌉α + 8(p−1)(4+2K)β + (p−1)/p·βm";
+constexpr std::string_view model_binomial_source = "seeds/002 §2 (model-based binomial tree)";
+constexpr std::string_view model_traff_source = "seeds/002 §2 (model-based Träff algorithm)";
 
 using C = Collective;
 
@@ -118,6 +145,74 @@ const std::array registry{
               nullptr, allgather_dissemination},
     Algorithm{C::allgather, "native", "Open MPI's MPI_Allgather", "Open MPI", "", "", nullptr,
               nullptr, false, false, nullptr, nullptr, nullptr, MPI_Allgather},
+
+    Algorithm{C::gatherv, "linear", "root receives the non-empty blocks one by one in rank order",
+              "seeds/000 §1 (Open MPI, MPICH and SimGrid's MPI_Gatherv)", p_minus_1,
+              linear_rooted_text, linear_rounds, linear_rooted, false, false, nullptr, nullptr,
+              nullptr, nullptr, gatherv_linear},
+    Algorithm{C::gatherv, "binomial", "block-oblivious binomial tree; sizes found by probing",
+              "seeds/000 §1 (fixed, block-size oblivious trees)", log_p, tree_gather_text,
+              log_rounds, tree_gather, false, false, nullptr, nullptr, nullptr, nullptr,
+              gatherv_binomial},
+    Algorithm{C::gatherv, "traff", "data-aware ordered tree built in 2⌈log₂p⌉ small rounds",
+              traff_source, traff_rounds_text, traff_text, traff_rounds, traff, false, false,
+              nullptr, nullptr, nullptr, nullptr, gatherv_traff},
+    Algorithm{C::gatherv, "traff-lemma4", "the same, own-block copies counted (Lemma 4)",
+              "seeds/000 §3, Lemma 4", traff_rounds_text, traff_text, traff_rounds, traff, false,
+              false, nullptr, nullptr, nullptr, nullptr, gatherv_traff_lemma4},
+    Algorithm{C::gatherv, "traff-degrade",
+              "the same, big subtrees straight to the root (--threshold)",
+              "seeds/000 §3 last paragraph (graceful degradation)", traff_rounds_text, traff_text,
+              traff_rounds, traff, false, false, nullptr, nullptr, nullptr, nullptr,
+              gatherv_traff_degrade},
+    Algorithm{C::gatherv, "model-binomial-min",
+              "heterogeneous: binomial tree, ranks mapped minimum-first by t(i,j,m)",
+              model_binomial_source, model_rounds_text, model_text, twice_log_rounds, model_tree,
+              false, false, nullptr, nullptr, nullptr, nullptr, gatherv_model_binomial_min},
+    Algorithm{C::gatherv, "model-binomial-max",
+              "heterogeneous: binomial tree, ranks mapped maximum-first by t(i,j,m)",
+              model_binomial_source, model_rounds_text, model_text, twice_log_rounds, model_tree,
+              false, false, nullptr, nullptr, nullptr, nullptr, gatherv_model_binomial_max},
+    Algorithm{C::gatherv, "model-traff", "heterogeneous: modified Träff tree from t(i,j,m)",
+              model_traff_source, model_rounds_text, model_text, twice_log_rounds, model_tree,
+              false, false, nullptr, nullptr, nullptr, nullptr, gatherv_model_traff},
+    Algorithm{C::gatherv, "native", "Open MPI's MPI_Gatherv", "Open MPI", "", "", nullptr, nullptr,
+              false, false, nullptr, nullptr, nullptr, nullptr, MPI_Gatherv},
+
+    Algorithm{C::scatterv, "linear", "root sends the non-empty blocks one by one in rank order",
+              "seeds/000 §1 (Open MPI and MPICH's MPI_Scatterv)", p_minus_1, linear_rooted_text,
+              linear_rounds, linear_rooted, false, false, nullptr, nullptr, nullptr, nullptr,
+              nullptr, scatterv_linear},
+    Algorithm{C::scatterv, "binomial", "block-oblivious binomial tree; sizes travel with the data",
+              "seeds/000 §1 (fixed, block-size oblivious trees)", log_p,
+              "2⌈log₂p⌉α + (p−1)/p·βm + 8(p−1)β", log_rounds, binomial_scatterv, false, false,
+              nullptr, nullptr, nullptr, nullptr, nullptr, scatterv_binomial},
+    Algorithm{C::scatterv, "traff", "data-aware ordered tree built in 2⌈log₂p⌉ small rounds",
+              traff_source, traff_rounds_text, traff_text, traff_rounds, traff, false, false,
+              nullptr, nullptr, nullptr, nullptr, nullptr, scatterv_traff},
+    Algorithm{C::scatterv, "traff-lemma4", "the same, own-block copies counted (Lemma 4)",
+              "seeds/000 §3, Lemma 4", traff_rounds_text, traff_text, traff_rounds, traff, false,
+              false, nullptr, nullptr, nullptr, nullptr, nullptr, scatterv_traff_lemma4},
+    Algorithm{C::scatterv, "traff-degrade",
+              "the same, big subtrees straight from the root (--threshold)",
+              "seeds/000 §3 last paragraph (graceful degradation)", traff_rounds_text, traff_text,
+              traff_rounds, traff, false, false, nullptr, nullptr, nullptr, nullptr, nullptr,
+              scatterv_traff_degrade},
+    Algorithm{C::scatterv, "model-binomial-min",
+              "heterogeneous: binomial tree, ranks mapped minimum-first by t(i,j,m)",
+              model_binomial_source, model_rounds_text, model_text, twice_log_rounds, model_tree,
+              false, false, nullptr, nullptr, nullptr, nullptr, nullptr,
+              scatterv_model_binomial_min},
+    Algorithm{C::scatterv, "model-binomial-max",
+              "heterogeneous: binomial tree, ranks mapped maximum-first by t(i,j,m)",
+              model_binomial_source, model_rounds_text, model_text, twice_log_rounds, model_tree,
+              false, false, nullptr, nullptr, nullptr, nullptr, nullptr,
+              scatterv_model_binomial_max},
+    Algorithm{C::scatterv, "model-traff", "heterogeneous: modified Träff tree from t(i,j,m)",
+              model_traff_source, model_rounds_text, model_text, twice_log_rounds, model_tree,
+              false, false, nullptr, nullptr, nullptr, nullptr, nullptr, scatterv_model_traff},
+    Algorithm{C::scatterv, "native", "Open MPI's MPI_Scatterv", "Open MPI", "", "", nullptr,
+              nullptr, false, false, nullptr, nullptr, nullptr, nullptr, nullptr, MPI_Scatterv},
 };
 
 } // namespace
@@ -134,12 +229,16 @@ std::string_view to_string(Collective collective) {
     return "reduce";
   case C::allgather:
     return "allgather";
+  case C::gatherv:
+    return "gatherv";
+  case C::scatterv:
+    return "scatterv";
   }
   return "?";
 }
 
 std::optional<Collective> parse_collective(std::string_view name) {
-  for (C c : {C::gather, C::scatter, C::bcast, C::reduce, C::allgather})
+  for (C c : {C::gather, C::scatter, C::bcast, C::reduce, C::allgather, C::gatherv, C::scatterv})
     if (to_string(c) == name) return c;
   return std::nullopt;
 }

@@ -87,7 +87,7 @@ section_list() {
   status=$?
   if [ "$status" -eq 0 ] && [ "$(head -n 1 "$tmp/out")" = "[" ] &&
     [ "$(tail -n 1 "$tmp/out")" = "]" ] &&
-    [ "$(grep -c '"name": "native"' "$tmp/out")" -eq 5 ] &&
+    [ "$(grep -c '"name": "native"' "$tmp/out")" -eq 7 ] &&
     grep -q '"commutative_only": true' "$tmp/out"; then
     pass "p=3 --list --json: one array, printed once, a native entry per collective"
   else

@@ -78,13 +78,32 @@ bool rooted(const Case& c, const TestTypes& t, MPI_Comm comm, bool is_gather) {
       recv_got = recv_want = MPI_IN_PLACE;
     }
   }
-  const auto native = is_gather ? MPI_Gather : MPI_Scatter;
-  const int rc =
-      c.algorithm->rooted(sendbuf, s.count, s.type, recv_got, r.count, r.type, c.root, comm);
   Ints send_native = original;
   const void* native_send = sendbuf == MPI_IN_PLACE ? MPI_IN_PLACE : data_or_null(send_native);
-  const int rc_native =
-      native(native_send, s.count, s.type, recv_want, r.count, r.type, c.root, comm);
+  int rc = MPI_SUCCESS, rc_native = MPI_SUCCESS;
+  if (c.algorithm->irregular()) {
+    // Regular blocks through MPI_Gatherv/MPI_Scatterv's interface: counts all equal, displs
+    // contiguous (tests/irregular covers irregular sizes and gaps).
+    const Side& root_side = is_gather ? r : s;
+    const std::vector<int> counts(static_cast<std::size_t>(p), root_side.count);
+    std::vector<int> displs(static_cast<std::size_t>(p));
+    for (int i = 0; i < p; ++i) displs[i] = i * root_side.count;
+    if (is_gather) {
+      rc = c.algorithm->gatherv(sendbuf, s.count, s.type, recv_got, counts.data(), displs.data(),
+                                r.type, c.root, comm);
+      rc_native = MPI_Gatherv(native_send, s.count, s.type, recv_want, counts.data(), displs.data(),
+                              r.type, c.root, comm);
+    } else {
+      rc = c.algorithm->scatterv(sendbuf, counts.data(), displs.data(), s.type, recv_got, r.count,
+                                 r.type, c.root, comm);
+      rc_native = MPI_Scatterv(native_send, counts.data(), displs.data(), s.type, recv_want,
+                               r.count, r.type, c.root, comm);
+    }
+  } else {
+    const auto native = is_gather ? MPI_Gather : MPI_Scatter;
+    rc = c.algorithm->rooted(sendbuf, s.count, s.type, recv_got, r.count, r.type, c.root, comm);
+    rc_native = native(native_send, s.count, s.type, recv_want, r.count, r.type, c.root, comm);
+  }
   return rc == MPI_SUCCESS && rc_native == MPI_SUCCESS && got == want && send == original;
 }
 
@@ -166,8 +185,10 @@ std::string Case::describe(MPI_Comm comm) const {
 bool matches_native(const Case& c, const TestTypes& types, MPI_Comm comm) {
   switch (c.algorithm->collective) {
   case Collective::gather:
+  case Collective::gatherv:
     return rooted(c, types, comm, true);
   case Collective::scatter:
+  case Collective::scatterv:
     return rooted(c, types, comm, false);
   case Collective::bcast:
     return bcast(c, types, comm);

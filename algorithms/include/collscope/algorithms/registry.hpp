@@ -9,7 +9,7 @@
 
 namespace collscope {
 
-enum class Collective { gather, scatter, bcast, reduce, allgather };
+enum class Collective { gather, scatter, bcast, reduce, allgather, gatherv, scatterv };
 
 std::string_view to_string(Collective collective);
 std::optional<Collective> parse_collective(std::string_view name);
@@ -19,6 +19,10 @@ using RootedFn = int (*)(const void*, int, MPI_Datatype, void*, int, MPI_Datatyp
 using BcastFn = int (*)(void*, int, MPI_Datatype, int, MPI_Comm);
 using ReduceFn = int (*)(const void*, void*, int, MPI_Datatype, MPI_Op, int, MPI_Comm);
 using AllgatherFn = int (*)(const void*, int, MPI_Datatype, void*, int, MPI_Datatype, MPI_Comm);
+using GathervFn = int (*)(const void*, int, MPI_Datatype, void*, const int*, const int*,
+                          MPI_Datatype, int, MPI_Comm); ///< MPI_Gatherv
+using ScattervFn = int (*)(const void*, const int*, const int*, MPI_Datatype, void*, int,
+                           MPI_Datatype, int, MPI_Comm); ///< MPI_Scatterv
 
 struct Algorithm {
   Collective collective;
@@ -38,9 +42,15 @@ struct Algorithm {
   BcastFn bcast = nullptr;
   ReduceFn reduce = nullptr;
   AllgatherFn allgather = nullptr;
+  GathervFn gatherv = nullptr;
+  ScattervFn scatterv = nullptr;
 
   bool is_native() const { return name == "native"; }
   bool has_root() const { return collective != Collective::allgather; }
+  /// gatherv and scatterv: block sizes differ per rank and only the root knows them all.
+  bool irregular() const {
+    return collective == Collective::gatherv || collective == Collective::scatterv;
+  }
 };
 
 /// All algorithms, grouped by collective, native last in each group.

@@ -1,0 +1,84 @@
+#include "irregular.hpp"
+
+#include "collscope/schedule/irregular_cost.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+namespace collscope::run {
+
+IrregularLayout irregular_layout(const Options& o, int p) {
+  IrregularLayout layout;
+  layout.counts = o.farthest
+                      ? schedule::single_block(p, schedule::binomial_farthest(p, o.root), o.block)
+                      : schedule::problem_blocks(o.problem, p, o.block, o.seed);
+  layout.displs.resize(static_cast<std::size_t>(p));
+  std::int64_t next = 0;
+  for (int i = 0; i < p; ++i) {
+    const int k = o.displs == Displs::reversed ? p - 1 - i : i;
+    layout.displs[k] = static_cast<int>(next);
+    next += layout.counts[k] + (o.displs == Displs::gaps ? 1 : 0);
+  }
+  layout.root_elements = next;
+  return layout;
+}
+
+namespace {
+
+std::optional<schedule::IrregularAlgorithm> model_of(const Algorithm& a) {
+  using schedule::IrregularAlgorithm;
+  if (a.name == "linear") return IrregularAlgorithm::linear;
+  if (a.name == "binomial") return IrregularAlgorithm::binomial;
+  if (a.name == "traff") return IrregularAlgorithm::traff;
+  if (a.name == "traff-lemma4") return IrregularAlgorithm::traff_lemma4;
+  if (a.name == "traff-degrade") return IrregularAlgorithm::traff_degrade;
+  if (a.name == "model-binomial-min") return IrregularAlgorithm::model_binomial_min;
+  if (a.name == "model-binomial-max") return IrregularAlgorithm::model_binomial_max;
+  if (a.name == "model-traff") return IrregularAlgorithm::model_traff;
+  return std::nullopt;
+}
+
+std::string joined(const std::vector<int>& values) {
+  std::string text;
+  for (std::size_t i = 0; i < values.size(); ++i)
+    text += (i == 0 ? "" : ",") + std::to_string(values[i]);
+  return text;
+}
+
+} // namespace
+
+void print_irregular_header(const Options& o, int p, int type_size, double alpha, double beta) {
+  const IrregularLayout layout = irregular_layout(o, p);
+  const std::string problem = o.farthest ? "farthest" : std::string(to_string(o.problem));
+  std::printf("#@problem=%s\n#@block=%d\n#@displs=%s\n", problem.c_str(), o.block,
+              std::string(to_string(o.displs)).c_str());
+  std::printf("#@counts=%s\n#@root_displs=%s\n", joined(layout.counts).c_str(),
+              joined(layout.displs).c_str());
+  if (o.algorithm->name == "traff-degrade")
+    std::printf("#@threshold_bytes=%lld\n", static_cast<long long>(o.threshold));
+  if (o.algorithm->name.starts_with("model-"))
+    std::printf("#@network=%s\n", o.calibrate ? "calibrated by ping-pong (empty and 64 KiB)"
+                                  : o.network ? "from --network"
+                                              : "none: every link α, β as above");
+  const auto model = model_of(*o.algorithm);
+  if (!model) return;
+  std::vector<std::int64_t> bytes(layout.counts.begin(), layout.counts.end());
+  for (auto& b : bytes) b *= type_size;
+  // The network, measured or described, is every algorithm's machine (calibrated: rank 0
+  // holds the model like every rank).
+  const schedule::NetworkModel* network =
+      o.network && o.network->size() == p ? o.network.get() : nullptr;
+  const double t =
+      schedule::irregular_model_time(*model, o.algorithm->collective == Collective::scatterv, bytes,
+                                     o.root, alpha, beta, o.threshold, network);
+  const char* extra = "";
+  if (*model >= schedule::IrregularAlgorithm::model_binomial_min)
+    extra = ", plus the tree distribution ⌈log₂p⌉α + 8(p−1)(4+2K)β";
+  else if (*model >= schedule::IrregularAlgorithm::traff)
+    extra = ", plus the construction, at most 2⌈log₂p⌉(α + 32β)";
+  std::printf("#@model_time_s=%.4e (these block sizes: α-β time of the schedule%s%s)\n", t,
+              network ? " on the --network" : "", extra);
+}
+
+} // namespace collscope::run

@@ -1,0 +1,33 @@
+#!/bin/sh
+# Records the gatherv/scatterv traces test_recorded_irregular reads (FIXTURES_SETUP): Träff's
+# algorithms on the paper's eight problem types at root ⌊p/2⌋, and the worst case of fixed
+# trees (only the rank farthest from the root has data) for the binomial tree and Träff's.
+# usage: make_traces.sh COLLSCOPE_RUN MPIEXEC OUTDIR
+set -eu
+run=$1 mpiexec=$2 out=$3
+rm -rf "$out"
+mkdir -p "$out"
+
+one() { # one NAME NP COLLSCOPE-RUN-ARGS...: one traced repetition, no warm-up
+  name=$1 np=$2
+  shift 2
+  timeout 120 "$mpiexec" --oversubscribe -np "$np" "$run" "$@" --repetitions 1 --warmup 0 \
+    --trace "$out/$name" </dev/null >"$out/last.log" 2>&1 ||
+    { cat "$out/last.log"; echo "FAIL: mpirun -np $np $run $*"; exit 1; }
+}
+
+for problem in same random bucket spikes increasing decreasing alternating two-blocks; do
+  one "gatherv_traff_${problem}_p8" 8 gatherv --algorithm traff --problem "$problem" \
+    --block 1000 --root 4
+  one "scatterv_traff_${problem}_p8" 8 scatterv --algorithm traff --problem "$problem" \
+    --block 1000 --root 4
+  one "gatherv_traff_${problem}_p11" 11 gatherv --algorithm traff --problem "$problem" \
+    --block 100 --root 5 --displs gaps
+done
+for p in 8 16; do
+  for algorithm in binomial traff; do
+    one "gatherv_${algorithm}_farthest_p$p" "$p" gatherv --algorithm "$algorithm" \
+      --problem farthest --block 10000 --root $((p / 2))
+  done
+done
+echo "recorded $(ls -d "$out"/*/ | wc -l) traces in $out"
