@@ -135,8 +135,7 @@ TEST_CASE("model-based trees span every rank; binomial keeps the binomial shape"
       }
 }
 
-TEST_CASE("on two interleaved clusters minimum-first crosses the slow network once",
-          "[network]") {
+TEST_CASE("on two interleaved clusters minimum-first crosses the slow network once", "[network]") {
   for (int p : {8, 16, 32, 64}) {
     const NetworkModel network = interleaved(p);
     const std::vector<std::int64_t> blocks(static_cast<std::size_t>(p), 4000);

@@ -8,9 +8,8 @@
 #include "collscope/model/replay.hpp"
 #include "collscope/model/volume.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -27,7 +26,9 @@ std::filesystem::path traces() {
   return dir;
 }
 
-Trace load(const std::string& name) { return load_trace(traces() / name); }
+Trace load(const std::string& name) {
+  return load_trace(traces() / name);
+}
 
 int ceil_log2(int p) {
   int k = 0;

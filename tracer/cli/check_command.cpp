@@ -2,9 +2,8 @@
 // [--rounds inferred|annotated]`: for scripts and the grader. Exit 1 naming every bound the
 // trace exceeds, 0 when it meets them all.
 #include "cli.hpp"
-#include "trace_stats.hpp"
-
 #include "collscope/model/load_trace.hpp"
+#include "trace_stats.hpp"
 
 #include <cstdio>
 #include <optional>
@@ -18,13 +17,17 @@ int run_check(Args args) {
   bool annotated = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view arg = args[i];
-    if (arg == "--max-rounds") max_rounds = positive_number(arg, value_of(args, i), true);
-    else if (arg == "--max-bytes-per-rank") max_bytes = positive_number(arg, value_of(args, i), true);
-    else if (arg == "--max-messages") max_messages = positive_number(arg, value_of(args, i), true);
+    if (arg == "--max-rounds")
+      max_rounds = positive_number(arg, value_of(args, i), true);
+    else if (arg == "--max-bytes-per-rank")
+      max_bytes = positive_number(arg, value_of(args, i), true);
+    else if (arg == "--max-messages")
+      max_messages = positive_number(arg, value_of(args, i), true);
     else if (arg == "--rounds") {
       const std::string_view which = value_of(args, i);
       if (which != "inferred" && which != "annotated")
-        throw UsageError("--rounds expects inferred or annotated, got '" + std::string(which) + "'");
+        throw UsageError("--rounds expects inferred or annotated, got '" + std::string(which) +
+                         "'");
       annotated = which == "annotated";
     } else if (arg.starts_with("-")) {
       throw UsageError("unknown option '" + std::string(arg) + "' for check");

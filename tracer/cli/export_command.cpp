@@ -2,7 +2,6 @@
 // track per rank (its MPI calls and annotated regions as slices) and a flow arrow per message,
 // from the send's slice to the receive's.
 #include "cli.hpp"
-
 #include "collscope/model/load_trace.hpp"
 
 #include <cstdio>
@@ -25,16 +24,23 @@ std::string json_string(std::string_view text) {
 
 const char* category(model::RegionKind kind) {
   switch (kind) {
-  case model::RegionKind::algorithm: return "algorithm";
-  case model::RegionKind::phase: return "phase";
-  case model::RegionKind::round: return "round";
-  case model::RegionKind::mpi_call: return "mpi";
-  case model::RegionKind::other: return "other";
+  case model::RegionKind::algorithm:
+    return "algorithm";
+  case model::RegionKind::phase:
+    return "phase";
+  case model::RegionKind::round:
+    return "round";
+  case model::RegionKind::mpi_call:
+    return "mpi";
+  case model::RegionKind::other:
+    return "other";
   }
   return "other";
 }
 
-double micros(double seconds) { return seconds * 1e6; }
+double micros(double seconds) {
+  return seconds * 1e6;
+}
 
 void write_perfetto(const model::Trace& trace, std::ostream& out) {
   out << "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n";
@@ -48,7 +54,8 @@ void write_perfetto(const model::Trace& trace, std::ostream& out) {
     std::snprintf(number, sizeof number, "%.3f", v);
     return std::string(number);
   };
-  event(R"({"name":"process_name","ph":"M","pid":1,"args":{"name":)" + json_string(trace.path) + "}}");
+  event(R"({"name":"process_name","ph":"M","pid":1,"args":{"name":)" + json_string(trace.path) +
+        "}}");
   for (const model::Rank& rank : trace.ranks) {
     const std::string tid = std::to_string(rank.id);
     event(R"({"name":"thread_name","ph":"M","pid":1,"tid":)" + tid + R"(,"args":{"name":)" +
@@ -67,15 +74,15 @@ void write_perfetto(const model::Trace& trace, std::ostream& out) {
   for (std::size_t k = 0; k < trace.messages.size(); ++k) {
     const model::Message& m = trace.messages[k];
     const std::string id = std::to_string(k);
-    const std::string common = ",\"cat\":\"message\",\"name\":" +
-                               json_string("message " + std::to_string(m.sender) + "→" +
-                                      std::to_string(m.receiver)) +
-                               ",\"id\":" + id + ",\"pid\":1,\"bp\":\"e\"";
+    const std::string common =
+        ",\"cat\":\"message\",\"name\":" +
+        json_string("message " + std::to_string(m.sender) + "→" + std::to_string(m.receiver)) +
+        ",\"id\":" + id + ",\"pid\":1,\"bp\":\"e\"";
     event("{\"ph\":\"s\",\"tid\":" + std::to_string(m.sender) + ",\"ts\":" +
           fmt(micros(m.send_time)) + common + ",\"args\":{\"bytes\":" + std::to_string(m.bytes) +
           ",\"tag\":" + std::to_string(m.tag) + "}}");
-    event("{\"ph\":\"f\",\"tid\":" + std::to_string(m.receiver) + ",\"ts\":" +
-          fmt(micros(m.recv_time)) + common + "}");
+    event("{\"ph\":\"f\",\"tid\":" + std::to_string(m.receiver) +
+          ",\"ts\":" + fmt(micros(m.recv_time)) + common + "}");
   }
   out << "\n]}\n";
 }
@@ -86,10 +93,14 @@ int run_export(Args args) {
   std::string path, output;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view arg = args[i];
-    if (arg == "--perfetto") output = value_of(args, i);
-    else if (arg.starts_with("-")) throw UsageError("unknown option '" + std::string(arg) + "' for export");
-    else if (path.empty()) path = arg;
-    else throw UsageError("export takes one TRACE, got also '" + std::string(arg) + "'");
+    if (arg == "--perfetto")
+      output = value_of(args, i);
+    else if (arg.starts_with("-"))
+      throw UsageError("unknown option '" + std::string(arg) + "' for export");
+    else if (path.empty())
+      path = arg;
+    else
+      throw UsageError("export takes one TRACE, got also '" + std::string(arg) + "'");
   }
   if (path.empty()) throw UsageError("export needs a TRACE");
   if (output.empty()) throw UsageError("export needs --perfetto OUT.json");

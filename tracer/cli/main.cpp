@@ -1,6 +1,5 @@
 // collscope-trace: record any MPI program into OTF2, and inspect, check and export traces.
 #include "cli.hpp"
-
 #include "collscope/model/load_trace.hpp"
 
 #include <charconv>
@@ -19,8 +18,9 @@ double positive_number(std::string_view option, std::string_view text, bool allo
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (error != std::errc() || end != text.data() + text.size() || value < 0 ||
       (!allow_zero && value == 0))
-    throw UsageError(std::string(option) + " expects a " + (allow_zero ? "non-negative" : "positive") +
-                     " number, got '" + std::string(text) + "'");
+    throw UsageError(std::string(option) + " expects a " +
+                     (allow_zero ? "non-negative" : "positive") + " number, got '" +
+                     std::string(text) + "'");
   return value;
 }
 

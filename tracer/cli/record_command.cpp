@@ -3,18 +3,16 @@
 // are passed to the ranks with -x (not preloaded into mpirun itself). The program's own
 // output and exit status pass through untouched; what the tracer wrote is reported on stderr.
 #include "cli.hpp"
-
 #include "collscope/model/load_trace.hpp"
-
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <spawn.h>
 #include <string>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <vector>
 
 extern char** environ;
@@ -40,8 +38,8 @@ int run_program(std::vector<std::string> command, const fs::path& library, const
   std::string preload = library.string();
   if (const char* old = std::getenv("LD_PRELOAD"); old && *old) preload += std::string(":") + old;
   if (is_launcher(command[0])) {
-    command.insert(command.begin() + 1, {"-x", "LD_PRELOAD=" + preload, "-x",
-                                         "COLLSCOPE_TRACE=" + dir.string()});
+    command.insert(command.begin() + 1,
+                   {"-x", "LD_PRELOAD=" + preload, "-x", "COLLSCOPE_TRACE=" + dir.string()});
   } else {
     setenv("LD_PRELOAD", preload.c_str(), 1);
     setenv("COLLSCOPE_TRACE", dir.c_str(), 1);
@@ -80,7 +78,8 @@ int run_record(Args args) {
     }
   }
   if (output.empty()) throw UsageError("record needs -o DIR");
-  if (command.empty()) throw UsageError("record needs a command after --, e.g. mpirun -np 4 ./a.out");
+  if (command.empty())
+    throw UsageError("record needs a command after --, e.g. mpirun -np 4 ./a.out");
   const fs::path library = tracer_library();
   if (!fs::exists(library))
     throw UsageError("tracer library not found at " + library.string() +

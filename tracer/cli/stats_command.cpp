@@ -1,8 +1,7 @@
 // `collscope-trace stats TRACE [--alpha A] [--beta B] [--json]`
 #include "cli.hpp"
-#include "trace_stats.hpp"
-
 #include "collscope/model/load_trace.hpp"
+#include "trace_stats.hpp"
 
 #include <cstdio>
 #include <string>
@@ -57,18 +56,26 @@ int run_stats(Args args) {
   bool json = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view arg = args[i];
-    if (arg == "--alpha") alpha = positive_number(arg, value_of(args, i), true);
-    else if (arg == "--beta") beta = positive_number(arg, value_of(args, i), true);
-    else if (arg == "--json") json = true;
-    else if (arg.starts_with("-")) throw UsageError("unknown option '" + std::string(arg) + "' for stats");
-    else if (path.empty()) path = arg;
-    else throw UsageError("stats takes one TRACE, got also '" + std::string(arg) + "'");
+    if (arg == "--alpha")
+      alpha = positive_number(arg, value_of(args, i), true);
+    else if (arg == "--beta")
+      beta = positive_number(arg, value_of(args, i), true);
+    else if (arg == "--json")
+      json = true;
+    else if (arg.starts_with("-"))
+      throw UsageError("unknown option '" + std::string(arg) + "' for stats");
+    else if (path.empty())
+      path = arg;
+    else
+      throw UsageError("stats takes one TRACE, got also '" + std::string(arg) + "'");
   }
   if (path.empty()) throw UsageError("stats needs a TRACE");
   const model::Trace trace = model::load_trace(path);
   const TraceStats s = compute_stats(trace, alpha, beta);
-  if (json) print_json(s);
-  else print_text(trace, s);
+  if (json)
+    print_json(s);
+  else
+    print_text(trace, s);
   return 0;
 }
 
