@@ -31,8 +31,15 @@ int runHeadlessExport(const ExportOptions& options, QTextStream& out, QTextStrea
     err << "collscope: " << e.what() << "\n";
     return 2;
   }
-  const TraceClock& clock = document->clock(options.axis);
-  if (options.axis == AxisMode::annotatedRounds && clock.roundCount() == 0) {
+  // The tree, circulant, data and delay views number rounds as the algorithm annotated them
+  // (from 0), so there `--round K` counts annotated rounds unless --axis says otherwise; the
+  // space-time diagram's time axis counts inferred rounds (from 1).
+  AxisMode axis = options.axis;
+  if (options.round && axis == AxisMode::time && options.view != QLatin1String("timeline") &&
+      document->clock(AxisMode::annotatedRounds).roundCount() > 0)
+    axis = AxisMode::annotatedRounds;
+  const TraceClock& clock = document->clock(axis);
+  if (axis == AxisMode::annotatedRounds && clock.roundCount() == 0) {
     err << "collscope: --axis annotated: the trace has no round annotations (try --axis rounds)\n";
     return 2;
   }

@@ -5,8 +5,8 @@
 
 namespace collscope::app {
 
-void LegendPainter::paint(const QRectF& area, const LaneIntervals& lanes, bool cursor,
-                          bool strips) {
+void LegendPainter::paint(const QRectF& area, const LaneIntervals& lanes, bool cursor, bool strips,
+                          bool critical) {
   if (area.height() <= 0) return;
   std::vector<Entry> entries;
   for (StateKind kind :
@@ -16,6 +16,7 @@ void LegendPainter::paint(const QRectF& area, const LaneIntervals& lanes, bool c
     if (lanes.has(kind) && (strips || (kind != StateKind::round && kind != StateKind::phase)))
       entries.push_back({Symbol::swatch, kind, SpaceTimeStyle::name(kind)});
   entries.push_back({Symbol::arrow, StateKind::send, QStringLiteral("message")});
+  if (critical) entries.push_back({Symbol::band, StateKind::send, QStringLiteral("critical path")});
   if (cursor) {
     entries.push_back({Symbol::dot, StateKind::send, QStringLiteral("in flight")});
     entries.push_back({Symbol::cursor, StateKind::send, QStringLiteral("cursor")});
@@ -58,6 +59,7 @@ double LegendPainter::symbolWidth(Symbol symbol, double unit) const {
   case Symbol::swatch:
     return unit * 1.3;
   case Symbol::arrow:
+  case Symbol::band:
     return 2.2 * m_style.arrowHead;
   case Symbol::dot:
     return unit * 0.7;
@@ -86,6 +88,13 @@ void LegendPainter::drawSymbol(const Entry& entry, const QRectF& box) const {
                    QPointF(box.right() - head, y + head * 0.42)}});
     return;
   }
+  case Symbol::band:
+    m_painter.setPen(
+        QPen(m_style.criticalPath, m_style.arrowWidth * 3.2, Qt::SolidLine, Qt::RoundCap));
+    m_painter.drawLine(QPointF(box.left(), y), QPointF(box.right(), y));
+    m_painter.setPen(QPen(m_style.message, m_style.arrowWidth, Qt::SolidLine, Qt::FlatCap));
+    m_painter.drawLine(QPointF(box.left(), y), QPointF(box.right(), y));
+    return;
   case Symbol::dot: {
     const double r = box.width() / 2;
     m_painter.setPen(QPen(m_style.message, std::max(1.0, m_style.arrowWidth * 0.6)));

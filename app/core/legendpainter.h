@@ -18,10 +18,12 @@ public:
 
   /// `cursor`: whether the cursor and in-flight entries apply (not at the trace's end);
   /// `strips`: whether the lanes are tall enough to show round and phase strips.
-  void paint(const QRectF& area, const LaneIntervals& lanes, bool cursor, bool strips);
+  /// `critical`: whether the critical path's band is drawn.
+  void paint(const QRectF& area, const LaneIntervals& lanes, bool cursor, bool strips,
+             bool critical = false);
 
 private:
-  enum class Symbol { swatch, arrow, dot, cursor };
+  enum class Symbol { swatch, arrow, dot, cursor, band };
   struct Entry {
     Symbol symbol;
     StateKind kind;

@@ -95,6 +95,22 @@ void MessagePainter::paintSelected(int message) {
   m_painter.restore();
 }
 
+void MessagePainter::paintCriticalPath(const std::vector<int>& messages) {
+  m_painter.save();
+  m_painter.setRenderHint(QPainter::Antialiasing, true);
+  for (int message : messages) {
+    if (message < 0 || message >= static_cast<int>(m_trace.messages.size())) continue;
+    const QLineF full = m_geometry.messageLine(message, m_trace);
+    const auto line = clip(full);
+    if (!line) continue;
+    m_painter.setPen(
+        QPen(m_style.criticalPath, m_style.arrowWidth * 3.2, Qt::SolidLine, Qt::RoundCap));
+    m_painter.drawLine(*line);
+    arrow(*line, m_style.arrowWidth, m_style.message, line->p2() == full.p2());
+  }
+  m_painter.restore();
+}
+
 void MessagePainter::rasterize(const std::vector<QLineF>& lines) {
   // Thousands of 1-pixel lines: counted per pixel by hand and blended once as an image.
   // (QPainter's line rasterizer hands each batch of spans to a thread pool, which costs more

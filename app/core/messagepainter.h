@@ -35,6 +35,8 @@ public:
   /// and a dot where it is now.
   void paintInFlight(const Playback& playback);
   void paintSelected(int message);
+  /// A translucent band under each message of the critical path, the arrow redrawn on top.
+  void paintCriticalPath(const std::vector<int>& messages);
 
 private:
   std::optional<QLineF> clip(const QLineF& line) const;

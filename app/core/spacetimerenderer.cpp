@@ -38,6 +38,9 @@ SpaceTimeGeometry SpaceTimeRenderer::render(QPainter& painter, const QRectF& tar
   m_laneRectangles = lanePainter.rectangles();
   MessagePainter messages(painter, g, style, axis, clock, m_document.trace());
   m_messageStats = messages.paintArrows();
+  const std::vector<int>& chains = m_document.analyses().criticalChains;
+  const bool critical = options.criticalPath && !chains.empty();
+  if (critical) messages.paintCriticalPath(chains);
   const bool cursor = playback != nullptr && !playback->atEnd();
   if (cursor) {
     paintVeil(painter, g, style, axis.toPixel(playback->cursor()));
@@ -55,7 +58,8 @@ SpaceTimeGeometry SpaceTimeRenderer::render(QPainter& painter, const QRectF& tar
   paintHeader(painter, g, style, mode, playback);
   paintRankLabels(painter, g, style, options.selectedRank);
   paintAxis(painter, g, style, axis);
-  if (options.legend) LegendPainter(painter, style).paint(g.legend(), lanes, cursor, g.hasStrips());
+  if (options.legend)
+    LegendPainter(painter, style).paint(g.legend(), lanes, cursor, g.hasStrips(), critical);
   painter.restore();
   return g;
 }

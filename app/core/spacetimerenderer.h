@@ -19,6 +19,7 @@ struct SpaceTimeOptions {
   bool legend = true;
   int selectedMessage = -1;
   int selectedRank = -1;
+  bool criticalPath = true; ///< band under the critical path's messages
 };
 
 class SpaceTimeRenderer {

@@ -39,6 +39,7 @@ struct SpaceTimeStyle {
   QColor cursor{0, 0, 0};
   QColor dim{255, 255, 255, 185}; ///< veils what lies after the cursor
   QColor roundOdd{200, 200, 200};
+  QColor criticalPath{120, 40, 140, 120}; ///< band under the critical path's messages
 };
 
 } // namespace collscope::app

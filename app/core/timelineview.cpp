@@ -44,6 +44,7 @@ void TimelineView::render(QPainter& painter, const QRect& target, const Playback
   options.legend = m_legend;
   options.selectedMessage = selectedMessage();
   options.selectedRank = selectedRank();
+  options.criticalPath = m_criticalPath;
   m_geometry = m_renderer.render(painter, QRectF(target), m_mode, axis(m_mode),
                                  playback.clock() ? &playback : nullptr, options);
 }

@@ -23,10 +23,12 @@ public:
   const SpaceTimeGeometry& geometry() const { return m_geometry; }
   const SpaceTimeRenderer& renderer() const { return m_renderer; }
   void setLegendVisible(bool visible) { m_legend = visible; }
+  void setCriticalPathVisible(bool visible) { m_criticalPath = visible; }
+  bool criticalPathVisible() const { return m_criticalPath; }
 
   /// Hit tests against the last render; -1 for nothing.
-  int messageAt(const QPointF& point) const;
-  int rankAt(const QPointF& point) const { return m_geometry.rankAt(point.y()); }
+  int messageAt(const QPointF& point) const override;
+  int rankAt(const QPointF& point) const override { return m_geometry.rankAt(point.y()); }
 
 private:
   void configureRounds(RoundAxis& axis, AxisMode mode);
@@ -40,6 +42,7 @@ private:
   SpaceTimeGeometry m_geometry;
   AxisMode m_mode = AxisMode::time;
   bool m_legend = true;
+  bool m_criticalPath = true;
 };
 
 } // namespace collscope::app

@@ -1,5 +1,7 @@
 #include "traceanalyses.h"
 
+#include "criticalchain.h"
+
 #include <algorithm>
 
 namespace collscope::app {
@@ -53,6 +55,7 @@ TraceAnalyses analyseTrace(const model::Trace& trace, const LoadControl& control
   a.waiting = model::waiting_times(trace);
   steps.next(QStringLiteral("Finding the critical path"));
   a.criticalPath = model::critical_path(trace);
+  a.criticalChains = criticalChains(trace);
   steps.next(QStringLiteral("Done"));
   return a;
 }

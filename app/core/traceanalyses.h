@@ -23,6 +23,8 @@ struct TraceAnalyses {
   model::AnnotatedRounds annotated;
   model::WaitingTimes waiting;
   model::CriticalPath criticalPath;
+  /// Per collective run, the messages that determined its end (criticalchain.h).
+  std::vector<int> criticalChains;
   std::vector<double> rankEnd;                 ///< per rank: time of its last operation
   std::vector<std::uint64_t> messagesSent;     ///< per rank, matched messages
   std::vector<std::uint64_t> messagesReceived; ///< per rank, matched messages

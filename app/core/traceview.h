@@ -9,6 +9,7 @@
 #include "tracedocument.h"
 
 #include <QPainter>
+#include <QPointF>
 #include <QRect>
 #include <QString>
 
@@ -33,6 +34,14 @@ public:
   virtual QString title() const = 0;
   /// Paints into `target` at the cursor of `playback`, whose clock gives the x axis mode.
   virtual void render(QPainter& painter, const QRect& target, const Playback& playback) = 0;
+
+  /// Hit tests against the last render: a world rank or a message index, −1 for nothing.
+  /// Clicking selects what they return in every view.
+  virtual int rankAt(const QPointF& point) const;
+  virtual int messageAt(const QPointF& point) const;
+  /// Another view this one offers at `point` (the tree view offers the circulant view for an
+  /// allgather), by registry name; empty for none.
+  virtual QString linkAt(const QPointF& point) const;
 
   const TraceDocument& document() const { return *m_context.document; }
   int selectedMessage() const { return m_context.selection ? m_context.selection->message() : -1; }

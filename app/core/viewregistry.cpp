@@ -1,6 +1,10 @@
 #include "viewregistry.h"
 
+#include "circulantview.h"
+#include "dataview.h"
+#include "delaysview.h"
 #include "timelineview.h"
+#include "treeview.h"
 
 namespace collscope::app {
 
@@ -11,6 +15,15 @@ void registerBuiltinViews(ViewRegistry& registry) {
   registry.add(
       {QStringLiteral("timeline"), QStringLiteral("Space-time diagram"),
        [](const ViewContext& context) { return std::make_unique<TimelineView>(context); }});
+  registry.add({QStringLiteral("tree"), QStringLiteral("Tree"),
+                [](const ViewContext& context) { return std::make_unique<TreeView>(context); }});
+  registry.add(
+      {QStringLiteral("circulant"), QStringLiteral("Circulant pattern"),
+       [](const ViewContext& context) { return std::make_unique<CirculantView>(context); }});
+  registry.add({QStringLiteral("data"), QStringLiteral("Data by origin"),
+                [](const ViewContext& context) { return std::make_unique<DataView>(context); }});
+  registry.add({QStringLiteral("delays"), QStringLiteral("Gather delays"),
+                [](const ViewContext& context) { return std::make_unique<DelaysView>(context); }});
 }
 
 } // namespace

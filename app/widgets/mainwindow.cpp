@@ -107,12 +107,14 @@ void MainWindow::setDocument(std::shared_ptr<TraceDocument> document) {
     TraceViewWidget* widget = nullptr;
     if (info.name == QStringLiteral("timeline")) {
       m_timeline = new SpaceTimeView(context, m_playback, m_selection, m_tabs);
+      m_timeline->timeline().setCriticalPathVisible(m_criticalPathAction->isChecked());
       connect(m_timeline, &SpaceTimeView::hovered, this,
               [this](const QString& text) { statusBar()->showMessage(text, 5000); });
       widget = m_timeline;
     } else {
       widget = new TraceViewWidget(info.create(context), m_playback, m_selection, m_tabs);
     }
+    connect(widget, &TraceViewWidget::viewRequested, this, &MainWindow::showView);
     m_tabs->addTab(widget, info.title);
   }
   const bool annotated = m_document->analyses().annotated.rounds > 0;
@@ -145,6 +147,13 @@ const std::optional<AlgorithmCatalog>& MainWindow::catalog() {
     m_catalog = runner.isEmpty() ? std::nullopt : AlgorithmCatalog::fromProgram(runner, 5000);
   }
   return *m_catalog;
+}
+
+void MainWindow::showView(const QString& name) {
+  for (int i = 0; i < m_tabs->count(); ++i) {
+    auto* widget = qobject_cast<TraceViewWidget*>(m_tabs->widget(i));
+    if (widget != nullptr && widget->view().name() == name) m_tabs->setCurrentIndex(i);
+  }
 }
 
 TraceViewWidget* MainWindow::currentView() const {

@@ -34,6 +34,8 @@ public:
 
 public slots:
   void openTrace(const QString& path);
+  /// Brings the tab of view `name` (registry name) to the front.
+  void showView(const QString& name);
   void setAxisMode(AxisMode mode);
 
 protected:
@@ -71,6 +73,7 @@ private:
   QMenu* m_recentMenu = nullptr;
   QAction* m_exportAction = nullptr;
   QAction* m_fitAction = nullptr;
+  QAction* m_criticalPathAction = nullptr;
   QAction* m_zoomInAction = nullptr;
   QAction* m_zoomOutAction = nullptr;
   std::array<QAction*, 3> m_axisActions{};

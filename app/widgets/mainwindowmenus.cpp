@@ -63,6 +63,16 @@ void MainWindow::createActions() {
   connect(m_fitAction, &QAction::triggered, this, [this] {
     if (m_timeline) m_timeline->fit();
   });
+  m_criticalPathAction = action(this, tr("Highlight &Critical Path"), {QKeySequence(tr("C"))},
+                                tr("Mark the messages of the critical path in the space-time "
+                                   "diagram"));
+  m_criticalPathAction->setCheckable(true);
+  m_criticalPathAction->setChecked(true);
+  connect(m_criticalPathAction, &QAction::toggled, this, [this](bool on) {
+    if (!m_timeline) return;
+    m_timeline->timeline().setCriticalPathVisible(on);
+    m_timeline->update();
+  });
   connect(m_zoomInAction, &QAction::triggered, this, [this] {
     if (m_timeline) m_timeline->zoomIn();
   });
@@ -107,6 +117,7 @@ void MainWindow::createMenus() {
   view->addAction(m_fitAction);
   view->addAction(m_zoomInAction);
   view->addAction(m_zoomOutAction);
+  view->addAction(m_criticalPathAction);
   view->addSeparator()->setText(tr("x axis"));
   for (QAction* a : m_axisActions) view->addAction(a);
   view->addSeparator();

@@ -20,8 +20,16 @@ public:
   Playback* playback() const { return m_playback; }
   Selection* selection() const { return m_selection; }
 
+signals:
+  /// The user clicked a view's offer of another view (registry name).
+  void viewRequested(const QString& name);
+
 protected:
   void paintEvent(QPaintEvent* event) override;
+  /// Selects the rank or message under the pointer, or follows a view's link. The space-time
+  /// view has its own mouse handling.
+  void mousePressEvent(QMouseEvent* event) override;
+  void mouseMoveEvent(QMouseEvent* event) override;
 
 private:
   std::unique_ptr<TraceView> m_view;

@@ -6,10 +6,13 @@ set -eu
 run=$1 mpiexec=$2 out=$3
 rm -rf "$out"
 mkdir -p "$out"
-record() { # record NAME ARGS...
-  name=$1
-  shift
-  timeout 120 "$mpiexec" --oversubscribe -np 8 "$run" "$@" --repetitions 1 --warmup 0 \
+record() { # record NAME ARGS...  (8 ranks)
+  recordp 8 "$@"
+}
+recordp() { # recordp P NAME ARGS...
+  np=$1 name=$2
+  shift 2
+  timeout 120 "$mpiexec" --oversubscribe -np "$np" "$run" "$@" --repetitions 1 --warmup 0 \
     --trace "$out/$name" </dev/null >"$out/$name.log" 2>&1 || {
     cat "$out/$name.log"
     echo "FAIL: recording $name"
@@ -19,4 +22,12 @@ record() { # record NAME ARGS...
 record gather_binomial_p8 gather --algorithm binomial --root 0 --count 1000
 record bcast_pipeline_p8 bcast --algorithm pipeline --root 0 --count 100000
 record allgather_ring_p8 allgather --algorithm ring --count 1000
-echo "recorded 3 traces in $out"
+# The views of issue 5: trees, circulant patterns, data by origin, gather delays.
+recordp 7 gather_binomial_p7 gather --algorithm binomial --root 0 --count 100
+recordp 16 gather_binomial_p16 gather --algorithm binomial --root 0 --count 1000
+recordp 7 scatter_binomial_p7 scatter --algorithm binomial --root 2 --count 100
+recordp 7 allgather_dissemination_p7 allgather --algorithm dissemination --count 100
+recordp 32 allgather_dissemination_p32 allgather --algorithm dissemination --count 10
+recordp 16 gatherv_binomial_farthest_p16 gatherv --algorithm binomial --root 0 --problem farthest \
+  --block 100000
+echo "recorded 9 traces in $out"

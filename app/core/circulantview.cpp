@@ -1,0 +1,437 @@
+#include "circulantview.h"
+
+#include "spacetimestyle.h"
+#include "viewcolors.h"
+
+#include <QFontMetricsF>
+#include <QPainterPath>
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <numbers>
+
+namespace collscope::app {
+
+namespace {
+
+QColor mixed(const QColor& colour, const QColor& with, double amount) {
+  const auto mix = [amount](int a, int b) { return static_cast<int>(std::lround(a + (b - a) * amount)); };
+  return QColor(mix(colour.red(), with.red()), mix(colour.green(), with.green()),
+                mix(colour.blue(), with.blue()));
+}
+
+/// Label every k-th rank so that neighbouring labels never touch: the smallest "round" step
+/// whose labels are at least `needed` pixels apart along a circle with `spacing` per rank.
+int labelStep(double spacing, double needed) {
+  static constexpr std::array<int, 14> steps{1, 2, 4, 5, 8, 10, 16, 20, 25, 32, 50, 64, 100, 128};
+  for (int step : steps)
+    if (spacing * step >= needed) return step;
+  return 256;
+}
+
+/// Rows and columns for `n` cells in `area` that give the largest circles.
+struct Grid {
+  int columns = 1;
+  int rows = 1;
+  double diameter = 0;
+};
+
+Grid bestGrid(int n, const QSizeF& area, double caption, double gap) {
+  Grid best;
+  for (int columns = 1; columns <= n; ++columns) {
+    const int rows = (n + columns - 1) / columns;
+    const double d = std::min(area.width() / columns - gap, area.height() / rows - caption - gap);
+    if (d > best.diameter) best = {columns, rows, d};
+  }
+  return best;
+}
+
+void paintArrowHead(QPainter& painter, const QPolygonF& path, double head, const QColor& colour,
+                    const QColor& outline) {
+  const double length = pathLength(path);
+  if (path.size() < 2 || length <= 0) return;
+  const QPointF tip = path.back();
+  const QPolygonF before = pathPrefix(path, std::max(0.0, 1.0 - head / length));
+  const QPointF base = before.isEmpty() ? path.front() : before.back();
+  const QLineF axis(tip, base);
+  if (axis.length() <= 0) return;
+  const QPointF unit = (base - tip) / axis.length();
+  const QPointF normal(-unit.y(), unit.x());
+  const QPointF back = tip + unit * head;
+  QPolygonF triangle;
+  triangle << tip << back + normal * head * 0.45 << back - normal * head * 0.45;
+  painter.setPen(outline.isValid() ? QPen(outline, 1.2) : QPen(Qt::NoPen));
+  painter.setBrush(colour);
+  painter.drawPolygon(triangle);
+  painter.setBrush(Qt::NoBrush);
+}
+
+/// Light colours (the palette's yellow) get a darker casing so that they read on white.
+QColor casingFor(const QColor& colour) {
+  const double luminance =
+      0.2126 * colour.redF() + 0.7152 * colour.greenF() + 0.0722 * colour.blueF();
+  return luminance > 0.75 ? colour.darker(165) : QColor();
+}
+
+} // namespace
+
+void CirculantView::refresh(const Playback& playback) {
+  const int index = CollectiveInstance::indexAt(document(), playback);
+  if (!m_instance || index != m_index) {
+    m_instance = CollectiveInstance::build(document(), index);
+    m_model = CirculantModel::build(*m_instance);
+    m_index = index;
+  }
+  m_activeRound = -1;
+  m_allDelivered = true;
+  for (const InstanceMessage& m : m_instance->messages()) {
+    const Playback::MessageState state = playback.messageState(m.message);
+    if (state != Playback::MessageState::delivered) m_allDelivered = false;
+    if (state != Playback::MessageState::pending) m_activeRound = std::max(m_activeRound, m.round);
+  }
+}
+
+void CirculantView::render(QPainter& painter, const QRect& target, const Playback& playback) {
+  const SpaceTimeStyle style = SpaceTimeStyle::forSize(target.size());
+  refresh(playback);
+  m_chords.clear();
+  m_nodes.clear();
+  painter.save();
+  painter.setRenderHint(QPainter::Antialiasing, true);
+  painter.fillRect(target, style.background);
+
+  const QFontMetricsF titleMetrics(style.titleFont);
+  const QFontMetricsF legendMetrics(style.legendFont);
+  const double pad = style.padding;
+  const QRectF header(target.left() + 2 * pad, target.top() + pad, target.width() - 4 * pad,
+                      titleMetrics.height() * 1.3 + legendMetrics.height() * 1.2);
+  paintHeader(painter, header, style, playback);
+  const QRectF body(target.left() + 2 * pad, header.bottom() + pad, target.width() - 4 * pad,
+                    target.bottom() - header.bottom() - 3 * pad);
+  if (m_model.chordCount() == 0) {
+    painter.setFont(style.labelFont);
+    painter.setPen(style.text);
+    painter.drawText(body, Qt::AlignCenter | Qt::TextWordWrap,
+                     m_instance->messages().empty()
+                         ? QStringLiteral("No messages in this run: nothing to draw.")
+                         : QStringLiteral("No messages between different ranks: no chords."));
+    painter.restore();
+    return;
+  }
+
+  // Landscape: the big circle left, the rounds right; portrait: the rounds below.
+  if (body.width() >= body.height() * 1.3) {
+    const double side = std::min(body.height(), body.width() * 0.55);
+    paintBigCircle(painter, QRectF(body.left(), body.top() + (body.height() - side) / 2, side, side),
+                   style, playback);
+    paintSmallMultiples(
+        painter, QRectF(body.left() + side + 2 * pad, body.top(), body.width() - side - 2 * pad,
+                        body.height()),
+        style, playback);
+  } else {
+    const double side = std::min(body.width(), body.height() * 0.6);
+    paintBigCircle(painter,
+                   QRectF(body.left() + (body.width() - side) / 2, body.top(), side, side), style,
+                   playback);
+    paintSmallMultiples(painter,
+                        QRectF(body.left(), body.top() + side + pad, body.width(),
+                               body.height() - side - pad),
+                        style, playback);
+  }
+  painter.restore();
+}
+
+void CirculantView::paintHeader(QPainter& painter, const QRectF& area, const SpaceTimeStyle& style,
+                                const Playback& playback) const {
+  const QString state = roundProgressText(*m_instance, playback);
+  const QFontMetricsF titleMetrics(style.titleFont);
+  const QFontMetricsF labelMetrics(style.labelFont);
+  const QRectF top(area.left(), area.top(), area.width(), titleMetrics.height() * 1.3);
+  const double stateWidth = labelMetrics.horizontalAdvance(state) + style.padding;
+  painter.setPen(style.text);
+  painter.setFont(style.labelFont);
+  painter.drawText(top, Qt::AlignVCenter | Qt::AlignRight, state);
+  painter.setFont(style.titleFont);
+  painter.drawText(top.adjusted(0, 0, -stateWidth, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                   titleMetrics.elidedText(m_instance->title(), Qt::ElideRight,
+                                           top.width() - stateWidth));
+  painter.setFont(style.legendFont);
+  painter.setPen(QColor(90, 90, 90));
+  const QString explain = QStringLiteral(
+      "rank i sends to i + d (mod p) · colour = round · bold: latest round, pale: earlier ones");
+  painter.drawText(QRectF(area.left(), top.bottom(), area.width(), area.bottom() - top.bottom()),
+                   Qt::AlignVCenter | Qt::AlignLeft,
+                   QFontMetricsF(style.legendFont).elidedText(explain, Qt::ElideRight, area.width()));
+}
+
+CirculantView::Emphasis CirculantView::emphasisOf(const Chord& chord, const Playback& playback) const {
+  if (playback.messageState(chord.message) == Playback::MessageState::pending) return Emphasis::ghost;
+  if (m_allDelivered) return Emphasis::plain;
+  return chord.round == m_activeRound ? Emphasis::bold : Emphasis::faded;
+}
+
+void CirculantView::paintChord(QPainter& painter, const Chord& chord, const QPolygonF& path,
+                               double width, double head, Emphasis emphasis, double progress,
+                               bool big) {
+  if (path.size() < 2) return;
+  const QColor base = roundColor(chord.round, m_model.roundCount());
+  QColor colour = base;
+  Qt::PenStyle style = Qt::SolidLine;
+  if (emphasis == Emphasis::faded) {
+    colour = mixed(base, Qt::white, 0.6);
+    width *= 0.8;
+  } else if (emphasis == Emphasis::ghost) {
+    // Pending: one neutral grey for every round, so that light round colours cannot vanish.
+    colour = QColor(175, 175, 175);
+    style = Qt::DashLine;
+    width *= 0.75;
+  } else if (emphasis == Emphasis::bold) {
+    width *= 1.45;
+  }
+  const QColor casing = emphasis == Emphasis::ghost ? QColor() : casingFor(colour);
+  const bool selected = chord.message == selectedMessage();
+  const QPolygonF drawn = pathPrefix(path, progress);
+  if (selected && !drawn.isEmpty()) {
+    painter.setPen(QPen(QColor(240, 228, 66), width + 10 * std::max(0.5, width / 4), Qt::SolidLine,
+                        Qt::RoundCap, Qt::RoundJoin));
+    painter.drawPolyline(drawn);
+  }
+  const auto stroke = [&](const QPolygonF& line, Qt::PenCapStyle cap) {
+    if (casing.isValid()) {
+      painter.setPen(QPen(casing, width + std::max(1.5, width * 0.5), Qt::SolidLine, cap,
+                          Qt::RoundJoin));
+      painter.drawPolyline(line);
+    }
+    painter.setPen(QPen(colour, width, style, cap, Qt::RoundJoin));
+    painter.drawPolyline(line);
+  };
+  if (progress < 1.0) {
+    if (!drawn.isEmpty()) {
+      stroke(drawn, Qt::RoundCap);
+      painter.setPen(casing.isValid() ? QPen(casing, 1.2) : QPen(Qt::NoPen));
+      painter.setBrush(colour);
+      painter.drawEllipse(drawn.back(), width * 1.8, width * 1.8);
+      painter.setBrush(Qt::NoBrush);
+    }
+  } else {
+    const double length = pathLength(path);
+    stroke(pathPrefix(path, std::max(0.0, 1.0 - head * 0.7 / length)), Qt::FlatCap);
+    paintArrowHead(painter, path, head * (emphasis == Emphasis::bold ? 1.15 : 1.0), colour,
+                   casing);
+  }
+  m_chords.push_back(
+      {chord.message, big, progress < 1.0 ? drawn : path, std::max(6.0, width / 2 + 4)});
+}
+
+void CirculantView::paintBigCircle(QPainter& painter, const QRectF& area, const SpaceTimeStyle& style,
+                                   const Playback& playback) {
+  const int p = m_model.size();
+  const double scale = style.scale;
+  const QFontMetricsF metrics(style.labelFont);
+  const double labelWidth = metrics.horizontalAdvance(QString::number(std::max(0, p - 1)));
+  const double gap = 8 * scale;
+  const QPointF center = area.center();
+  const double radius = std::max(20.0, area.width() / 2 - labelWidth - gap - 16 * scale);
+  const double spacing = 2 * std::numbers::pi * radius / std::max(1, p);
+  const double nodeRadius = std::clamp(spacing * 0.28, 3.0 * scale, 14.0 * scale);
+  const double width = style.arrowWidth * std::clamp(24.0 / p, 0.55, 1.0);
+  const double head = std::min(style.arrowHead, std::max(8.0 * scale, spacing * 0.6));
+
+  painter.setPen(QPen(style.grid, std::max(1.0, 2 * scale)));
+  painter.drawEllipse(center, radius, radius);
+
+  // Chords: faded earlier rounds under the latest, in-flight ones on top.
+  std::vector<std::pair<const Chord*, Emphasis>> order;
+  for (const CirculantRound& round : m_model.rounds())
+    for (const Chord& chord : round.chords) {
+      const Emphasis emphasis = emphasisOf(chord, playback);
+      if (emphasis != Emphasis::ghost) order.emplace_back(&chord, emphasis);
+    }
+  const auto rank = [&playback](const std::pair<const Chord*, Emphasis>& entry) {
+    const int inFlight =
+        playback.messageState(entry.first->message) == Playback::MessageState::inFlight;
+    return 2 * static_cast<int>(entry.second == Emphasis::bold) + inFlight;
+  };
+  std::stable_sort(order.begin(), order.end(),
+                   [&rank](const auto& a, const auto& b) { return rank(a) < rank(b); });
+  // Chords of the same pair in several rounds (the ring's i → i + 1) fan out, newest innermost,
+  // as many as fit between the chord and the centre.
+  const auto bendOf = [&](const Chord& chord) {
+    if (chord.lanes <= 1) return defaultChordBend;
+    const double length = QLineF(circlePoint(center, radius, chord.from, p),
+                                 circlePoint(center, radius, chord.to, p))
+                              .length();
+    const double step = 2 * std::max(5 * scale, width * 2.2) / std::max(1.0, length);
+    const int fit = std::max(1, static_cast<int>((0.6 - defaultChordBend) / step) + 1);
+    const int lane = std::max(0, chord.lane - std::max(0, chord.lanes - fit));
+    return defaultChordBend + lane * step;
+  };
+  for (const auto& [chord, emphasis] : order)
+    paintChord(painter, *chord,
+               chordPath(center, radius, chord->from, chord->to, p, nodeRadius + 2 * scale,
+                         bendOf(*chord)),
+               width, head, emphasis, playback.progress(chord->message), true);
+
+  // Rank markers and thinned-out labels; the root filled, the selected rank on yellow.
+  const int selected = m_instance->commRank(selectedRank());
+  const double labelHeight = metrics.height();
+  const double labelSpacing =
+      2 * std::numbers::pi * (radius + nodeRadius + gap + labelHeight / 2) / std::max(1, p);
+  const int step = labelStep(labelSpacing, std::max(labelWidth, labelHeight) * 1.25);
+  painter.setFont(style.labelFont);
+  for (int r = 0; r < p; ++r) {
+    const QPointF at = circlePoint(center, radius, r, p);
+    HitNode node{r, at, nodeRadius, QRectF()};
+    if (r == selected) {
+      painter.setPen(Qt::NoPen);
+      painter.setBrush(style.highlight);
+      painter.drawEllipse(at, nodeRadius + 7 * scale, nodeRadius + 7 * scale);
+    }
+    painter.setPen(QPen(style.text, std::max(1.0, 2.2 * scale)));
+    painter.setBrush(r == m_instance->root() ? style.text : style.background);
+    painter.drawEllipse(at, nodeRadius, nodeRadius);
+    painter.setBrush(Qt::NoBrush);
+    const bool labelled = (r % step == 0 && (r == 0 || r + step <= p)) || r == selected;
+    if (labelled) {
+      const QString text = QString::number(r);
+      const double w = metrics.horizontalAdvance(text) + 6 * scale;
+      const double angle = 2 * std::numbers::pi * r / p - std::numbers::pi / 2;
+      const double reach = std::abs(std::cos(angle)) * w / 2 + std::abs(std::sin(angle)) * labelHeight / 2;
+      const QPointF c = circlePoint(center, radius + nodeRadius + gap + reach, r, p);
+      node.label = QRectF(c.x() - w / 2, c.y() - labelHeight / 2, w, labelHeight);
+      if (r == selected) painter.fillRect(node.label, style.highlight);
+      painter.setPen(style.text);
+      painter.drawText(node.label, Qt::AlignCenter, text);
+    }
+    m_nodes.push_back(node);
+  }
+}
+
+void CirculantView::paintSmallMultiples(QPainter& painter, const QRectF& area,
+                                        const SpaceTimeStyle& style, const Playback& playback) {
+  const int rounds = m_model.roundCount();
+  const int p = m_model.size();
+  const double scale = style.scale;
+  const QFontMetricsF metrics(style.legendFont);
+  const double caption = metrics.height() * 1.25;
+  const double gap = 14 * scale;
+  const double minimum = 120 * scale;
+
+  // As many rounds as fit with circles of at least `minimum`; beyond that a window of rounds
+  // around the latest one, and a note saying which.
+  int shown = rounds;
+  Grid grid = bestGrid(shown, area.size(), caption, gap);
+  QRectF cells = area;
+  if (grid.diameter < minimum) {
+    cells.setBottom(area.bottom() - caption);
+    while (shown > 1 && (grid = bestGrid(shown, cells.size(), caption, gap)).diameter < minimum)
+      --shown;
+    grid = bestGrid(shown, cells.size(), caption, gap);
+  }
+  const int focus = std::max(0, m_activeRound);
+  const int first = std::clamp(focus - shown / 2, 0, rounds - shown);
+  if (shown < rounds) {
+    painter.setFont(style.legendFont);
+    painter.setPen(QColor(90, 90, 90));
+    painter.drawText(QRectF(area.left(), cells.bottom(), area.width(), caption),
+                     Qt::AlignCenter,
+                     QStringLiteral("rounds %1 – %2 of %3 shown (they follow the cursor)")
+                         .arg(m_instance->roundLabel(first), m_instance->roundLabel(first + shown - 1))
+                         .arg(rounds));
+  }
+
+  // Cells just big enough for their circle, the grid centred in what is left.
+  const double cellWidth = std::min(cells.width() / grid.columns, grid.diameter + gap);
+  const double cellHeight = std::min(cells.height() / grid.rows, grid.diameter + caption + gap);
+  const double top = cells.top() + (cells.height() - cellHeight * grid.rows) / 2;
+  const double left = cells.left() + (cells.width() - cellWidth * grid.columns) / 2;
+  const double radius = std::max(10.0, grid.diameter / 2 - 6 * scale);
+  const double dot = std::clamp(std::numbers::pi * radius / std::max(1, p) * 0.35, 1.5 * scale, 5.0 * scale);
+  const double width = std::max(1.2, 2.4 * scale * std::clamp(24.0 / p, 0.5, 1.0));
+  const double head = std::max(6.0, std::min(13.0 * scale, radius * 0.13));
+  const int selected = m_instance->commRank(selectedRank());
+
+  for (int i = 0; i < shown; ++i) {
+    const int r = first + i;
+    const QRectF cell(left + (i % grid.columns) * cellWidth,
+                      top + (i / grid.columns) * cellHeight, cellWidth, cellHeight);
+    const QRectF inner = cell.adjusted(gap / 2, gap / 2, -gap / 2, -gap / 2);
+    const bool active = !m_allDelivered && r == m_activeRound;
+    painter.setPen(QPen(active ? style.text : style.grid, active ? 3 * scale : 1.5 * scale));
+    painter.drawRoundedRect(inner, 8 * scale, 8 * scale);
+
+    // Caption: the round's colour and its skips.
+    const QColor colour = roundColor(r, rounds);
+    const QRectF swatch(inner.left() + 8 * scale, inner.top() + caption * 0.3, 26 * scale,
+                        caption * 0.45);
+    painter.fillRect(swatch, colour);
+    painter.setFont(style.legendFont);
+    painter.setPen(style.text);
+    const QString text = QStringLiteral("round %1: %2").arg(m_instance->roundLabel(r),
+                                                            CirculantModel::skipsText(m_model.round(r).skips));
+    const QRectF textBox(swatch.right() + 8 * scale, inner.top(), inner.right() - swatch.right() - 12 * scale, caption);
+    painter.drawText(textBox, Qt::AlignVCenter | Qt::AlignLeft,
+                     metrics.elidedText(text, Qt::ElideRight, textBox.width()));
+
+    const QPointF center(inner.center().x(), (inner.top() + caption + inner.bottom()) / 2);
+    painter.setPen(QPen(style.grid, std::max(1.0, 1.5 * scale)));
+    painter.drawEllipse(center, radius, radius);
+    for (const Chord& chord : m_model.round(r).chords) {
+      const Emphasis emphasis = emphasisOf(chord, playback);
+      paintChord(painter, chord, chordPath(center, radius, chord.from, chord.to, p, dot + scale),
+                 width, head, emphasis == Emphasis::faded ? Emphasis::plain : emphasis,
+                 emphasis == Emphasis::ghost ? 1.0 : playback.progress(chord.message), false);
+    }
+    for (int k = 0; k < p; ++k) {
+      const double size = k == selected ? dot * 2.2 : dot;
+      painter.setPen(Qt::NoPen);
+      painter.setBrush(k == selected ? QColor(200, 170, 0) : (k == 0 ? style.text : QColor(120, 120, 120)));
+      painter.drawEllipse(circlePoint(center, radius, k, p), size, size);
+    }
+    painter.setBrush(Qt::NoBrush);
+  }
+}
+
+int CirculantView::rankAt(const QPointF& point) const {
+  if (!m_instance) return -1;
+  for (const HitNode& node : m_nodes)
+    if (QLineF(node.center, point).length() <= std::max(node.radius + 4, 10.0) ||
+        node.label.contains(point))
+      return m_instance->worldRank(node.rank);
+  return -1;
+}
+
+int CirculantView::messageAt(const QPointF& point) const {
+  for (const HitNode& node : m_nodes)
+    if (QLineF(node.center, point).length() <= node.radius) return -1;
+  int best = -1;
+  double bestDistance = 0;
+  for (auto it = m_chords.rbegin(); it != m_chords.rend(); ++it) {
+    const double d = distanceToPath(it->path, point);
+    if (d <= it->reach && (best < 0 || d < bestDistance)) {
+      best = it->message;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+QPolygonF CirculantView::bigChord(int message) const {
+  for (const HitChord& chord : m_chords)
+    if (chord.big && chord.message == message) return chord.path;
+  return {};
+}
+
+QPolygonF CirculantView::smallChord(int message) const {
+  for (const HitChord& chord : m_chords)
+    if (!chord.big && chord.message == message) return chord.path;
+  return {};
+}
+
+QPointF CirculantView::nodeCenter(int rank) const {
+  for (const HitNode& node : m_nodes)
+    if (node.rank == rank) return node.center;
+  return {};
+}
+
+} // namespace collscope::app

@@ -1,0 +1,29 @@
+// The frame the tree, circulant, data and delay views share: white page, a title line, a
+// subtitle line and a legend row of swatches at the bottom, in SpaceTimeStyle's fonts.
+#pragma once
+
+#include "spacetimestyle.h"
+
+#include <QColor>
+#include <QPainter>
+#include <QRectF>
+#include <QString>
+#include <vector>
+
+namespace collscope::app {
+
+struct LegendEntry {
+  QColor colour;
+  QString text;
+  bool dashed = false; ///< a dashed line instead of a swatch
+};
+
+/// Paints background, title and subtitle; returns the area left below them.
+QRectF paintViewHeader(QPainter& painter, const QRectF& target, const SpaceTimeStyle& style,
+                       const QString& title, const QString& subtitle);
+/// Paints a row (wrapping to more rows if needed) of entries at the bottom of `area`; returns
+/// the area left above it.
+QRectF paintViewLegend(QPainter& painter, const QRectF& area, const SpaceTimeStyle& style,
+                       const std::vector<LegendEntry>& entries);
+
+} // namespace collscope::app
