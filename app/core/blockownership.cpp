@@ -42,7 +42,8 @@ bool Holding::covers(std::uint64_t begin, std::uint64_t end) const {
 }
 
 Holdings::Holdings(int p)
-    : m_size(p), m_bytes(static_cast<std::size_t>(p), 0), m_incoming(static_cast<std::size_t>(p), 0) {}
+    : m_size(p), m_bytes(static_cast<std::size_t>(p), 0),
+      m_incoming(static_cast<std::size_t>(p), 0) {}
 
 const Holding& Holdings::at(int rank, int origin) const {
   static const Holding none;
@@ -89,7 +90,11 @@ BlockOwnership BlockOwnership::build(const CollectiveInstance& instance,
   std::vector<std::uint64_t> received(n, 0);
   for (const InstanceMessage& m : instance.messages()) {
     const model::Message& message = trace.messages[static_cast<std::size_t>(m.message)];
-    Carried carried{m.message, m.receiver, m.round, message.bytes, message.blocks.has_value(),
+    Carried carried{m.message,
+                    m.receiver,
+                    m.round,
+                    message.bytes,
+                    message.blocks.has_value(),
                     message.blocks.value_or(model::Blocks{})};
     received[static_cast<std::size_t>(m.receiver)] += message.bytes;
     if (carried.annotated && p > 0) {
@@ -97,8 +102,8 @@ BlockOwnership BlockOwnership::build(const CollectiveInstance& instance,
         const auto origin = static_cast<std::size_t>((carried.blocks.origin_first + i) % n);
         slotSet.insert(static_cast<int>(origin));
         if (carried.blocks.element_count > 0)
-          maxEnd[origin] = std::max(maxEnd[origin],
-                                    carried.blocks.element_begin + carried.blocks.element_count);
+          maxEnd[origin] =
+              std::max(maxEnd[origin], carried.blocks.element_begin + carried.blocks.element_count);
       }
     }
     result.m_carried.push_back(carried);
@@ -158,8 +163,8 @@ std::vector<int> BlockOwnership::originsHeld(const Holdings& holdings, int rank)
   return origins;
 }
 
-Holdings BlockOwnership::compute(
-    const std::function<Playback::MessageState(const Carried&)>& state) const {
+Holdings
+BlockOwnership::compute(const std::function<Playback::MessageState(const Carried&)>& state) const {
   Holdings holdings(m_size);
   if (m_hasBlocks) {
     holdings.m_holdings.resize(static_cast<std::size_t>(m_size) * static_cast<std::size_t>(m_size));

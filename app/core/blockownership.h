@@ -31,8 +31,8 @@ struct ElementRange {
 struct Holding {
   std::vector<ElementRange> ranges;   ///< disjoint, ascending
   std::vector<ElementRange> incoming; ///< carried by messages in flight to the rank
-  bool touched = false;  ///< held from the start or reached by a message (zero-size blocks too)
-  int lastMessage = -1;  ///< the delivered message that added to it last, −1 if none
+  bool touched = false; ///< held from the start or reached by a message (zero-size blocks too)
+  int lastMessage = -1; ///< the delivered message that added to it last, −1 if none
   int incomingMessage = -1;
   std::uint64_t elements() const;
   /// Whether elements [begin, end) are all held.

@@ -19,7 +19,8 @@ constexpr int chordSamples = 32;
 QPointF pointAtLength(const QPolygonF& path, double length) {
   for (qsizetype i = 1; i < path.size(); ++i) {
     const double segment = QLineF(path[i - 1], path[i]).length();
-    if (length <= segment && segment > 0) return QLineF(path[i - 1], path[i]).pointAt(length / segment);
+    if (length <= segment && segment > 0)
+      return QLineF(path[i - 1], path[i]).pointAt(length / segment);
     length -= segment;
   }
   return path.isEmpty() ? QPointF() : path.back();
@@ -49,8 +50,7 @@ CirculantModel CirculantModel::build(const CollectiveInstance& instance) {
   std::vector<std::set<int>> skips(model.m_rounds.size());
   for (const InstanceMessage& m : instance.messages()) {
     if (m.round < 0 || m.round >= model.roundCount() || m.sender == m.receiver) continue;
-    Chord chord{m.sender, m.receiver, skip(m.sender, m.receiver, model.m_size), m.message,
-                m.round};
+    Chord chord{m.sender, m.receiver, skip(m.sender, m.receiver, model.m_size), m.message, m.round};
     const auto r = static_cast<std::size_t>(m.round);
     model.m_rounds[r].chords.push_back(chord);
     skips[r].insert(chord.skip);

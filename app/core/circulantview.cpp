@@ -1,10 +1,11 @@
 #include "circulantview.h"
 
 #include "spacetimestyle.h"
+#include "titleline.h"
+#include "units.h"
 #include "viewcolors.h"
 
 #include <QFontMetricsF>
-#include <QPainterPath>
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -14,8 +15,14 @@ namespace collscope::app {
 
 namespace {
 
+/// Beyond these the circles get crowded anyway, and a repaint must stay fast.
+constexpr std::size_t maxBigChords = 10000;
+constexpr std::size_t maxSmallChords = 1000;
+
 QColor mixed(const QColor& colour, const QColor& with, double amount) {
-  const auto mix = [amount](int a, int b) { return static_cast<int>(std::lround(a + (b - a) * amount)); };
+  const auto mix = [amount](int a, int b) {
+    return static_cast<int>(std::lround(a + (b - a) * amount));
+  };
   return QColor(mix(colour.red(), with.red()), mix(colour.green(), with.green()),
                 mix(colour.blue(), with.blue()));
 }
@@ -96,6 +103,7 @@ void CirculantView::render(QPainter& painter, const QRect& target, const Playbac
   refresh(playback);
   m_chords.clear();
   m_nodes.clear();
+  m_note.clear();
   painter.save();
   painter.setRenderHint(QPainter::Antialiasing, true);
   painter.fillRect(target, style.background);
@@ -105,7 +113,6 @@ void CirculantView::render(QPainter& painter, const QRect& target, const Playbac
   const double pad = style.padding;
   const QRectF header(target.left() + 2 * pad, target.top() + pad, target.width() - 4 * pad,
                       titleMetrics.height() * 1.3 + legendMetrics.height() * 1.2);
-  paintHeader(painter, header, style, playback);
   const QRectF body(target.left() + 2 * pad, header.bottom() + pad, target.width() - 4 * pad,
                     target.bottom() - header.bottom() - 3 * pad);
   if (m_model.chordCount() == 0) {
@@ -115,6 +122,7 @@ void CirculantView::render(QPainter& painter, const QRect& target, const Playbac
                      m_instance->messages().empty()
                          ? QStringLiteral("No messages in this run: nothing to draw.")
                          : QStringLiteral("No messages between different ranks: no chords."));
+    paintHeader(painter, header, style, playback);
     painter.restore();
     return;
   }
@@ -122,52 +130,51 @@ void CirculantView::render(QPainter& painter, const QRect& target, const Playbac
   // Landscape: the big circle left, the rounds right; portrait: the rounds below.
   if (body.width() >= body.height() * 1.3) {
     const double side = std::min(body.height(), body.width() * 0.55);
-    paintBigCircle(painter, QRectF(body.left(), body.top() + (body.height() - side) / 2, side, side),
-                   style, playback);
-    paintSmallMultiples(
-        painter, QRectF(body.left() + side + 2 * pad, body.top(), body.width() - side - 2 * pad,
-                        body.height()),
-        style, playback);
-  } else {
-    const double side = std::min(body.width(), body.height() * 0.6);
     paintBigCircle(painter,
-                   QRectF(body.left() + (body.width() - side) / 2, body.top(), side, side), style,
+                   QRectF(body.left(), body.top() + (body.height() - side) / 2, side, side), style,
                    playback);
     paintSmallMultiples(painter,
-                        QRectF(body.left(), body.top() + side + pad, body.width(),
-                               body.height() - side - pad),
+                        QRectF(body.left() + side + 2 * pad, body.top(),
+                               body.width() - side - 2 * pad, body.height()),
                         style, playback);
+  } else {
+    const double side = std::min(body.width(), body.height() * 0.6);
+    paintBigCircle(painter, QRectF(body.left() + (body.width() - side) / 2, body.top(), side, side),
+                   style, playback);
+    paintSmallMultiples(
+        painter,
+        QRectF(body.left(), body.top() + side + pad, body.width(), body.height() - side - pad),
+        style, playback);
   }
+  paintHeader(painter, header, style, playback);
   painter.restore();
 }
 
 void CirculantView::paintHeader(QPainter& painter, const QRectF& area, const SpaceTimeStyle& style,
                                 const Playback& playback) const {
-  const QString state = roundProgressText(*m_instance, playback);
   const QFontMetricsF titleMetrics(style.titleFont);
-  const QFontMetricsF labelMetrics(style.labelFont);
   const QRectF top(area.left(), area.top(), area.width(), titleMetrics.height() * 1.3);
-  const double stateWidth = labelMetrics.horizontalAdvance(state) + style.padding;
-  painter.setPen(style.text);
-  painter.setFont(style.labelFont);
-  painter.drawText(top, Qt::AlignVCenter | Qt::AlignRight, state);
-  painter.setFont(style.titleFont);
-  painter.drawText(top.adjusted(0, 0, -stateWidth, 0), Qt::AlignVCenter | Qt::AlignLeft,
-                   titleMetrics.elidedText(m_instance->title(), Qt::ElideRight,
-                                           top.width() - stateWidth));
+  paintTitleLine(painter, top, style, QStringLiteral("Circulant: ") + m_instance->title(),
+                 roundProgressText(*m_instance, playback));
   painter.setFont(style.legendFont);
   painter.setPen(QColor(90, 90, 90));
-  const QString explain = QStringLiteral(
+  QString explain = QStringLiteral(
       "rank i sends to i + d (mod p) · colour = round · bold: latest round, pale: earlier ones");
-  painter.drawText(QRectF(area.left(), top.bottom(), area.width(), area.bottom() - top.bottom()),
-                   Qt::AlignVCenter | Qt::AlignLeft,
-                   QFontMetricsF(style.legendFont).elidedText(explain, Qt::ElideRight, area.width()));
+  if (!m_note.isEmpty()) explain += QStringLiteral(" · ") + m_note;
+  painter.drawText(
+      QRectF(area.left(), top.bottom(), area.width(), area.bottom() - top.bottom()),
+      Qt::AlignVCenter | Qt::AlignLeft,
+      QFontMetricsF(style.legendFont).elidedText(explain, Qt::ElideRight, area.width()));
 }
 
-CirculantView::Emphasis CirculantView::emphasisOf(const Chord& chord, const Playback& playback) const {
-  if (playback.messageState(chord.message) == Playback::MessageState::pending) return Emphasis::ghost;
+CirculantView::Emphasis CirculantView::emphasisOf(const Chord& chord,
+                                                  const Playback& playback) const {
+  const Playback::MessageState state = playback.messageState(chord.message);
+  if (state == Playback::MessageState::pending) return Emphasis::ghost;
   if (m_allDelivered) return Emphasis::plain;
-  return chord.round == m_activeRound ? Emphasis::bold : Emphasis::faded;
+  if (chord.round == m_activeRound) return Emphasis::bold;
+  // A late message of an earlier round is still news while it travels.
+  return state == Playback::MessageState::inFlight ? Emphasis::plain : Emphasis::faded;
 }
 
 void CirculantView::paintChord(QPainter& painter, const Chord& chord, const QPolygonF& path,
@@ -198,14 +205,17 @@ void CirculantView::paintChord(QPainter& painter, const Chord& chord, const QPol
   }
   const auto stroke = [&](const QPolygonF& line, Qt::PenCapStyle cap) {
     if (casing.isValid()) {
-      painter.setPen(QPen(casing, width + std::max(1.5, width * 0.5), Qt::SolidLine, cap,
-                          Qt::RoundJoin));
+      painter.setPen(
+          QPen(casing, width + std::max(1.5, width * 0.5), Qt::SolidLine, cap, Qt::RoundJoin));
       painter.drawPolyline(line);
     }
     painter.setPen(QPen(colour, width, style, cap, Qt::RoundJoin));
     painter.drawPolyline(line);
   };
   if (progress < 1.0) {
+    // Where it is going, as a pending chord is drawn, under how far it got.
+    painter.setPen(QPen(QColor(175, 175, 175), std::max(1.0, width * 0.5), Qt::DashLine));
+    painter.drawPolyline(path);
     if (!drawn.isEmpty()) {
       stroke(drawn, Qt::RoundCap);
       painter.setPen(casing.isValid() ? QPen(casing, 1.2) : QPen(Qt::NoPen));
@@ -216,15 +226,14 @@ void CirculantView::paintChord(QPainter& painter, const Chord& chord, const QPol
   } else {
     const double length = pathLength(path);
     stroke(pathPrefix(path, std::max(0.0, 1.0 - head * 0.7 / length)), Qt::FlatCap);
-    paintArrowHead(painter, path, head * (emphasis == Emphasis::bold ? 1.15 : 1.0), colour,
-                   casing);
+    paintArrowHead(painter, path, head * (emphasis == Emphasis::bold ? 1.15 : 1.0), colour, casing);
   }
   m_chords.push_back(
       {chord.message, big, progress < 1.0 ? drawn : path, std::max(6.0, width / 2 + 4)});
 }
 
-void CirculantView::paintBigCircle(QPainter& painter, const QRectF& area, const SpaceTimeStyle& style,
-                                   const Playback& playback) {
+void CirculantView::paintBigCircle(QPainter& painter, const QRectF& area,
+                                   const SpaceTimeStyle& style, const Playback& playback) {
   const int p = m_model.size();
   const double scale = style.scale;
   const QFontMetricsF metrics(style.labelFont);
@@ -233,7 +242,7 @@ void CirculantView::paintBigCircle(QPainter& painter, const QRectF& area, const 
   const QPointF center = area.center();
   const double radius = std::max(20.0, area.width() / 2 - labelWidth - gap - 16 * scale);
   const double spacing = 2 * std::numbers::pi * radius / std::max(1, p);
-  const double nodeRadius = std::clamp(spacing * 0.28, 3.0 * scale, 14.0 * scale);
+  const double nodeRadius = std::clamp(spacing * 0.2, 3.0 * scale, 14.0 * scale);
   const double width = style.arrowWidth * std::clamp(24.0 / p, 0.55, 1.0);
   const double head = std::min(style.arrowHead, std::max(8.0 * scale, spacing * 0.6));
 
@@ -254,18 +263,25 @@ void CirculantView::paintBigCircle(QPainter& painter, const QRectF& area, const 
   };
   std::stable_sort(order.begin(), order.end(),
                    [&rank](const auto& a, const auto& b) { return rank(a) < rank(b); });
+  // Level of detail for huge traces: the newest chords only (the oldest faded ones go first).
+  const std::size_t total = order.size();
+  if (total > maxBigChords)
+    order.erase(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(total - maxBigChords));
   // Chords of the same pair in several rounds (the ring's i → i + 1) fan out, newest innermost,
   // as many as fit between the chord and the centre.
   const auto bendOf = [&](const Chord& chord) {
     if (chord.lanes <= 1) return defaultChordBend;
-    const double length = QLineF(circlePoint(center, radius, chord.from, p),
-                                 circlePoint(center, radius, chord.to, p))
-                              .length();
+    const double length =
+        QLineF(circlePoint(center, radius, chord.from, p), circlePoint(center, radius, chord.to, p))
+            .length();
     const double step = 2 * std::max(5 * scale, width * 2.2) / std::max(1.0, length);
     const int fit = std::max(1, static_cast<int>((0.6 - defaultChordBend) / step) + 1);
     const int lane = std::max(0, chord.lane - std::max(0, chord.lanes - fit));
     return defaultChordBend + lane * step;
   };
+  if (total > order.size())
+    m_note = QStringLiteral("the newest %1 of %2 chords drawn")
+                 .arg(formatCount(order.size()), formatCount(total));
   for (const auto& [chord, emphasis] : order)
     paintChord(painter, *chord,
                chordPath(center, radius, chord->from, chord->to, p, nodeRadius + 2 * scale,
@@ -296,7 +312,8 @@ void CirculantView::paintBigCircle(QPainter& painter, const QRectF& area, const 
       const QString text = QString::number(r);
       const double w = metrics.horizontalAdvance(text) + 6 * scale;
       const double angle = 2 * std::numbers::pi * r / p - std::numbers::pi / 2;
-      const double reach = std::abs(std::cos(angle)) * w / 2 + std::abs(std::sin(angle)) * labelHeight / 2;
+      const double reach =
+          std::abs(std::cos(angle)) * w / 2 + std::abs(std::sin(angle)) * labelHeight / 2;
       const QPointF c = circlePoint(center, radius + nodeRadius + gap + reach, r, p);
       node.label = QRectF(c.x() - w / 2, c.y() - labelHeight / 2, w, labelHeight);
       if (r == selected) painter.fillRect(node.label, style.highlight);
@@ -315,7 +332,11 @@ void CirculantView::paintSmallMultiples(QPainter& painter, const QRectF& area,
   const QFontMetricsF metrics(style.legendFont);
   const double caption = metrics.height() * 1.25;
   const double gap = 14 * scale;
-  const double minimum = 120 * scale;
+  // A circle no smaller than its caption is wide, so that "round 12: d = 1" stays readable.
+  double widest = 0;
+  for (int r = 0; r < rounds; ++r)
+    widest = std::max(widest, metrics.horizontalAdvance(captionOf(r)));
+  const double minimum = std::max(120 * scale, std::min(widest + 50 * scale, 320 * scale));
 
   // As many rounds as fit with circles of at least `minimum`; beyond that a window of rounds
   // around the latest one, and a note saying which.
@@ -333,11 +354,16 @@ void CirculantView::paintSmallMultiples(QPainter& painter, const QRectF& area,
   if (shown < rounds) {
     painter.setFont(style.legendFont);
     painter.setPen(QColor(90, 90, 90));
-    painter.drawText(QRectF(area.left(), cells.bottom(), area.width(), caption),
-                     Qt::AlignCenter,
-                     QStringLiteral("rounds %1 – %2 of %3 shown (they follow the cursor)")
-                         .arg(m_instance->roundLabel(first), m_instance->roundLabel(first + shown - 1))
-                         .arg(rounds));
+    const QString which =
+        shown == 1
+            ? QStringLiteral("round %1 of %2 shown (it follows the cursor)")
+                  .arg(m_instance->roundLabel(first))
+                  .arg(rounds)
+            : QStringLiteral("rounds %1 – %2 of %3 shown (they follow the cursor)")
+                  .arg(m_instance->roundLabel(first), m_instance->roundLabel(first + shown - 1))
+                  .arg(rounds);
+    painter.drawText(QRectF(area.left(), cells.bottom(), area.width(), caption), Qt::AlignCenter,
+                     metrics.elidedText(which, Qt::ElideRight, area.width()));
   }
 
   // Cells just big enough for their circle, the grid centred in what is left.
@@ -346,15 +372,17 @@ void CirculantView::paintSmallMultiples(QPainter& painter, const QRectF& area,
   const double top = cells.top() + (cells.height() - cellHeight * grid.rows) / 2;
   const double left = cells.left() + (cells.width() - cellWidth * grid.columns) / 2;
   const double radius = std::max(10.0, grid.diameter / 2 - 6 * scale);
-  const double dot = std::clamp(std::numbers::pi * radius / std::max(1, p) * 0.35, 1.5 * scale, 5.0 * scale);
+  const double dot =
+      std::clamp(std::numbers::pi * radius / std::max(1, p) * 0.35, 1.5 * scale, 5.0 * scale);
   const double width = std::max(1.2, 2.4 * scale * std::clamp(24.0 / p, 0.5, 1.0));
-  const double head = std::max(6.0, std::min(13.0 * scale, radius * 0.13));
+  const double spacing = 2 * std::numbers::pi * radius / std::max(1, p);
+  const double head = std::max(4.0, std::min({13.0 * scale, radius * 0.13, spacing * 0.55}));
   const int selected = m_instance->commRank(selectedRank());
 
   for (int i = 0; i < shown; ++i) {
     const int r = first + i;
-    const QRectF cell(left + (i % grid.columns) * cellWidth,
-                      top + (i / grid.columns) * cellHeight, cellWidth, cellHeight);
+    const QRectF cell(left + (i % grid.columns) * cellWidth, top + (i / grid.columns) * cellHeight,
+                      cellWidth, cellHeight);
     const QRectF inner = cell.adjusted(gap / 2, gap / 2, -gap / 2, -gap / 2);
     const bool active = !m_allDelivered && r == m_activeRound;
     painter.setPen(QPen(active ? style.text : style.grid, active ? 3 * scale : 1.5 * scale));
@@ -367,16 +395,19 @@ void CirculantView::paintSmallMultiples(QPainter& painter, const QRectF& area,
     painter.fillRect(swatch, colour);
     painter.setFont(style.legendFont);
     painter.setPen(style.text);
-    const QString text = QStringLiteral("round %1: %2").arg(m_instance->roundLabel(r),
-                                                            CirculantModel::skipsText(m_model.round(r).skips));
-    const QRectF textBox(swatch.right() + 8 * scale, inner.top(), inner.right() - swatch.right() - 12 * scale, caption);
+    const QString text = captionOf(r);
+    const QRectF textBox(swatch.right() + 8 * scale, inner.top(),
+                         inner.right() - swatch.right() - 12 * scale, caption);
     painter.drawText(textBox, Qt::AlignVCenter | Qt::AlignLeft,
                      metrics.elidedText(text, Qt::ElideRight, textBox.width()));
 
     const QPointF center(inner.center().x(), (inner.top() + caption + inner.bottom()) / 2);
     painter.setPen(QPen(style.grid, std::max(1.0, 1.5 * scale)));
     painter.drawEllipse(center, radius, radius);
-    for (const Chord& chord : m_model.round(r).chords) {
+    const std::vector<Chord>& chords = m_model.round(r).chords;
+    const std::size_t stride = chords.size() / maxSmallChords + 1;
+    for (std::size_t c = 0; c < chords.size(); c += stride) {
+      const Chord& chord = chords[c];
       const Emphasis emphasis = emphasisOf(chord, playback);
       paintChord(painter, chord, chordPath(center, radius, chord.from, chord.to, p, dot + scale),
                  width, head, emphasis == Emphasis::faded ? Emphasis::plain : emphasis,
@@ -385,11 +416,21 @@ void CirculantView::paintSmallMultiples(QPainter& painter, const QRectF& area,
     for (int k = 0; k < p; ++k) {
       const double size = k == selected ? dot * 2.2 : dot;
       painter.setPen(Qt::NoPen);
-      painter.setBrush(k == selected ? QColor(200, 170, 0) : (k == 0 ? style.text : QColor(120, 120, 120)));
+      painter.setBrush(k == selected ? QColor(200, 170, 0)
+                                     : (k == 0 ? style.text : QColor(120, 120, 120)));
       painter.drawEllipse(circlePoint(center, radius, k, p), size, size);
     }
     painter.setBrush(Qt::NoBrush);
   }
+}
+
+QString CirculantView::captionOf(int round) const {
+  QString text = QStringLiteral("round %1: %2")
+                     .arg(m_instance->roundLabel(round),
+                          CirculantModel::skipsText(m_model.round(round).skips));
+  const std::size_t stride = m_model.round(round).chords.size() / maxSmallChords + 1;
+  if (stride > 1) text += QStringLiteral(" (1 in %1 drawn)").arg(stride);
+  return text;
 }
 
 int CirculantView::rankAt(const QPointF& point) const {

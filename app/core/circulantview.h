@@ -68,12 +68,15 @@ private:
   void paintChord(QPainter& painter, const Chord& chord, const QPolygonF& path, double width,
                   double head, Emphasis emphasis, double progress, bool big);
   Emphasis emphasisOf(const Chord& chord, const Playback& playback) const;
+  /// "round 2: d = 4", the caption of a round's small circle.
+  QString captionOf(int round) const;
 
   int m_index = -2; ///< instance of the cache; −2: nothing built yet
   std::optional<CollectiveInstance> m_instance;
   CirculantModel m_model;
   int m_activeRound = -1; ///< the round drawn bold at the last render, −1 for none
   bool m_allDelivered = true;
+  QString m_note; ///< what level of detail left out, for the subtitle
   std::vector<HitChord> m_chords;
   std::vector<HitNode> m_nodes;
 };

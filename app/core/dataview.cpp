@@ -2,6 +2,7 @@
 
 #include "circulantmodel.h"
 #include "spacetimestyle.h"
+#include "titleline.h"
 #include "units.h"
 #include "viewcolors.h"
 
@@ -84,7 +85,8 @@ void DataView::render(QPainter& painter, const QRect& target, const Playback& pl
   if (m_instance->messages().empty() || m_instance->size() == 0) {
     painter.setFont(style.labelFont);
     painter.setPen(style.text);
-    painter.drawText(body, Qt::AlignCenter, QStringLiteral("No messages in this run: no data moves."));
+    painter.drawText(body, Qt::AlignCenter,
+                     QStringLiteral("No messages in this run: no data moves."));
     painter.restore();
     return;
   }
@@ -107,18 +109,10 @@ void DataView::render(QPainter& painter, const QRect& target, const Playback& pl
 void DataView::paintHeader(QPainter& painter, const QRectF& area, const SpaceTimeStyle& style,
                            const Playback& playback) const {
   const QFontMetricsF titleMetrics(style.titleFont);
-  const QFontMetricsF labelMetrics(style.labelFont);
   const QFontMetricsF subMetrics(style.tickFont);
   const QRectF top(area.left(), area.top(), area.width(), titleMetrics.height() * 1.3);
-  const QString state = roundProgressText(*m_instance, playback);
-  const double stateWidth = labelMetrics.horizontalAdvance(state) + 2 * style.padding;
-  painter.setPen(style.text);
-  painter.setFont(style.labelFont);
-  painter.drawText(top, Qt::AlignVCenter | Qt::AlignRight, state);
-  painter.setFont(style.titleFont);
-  painter.drawText(top, Qt::AlignVCenter | Qt::AlignLeft,
-                   titleMetrics.elidedText(QStringLiteral("Data by origin: ") + m_instance->title(),
-                                           Qt::ElideRight, top.width() - stateWidth));
+  paintTitleLine(painter, top, style, QStringLiteral("Data by origin: ") + m_instance->title(),
+                 roundProgressText(*m_instance, playback));
   const QString subtitle =
       m_bytesOnly
           ? QStringLiteral("This trace has no block annotations: bars show the bytes each rank "
@@ -134,10 +128,14 @@ void DataView::paintHeader(QPainter& painter, const QRectF& area, const SpaceTim
 
 QRectF DataView::paintLegend(QPainter& painter, const QRectF& area,
                              const SpaceTimeStyle& style) const {
-  const QFontMetricsF metrics(style.legendFont);
-  const double h = metrics.height();
-  const double sw = h * 1.6;
-  const double gap = h;
+  // One row, its font shrunk until it fits (as the space-time legend does).
+  QFont font = style.legendFont;
+  const auto widthOf = [](const QFontMetricsF& m, const auto& items) {
+    const double unit = m.height();
+    double total = 0;
+    for (const auto& item : items) total += unit * 3.0 + m.horizontalAdvance(item.second);
+    return total;
+  };
   enum class Symbol { held, arriving, empty, noData, pieces };
   std::vector<std::pair<Symbol, QString>> entries;
   const int p = m_instance->size();
@@ -159,14 +157,19 @@ QRectF DataView::paintLegend(QPainter& painter, const QRectF& area,
                            QStringLiteral("no data (0 elements), coloured once it arrived"));
     if (pieces) entries.emplace_back(Symbol::pieces, QStringLiteral("a block sent in pieces"));
   }
-  double width = 0;
-  for (const auto& entry : entries) width += sw + h * 0.4 + metrics.horizontalAdvance(entry.second) + gap;
+  while (font.pixelSize() > 9 && widthOf(QFontMetricsF(font), entries) > area.width())
+    font.setPixelSize(font.pixelSize() - 1);
+  const QFontMetricsF metrics(font);
+  const double h = metrics.height();
+  const double sw = h * 1.6;
+  const double gap = h;
+  const double width = widthOf(metrics, entries);
   double x = area.left() + std::max(0.0, (area.width() - width) / 2);
   const double y = area.bottom() - h;
   const std::vector<int>& origins = m_ownership.slotOrigins();
-  const QColor sample = m_bytesOnly || origins.empty() ? bytesColour
-                                                       : originColor(origins[origins.size() / 2], p);
-  painter.setFont(style.legendFont);
+  const QColor sample =
+      m_bytesOnly || origins.empty() ? bytesColour : originColor(origins[origins.size() / 2], p);
+  painter.setFont(font);
   for (const auto& [symbol, text] : entries) {
     const QRectF box(x, y + h * 0.1, sw, h * 0.8);
     switch (symbol) {
@@ -209,8 +212,8 @@ void DataView::layoutRows(const QRectF& area, const SpaceTimeStyle& style, doubl
   const double scale = style.scale;
   double labelWidth = label.horizontalAdvance(QStringLiteral("rank %1").arg(p - 1));
   if (m_instance->root() >= 0)
-    labelWidth = std::max(labelWidth, label.horizontalAdvance(
-                                          QStringLiteral("root %1").arg(m_instance->root())));
+    labelWidth = std::max(
+        labelWidth, label.horizontalAdvance(QStringLiteral("root %1").arg(m_instance->root())));
   const double summary =
       label.horizontalAdvance(m_bytesOnly ? QStringLiteral("000.0 MB") : QStringLiteral("000/000"));
   const double headerRow = m_bytesOnly ? 0.0 : label.height() * 1.2 + 10 * scale;
@@ -266,17 +269,16 @@ void DataView::paintSlots(QPainter& painter, const SpaceTimeStyle& style) {
                      originColor(origins[c], p));
     if (static_cast<int>(c) % step != 0 && origins.size() > 1) continue;
     painter.setPen(style.text);
-    const QString text =
-        origins.size() == 1
-            ? (m_ownership.boundaries(origins[c]).size() > 2
-                   ? QStringLiteral("the block of rank %1, in %2 pieces")
-                         .arg(origins[c])
-                         .arg(m_ownership.boundaries(origins[c]).size() - 1)
-                   : QStringLiteral("the block of rank %1").arg(origins[c]))
-            : QString::number(origins[c]);
+    const QString text = origins.size() == 1
+                             ? (m_ownership.boundaries(origins[c]).size() > 2
+                                    ? QStringLiteral("the block of rank %1, in %2 pieces")
+                                          .arg(origins[c])
+                                          .arg(m_ownership.boundaries(origins[c]).size() - 1)
+                                    : QStringLiteral("the block of rank %1").arg(origins[c]))
+                             : QString::number(origins[c]);
     const double w = std::max(m_cellWidth, metrics.horizontalAdvance(text) + 4);
-    painter.drawText(QRectF(x + m_cellWidth / 2 - w / 2, m_top - bar - 6 * scale - metrics.height(), w,
-                            metrics.height()),
+    painter.drawText(QRectF(x + m_cellWidth / 2 - w / 2, m_top - bar - 6 * scale - metrics.height(),
+                            w, metrics.height()),
                      Qt::AlignCenter, text);
   }
   if (origins.size() > 1) {
@@ -308,21 +310,19 @@ void DataView::paintSlots(QPainter& painter, const SpaceTimeStyle& style) {
       int pieces = 0;
       for (std::size_t i = 1; i < cuts.size(); ++i)
         pieces += m_holdings.at(r, origins[0]).covers(cuts[i - 1], cuts[i]) ? 1 : 0;
-      summary = cuts.size() > 2
-                    ? QStringLiteral("%1/%2").arg(pieces).arg(cuts.size() - 1)
-                    : QStringLiteral("%1%").arg(static_cast<int>(std::floor(
-                          100.0 * static_cast<double>(elements) /
-                          static_cast<double>(m_ownership.extent(origins[0])))));
+      summary = cuts.size() > 2 ? QStringLiteral("%1/%2").arg(pieces).arg(cuts.size() - 1)
+                                : QStringLiteral("%1%").arg(static_cast<int>(std::floor(
+                                      100.0 * static_cast<double>(elements) /
+                                      static_cast<double>(m_ownership.extent(origins[0])))));
     }
     if (r % labelStep == 0) {
       painter.setFont(style.labelFont);
       painter.setPen(style.text);
-      painter.drawText(QRectF(m_gridLeft + m_cellWidth * static_cast<double>(origins.size()) +
-                                  2 * style.padding,
-                              m_top + (r + 0.5) * m_rowHeight - metrics.height() / 2,
-                              metrics.horizontalAdvance(QStringLiteral("000/000")) + 4,
-                              metrics.height()),
-                       Qt::AlignVCenter | Qt::AlignLeft, summary);
+      painter.drawText(
+          QRectF(m_gridLeft + m_cellWidth * static_cast<double>(origins.size()) + 2 * style.padding,
+                 m_top + (r + 0.5) * m_rowHeight - metrics.height() / 2,
+                 metrics.horizontalAdvance(QStringLiteral("000/000")) + 4, metrics.height()),
+          Qt::AlignVCenter | Qt::AlignLeft, summary);
     }
   }
 }
@@ -336,8 +336,8 @@ void DataView::paintSlot(QPainter& painter, const SpaceTimeStyle& style, int ran
   const double scale = style.scale;
   if (extent == 0) {
     painter.fillRect(box, QColor(248, 248, 248));
-    hatch(painter, box, holding.touched ? colour : QColor(170, 170, 170),
-          std::max(4.0, 9 * scale), std::max(1.0, 1.6 * scale));
+    hatch(painter, box, holding.touched ? colour : QColor(170, 170, 170), std::max(4.0, 9 * scale),
+          std::max(1.0, 1.6 * scale));
   } else {
     painter.fillRect(box, emptySlot);
     const auto span = [&](const ElementRange& range) {
@@ -356,8 +356,8 @@ void DataView::paintSlot(QPainter& painter, const SpaceTimeStyle& style, int ran
     if (cuts.size() > 2 && box.width() / static_cast<double>(cuts.size() - 1) >= 5 * scale) {
       painter.setPen(QPen(style.background, std::max(1.0, 2 * scale)));
       for (std::size_t i = 1; i + 1 < cuts.size(); ++i) {
-        const double x = box.left() + box.width() * static_cast<double>(cuts[i]) /
-                                          static_cast<double>(extent);
+        const double x =
+            box.left() + box.width() * static_cast<double>(cuts[i]) / static_cast<double>(extent);
         painter.drawLine(QPointF(x, box.top()), QPointF(x, box.bottom()));
       }
     }
@@ -371,16 +371,19 @@ void DataView::paintSlot(QPainter& painter, const SpaceTimeStyle& style, int ran
 
 void DataView::paintBytes(QPainter& painter, const SpaceTimeStyle& style) const {
   const QFontMetricsF metrics(style.labelFont);
-  const double total = static_cast<double>(std::max<std::uint64_t>(1, m_ownership.maxBytesReceived()));
+  const double total =
+      static_cast<double>(std::max<std::uint64_t>(1, m_ownership.maxBytesReceived()));
   const double gapY = rowGap(m_rowHeight);
   const int step = thinning(m_rowHeight, metrics.height() * 0.95);
   painter.setFont(style.labelFont);
   for (int r = 0; r < m_rows; ++r) {
-    const QRectF full(m_gridLeft, m_top + r * m_rowHeight + gapY / 2, m_cellWidth, m_rowHeight - gapY);
+    const QRectF full(m_gridLeft, m_top + r * m_rowHeight + gapY / 2, m_cellWidth,
+                      m_rowHeight - gapY);
     painter.fillRect(full, emptySlot);
     const double got = static_cast<double>(m_holdings.bytesReceived(r)) / total;
     const double coming = static_cast<double>(m_holdings.bytesIncoming(r)) / total;
-    painter.fillRect(QRectF(full.left(), full.top(), full.width() * got, full.height()), bytesColour);
+    painter.fillRect(QRectF(full.left(), full.top(), full.width() * got, full.height()),
+                     bytesColour);
     if (coming > 0) {
       const QRectF arriving(full.left() + full.width() * got, full.top(),
                             full.width() * std::min(coming, 1.0 - got), full.height());
@@ -390,8 +393,10 @@ void DataView::paintBytes(QPainter& painter, const SpaceTimeStyle& style) const 
     }
     if (r % step != 0) continue;
     painter.setPen(style.text);
-    painter.drawText(QRectF(full.right() + 2 * style.padding, m_top + (r + 0.5) * m_rowHeight - metrics.height() / 2,
-                            metrics.horizontalAdvance(QStringLiteral("000.0 MB")) + 4, metrics.height()),
+    painter.drawText(QRectF(full.right() + 2 * style.padding,
+                            m_top + (r + 0.5) * m_rowHeight - metrics.height() / 2,
+                            metrics.horizontalAdvance(QStringLiteral("000.0 MB")) + 4,
+                            metrics.height()),
                      Qt::AlignVCenter | Qt::AlignLeft, formatBytes(m_holdings.bytesReceived(r)));
   }
 }
@@ -402,6 +407,7 @@ bool DataView::carriesSelected(int rank, int origin) const {
   const model::Message& message = document().trace().messages[static_cast<std::size_t>(m)];
   if (!message.blocks || m_instance->commRank(message.receiver) != rank) return false;
   const int p = m_instance->size();
+  if (p <= 0) return false;
   const auto offset = static_cast<std::uint32_t>(
       ((origin - static_cast<int>(message.blocks->origin_first)) % p + p) % p);
   return offset < message.blocks->origin_count;
@@ -423,7 +429,8 @@ int DataView::messageAt(const QPointF& point) const {
   const std::vector<int>& origins = m_ownership.slotOrigins();
   if (row < 0 || row >= m_rows || column < 0 || column >= static_cast<double>(origins.size()))
     return -1;
-  const Holding& h = m_holdings.at(static_cast<int>(row), origins[static_cast<std::size_t>(column)]);
+  const Holding& h =
+      m_holdings.at(static_cast<int>(row), origins[static_cast<std::size_t>(column)]);
   return h.lastMessage >= 0 ? h.lastMessage : h.incomingMessage;
 }
 
@@ -431,7 +438,8 @@ QRectF DataView::slotRect(int rank, int origin) const {
   if (rank < 0 || rank >= m_rows) return {};
   const double gapY = rowGap(m_rowHeight);
   if (m_bytesOnly)
-    return QRectF(m_gridLeft, m_top + rank * m_rowHeight + gapY / 2, m_cellWidth, m_rowHeight - gapY);
+    return QRectF(m_gridLeft, m_top + rank * m_rowHeight + gapY / 2, m_cellWidth,
+                  m_rowHeight - gapY);
   if (origin < 0 || origin >= static_cast<int>(m_columnOf.size())) return {};
   const int c = m_columnOf[static_cast<std::size_t>(origin)];
   if (c < 0) return {};

@@ -91,9 +91,12 @@ void LegendPainter::drawSymbol(const Entry& entry, const QRectF& box) const {
   case Symbol::band:
     m_painter.setPen(
         QPen(m_style.criticalPath, m_style.arrowWidth * 3.2, Qt::SolidLine, Qt::RoundCap));
-    m_painter.drawLine(QPointF(box.left(), y), QPointF(box.right(), y));
+    // Round caps reach out by half the band's width: keep them inside the box.
+    m_painter.drawLine(QPointF(box.left() + m_style.arrowWidth * 1.6, y),
+                       QPointF(box.right() - m_style.arrowWidth * 1.6, y));
     m_painter.setPen(QPen(m_style.message, m_style.arrowWidth, Qt::SolidLine, Qt::FlatCap));
-    m_painter.drawLine(QPointF(box.left(), y), QPointF(box.right(), y));
+    m_painter.drawLine(QPointF(box.left() + m_style.arrowWidth * 1.6, y),
+                       QPointF(box.right() - m_style.arrowWidth * 1.6, y));
     return;
   case Symbol::dot: {
     const double r = box.width() / 2;

@@ -91,6 +91,11 @@ void TreeScene::update(const TraceDocument& document, const Playback& playback) 
     if (const auto it = edgeOf.find(m); it != edgeOf.end())
       m_edgeCritical[static_cast<std::size_t>(it->second)] = true;
 
+  m_incoming.assign(static_cast<std::size_t>(p), {});
+  for (const InstanceMessage& m : m_instance.messages())
+    if (m_tree.phase().isEmpty() || m.phase == m_tree.phase())
+      m_incoming[static_cast<std::size_t>(m.receiver)].push_back(m);
+
   m_layout = TreeLayout{};
   if (!m_tree.isTree()) return;
   // Graphviz sees the ranks that take part, children in the order of their rounds.
@@ -134,9 +139,7 @@ double TreeScene::fill(int rank, const Playback& playback) const {
   const double own = static_cast<double>(std::max<std::int64_t>(0, node.ownBytes));
   double arrived = 0.0;
   bool all = true;
-  for (const InstanceMessage& m : m_instance.messages()) {
-    if (m.receiver != rank) continue;
-    if (!m_tree.phase().isEmpty() && m.phase != m_tree.phase()) continue;
+  for (const InstanceMessage& m : m_incoming[static_cast<std::size_t>(rank)]) {
     if (playback.messageState(m.message) == Playback::MessageState::delivered)
       arrived += static_cast<double>(m.bytes);
     else
@@ -176,14 +179,17 @@ void TreeScene::paint(QPainter& painter, const QRectF& area, const SpaceTimeStyl
   }
   const QRectF bounds = m_layout.bounds.adjusted(-8, -8, 8, 8);
   double scale = std::min(treeArea.width() / bounds.width(), treeArea.height() / bounds.height());
-  scale = std::min(scale, 2.2 * style.scale); // boxes stay boxes, not posters
+  scale = std::min(scale, 3.0 * style.scale); // boxes stay boxes, not posters
+  // A wide tree (many leaves) may use the height the width leaves over: levels spread apart.
+  const double scaleY =
+      std::clamp(treeArea.height() / bounds.height(), scale, std::max(scale, 3.0 * style.scale));
   const QPointF offset(treeArea.center().x() - bounds.center().x() * scale,
-                       treeArea.center().y() - bounds.center().y() * scale);
+                       treeArea.center().y() - bounds.center().y() * scaleY);
   const QSizeF box(nodeWidthPoints * scale, nodeHeightPoints * scale);
   for (int r = 0; r < p; ++r) {
     const QPointF c = m_layout.centers[static_cast<std::size_t>(r)];
     if (std::isnan(c.x())) continue;
-    const QPointF centre = offset + c * scale;
+    const QPointF centre = offset + QPointF(c.x() * scale, c.y() * scaleY);
     m_nodeRects[static_cast<std::size_t>(r)] = QRectF(
         centre.x() - box.width() / 2, centre.y() - box.height() / 2, box.width(), box.height());
   }

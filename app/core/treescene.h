@@ -55,6 +55,7 @@ private:
   CollectiveInstance m_instance;
   CommunicationTree m_tree;
   TreeLayout m_layout;
+  std::vector<std::vector<InstanceMessage>> m_incoming; ///< per comm rank, of the tree's phase
   std::vector<double> m_nodeWait;
   std::vector<double> m_edgeWait;
   std::vector<bool> m_edgeCritical;

@@ -9,7 +9,7 @@ namespace collscope::app {
 namespace {
 
 constexpr std::array<QRgb, 8> okabeIto{0xff0072b2, 0xffe69f00, 0xff009e73, 0xffcc79a7,
-                                       0xff56b4e9, 0xffd55e00, 0xfff0e442, 0xff000000};
+                                       0xff56b4e9, 0xffd55e00, 0xffb8a300, 0xff000000};
 
 QColor wheel(int index) {
   const double hue = std::fmod(index * 0.61803398875, 1.0); // golden ratio: neighbours differ

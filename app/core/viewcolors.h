@@ -6,8 +6,8 @@
 
 namespace collscope::app {
 
-/// Round column `round` of `rounds`: Okabe–Ito for up to 8 rounds (distinct for the common
-/// colour-vision deficiencies), evenly spaced hues beyond.
+/// Round column `round` of `rounds`: Okabe–Ito for up to 7 rounds (distinct for the common
+/// colour-vision deficiencies; its yellow darkened to read on white), spread hues beyond.
 QColor roundColor(int round, int rounds);
 /// The block of origin rank `rank` of `p` ranks: Okabe–Ito up to 8, a hue wheel beyond, with
 /// alternating lightness so that neighbouring ranks differ.

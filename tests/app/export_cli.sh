@@ -26,6 +26,20 @@ done
   fail "export at a time"
 [ "$(png_size "$out/cursor.png")" = 800x600 ] || fail "cursor.png is $(png_size "$out/cursor.png")"
 
+# The views of issue 5, as the issue types them: every view, PNG and SVG, --round K counting
+# annotated rounds.
+for view in tree circulant data delays; do
+  for trace in gather_binomial_p16 allgather_dissemination_p7 gatherv_binomial_farthest_p16; do
+    "$app" --export "$out/$view-$trace.png" --view "$view" --size 1024x768 "$traces/$trace" \
+      >/dev/null || fail "export --view $view $trace"
+    [ "$(png_size "$out/$view-$trace.png")" = 1024x768 ] || fail "$view-$trace.png size"
+  done
+  "$app" --export "$out/$view-round.svg" --view "$view" --round 1 --size 1280x720 \
+    "$traces/gather_binomial_p16" >/dev/null || fail "export --view $view --round 1"
+  grep -q 'viewBox="0 0 1280 720"' "$out/$view-round.svg" || fail "$view-round.svg size"
+done
+grep -q 'round 2 of 4 in progress' "$out/tree-round.svg" || fail "tree --round 1: cursor not after round 1"
+
 expect_error() { # expect_error STATUS PATTERN ARGS...: exactly one line on stderr
   status=$1 pattern=$2
   shift 2
@@ -44,6 +58,8 @@ expect_error 2 "must end in .png or .svg" --export "$out/x.gif" "$traces/gather_
 expect_error 2 "unknown view" --export "$out/x.png" --view nope "$traces/gather_binomial_p8"
 expect_error 2 "unknown option" --export "$out/x.png" --bogus "$traces/gather_binomial_p8"
 expect_error 2 "the trace has rounds 1..3" --export "$out/x.png" --round 9 "$traces/gather_binomial_p8"
+expect_error 2 "the trace has rounds 0..2" --export "$out/x.png" --view tree --round 9 \
+  "$traces/gather_binomial_p8"
 env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM "$app" "$traces/gather_binomial_p8" \
   >/dev/null 2>"$out/stderr" && fail "the window started without a display"
 grep -q "no display" "$out/stderr" || fail "no-display message: $(cat "$out/stderr")"

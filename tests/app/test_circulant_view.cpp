@@ -110,7 +110,8 @@ TEST_CASE("circulant view: chords in their round's colour, later rounds absent b
     // Its small circle shows it too.
     CHECK(coloured(full, pathMidpoint(view.smallChord(chord.message)), roundColor(2, 3)));
   }
-  for (int r = 0; r < 7; ++r) CHECK(view.rankAt(view.nodeCenter(r)) == view.instance()->worldRank(r));
+  for (int r = 0; r < 7; ++r)
+    CHECK(view.rankAt(view.nodeCenter(r)) == view.instance()->worldRank(r));
   CHECK(view.rankAt(QPointF(3, 1077)) == -1);
 
   // After round 1: round 1 bold on top, round 2 not drawn on the big circle at all.
@@ -158,9 +159,9 @@ TEST_CASE("circulant view: selection, p = 32 and SVG export") {
   const QPointF node = view.nodeCenter(5);
   bool halo = false;
   for (int dx = -24; dx <= 24 && !halo; dx += 2)
-    halo = apptest::isNear(image.pixelColor(static_cast<int>(node.x()) + dx,
-                                            static_cast<int>(node.y())),
-                           QColor(240, 228, 66), 30);
+    halo = apptest::isNear(
+        image.pixelColor(static_cast<int>(node.x()) + dx, static_cast<int>(node.y())),
+        QColor(240, 228, 66), 30);
   CHECK(halo);
 
   const test::TempDir dir;

@@ -8,8 +8,8 @@
 #include "viewexporter.h"
 
 #include <QFileInfo>
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <numeric>
 #include <sstream>
 
@@ -91,7 +91,9 @@ TEST_CASE("block ownership: binomial gather on 7 ranks, inner nodes hold their s
   const Model m = modelOf(*doc);
   REQUIRE(m.instance.root() == 0);
   REQUIRE(m.instance.roundCount() == 3);
-  const auto held = [&m](int k, int r) { return m.ownership.originsHeld(m.ownership.afterRound(k), r); };
+  const auto held = [&m](int k, int r) {
+    return m.ownership.originsHeld(m.ownership.afterRound(k), r);
+  };
   CHECK(held(0, 0) == std::vector<int>{0, 1});
   CHECK(held(0, 2) == std::vector<int>{2, 3});
   CHECK(held(0, 4) == std::vector<int>{4, 5});
@@ -176,14 +178,32 @@ TEST_CASE("data view: slots in their origin's colour, empty until delivered; hit
   // Clicking a slot names the message that brought it, a row its rank.
   const int message = view.messageAt(view.slotRect(3, 0).center());
   REQUIRE(message >= 0);
-  CHECK(view.instance()->commRank(doc->trace().messages[static_cast<std::size_t>(message)].receiver) == 3);
+  CHECK(view.instance()->commRank(
+            doc->trace().messages[static_cast<std::size_t>(message)].receiver) == 3);
   CHECK(view.messageAt(view.slotRect(3, 3).center()) == -1); // its own block came with no message
   CHECK(view.rankAt(view.slotRect(5, 2).center()) == view.instance()->worldRank(5));
+
+  // The selected rank's row is highlighted (between its slots), the selected message's slots
+  // framed in black.
+  Selection selection;
+  DataView selecting(ViewContext{doc.get(), &selection});
+  selection.setRank(view.instance()->worldRank(5));
+  selection.setMessage(message);
+  const QImage marked = ViewExporter::renderImage(selecting, playback, QSize(1920, 1080));
+  const QRectF a = selecting.slotRect(5, 0);
+  const QRectF b = selecting.slotRect(5, 1);
+  const QPoint between(static_cast<int>((a.right() + b.left()) / 2),
+                       static_cast<int>(a.center().y()));
+  CHECK(apptest::isNear(marked.pixelColor(between), QColor(240, 228, 66), 20));
+  CHECK(
+      apptest::isDark(marked.pixelColor(static_cast<int>(selecting.slotRect(3, 0).left()) - 1,
+                                        static_cast<int>(selecting.slotRect(3, 0).center().y()))));
 
   REQUIRE(playback.setCursorRound(2));
   const QImage cut = ViewExporter::renderImage(view, playback, QSize(1920, 1080));
   for (int r = 0; r < 8; ++r) {
-    CHECK(apptest::isNear(centre(cut, view.slotRect(r, (r + 5) % 8)), originColor((r + 5) % 8, 8), 10));
+    CHECK(apptest::isNear(centre(cut, view.slotRect(r, (r + 5) % 8)), originColor((r + 5) % 8, 8),
+                          10));
     CHECK(apptest::isNear(centre(cut, view.slotRect(r, (r + 3) % 8)), QColor(232, 232, 232), 6));
   }
 }
@@ -204,9 +224,11 @@ TEST_CASE("data view: the pipelined broadcast part-filled, gatherv's empty block
   const int y = static_cast<int>(slot.center().y());
   // The middle of its first piece is filled (between the white lines that separate pieces).
   const double piece = static_cast<double>(view.ownership().boundaries(0)[1]) / 100000.0;
-  CHECK(apptest::isNear(image.pixelColor(static_cast<int>(slot.left() + slot.width() * piece / 2), y),
-                        originColor(0, 8), 10));
-  CHECK(apptest::isNear(image.pixelColor(static_cast<int>(slot.right() - 3), y), QColor(232, 232, 232), 6));
+  CHECK(
+      apptest::isNear(image.pixelColor(static_cast<int>(slot.left() + slot.width() * piece / 2), y),
+                      originColor(0, 8), 10));
+  CHECK(apptest::isNear(image.pixelColor(static_cast<int>(slot.right() - 3), y),
+                        QColor(232, 232, 232), 6));
 
   const auto gatherv = recorded("gatherv_binomial_farthest_p16");
   Playback atEnd;
@@ -246,11 +268,14 @@ TEST_CASE("data view: without block annotations, bytes per rank, and it says so"
   const QRectF one = view.slotRect(1, 0);
   const QRectF two = view.slotRect(2, 0);
   const int y1 = static_cast<int>(one.center().y());
-  CHECK(apptest::isNear(image.pixelColor(static_cast<int>(one.right()) - 3, y1), QColor(0, 114, 178), 10));
+  CHECK(apptest::isNear(image.pixelColor(static_cast<int>(one.right()) - 3, y1),
+                        QColor(0, 114, 178), 10));
   // Rank 2 received half as much: its bar ends halfway.
   const int y2 = static_cast<int>(two.center().y());
-  CHECK(apptest::isNear(image.pixelColor(static_cast<int>(two.left() + two.width() * 0.4), y2), QColor(0, 114, 178), 10));
-  CHECK(apptest::isNear(image.pixelColor(static_cast<int>(two.left() + two.width() * 0.6), y2), QColor(232, 232, 232), 6));
+  CHECK(apptest::isNear(image.pixelColor(static_cast<int>(two.left() + two.width() * 0.4), y2),
+                        QColor(0, 114, 178), 10));
+  CHECK(apptest::isNear(image.pixelColor(static_cast<int>(two.left() + two.width() * 0.6), y2),
+                        QColor(232, 232, 232), 6));
   CHECK(apptest::isNear(centre(image, view.slotRect(0, 0)), QColor(232, 232, 232), 6));
 }
 

@@ -8,6 +8,8 @@
 #include "rundialog.h"
 #include "selection.h"
 #include "spacetimeview.h"
+#include "traceviewwidget.h"
+#include "treeview.h"
 
 #include <QApplication>
 #include <QDir>
@@ -15,6 +17,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTest>
 #include <QTimer>
 #include <catch2/catch.hpp>
@@ -84,6 +87,44 @@ TEST_CASE("the window opens a trace, plays it from the keyboard and selects by c
   CHECK(playback->clock()->isRounds());
   QTest::keyClick(view, Qt::Key_T);
   CHECK_FALSE(playback->clock()->isRounds());
+}
+
+TEST_CASE("the window has a tab per view; clicking a rank in the tree selects it everywhere") {
+  const test::TempDir dir;
+  const auto path = test::binomial_gather(8, 1000).write(dir / "gather");
+  MainWindow window;
+  window.resize(1400, 900);
+  window.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&window));
+  window.openTrace(QString::fromStdString(path.string()));
+  REQUIRE(
+      waitFor([&] { return window.windowTitle().contains(QStringLiteral("gather/binomial")); }));
+  auto* tabs = window.findChild<QTabWidget*>();
+  REQUIRE(tabs);
+  QStringList titles;
+  for (int i = 0; i < tabs->count(); ++i) titles << tabs->tabText(i);
+  CHECK(titles == QStringList{QStringLiteral("Space-time diagram"), QStringLiteral("Tree"),
+                              QStringLiteral("Circulant pattern"), QStringLiteral("Data by origin"),
+                              QStringLiteral("Gather delays")});
+  window.showView(QStringLiteral("tree"));
+  auto* widget = qobject_cast<TraceViewWidget*>(tabs->currentWidget());
+  REQUIRE(widget);
+  REQUIRE(widget->view().name() == QStringLiteral("tree"));
+  QTest::qWait(50);
+  widget->repaint();
+  const auto& tree = static_cast<TreeView&>(widget->view());
+  // Find rank 4's box by hit testing the painted widget, then click it.
+  QPoint target(-1, -1);
+  for (int y = 0; y < widget->height() && target.x() < 0; y += 5)
+    for (int x = 0; x < widget->width() && target.x() < 0; x += 5)
+      if (tree.rankAt(QPointF(x, y)) == 4) target = QPoint(x, y);
+  REQUIRE(target.x() >= 0);
+  auto* selection = window.findChild<Selection*>();
+  QTest::mouseClick(widget, Qt::LeftButton, {}, target);
+  CHECK(selection->rank() == 4);
+  // The space-time view shares the selection.
+  auto* timeline = window.findChild<SpaceTimeView*>();
+  CHECK(timeline->timeline().selectedRank() == 4);
 }
 
 TEST_CASE("the window says so, in one readable message, when a file is not a trace") {
