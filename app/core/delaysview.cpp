@@ -26,13 +26,20 @@ void DelaysView::render(QPainter& painter, const QRect& target, const Playback& 
           .arg(waiting)
           .arg(instance.size())
           .arg(formatDuration(total), formatDuration(m_scene.maxWait()));
-  QRectF area = paintViewHeader(painter, target, style,
-                                QStringLiteral("Gather delays · ") + instance.title(), subtitle);
+  QRectF area = paintViewHeader(
+      painter, target, style, QStringLiteral("Gather delays · ") + instance.title(),
+      m_scene.tree().isTree()
+          ? subtitle
+          : QStringLiteral("no tree to draw (%1) · ")
+                    .arg(m_scene.tree().reason().chopped(
+                        m_scene.tree().reason().endsWith(QLatin1Char('.')) ? 1 : 0)) +
+                subtitle);
   std::vector<LegendEntry> legend;
   const double maxWait = m_scene.maxWait();
   for (int i = 0; i <= 4; ++i)
     legend.push_back({delayColor(i / 4.0), formatDuration(maxWait * i / 4.0)});
-  legend.push_back({QColor(120, 40, 140), QStringLiteral("edge on the critical path")});
+  if (m_scene.tree().isTree())
+    legend.push_back({QColor(120, 40, 140), QStringLiteral("edge on the critical path")});
   area = paintViewLegend(painter, area, style, legend);
 
   const bool tree = m_scene.tree().isTree();
