@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <set>
 #include <unordered_set>
 #include <vector>
 
@@ -96,18 +97,34 @@ void MessagePainter::paintSelected(int message) {
 }
 
 void MessagePainter::paintCriticalPath(const std::vector<int>& messages) {
-  m_painter.save();
-  m_painter.setRenderHint(QPainter::Antialiasing, true);
+  // Level of detail as for the arrows: segments on the same pixels once; above headLimit one
+  // aliased polyline batch without heads (a long chain over a whole big trace).
+  std::vector<std::pair<QLineF, bool>> lines; // clipped line, whether its head is in view
+  std::set<std::array<long, 4>> seen;
   for (int message : messages) {
     if (message < 0 || message >= static_cast<int>(m_trace.messages.size())) continue;
     const QLineF full = m_geometry.messageLine(message, m_trace);
     const auto line = clip(full);
     if (!line) continue;
-    m_painter.setPen(
-        QPen(m_style.criticalPath, m_style.arrowWidth * 3.2, Qt::SolidLine, Qt::RoundCap));
-    m_painter.drawLine(*line);
-    arrow(*line, m_style.arrowWidth, m_style.message, line->p2() == full.p2());
+    const std::array<long, 4> key{std::lround(line->x1()), std::lround(line->y1()),
+                                  std::lround(line->x2()), std::lround(line->y2())};
+    if (!seen.insert(key).second) continue;
+    lines.emplace_back(*line, line->p2() == full.p2());
   }
+  const bool detailed = lines.size() <= headLimit;
+  m_painter.save();
+  m_painter.setRenderHint(QPainter::Antialiasing, detailed);
+  // Thousands of long thick lines cost a full repaint's budget: far out, a thin opaque line.
+  QColor colour = m_style.criticalPath;
+  if (!detailed) colour.setAlpha(255);
+  m_painter.setPen(QPen(colour, detailed ? m_style.arrowWidth * 3.2 : 1.0, Qt::SolidLine,
+                        detailed ? Qt::RoundCap : Qt::FlatCap));
+  std::vector<QLineF> batch;
+  batch.reserve(lines.size());
+  for (const auto& entry : lines) batch.push_back(entry.first);
+  m_painter.drawLines(batch.data(), static_cast<int>(batch.size()));
+  if (detailed)
+    for (const auto& [line, head] : lines) arrow(line, m_style.arrowWidth, m_style.message, head);
   m_painter.restore();
 }
 

@@ -118,9 +118,11 @@ int main(int argc, char** argv) {
   const double span = document.clock(AxisMode::time).end();
 
   row("repaint, full view", repaint(view, playback, 7), "ms", 50.0);
-  std::printf("    arrows: %zu in view, %zu drawn (1 in %zu); lane rectangles: %d\n",
+  std::printf("    arrows: %zu in view, %zu drawn (1 in %zu); lane rectangles: %d; critical "
+              "chain: %zu messages\n",
               view.renderer().messageStats().visible, view.renderer().messageStats().drawn,
-              view.renderer().messageStats().stride, view.renderer().laneRectangles());
+              view.renderer().messageStats().stride, view.renderer().laneRectangles(),
+              document.analyses().criticalChains.size());
   if (!png.empty())
     ViewExporter::renderImage(view, playback, QSize(1920, 1080)).save(QString::fromStdString(png));
   playback.setCursor(span / 2);
