@@ -14,7 +14,7 @@ bool whole_row(Collective c) {
 
 bool own_block_in_recv(const Options& o, int rank) {
   const Collective c = o.algorithm->collective;
-  return o.in_place && (c == Collective::allgather ||
+  return o.in_place && (c == Collective::allgather || c == Collective::allgatherv ||
                         (rank == o.root && (c == Collective::gather || c == Collective::reduce ||
                                             c == Collective::gatherv)));
 }
@@ -77,9 +77,11 @@ Buffers make_buffers(const Options& o, int rank, int p) {
   if (o.algorithm->irregular()) {
     const IrregularLayout layout = irregular_layout(o, p);
     const std::int64_t own = layout.counts[rank] * extent;
-    const std::int64_t all = (rank == o.root ? layout.root_elements : 0) * extent;
-    b.send_bytes = c == Collective::gatherv ? own : all;
-    b.recv_bytes = c == Collective::gatherv ? all : own;
+    // allgatherv: every rank keeps all blocks, laid out as gatherv's root keeps them.
+    const bool everyone = c == Collective::allgatherv;
+    const std::int64_t all = (rank == o.root || everyone ? layout.root_elements : 0) * extent;
+    b.send_bytes = c == Collective::scatterv ? all : own;
+    b.recv_bytes = c == Collective::scatterv ? own : all;
     b.counts = layout.counts;
     b.displs = layout.displs;
   }
@@ -111,6 +113,7 @@ void refill(Buffers& b, const Options& o, int rank, int p) {
     if (rank == o.root) write_input(b.recv, o, rank, 0, o.count, 0);
     break;
   case Collective::gatherv:
+  case Collective::allgatherv:
     if (own_block_in_recv(o, rank))
       write_input(b.recv, o, rank, 0, b.counts[rank], b.displs[rank]);
     else
@@ -152,6 +155,9 @@ int call(const Algorithm& algorithm, bool reference, const Options& o, Buffers& 
   case Collective::scatterv:
     return (reference ? PMPI_Scatterv : algorithm.scatterv)(
         send, b.counts.data(), b.displs.data(), t, recv, b.counts[rank], t, o.root, comm);
+  case Collective::allgatherv:
+    return (reference ? PMPI_Allgatherv : algorithm.allgatherv)(
+        send, b.counts[rank], t, recv, b.counts.data(), b.displs.data(), t, comm);
   }
   return MPI_ERR_OTHER;
 }

@@ -20,8 +20,8 @@ struct Buffers {
   std::vector<std::byte> recv; ///< the bcast buffer for bcast; includes the guard zone
   std::int64_t send_bytes = 0; ///< without the guard zone
   std::int64_t recv_bytes = 0;
-  std::vector<int> counts; ///< gatherv, scatterv: every rank's block size (the root's argument)
-  std::vector<int> displs; ///< … and where the root keeps each block
+  std::vector<int> counts; ///< gatherv, scatterv, allgatherv: every rank's block size
+  std::vector<int> displs; ///< … and where the root (allgatherv: every rank) keeps each block
 };
 
 /// The same buffers on every call with the same options, rank and p: the algorithm's and

@@ -1,6 +1,9 @@
 #include "irregular.hpp"
 
+#include "collscope/algorithms/tuning.hpp"
 #include "collscope/schedule/irregular_cost.hpp"
+#include "collscope/schedule/pipeline.hpp"
+#include "collscope/schedule/ring_pipeline.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -22,6 +25,16 @@ IrregularLayout irregular_layout(const Options& o, int p) {
   }
   layout.root_elements = next;
   return layout;
+}
+
+PieceChoice piece_choice(const Options& o, int p, MPI_Datatype datatype) {
+  if (!o.algorithm->uses_piece) return {};
+  const IrregularLayout layout = irregular_layout(o, p);
+  PieceChoice choice;
+  choice.piece = allgatherv_piece_for(p, layout.counts.data(), datatype);
+  const std::vector<std::int64_t> counts(layout.counts.begin(), layout.counts.end());
+  choice.pieces = schedule::total_pieces(counts, choice.piece);
+  return choice;
 }
 
 namespace {
@@ -46,15 +59,42 @@ std::string joined(const std::vector<int>& values) {
   return text;
 }
 
+/// allgatherv: the α-β time of the plain or the pipelined ring for these sizes, and the
+/// pipelined schedule's exact round count.
+void print_allgatherv_model(const Options& o, const IrregularLayout& layout, int p, int type_size,
+                            double alpha, double beta, int piece) {
+  const std::vector<std::int64_t> counts(layout.counts.begin(), layout.counts.end());
+  if (o.algorithm->name == "ring") {
+    std::printf("#@model_time_s=%.4e (these block sizes: (p−1)(α + β·max mᵢ))\n",
+                schedule::ring_allgatherv_plain_time(counts, type_size, alpha, beta));
+    return;
+  }
+  if (!o.algorithm->uses_piece) return;
+  std::vector<std::int64_t> pieces;
+  for (const std::int64_t m : counts) pieces.push_back(schedule::pieces_of(m, piece));
+  const auto total = static_cast<int>(schedule::total_pieces(counts, piece));
+  std::printf("#@schedule_rounds=%d (FIFO ring schedule of these pieces; p−1+M−1 = %d)\n",
+              schedule::ring_allgatherv_rounds(pieces), schedule::pipeline_rounds(p, total));
+  std::printf("#@model_time_s=%.4e (these block sizes: α-β time of the schedule, each round "
+              "as long as its largest piece)\n",
+              schedule::ring_allgatherv_time(counts, piece, type_size, alpha, beta));
+}
+
 } // namespace
 
-void print_irregular_header(const Options& o, int p, int type_size, double alpha, double beta) {
+void print_irregular_header(const Options& o, int p, int type_size, double alpha, double beta,
+                            int piece) {
   const IrregularLayout layout = irregular_layout(o, p);
   const std::string problem = o.farthest ? "farthest" : std::string(to_string(o.problem));
   std::printf("#@problem=%s\n#@block=%d\n#@displs=%s\n", problem.c_str(), o.block,
               std::string(to_string(o.displs)).c_str());
-  std::printf("#@counts=%s\n#@root_displs=%s\n", joined(layout.counts).c_str(),
-              joined(layout.displs).c_str());
+  const bool everyone = o.algorithm->collective == Collective::allgatherv;
+  std::printf("#@counts=%s\n#@%s=%s\n", joined(layout.counts).c_str(),
+              everyone ? "recv_displs" : "root_displs", joined(layout.displs).c_str());
+  if (everyone) {
+    print_allgatherv_model(o, layout, p, type_size, alpha, beta, piece);
+    return;
+  }
   if (o.algorithm->name == "traff-degrade")
     std::printf("#@threshold_bytes=%lld\n", static_cast<long long>(o.threshold));
   if (o.algorithm->name.starts_with("model-"))

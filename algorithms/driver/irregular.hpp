@@ -1,10 +1,12 @@
-// gatherv and scatterv in collscope-run: the block sizes of --problem/--block, where the root
-// keeps them (--displs), and the α-β model time of the actual sizes.
+// gatherv, scatterv and allgatherv in collscope-run: the block sizes of --problem/--block,
+// where the root (allgatherv: every rank) keeps them (--displs), and the α-β model time of
+// the actual sizes.
 #pragma once
 
 #include "options.hpp"
 
 #include <cstdint>
+#include <mpi.h>
 #include <vector>
 
 namespace collscope::run {
@@ -18,10 +20,18 @@ struct IrregularLayout {
 /// The same on every rank (the problem's random draws use --seed).
 IrregularLayout irregular_layout(const Options& options, int p);
 
-/// "#@key=value" lines for gatherv/scatterv: problem, block sizes, displacements, and the
-/// model time of the algorithm for these sizes (α, β of `alpha`, `beta`; bytes of
-/// `type_size` per element).
-void print_irregular_header(const Options& options, int p, int type_size, double alpha,
-                            double beta);
+/// allgatherv ring-pipelined: the piece size b (elements) the algorithm uses for this run's
+/// blocks (--piece or the pipelining lemma's), and M = Σ⌈m_i/b⌉.
+struct PieceChoice {
+  int piece = 0;
+  std::int64_t pieces = 0;
+};
+PieceChoice piece_choice(const Options& options, int p, MPI_Datatype datatype);
+
+/// "#@key=value" lines for gatherv/scatterv/allgatherv: problem, block sizes, displacements,
+/// and the model time of the algorithm for these sizes (α, β of `alpha`, `beta`; bytes of
+/// `type_size` per element; `piece` elements per piece for allgatherv ring-pipelined).
+void print_irregular_header(const Options& options, int p, int type_size, double alpha, double beta,
+                            int piece);
 
 } // namespace collscope::run

@@ -9,6 +9,7 @@
 #include "collscope/algorithms/irregular_tuning.hpp"
 #include "collscope/algorithms/tuning.hpp"
 #include "collscope/trace.hpp"
+#include "irregular.hpp"
 #include "mpi_types.hpp"
 #include "options.hpp"
 #include "report.hpp"
@@ -47,9 +48,10 @@ bool succeeded(int code, const Algorithm& a, bool reference, int rank, MPI_Comm 
 
 int execute(const Options& o, int rank, int p, MPI_Comm comm) {
   const Algorithm& a = *o.algorithm;
-  if (a.uses_blocks) {
+  if (a.uses_blocks || a.uses_piece) {
     PipelineTuning tuning = pipeline_tuning();
     tuning.blocks = o.blocks;
+    tuning.piece = o.piece;
     set_pipeline_tuning(tuning);
   }
   Options measured = o;
@@ -63,7 +65,10 @@ int execute(const Options& o, int rank, int p, MPI_Comm comm) {
   const MpiTypes types(o.datatype, reduce ? std::optional(o.op) : std::nullopt);
   int type_size = 0;
   MPI_Type_size(types.datatype(), &type_size);
-  const int blocks = a.uses_blocks ? pipeline_blocks_for(p, o.count, types.datatype()) : 0;
+  const PieceChoice piece = piece_choice(o, p, types.datatype());
+  const int blocks = a.uses_blocks  ? pipeline_blocks_for(p, o.count, types.datatype())
+                     : a.uses_piece ? static_cast<int>(piece.pieces)
+                                    : 0;
 
   // Allocation can fail on some ranks only; agree before anyone communicates.
   std::optional<Buffers> expected, work;
@@ -81,7 +86,7 @@ int execute(const Options& o, int rank, int p, MPI_Comm comm) {
     return 2;
   }
 
-  if (rank == 0) print_header(measured, {p, type_size, blocks, pipeline_tuning()});
+  if (rank == 0) print_header(measured, {p, type_size, blocks, pipeline_tuning(), piece.piece});
   // The trace holds the algorithm under test only: not the reference run, and the warm-ups
   // only when asked. (The driver's own barriers, reductions and checks use PMPI.)
   trace::pause();

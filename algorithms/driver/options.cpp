@@ -49,14 +49,14 @@ std::string_view to_string(Displs displs) {
 namespace {
 
 constexpr Collective all_collectives[] = {
-    Collective::gather,    Collective::scatter, Collective::bcast,   Collective::reduce,
-    Collective::allgather, Collective::gatherv, Collective::scatterv};
+    Collective::gather,    Collective::scatter, Collective::bcast,    Collective::reduce,
+    Collective::allgather, Collective::gatherv, Collective::scatterv, Collective::allgatherv};
 
 /// What the user typed, before it is checked against the collective and p.
 struct Raw {
   bool help = false, list = false, json = false, in_place = false, trace_warmup = false;
   std::optional<std::string_view> positional, algorithm, root, count, datatype, op, repetitions,
-      warmup, seed, blocks, trace, problem, block, displs, threshold, network;
+      warmup, seed, blocks, piece, trace, problem, block, displs, threshold, network;
 };
 
 std::string quoted(std::string_view text) {
@@ -84,6 +84,7 @@ std::string scan(std::span<char* const> args, Raw& raw) {
       {"--warmup", &Raw::warmup},
       {"--seed", &Raw::seed},
       {"--blocks", &Raw::blocks},
+      {"--piece", &Raw::piece},
       {"--trace", &Raw::trace},
       {"--problem", &Raw::problem},
       {"--block", &Raw::block},
@@ -210,9 +211,9 @@ std::string check_irregular(const Raw& raw, Options& o, int p) {
   if (!a.irregular()) {
     for (const auto& [name, given] :
          {std::pair{"--problem", raw.problem}, {"--block", raw.block}, {"--displs", raw.displs}})
-      if (given) return std::string(name) + " applies to gatherv and scatterv only";
+      if (given) return std::string(name) + " applies to gatherv, scatterv and allgatherv only";
   } else if (raw.count && raw.block) {
-    return "--count and --block mean the same for gatherv and scatterv; give one";
+    return "--count and --block mean the same for gatherv, scatterv and allgatherv; give one";
   }
   if (raw.threshold && a.name != "traff-degrade")
     return "--threshold applies to gatherv/scatterv traff-degrade only";
@@ -249,7 +250,8 @@ std::string check_irregular(const Raw& raw, Options& o, int p) {
 std::string check_fit(const Raw& raw, Options& o, int p) {
   const Algorithm& a = *o.algorithm;
   const std::string who = std::string(to_string(a.collective)) + " " + std::string(a.name);
-  if (raw.root && !a.has_root()) return "allgather has no root; drop --root";
+  if (raw.root && !a.has_root())
+    return std::string(to_string(a.collective)) + " has no root; drop --root";
   if (o.root >= p)
     return "--root " + std::to_string(o.root) + " is outside [0, " + std::to_string(p) +
            ") for p = " + std::to_string(p) + " processes";
@@ -263,6 +265,10 @@ std::string check_fit(const Raw& raw, Options& o, int p) {
     return "--blocks applies only to pipelined algorithms (bcast " +
            names_of(Collective::bcast, [](const Algorithm& b) { return b.uses_blocks; }) +
            "), not to " + who;
+  if (raw.piece && !a.uses_piece)
+    return "--piece applies only to allgatherv " +
+           names_of(Collective::allgatherv, [](const Algorithm& b) { return b.uses_piece; }) +
+           ", not to " + who;
   if (o.in_place && a.collective == Collective::bcast)
     return "--in-place does not apply to bcast (MPI_Bcast has no MPI_IN_PLACE)";
   const bool whole_row = a.collective != Collective::bcast && a.collective != Collective::reduce;
@@ -296,7 +302,7 @@ ParseResult parse_options(std::span<char* const> args, int p) {
   }
   if (!o.collective)
     return {o, "missing COLLECTIVE: one of gather, scatter, bcast, reduce, allgather, gatherv, "
-               "scatterv (see --help)"};
+               "scatterv, allgatherv (see --help)"};
 
   const std::string_view name = raw.algorithm.value_or("native");
   o.algorithm = find_algorithm(*o.collective, name);
@@ -313,7 +319,8 @@ ParseResult parse_options(std::span<char* const> args, int p) {
        {number("--root", raw.root, 0, o.root), number("--count", raw.count, 0, o.count),
         number("--repetitions", raw.repetitions, 1, o.repetitions),
         number("--warmup", raw.warmup, 0, o.warmup), number("--blocks", raw.blocks, 1, o.blocks),
-        seed_number(raw.seed, o.seed), check_kinds(raw, o), check_irregular(raw, o, p)})
+        number("--piece", raw.piece, 1, o.piece), seed_number(raw.seed, o.seed),
+        check_kinds(raw, o), check_irregular(raw, o, p)})
     if (!error.empty()) return {o, error};
   if (std::string error = check_fit(raw, o, p); !error.empty()) return {o, error};
   return result;

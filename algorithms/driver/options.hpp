@@ -16,8 +16,9 @@ namespace collscope::run {
 
 enum class Datatype { int_, double_, vector };
 enum class Op { sum, max, noncommutative };
-/// Where gatherv/scatterv's root puts the blocks: in rank order without gaps, in rank order
-/// with one free element after each block, or in reverse rank order.
+/// Where gatherv/scatterv's root (allgatherv: every rank) puts the blocks: in rank order
+/// without gaps, in rank order with one free element after each block, or in reverse rank
+/// order.
 enum class Displs { packed, gaps, reversed };
 
 std::string_view to_string(Datatype datatype);
@@ -39,8 +40,9 @@ struct Options {
   int warmup = 2;
   std::uint64_t seed = 1;
   int blocks = 0; ///< --blocks; 0 lets the pipelining lemma choose
+  int piece = 0;  ///< --piece (allgatherv ring-pipelined); 0 lets the pipelining lemma choose
   bool in_place = false;
-  schedule::Problem problem = schedule::Problem::same; ///< gatherv, scatterv: --problem
+  schedule::Problem problem = schedule::Problem::same; ///< gatherv, scatterv, allgatherv
   bool farthest = false;          ///< --problem farthest: only binomial_farthest's block, of b
   int block = 1;                  ///< --block: the problem's b
   Displs displs = Displs::packed; ///< --displs

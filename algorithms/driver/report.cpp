@@ -44,12 +44,13 @@ void print_json(const std::vector<const Algorithm*>& rows) {
     const Algorithm& a = *rows[i];
     std::printf("  {\"collective\": %s, \"name\": %s, \"description\": %s, \"source\": %s, "
                 "\"rounds\": %s, \"cost\": %s, \"commutative_only\": %s, \"uses_blocks\": %s, "
-                "\"native\": %s}%s\n",
+                "\"uses_piece\": %s, \"native\": %s}%s\n",
                 json_string(to_string(a.collective)).c_str(), json_string(a.name).c_str(),
                 json_string(a.description).c_str(), json_string(a.source).c_str(),
                 json_string(a.rounds_formula).c_str(), json_string(a.cost_formula).c_str(),
                 a.commutative_only ? "true" : "false", a.uses_blocks ? "true" : "false",
-                a.is_native() ? "true" : "false", i + 1 < rows.size() ? "," : "");
+                a.uses_piece ? "true" : "false", a.is_native() ? "true" : "false",
+                i + 1 < rows.size() ? "," : "");
   }
   std::printf("]\n");
 }
@@ -132,18 +133,25 @@ void print_header(const Options& o, const RunFacts& f) {
             (o.blocks == f.blocks ? "" : " " + std::to_string(o.blocks) + ", at most count");
     key("blocks", std::to_string(f.blocks) + " (" + why + ")");
   }
+  if (a.uses_piece) {
+    key("piece", std::to_string(f.piece) + " elements (" +
+                     (o.piece > 0 ? std::string("--piece") : "pipelining lemma, " + ab) + ")");
+    key("blocks", std::to_string(f.blocks) + " (M = Σ⌈mᵢ/b⌉ pieces)");
+  }
   if (a.rounds && a.cost) {
-    const int blocks = a.uses_blocks ? f.blocks : 1;
+    const int blocks = a.uses_blocks || a.uses_piece ? f.blocks : 1;
     key("expected_rounds",
         std::to_string(a.rounds(f.p, blocks)) + " (" + str(a.rounds_formula) + ")");
     key("model_cost_s",
         number("%.4e", a.cost(f.p, static_cast<double>(m), f.tuning.alpha, f.tuning.beta, blocks)) +
-            " (" + str(a.cost_formula) + "; " + ab + (a.irregular() ? "; equal blocks" : "") + ")");
+            " (" + str(a.cost_formula) + "; " + ab +
+            (a.irregular() && !a.uses_piece ? "; equal blocks" : "") + ")");
   } else {
     key("expected_rounds", "n/a (Open MPI decides)");
     key("model_cost_s", "n/a (Open MPI decides)");
   }
-  if (a.irregular()) print_irregular_header(o, f.p, f.type_size, f.tuning.alpha, f.tuning.beta);
+  if (a.irregular())
+    print_irregular_header(o, f.p, f.type_size, f.tuning.alpha, f.tuning.beta, f.piece);
   key("repetitions", std::to_string(o.repetitions));
   key("warmup", std::to_string(o.warmup));
   if (!o.trace_dir.empty())

@@ -16,8 +16,9 @@ void print_list(std::optional<Collective> only, bool json);
 struct RunFacts {
   int p;
   int type_size; ///< MPI_Type_size: data bytes of one element, gaps excluded
-  int blocks;    ///< pipeline_blocks_for, for algorithms that use blocks
+  int blocks;    ///< pipeline_blocks_for, for algorithms that use blocks; M for pieces
   PipelineTuning tuning;
+  int piece = 0; ///< allgatherv ring-pipelined: elements per piece
 };
 
 void print_header(const Options& options, const RunFacts& facts);

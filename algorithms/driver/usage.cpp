@@ -11,25 +11,29 @@ Runs one collective with one algorithm, checks every rank's buffers byte for byt
 Open MPI's own collective on identical input, and times it (each repetition's time is that
 of the slowest rank).
 
-  COLLECTIVE        gather | scatter | bcast | reduce | allgather | gatherv | scatterv
+  COLLECTIVE        gather | scatter | bcast | reduce | allgather | gatherv | scatterv |
+                    allgatherv
   --algorithm NAME  an algorithm of that collective (see --list); default native (Open MPI's)
-  --root R          root rank in [0, P) (not for allgather); default 0
+  --root R          root rank in [0, P) (not for allgather, allgatherv); default 0
   --count N         elements per rank's block (gather, scatter, allgather) or of the whole
-                    vector (bcast, reduce); default 1 (gatherv, scatterv: see --problem)
+                    vector (bcast, reduce); default 1 (gatherv, scatterv, allgatherv: see
+                    --problem)
   --datatype T      int | double | vector; default int. vector is MPI_Type_vector(2, 1, 2,
                     MPI_INT): two ints around a one-int gap that must stay untouched
   --op OP           reduce only: sum | max | noncommutative; default sum
   --blocks M        bcast pipeline only: use M blocks instead of the pipelining lemma's
-  --problem TYPE    gatherv, scatterv: block sizes of the paper's problem types (seeds/000
-                    §5): same | random | bucket | spikes | increasing | decreasing |
-                    alternating | two-blocks; default same. farthest: the worst case of
-                    fixed trees, all data (b elements) on the rank farthest from the root in
-                    the binomial tree
-  --block B         gatherv, scatterv: the problem's average block size b (--count means
-                    the same for them); default 1
-  --displs D        gatherv, scatterv: where the root keeps the blocks: packed (rank order,
-                    no gaps) | gaps (one free element after each block) | reversed (reverse
-                    rank order); default packed
+  --piece B         allgatherv ring-pipelined only: cut the blocks into pieces of B elements
+                    instead of the pipelining lemma's size
+  --problem TYPE    gatherv, scatterv, allgatherv: block sizes of the paper's problem types
+                    (seeds/000 §5): same | random | bucket | spikes | increasing |
+                    decreasing | alternating | two-blocks; default same. farthest: the worst
+                    case of fixed trees, all data (b elements) on the rank farthest from the
+                    root in the binomial tree (allgatherv: from rank 0; one rank has data)
+  --block B         gatherv, scatterv, allgatherv: the problem's average block size b
+                    (--count means the same for them); default 1
+  --displs D        gatherv, scatterv: where the root keeps the blocks (allgatherv: every
+                    rank): packed (rank order, no gaps) | gaps (one free element after each
+                    block) | reversed (reverse rank order); default packed
   --threshold BYTES gatherv/scatterv traff-degrade: subtrees of at least BYTES go straight
                     to/from the root; default 32768
   --network FILE    gatherv/scatterv model-*: the network the root predicts link times with
@@ -37,7 +41,7 @@ of the slowest rank).
                     "default ALPHA BETA", "nodes SIZE ALPHA BETA", "group A-B ...", "pair I J
                     ...", "link I J ..."); or "calibrate": measure every pair by ping-pong
   --in-place        MPI_IN_PLACE at the root (gather, scatter, reduce, gatherv, scatterv) or
-                    on every rank (allgather)
+                    on every rank (allgather, allgatherv)
   --repetitions K   timed runs; default 10
   --warmup W        untimed runs before them; default 2
   --seed S          seed of the input data; default 1

@@ -62,6 +62,18 @@ int typed_copy(const void* src, int scount, MPI_Datatype stype, void* dst, int r
   return MPI_Unpack(staging.data(), used, &position, dst, rcount, rtype, MPI_COMM_SELF);
 }
 
+int exchange(const Transfer& send, const Transfer& recv, MPI_Datatype type, int tag,
+             MPI_Comm comm) {
+  void* into = const_cast<void*>(recv.data);
+  if (send.peer >= 0 && recv.peer >= 0)
+    return MPI_Sendrecv(send.data, send.count, type, send.peer, tag, into, recv.count, type,
+                        recv.peer, tag, comm, MPI_STATUS_IGNORE);
+  if (send.peer >= 0) return MPI_Send(send.data, send.count, type, send.peer, tag, comm);
+  if (recv.peer >= 0)
+    return MPI_Recv(into, recv.count, type, recv.peer, tag, comm, MPI_STATUS_IGNORE);
+  return MPI_SUCCESS;
+}
+
 int check_reducible(MPI_Op op, MPI_Datatype datatype) {
   TempBuffer in(1, datatype), inout(1, datatype);
   return MPI_Reduce_local(in.data(), inout.data(), 1, datatype, op);

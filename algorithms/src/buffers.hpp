@@ -66,6 +66,18 @@ private:
 /// leaving a parent waiting for a child that gave up.
 int check_reducible(MPI_Op op, MPI_Datatype datatype);
 
+/// One half of a round's traffic: `count` elements at `data` to or from rank `peer`; a
+/// negative peer means this half is absent.
+struct Transfer {
+  const void* data = nullptr;
+  int count = 0;
+  int peer = -1;
+};
+
+/// A round's send and/or receive of one type: MPI_Sendrecv when both happen, else MPI_Send or
+/// MPI_Recv (and nothing when neither), so a trace shows exactly the messages of the round.
+int exchange(const Transfer& send, const Transfer& recv, MPI_Datatype type, int tag, MPI_Comm comm);
+
 /// Copies src (scount × stype) to dst (rcount × rtype); the type signatures must match.
 int typed_copy(const void* src, int scount, MPI_Datatype stype, void* dst, int rcount,
                MPI_Datatype rtype);

@@ -1,6 +1,7 @@
 #include "collscope/algorithms/registry.hpp"
 
 #include "collscope/algorithms/allgather.hpp"
+#include "collscope/algorithms/allgatherv.hpp"
 #include "collscope/algorithms/bcast.hpp"
 #include "collscope/algorithms/gather.hpp"
 #include "collscope/algorithms/gatherv.hpp"
@@ -213,6 +214,20 @@ const std::array registry{
               false, false, nullptr, nullptr, nullptr, nullptr, nullptr, scatterv_model_traff},
     Algorithm{C::scatterv, "native", "Open MPI's MPI_Scatterv", "Open MPI", "", "", nullptr,
               nullptr, false, false, nullptr, nullptr, nullptr, nullptr, nullptr, MPI_Scatterv},
+
+    Algorithm{C::allgatherv, "ring", "each whole block travels the ring, p−1 steps",
+              "seeds/001 “Linear-ring allgather” (blocks of different sizes)", p_minus_1,
+              "(p−1)(α + β·max mᵢ)", linear_rounds, ring, false, false, nullptr, nullptr, nullptr,
+              nullptr, nullptr, nullptr, allgatherv_ring},
+    Algorithm{C::allgatherv, "ring-pipelined",
+              "blocks cut into pieces of b elements, pipelined around the ring (FIFO)",
+              "seeds/001 “Pipelined irregular allgather”, “Pipelining lemma” (Träff et al. 2010)",
+              "≤ p−1+M−1, M = Σ⌈mᵢ/b⌉", "(p−1+M−1)(α + βm/M)", pipeline_rounds, pipeline, false,
+              false, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+              allgatherv_ring_pipelined, true},
+    Algorithm{C::allgatherv, "native", "Open MPI's MPI_Allgatherv", "Open MPI", "", "", nullptr,
+              nullptr, false, false, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+              MPI_Allgatherv},
 };
 
 } // namespace
@@ -233,12 +248,15 @@ std::string_view to_string(Collective collective) {
     return "gatherv";
   case C::scatterv:
     return "scatterv";
+  case C::allgatherv:
+    return "allgatherv";
   }
   return "?";
 }
 
 std::optional<Collective> parse_collective(std::string_view name) {
-  for (C c : {C::gather, C::scatter, C::bcast, C::reduce, C::allgather, C::gatherv, C::scatterv})
+  for (C c : {C::gather, C::scatter, C::bcast, C::reduce, C::allgather, C::gatherv, C::scatterv,
+              C::allgatherv})
     if (to_string(c) == name) return c;
   return std::nullopt;
 }

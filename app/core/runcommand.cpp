@@ -2,20 +2,17 @@
 
 namespace collscope::app {
 
-namespace {
-
-bool hasRoot(const QString& collective) {
-  return collective != QStringLiteral("allgather") && collective != QStringLiteral("alltoall") &&
-         collective != QStringLiteral("allreduce");
+bool collectiveHasRoot(const QString& collective) {
+  // allgather, allgatherv, alltoall, allreduce: every rank ends with the result.
+  return !collective.startsWith(QLatin1String("all"));
 }
-
-} // namespace
 
 QString validateRunRequest(const RunRequest& request) {
   if (request.collective.isEmpty()) return QStringLiteral("choose a collective");
   if (request.algorithm.isEmpty()) return QStringLiteral("choose an algorithm");
   if (request.processes < 1) return QStringLiteral("the number of processes must be at least 1");
-  if (hasRoot(request.collective) && (request.root < 0 || request.root >= request.processes))
+  if (collectiveHasRoot(request.collective) &&
+      (request.root < 0 || request.root >= request.processes))
     return QStringLiteral("root %1 is not a rank of %2 processes (0..%3)")
         .arg(request.root)
         .arg(request.processes)
@@ -32,7 +29,7 @@ RunCommand buildRunCommand(const RunRequest& request, const RunEnvironment& envi
   command.arguments << QStringLiteral("-np") << QString::number(request.processes)
                     << environment.collscopeRun << request.collective
                     << QStringLiteral("--algorithm") << request.algorithm;
-  if (hasRoot(request.collective))
+  if (collectiveHasRoot(request.collective))
     command.arguments << QStringLiteral("--root") << QString::number(request.root);
   command.arguments << QStringLiteral("--count") << QString::number(request.count)
                     << QStringLiteral("--datatype") << request.datatype;

@@ -33,6 +33,8 @@ struct RunCommand {
 };
 
 /// One line naming what is wrong with the request, or an empty string.
+/// Whether the collective takes --root (not allgather, allgatherv, alltoall, allreduce).
+bool collectiveHasRoot(const QString& collective);
 QString validateRunRequest(const RunRequest& request);
 RunCommand buildRunCommand(const RunRequest& request, const RunEnvironment& environment);
 

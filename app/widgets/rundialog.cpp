@@ -98,7 +98,7 @@ void RunDialog::fillAlgorithms() {
   if (m_algorithm->count() == 0) m_algorithm->addItem(QStringLiteral("native"));
   const int binomial = m_algorithm->findText(QStringLiteral("binomial"));
   if (binomial >= 0) m_algorithm->setCurrentIndex(binomial);
-  m_root->setEnabled(collective != QStringLiteral("allgather"));
+  m_root->setEnabled(collectiveHasRoot(collective));
   updateCommand();
 }
 

@@ -48,6 +48,10 @@ TEST_CASE("allgather has no root, and a pipeline broadcast may fix its blocks") 
   r.algorithm = QStringLiteral("ring");
   r.traceDir = QStringLiteral("/tmp/run");
   CHECK_FALSE(buildRunCommand(r, machine(8, false)).arguments.contains(QStringLiteral("--root")));
+  r.collective = QStringLiteral("allgatherv");
+  r.algorithm = QStringLiteral("ring-pipelined");
+  CHECK_FALSE(buildRunCommand(r, machine(8, false)).arguments.contains(QStringLiteral("--root")));
+  CHECK(collectiveHasRoot(QStringLiteral("gatherv")));
   r.collective = QStringLiteral("bcast");
   r.algorithm = QStringLiteral("pipeline");
   r.blocks = 12;

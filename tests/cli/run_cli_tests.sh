@@ -87,7 +87,7 @@ section_list() {
   status=$?
   if [ "$status" -eq 0 ] && [ "$(head -n 1 "$tmp/out")" = "[" ] &&
     [ "$(tail -n 1 "$tmp/out")" = "]" ] &&
-    [ "$(grep -c '"name": "native"' "$tmp/out")" -eq 7 ] &&
+    [ "$(grep -c '"name": "native"' "$tmp/out")" -eq 8 ] &&
     grep -q '"commutative_only": true' "$tmp/out"; then
     pass "p=3 --list --json: one array, printed once, a native entry per collective"
   else
@@ -107,7 +107,7 @@ section_algorithms() {
   fi
   while read -r collective name; do
     root="--root 3"
-    [ "$collective" = allgather ] && root=""
+    [ "$collective" = allgather ] || [ "$collective" = allgatherv ] && root=""
     for datatype in int vector double; do
       # shellcheck disable=SC2086 # $root is empty or two words
       expect_verified 5 "$collective" --algorithm "$name" $root --count 3 --datatype "$datatype" \
@@ -123,6 +123,23 @@ section_algorithms() {
     --repetitions 2
   expect_verified 3 gather --algorithm dnc --root 2 --count 0 --repetitions 2
   expect_verified 1 scatter --algorithm binomial --count 4 --repetitions 2
+  for problem in random spikes two-blocks farthest; do
+    for displs in packed gaps reversed; do
+      expect_verified 6 allgatherv --algorithm ring-pipelined --problem "$problem" --block 40 \
+        --displs "$displs" --piece 7 --repetitions 2
+    done
+  done
+  expect_verified 4 allgatherv --algorithm ring-pipelined --problem random --block 9 --piece 1 \
+    --datatype vector --in-place --repetitions 2
+  expect_verified 4 allgatherv --algorithm ring --problem increasing --block 50 --displs gaps \
+    --datatype double --repetitions 2
+  mpi 7 allgatherv --algorithm ring-pipelined --problem farthest --block 40 --piece 10 \
+    --repetitions 1
+  if grep -qx '#@schedule_rounds=9 (FIFO ring schedule of these pieces; p−1+M−1 = 9)' "$tmp/out"; then
+    pass "p=7 allgatherv ring-pipelined, one block of 40 in pieces of 10: p−1+M−1 = 9 rounds"
+  else
+    fail "p=7 allgatherv ring-pipelined, one block of 40 in pieces of 10: p−1+M−1 = 9 rounds"
+  fi
 }
 
 section_errors() {
@@ -144,6 +161,11 @@ section_errors() {
   expect_usage_error 3 bcast --algorithm binomial --blocks 4
   expect_usage_error 3 bcast --in-place
   expect_usage_error 3 allgather --root 0
+  expect_usage_error 3 allgatherv --root 0
+  expect_usage_error 3 allgatherv --algorithm ring --piece 4
+  expect_usage_error 3 allgatherv --algorithm ring-pipelined --piece 0
+  expect_usage_error 3 gather --piece 3
+  expect_usage_error 3 allgather --problem random
   expect_usage_error 3 gather --json
 }
 

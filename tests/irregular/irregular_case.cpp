@@ -1,5 +1,7 @@
 #include "irregular_case.hpp"
 
+#include "collscope/algorithms/allgatherv.hpp"
+
 #include <algorithm>
 #include <numeric>
 #include <sstream>
@@ -67,8 +69,10 @@ std::string IrregularCase::describe(MPI_Comm comm) const {
   int p = 0;
   MPI_Comm_size(comm, &p);
   std::ostringstream out;
-  out << to_string(algorithm->collective) << " " << algorithm->name << ": p=" << p
-      << " root=" << root << " counts=";
+  out << to_string(algorithm->collective) << " " << algorithm->name << ": p=" << p;
+  if (algorithm->has_root()) out << " root=" << root;
+  if (piece > 0) out << " piece=" << piece;
+  out << " counts=";
   for (std::size_t i = 0; i < counts.size(); ++i) out << (i ? "," : "") << counts[i];
   static const char* names[] = {"packed", "gaps", "reversed", "shuffled"};
   out << " displs=" << names[static_cast<int>(placement)] << " types=" << to_string(types)
@@ -76,7 +80,44 @@ std::string IrregularCase::describe(MPI_Comm comm) const {
   return out.str();
 }
 
+namespace {
+
+/// allgatherv: every rank has MPI_Allgatherv's receive side of the root in gatherv.
+bool allgatherv_matches(const IrregularCase& c, const TestTypes& t, MPI_Comm comm) {
+  int rank = 0, p = 0;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &p);
+  const Side s = sender(c, t), r = receiver(c, t);
+  std::vector<int> counts(c.counts);
+  for (int& n : counts) n *= r.scale;
+  int end = 0;
+  const std::vector<int> displs = displacements(c, counts, end);
+  const int mine = c.counts[rank];
+  const Ints original = pattern(static_cast<std::size_t>(mine) * s.extent, rank);
+  Ints send = original, send_native = original;
+  Ints got(static_cast<std::size_t>(end) * r.extent, sentinel), want = got;
+  const void* sendbuf = data_or_null(send);
+  const void* native_send = data_or_null(send_native);
+  if (c.in_place) {
+    sendbuf = native_send = MPI_IN_PLACE;
+    const auto at = static_cast<long>(displs[rank]) * r.extent;
+    std::copy(original.begin(), original.end(), got.begin() + at);
+    std::copy(original.begin(), original.end(), want.begin() + at);
+  }
+  const int rc = c.piece > 0 ? allgatherv_ring_pipelined_piece(sendbuf, mine, s.type,
+                                                               data_or_null(got), counts.data(),
+                                                               displs.data(), r.type, comm, c.piece)
+                             : c.algorithm->allgatherv(sendbuf, mine, s.type, data_or_null(got),
+                                                       counts.data(), displs.data(), r.type, comm);
+  const int rc_native = MPI_Allgatherv(native_send, mine, s.type, data_or_null(want), counts.data(),
+                                       displs.data(), r.type, comm);
+  return rc == MPI_SUCCESS && rc_native == MPI_SUCCESS && got == want && send == original;
+}
+
+} // namespace
+
 bool matches_native(const IrregularCase& c, const TestTypes& t, MPI_Comm comm) {
+  if (c.algorithm->collective == Collective::allgatherv) return allgatherv_matches(c, t, comm);
   int rank = 0, p = 0;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &p);

@@ -1,6 +1,6 @@
-// One gatherv or scatterv call checked against Open MPI's own on identical inputs: any block
-// sizes (empty ones included), any root displacements, contiguous, non-contiguous and mixed
-// datatypes, MPI_IN_PLACE.
+// One gatherv, scatterv or allgatherv call checked against Open MPI's own on identical
+// inputs: any block sizes (empty ones included), any root (allgatherv: every rank's)
+// displacements, contiguous, non-contiguous and mixed datatypes, MPI_IN_PLACE.
 #pragma once
 
 #include "collscope/algorithms/irregular_tuning.hpp"
@@ -26,6 +26,7 @@ struct IrregularCase {
   Placement placement = Placement::packed;
   Types types = Types::ints;
   bool in_place = false;
+  int piece = 0; ///< allgatherv ring-pipelined: elements per piece; 0 as pipeline_tuning() says
 
   std::string describe(MPI_Comm comm) const;
 };

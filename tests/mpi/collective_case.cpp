@@ -170,6 +170,30 @@ bool allgather(const Case& c, const TestTypes& t, MPI_Comm comm) {
   return rc == MPI_SUCCESS && rc_native == MPI_SUCCESS && got == want && send == original;
 }
 
+/// Regular blocks through MPI_Allgatherv's interface: counts all equal, displs contiguous
+/// (tests/irregular covers irregular sizes and gaps).
+bool allgatherv(const Case& c, const TestTypes& t, MPI_Comm comm) {
+  const auto [rank, p] = shape(comm);
+  const Side s = sender(c, t), r = receiver(c, t);
+  const std::vector<int> counts(static_cast<std::size_t>(p), r.count);
+  std::vector<int> displs(static_cast<std::size_t>(p));
+  for (int i = 0; i < p; ++i) displs[i] = i * r.count;
+  const Ints original = pattern(s.ints(), rank);
+  Ints send = original;
+  Ints got(r.ints(p), sentinel), want = got;
+  const void* sendbuf = data_or_null(send);
+  if (c.in_place) {
+    sendbuf = MPI_IN_PLACE;
+    std::copy(original.begin(), original.end(), got.begin() + static_cast<long>(r.ints(rank)));
+    std::copy(original.begin(), original.end(), want.begin() + static_cast<long>(r.ints(rank)));
+  }
+  const int rc = c.algorithm->allgatherv(sendbuf, s.count, s.type, data_or_null(got), counts.data(),
+                                         displs.data(), r.type, comm);
+  const int rc_native = MPI_Allgatherv(sendbuf, s.count, s.type, data_or_null(want), counts.data(),
+                                       displs.data(), r.type, comm);
+  return rc == MPI_SUCCESS && rc_native == MPI_SUCCESS && got == want && send == original;
+}
+
 } // namespace
 
 std::string Case::describe(MPI_Comm comm) const {
@@ -196,6 +220,8 @@ bool matches_native(const Case& c, const TestTypes& types, MPI_Comm comm) {
     return reduce(c, comm);
   case Collective::allgather:
     return allgather(c, types, comm);
+  case Collective::allgatherv:
+    return allgatherv(c, types, comm);
   }
   return false;
 }

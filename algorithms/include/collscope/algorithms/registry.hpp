@@ -9,7 +9,7 @@
 
 namespace collscope {
 
-enum class Collective { gather, scatter, bcast, reduce, allgather, gatherv, scatterv };
+enum class Collective { gather, scatter, bcast, reduce, allgather, gatherv, scatterv, allgatherv };
 
 std::string_view to_string(Collective collective);
 std::optional<Collective> parse_collective(std::string_view name);
@@ -23,6 +23,8 @@ using GathervFn = int (*)(const void*, int, MPI_Datatype, void*, const int*, con
                           MPI_Datatype, int, MPI_Comm); ///< MPI_Gatherv
 using ScattervFn = int (*)(const void*, const int*, const int*, MPI_Datatype, void*, int,
                            MPI_Datatype, int, MPI_Comm); ///< MPI_Scatterv
+using AllgathervFn = int (*)(const void*, int, MPI_Datatype, void*, const int*, const int*,
+                             MPI_Datatype, MPI_Comm); ///< MPI_Allgatherv
 
 struct Algorithm {
   Collective collective;
@@ -44,12 +46,18 @@ struct Algorithm {
   AllgatherFn allgather = nullptr;
   GathervFn gatherv = nullptr;
   ScattervFn scatterv = nullptr;
+  AllgathervFn allgatherv = nullptr;
+  bool uses_piece = false; ///< takes a piece size in elements (allgatherv ring-pipelined)
 
   bool is_native() const { return name == "native"; }
-  bool has_root() const { return collective != Collective::allgather; }
-  /// gatherv and scatterv: block sizes differ per rank and only the root knows them all.
+  bool has_root() const {
+    return collective != Collective::allgather && collective != Collective::allgatherv;
+  }
+  /// gatherv, scatterv and allgatherv: block sizes differ per rank (only the root knows them
+  /// all in gatherv and scatterv; every rank in allgatherv).
   bool irregular() const {
-    return collective == Collective::gatherv || collective == Collective::scatterv;
+    return collective == Collective::gatherv || collective == Collective::scatterv ||
+           collective == Collective::allgatherv;
   }
 };
 

@@ -10,6 +10,7 @@ struct PipelineTuning {
   int blocks = 0;        ///< 0: choose M by the pipelining lemma; otherwise use this M
   double alpha = 1.0e-6; ///< α (s) assumed by the lemma
   double beta = 2.0e-10; ///< β (s/byte) assumed by the lemma
+  int piece = 0;         ///< allgatherv ring-pipelined: elements per piece; 0: by the lemma
 };
 
 void set_pipeline_tuning(const PipelineTuning& tuning);
@@ -17,5 +18,10 @@ PipelineTuning pipeline_tuning();
 
 /// The block count bcast_pipeline uses for this call (same on every rank).
 int pipeline_blocks_for(int p, int count, MPI_Datatype datatype);
+
+/// The piece size b (elements) allgatherv_ring_pipelined uses for MPI_Allgatherv's p
+/// recvcounts of `datatype`: the override, or the pipelining lemma's for these blocks
+/// (schedule::ring_allgatherv_best_piece). Same on every rank: all know every count.
+int allgatherv_piece_for(int p, const int* recvcounts, MPI_Datatype datatype);
 
 } // namespace collscope
