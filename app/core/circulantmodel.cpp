@@ -83,29 +83,6 @@ QString CirculantModel::skipsText(const std::vector<int>& skips, int shown) {
   return QStringLiteral("d = ") + parts.join(QStringLiteral(", "));
 }
 
-QString roundProgressText(const CollectiveInstance& instance, const Playback& playback) {
-  const int rounds = instance.roundCount();
-  int latest = -1;
-  bool all = true;
-  for (const InstanceMessage& m : instance.messages()) {
-    const Playback::MessageState state = playback.messageState(m.message);
-    all = all && state == Playback::MessageState::delivered;
-    if (state != Playback::MessageState::pending) latest = std::max(latest, m.round);
-  }
-  QString text;
-  if (all) {
-    text = rounds == 1 ? QStringLiteral("1 round") : QStringLiteral("all %1 rounds").arg(rounds);
-  } else {
-    const int complete = instance.currentRound(playback);
-    text = QStringLiteral("%1 of %2 rounds complete").arg(complete).arg(rounds);
-    if (latest >= complete)
-      text = QStringLiteral("round %1 in flight · ").arg(instance.roundLabel(latest)) + text;
-  }
-  if (playback.clock() != nullptr && !playback.clock()->isRounds())
-    text = QStringLiteral("t = %1 · ").arg(formatDuration(playback.cursor())) + text;
-  return text;
-}
-
 QPointF circlePoint(QPointF center, double radius, int rank, int p) {
   const double angle = 2.0 * std::numbers::pi * rank / std::max(1, p) - std::numbers::pi / 2.0;
   return center + QPointF(radius * std::cos(angle), radius * std::sin(angle));

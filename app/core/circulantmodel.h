@@ -52,11 +52,6 @@ private:
   std::vector<CirculantRound> m_rounds;
 };
 
-/// Where the cursor stands in `instance`, for the circulant and data views' headers: "all 3
-/// rounds", "1 of 3 rounds complete", "round 2 in flight · 2 of 3 rounds complete", with
-/// "t = 1.2 ms · " in front on the time axis.
-QString roundProgressText(const CollectiveInstance& instance, const Playback& playback);
-
 /// Where rank `rank` of `p` sits on a circle: rank 0 at the top, ranks increasing clockwise.
 QPointF circlePoint(QPointF center, double radius, int rank, int p);
 /// How far chords bend by default: the control point's offset over the chord's length.

@@ -1,9 +1,9 @@
 #include "circulantview.h"
 
 #include "spacetimestyle.h"
-#include "titleline.h"
 #include "units.h"
 #include "viewcolors.h"
+#include "viewframe.h"
 
 #include <QFontMetricsF>
 #include <algorithm>
@@ -155,7 +155,7 @@ void CirculantView::paintHeader(QPainter& painter, const QRectF& area, const Spa
   const QFontMetricsF titleMetrics(style.titleFont);
   const QRectF top(area.left(), area.top(), area.width(), titleMetrics.height() * 1.3);
   paintTitleLine(painter, top, style, QStringLiteral("Circulant: ") + m_instance->title(),
-                 roundProgressText(*m_instance, playback));
+                 m_instance->progressText(playback));
   painter.setFont(style.legendFont);
   painter.setPen(QColor(90, 90, 90));
   QString explain = QStringLiteral(

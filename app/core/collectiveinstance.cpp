@@ -1,5 +1,7 @@
 #include "collectiveinstance.h"
 
+#include "units.h"
+
 #include <algorithm>
 #include <numeric>
 #include <set>
@@ -187,6 +189,29 @@ int CollectiveInstance::currentRound(const Playback& playback) const {
     if (playback.messageState(m.message) != Playback::MessageState::delivered)
       current = std::min(current, m.round);
   return current;
+}
+
+QString CollectiveInstance::progressText(const Playback& playback) const {
+  const int rounds = roundCount();
+  int latest = -1;
+  bool all = true;
+  for (const InstanceMessage& m : m_messages) {
+    const Playback::MessageState state = playback.messageState(m.message);
+    all = all && state == Playback::MessageState::delivered;
+    if (state != Playback::MessageState::pending) latest = std::max(latest, m.round);
+  }
+  QString text;
+  if (all) {
+    text = rounds == 1 ? QStringLiteral("1 round") : QStringLiteral("all %1 rounds").arg(rounds);
+  } else {
+    const int complete = currentRound(playback);
+    text = QStringLiteral("%1 of %2 rounds complete").arg(complete).arg(rounds);
+    if (latest >= complete)
+      text = QStringLiteral("round %1 in flight · ").arg(roundLabel(latest)) + text;
+  }
+  if (playback.clock() != nullptr && !playback.clock()->isRounds())
+    text = QStringLiteral("t = %1 · ").arg(formatDuration(playback.cursor())) + text;
+  return text;
 }
 
 std::int64_t CollectiveInstance::ownBytes(int commRank) const {

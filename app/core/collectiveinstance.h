@@ -51,6 +51,10 @@ public:
   bool annotatedRounds() const { return m_annotated; }
   /// Columns fully delivered at the cursor: the first with a message not yet delivered.
   int currentRound(const Playback& playback) const;
+  /// Where the cursor stands, for the views' title lines: "all 3 rounds", "1 of 3 rounds
+  /// complete", "round 2 in flight · 2 of 3 rounds complete", with "t = 1.2 ms · " in front
+  /// on the time axis.
+  QString progressText(const Playback& playback) const;
 
   /// Bytes of each rank's own block from the metadata (count or counts × type_size); −1 where
   /// the trace does not say.

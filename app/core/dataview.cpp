@@ -2,9 +2,9 @@
 
 #include "circulantmodel.h"
 #include "spacetimestyle.h"
-#include "titleline.h"
 #include "units.h"
 #include "viewcolors.h"
+#include "viewframe.h"
 
 #include <QFontMetricsF>
 #include <algorithm>
@@ -112,7 +112,7 @@ void DataView::paintHeader(QPainter& painter, const QRectF& area, const SpaceTim
   const QFontMetricsF subMetrics(style.tickFont);
   const QRectF top(area.left(), area.top(), area.width(), titleMetrics.height() * 1.3);
   paintTitleLine(painter, top, style, QStringLiteral("Data by origin: ") + m_instance->title(),
-                 roundProgressText(*m_instance, playback));
+                 m_instance->progressText(playback));
   const QString subtitle =
       m_bytesOnly
           ? QStringLiteral("This trace has no block annotations: bars show the bytes each rank "

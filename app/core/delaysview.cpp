@@ -33,7 +33,8 @@ void DelaysView::render(QPainter& painter, const QRect& target, const Playback& 
           : QStringLiteral("no tree to draw (%1) · ")
                     .arg(m_scene.tree().reason().chopped(
                         m_scene.tree().reason().endsWith(QLatin1Char('.')) ? 1 : 0)) +
-                subtitle);
+                subtitle,
+      instance.progressText(playback));
   std::vector<LegendEntry> legend;
   const double maxWait = m_scene.maxWait();
   for (int i = 0; i <= 4; ++i)

@@ -7,40 +7,26 @@
 
 namespace collscope::app {
 
-namespace {
-
-QString cursorState(const CollectiveInstance& instance, const Playback& playback) {
-  const int current = instance.currentRound(playback);
-  if (instance.roundCount() == 0) return QStringLiteral("no rounds");
-  if (current >= instance.roundCount())
-    return QStringLiteral("all %1 rounds done").arg(instance.roundCount());
-  return QStringLiteral("round %1 of %2 in progress")
-      .arg(instance.roundLabel(current))
-      .arg(instance.roundCount());
-}
-
-} // namespace
-
 void TreeView::render(QPainter& painter, const QRect& target, const Playback& playback) {
   const SpaceTimeStyle style = SpaceTimeStyle::forSize(target.size());
   m_scene.update(document(), playback);
   const CollectiveInstance& instance = m_scene.instance();
   const CommunicationTree& tree = m_scene.tree();
-  QString subtitle = cursorState(instance, playback);
-  if (tree.isTree())
+  QString subtitle = QStringLiteral("the messages of this run form no tree");
+  if (tree.isTree()) {
     subtitle = QStringLiteral("tree of depth %1 · %2 · rounds %3")
                    .arg(tree.depth())
                    .arg(tree.upward() ? QStringLiteral("data flows to the root")
                                       : QStringLiteral("data flows from the root"),
                         instance.annotatedRounds() ? QStringLiteral("as annotated")
-                                                   : QStringLiteral("inferred")) +
-               (tree.phase().isEmpty()
-                    ? QString()
-                    : QStringLiteral(" · the %1 phase (the other phases exchange sizes)")
-                          .arg(tree.phase())) +
-               QStringLiteral(" · ") + subtitle;
-  QRectF area = paintViewHeader(painter, target, style,
-                                QStringLiteral("Tree · ") + instance.title(), subtitle);
+                                                   : QStringLiteral("inferred"));
+    if (!tree.phase().isEmpty())
+      subtitle +=
+          QStringLiteral(" · the %1 phase (the other phases exchange sizes)").arg(tree.phase());
+  }
+  QRectF area =
+      paintViewHeader(painter, target, style, QStringLiteral("Tree · ") + instance.title(),
+                      subtitle, instance.progressText(playback));
   if (tree.isTree()) {
     std::vector<LegendEntry> legend;
     // The rounds the tree's edges use (not those of a construction phase).

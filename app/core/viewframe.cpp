@@ -5,18 +5,36 @@
 
 namespace collscope::app {
 
+void paintTitleLine(QPainter& painter, const QRectF& line, const SpaceTimeStyle& style,
+                    const QString& title, const QString& state) {
+  const QFontMetricsF titleMetrics(style.titleFont);
+  const QFontMetricsF stateMetrics(style.labelFont);
+  const double gap = 2 * style.padding;
+  const double wanted = stateMetrics.horizontalAdvance(state) + gap;
+  const double titleSpace = std::min(titleMetrics.horizontalAdvance(title) + 2,
+                                     std::max(line.width() * 0.55, line.width() - wanted));
+  painter.setPen(style.text);
+  painter.setFont(style.titleFont);
+  painter.drawText(QRectF(line.left(), line.top(), titleSpace, line.height()),
+                   Qt::AlignVCenter | Qt::AlignLeft,
+                   titleMetrics.elidedText(title, Qt::ElideRight, titleSpace));
+  painter.setFont(style.labelFont);
+  const double stateSpace = line.width() - titleSpace - gap;
+  if (stateSpace > 0)
+    painter.drawText(QRectF(line.right() - stateSpace, line.top(), stateSpace, line.height()),
+                     Qt::AlignVCenter | Qt::AlignRight,
+                     stateMetrics.elidedText(state, Qt::ElideLeft, stateSpace));
+}
+
 QRectF paintViewHeader(QPainter& painter, const QRectF& target, const SpaceTimeStyle& style,
-                       const QString& title, const QString& subtitle) {
+                       const QString& title, const QString& subtitle, const QString& state) {
   painter.fillRect(target, style.background);
   const double pad = style.padding;
   const QFontMetricsF titleMetrics(style.titleFont);
   const QFontMetricsF subMetrics(style.tickFont);
   QRectF line(target.left() + pad, target.top() + pad, target.width() - 2 * pad,
               titleMetrics.height());
-  painter.setPen(style.text);
-  painter.setFont(style.titleFont);
-  painter.drawText(line, Qt::AlignLeft | Qt::AlignVCenter,
-                   titleMetrics.elidedText(title, Qt::ElideRight, line.width()));
+  paintTitleLine(painter, line, style, title, state);
   line = QRectF(line.left(), line.bottom() + pad * 0.3, line.width(), subMetrics.height());
   painter.setFont(style.tickFont);
   painter.setPen(style.text.lighter(180));

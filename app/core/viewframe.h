@@ -18,9 +18,13 @@ struct LegendEntry {
   bool dashed = false; ///< a dashed line instead of a swatch
 };
 
-/// Paints background, title and subtitle; returns the area left below them.
+/// The first line of a view: its title on the left, where the cursor stands (`state`) on the
+/// right. On a narrow output the title keeps at least 55 % of the line and both are elided.
+void paintTitleLine(QPainter& painter, const QRectF& line, const SpaceTimeStyle& style,
+                    const QString& title, const QString& state);
+/// Paints background, title line and subtitle; returns the area left below them.
 QRectF paintViewHeader(QPainter& painter, const QRectF& target, const SpaceTimeStyle& style,
-                       const QString& title, const QString& subtitle);
+                       const QString& title, const QString& subtitle, const QString& state);
 /// Paints a row (wrapping to more rows if needed) of entries at the bottom of `area`; returns
 /// the area left above it.
 QRectF paintViewLegend(QPainter& painter, const QRectF& area, const SpaceTimeStyle& style,

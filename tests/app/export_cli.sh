@@ -38,7 +38,7 @@ for view in tree circulant data delays; do
     "$traces/gather_binomial_p16" >/dev/null || fail "export --view $view --round 1"
   grep -q 'viewBox="0 0 1280 720"' "$out/$view-round.svg" || fail "$view-round.svg size"
 done
-grep -q 'round 2 of 4 in progress' "$out/tree-round.svg" || fail "tree --round 1: cursor not after round 1"
+grep -q '2 of 4 rounds complete' "$out/tree-round.svg" || fail "tree --round 1: cursor not after round 1"
 
 expect_error() { # expect_error STATUS PATTERN ARGS...: exactly one line on stderr
   status=$1 pattern=$2
