@@ -1,6 +1,6 @@
 #include "dataview.h"
 
-#include "circulantmodel.h"
+#include "dataviewstyle.h"
 #include "spacetimestyle.h"
 #include "units.h"
 #include "viewcolors.h"
@@ -13,47 +13,7 @@
 
 namespace collscope::app {
 
-namespace {
-
-const QColor emptySlot(232, 232, 232);
-const QColor bytesColour(0, 114, 178);
-const QColor subtitleColour(110, 110, 110);
-
-QColor tint(const QColor& colour) {
-  return QColor::fromRgbF(static_cast<float>(colour.redF() * 0.3 + 0.7),
-                          static_cast<float>(colour.greenF() * 0.3 + 0.7),
-                          static_cast<float>(colour.blueF() * 0.3 + 0.7));
-}
-
-/// The smallest "round" step k such that every k-th of items `spacing` apart is `needed` apart.
-int thinning(double spacing, double needed) {
-  static constexpr std::array<int, 14> steps{1, 2, 4, 5, 8, 10, 16, 20, 25, 32, 50, 64, 100, 128};
-  for (int step : steps)
-    if (spacing * step >= needed) return step;
-  return 256;
-}
-
-/// Diagonal hatching clipped by hand (QSvgGenerator ignores clip regions).
-void hatch(QPainter& painter, const QRectF& box, const QColor& colour, double spacing,
-           double width) {
-  painter.setPen(QPen(colour, width));
-  for (double c = box.left() + box.top() + spacing / 2; c < box.right() + box.bottom();
-       c += spacing) {
-    const double x0 = std::max(box.left(), c - box.bottom());
-    const double x1 = std::min(box.right(), c - box.top());
-    if (x1 > x0) painter.drawLine(QPointF(x0, c - x0), QPointF(x1, c - x1));
-  }
-}
-
-double rowGap(double rowHeight) {
-  return rowHeight >= 10 ? std::max(1.0, rowHeight * 0.16) : 0.0;
-}
-
-double cellGap(double cellWidth) {
-  return cellWidth >= 12 ? std::max(1.0, cellWidth * 0.12) : 0.0;
-}
-
-} // namespace
+using namespace dataviewstyle;
 
 void DataView::refresh(const Playback& playback) {
   const int index = CollectiveInstance::indexAt(document(), playback);
@@ -126,85 +86,6 @@ void DataView::paintHeader(QPainter& painter, const QRectF& area, const SpaceTim
                    subMetrics.elidedText(subtitle, Qt::ElideRight, area.width()));
 }
 
-QRectF DataView::paintLegend(QPainter& painter, const QRectF& area,
-                             const SpaceTimeStyle& style) const {
-  // One row, its font shrunk until it fits (as the space-time legend does).
-  QFont font = style.legendFont;
-  const auto widthOf = [](const QFontMetricsF& m, const auto& items) {
-    const double unit = m.height();
-    double total = 0;
-    for (const auto& item : items) total += unit * 3.0 + m.horizontalAdvance(item.second);
-    return total;
-  };
-  enum class Symbol { held, arriving, empty, noData, pieces };
-  std::vector<std::pair<Symbol, QString>> entries;
-  const int p = m_instance->size();
-  if (m_bytesOnly) {
-    entries = {{Symbol::held, QStringLiteral("bytes received")},
-               {Symbol::arriving, QStringLiteral("in flight")}};
-  } else {
-    entries = {{Symbol::held, QStringLiteral("held (colour: origin rank)")},
-               {Symbol::arriving, QStringLiteral("in flight")},
-               {Symbol::empty, QStringLiteral("not held")}};
-    bool zero = false;
-    bool pieces = false;
-    for (int o : m_ownership.slotOrigins()) {
-      zero = zero || m_ownership.extent(o) == 0;
-      pieces = pieces || m_ownership.boundaries(o).size() > 2;
-    }
-    if (zero)
-      entries.emplace_back(Symbol::noData,
-                           QStringLiteral("no data (0 elements), coloured once it arrived"));
-    if (pieces) entries.emplace_back(Symbol::pieces, QStringLiteral("a block sent in pieces"));
-  }
-  while (font.pixelSize() > 9 && widthOf(QFontMetricsF(font), entries) > area.width())
-    font.setPixelSize(font.pixelSize() - 1);
-  const QFontMetricsF metrics(font);
-  const double h = metrics.height();
-  const double sw = h * 1.6;
-  const double gap = h;
-  const double width = widthOf(metrics, entries);
-  double x = area.left() + std::max(0.0, (area.width() - width) / 2);
-  const double y = area.bottom() - h;
-  const std::vector<int>& origins = m_ownership.slotOrigins();
-  const QColor sample =
-      m_bytesOnly || origins.empty() ? bytesColour : originColor(origins[origins.size() / 2], p);
-  painter.setFont(font);
-  for (const auto& [symbol, text] : entries) {
-    const QRectF box(x, y + h * 0.1, sw, h * 0.8);
-    switch (symbol) {
-    case Symbol::held:
-      painter.fillRect(box, sample);
-      break;
-    case Symbol::arriving:
-      painter.fillRect(box, tint(sample));
-      painter.setPen(QPen(sample, std::max(1.5, 3 * style.scale)));
-      painter.drawRect(box.adjusted(1, 1, -1, -1));
-      break;
-    case Symbol::empty:
-      painter.fillRect(box, emptySlot);
-      break;
-    case Symbol::noData:
-      painter.fillRect(box, QColor(248, 248, 248));
-      hatch(painter, box, QColor(150, 150, 150), 8 * style.scale, std::max(1.0, 1.5 * style.scale));
-      break;
-    case Symbol::pieces:
-      painter.fillRect(box, sample);
-      painter.setPen(QPen(style.background, std::max(1.0, 2 * style.scale)));
-      for (double f : {1.0 / 3, 2.0 / 3})
-        painter.drawLine(QPointF(box.left() + box.width() * f, box.top()),
-                         QPointF(box.left() + box.width() * f, box.bottom()));
-      break;
-    }
-    painter.setPen(style.text);
-    const double tw = metrics.horizontalAdvance(text);
-    painter.drawText(QRectF(box.right() + h * 0.4, y, tw + 2, h), Qt::AlignVCenter | Qt::AlignLeft,
-                     text);
-    x = box.right() + h * 0.4 + tw + gap;
-  }
-  return QRectF(area.left(), area.top(), area.width(), area.height() - h - 2 * style.padding);
-}
-
 void DataView::layoutRows(const QRectF& area, const SpaceTimeStyle& style, double columnsWidth,
                           int columns) {
   const int p = m_instance->size();
@@ -231,7 +112,7 @@ void DataView::layoutRows(const QRectF& area, const SpaceTimeStyle& style, doubl
 
 void DataView::paintRowLabels(QPainter& painter, const SpaceTimeStyle& style) const {
   const QFontMetricsF metrics(style.labelFont);
-  const int step = thinning(m_rowHeight, metrics.height() * 0.95);
+  const int step = labelStride(m_rowHeight, metrics.height() * 0.95);
   const int selected = m_instance->commRank(selectedRank());
   const int columns = m_bytesOnly ? 1 : static_cast<int>(m_ownership.slotOrigins().size());
   const double right = m_gridLeft + m_cellWidth * columns + 2 * style.padding +
@@ -259,7 +140,7 @@ void DataView::paintSlots(QPainter& painter, const SpaceTimeStyle& style) {
 
   // Column heads: the origin's number (thinned out) over a bar of its colour.
   const int step =
-      thinning(m_cellWidth, metrics.horizontalAdvance(QString::number(p - 1)) + 10 * scale);
+      labelStride(m_cellWidth, metrics.horizontalAdvance(QString::number(p - 1)) + 10 * scale);
   const double bar = 7 * scale;
   painter.setFont(style.labelFont);
   for (std::size_t c = 0; c < origins.size(); ++c) {
@@ -291,7 +172,7 @@ void DataView::paintSlots(QPainter& painter, const SpaceTimeStyle& style) {
 
   const double gapX = cellGap(m_cellWidth);
   const double gapY = rowGap(m_rowHeight);
-  const int labelStep = thinning(m_rowHeight, metrics.height() * 0.95);
+  const int labelStep = labelStride(m_rowHeight, metrics.height() * 0.95);
   for (int r = 0; r < m_rows; ++r) {
     int held = 0;
     std::uint64_t elements = 0;
@@ -336,8 +217,8 @@ void DataView::paintSlot(QPainter& painter, const SpaceTimeStyle& style, int ran
   const double scale = style.scale;
   if (extent == 0) {
     painter.fillRect(box, QColor(248, 248, 248));
-    hatch(painter, box, holding.touched ? colour : QColor(170, 170, 170), std::max(4.0, 9 * scale),
-          std::max(1.0, 1.6 * scale));
+    paintHatch(painter, box, holding.touched ? colour : QColor(170, 170, 170),
+               std::max(4.0, 9 * scale), std::max(1.0, 1.6 * scale));
   } else {
     painter.fillRect(box, emptySlot);
     const auto span = [&](const ElementRange& range) {
@@ -345,7 +226,8 @@ void DataView::paintSlot(QPainter& painter, const SpaceTimeStyle& style, int ran
       const double b = static_cast<double>(range.end) / static_cast<double>(extent);
       return QRectF(box.left() + a * box.width(), box.top(), (b - a) * box.width(), box.height());
     };
-    for (const ElementRange& range : holding.incoming) painter.fillRect(span(range), tint(colour));
+    for (const ElementRange& range : holding.incoming)
+      painter.fillRect(span(range), lightTint(colour));
     for (const ElementRange& range : holding.ranges) painter.fillRect(span(range), colour);
     const double pen = std::min(std::max(1.5, 3.5 * scale), box.height() / 4);
     painter.setPen(QPen(colour, pen));
@@ -374,7 +256,7 @@ void DataView::paintBytes(QPainter& painter, const SpaceTimeStyle& style) const 
   const double total =
       static_cast<double>(std::max<std::uint64_t>(1, m_ownership.maxBytesReceived()));
   const double gapY = rowGap(m_rowHeight);
-  const int step = thinning(m_rowHeight, metrics.height() * 0.95);
+  const int step = labelStride(m_rowHeight, metrics.height() * 0.95);
   painter.setFont(style.labelFont);
   for (int r = 0; r < m_rows; ++r) {
     const QRectF full(m_gridLeft, m_top + r * m_rowHeight + gapY / 2, m_cellWidth,
@@ -387,7 +269,7 @@ void DataView::paintBytes(QPainter& painter, const SpaceTimeStyle& style) const 
     if (coming > 0) {
       const QRectF arriving(full.left() + full.width() * got, full.top(),
                             full.width() * std::min(coming, 1.0 - got), full.height());
-      painter.fillRect(arriving, tint(bytesColour));
+      painter.fillRect(arriving, lightTint(bytesColour));
       painter.setPen(QPen(bytesColour, std::max(1.5, 3 * style.scale)));
       painter.drawRect(arriving);
     }

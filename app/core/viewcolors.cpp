@@ -44,6 +44,12 @@ QColor delayColor(double fraction) {
   return QColor(mix(a.red(), b.red()), mix(a.green(), b.green()), mix(a.blue(), b.blue()));
 }
 
+QColor lightTint(const QColor& colour) {
+  return QColor::fromRgbF(static_cast<float>(colour.redF() * 0.3 + 0.7),
+                          static_cast<float>(colour.greenF() * 0.3 + 0.7),
+                          static_cast<float>(colour.blueF() * 0.3 + 0.7));
+}
+
 QColor textOn(const QColor& background) {
   const double luminance =
       0.2126 * background.redF() + 0.7152 * background.greenF() + 0.0722 * background.blueF();

@@ -15,6 +15,8 @@ QColor originColor(int rank, int p);
 /// A sequential scale for waiting times, `fraction` 0 (none: pale yellow) … 1 (longest: dark
 /// red), perceptually ordered (the YlOrRd ramp).
 QColor delayColor(double fraction);
+/// `colour` washed out towards white (70 %): what is on its way, not yet there.
+QColor lightTint(const QColor& colour);
 /// Black or white, whichever reads on `background`.
 QColor textOn(const QColor& background);
 

@@ -2,6 +2,7 @@
 
 #include <QFontMetricsF>
 #include <algorithm>
+#include <array>
 
 namespace collscope::app {
 
@@ -24,6 +25,24 @@ void paintTitleLine(QPainter& painter, const QRectF& line, const SpaceTimeStyle&
     painter.drawText(QRectF(line.right() - stateSpace, line.top(), stateSpace, line.height()),
                      Qt::AlignVCenter | Qt::AlignRight,
                      stateMetrics.elidedText(state, Qt::ElideLeft, stateSpace));
+}
+
+int labelStride(double spacing, double needed) {
+  static constexpr std::array<int, 14> steps{1, 2, 4, 5, 8, 10, 16, 20, 25, 32, 50, 64, 100, 128};
+  for (int step : steps)
+    if (spacing * step >= needed) return step;
+  return 256;
+}
+
+void paintHatch(QPainter& painter, const QRectF& box, const QColor& colour, double spacing,
+                double width) {
+  painter.setPen(QPen(colour, width));
+  for (double c = box.left() + box.top() + spacing / 2; c < box.right() + box.bottom();
+       c += spacing) {
+    const double x0 = std::max(box.left(), c - box.bottom());
+    const double x1 = std::min(box.right(), c - box.top());
+    if (x1 > x0) painter.drawLine(QPointF(x0, c - x0), QPointF(x1, c - x1));
+  }
 }
 
 QRectF paintViewHeader(QPainter& painter, const QRectF& target, const SpaceTimeStyle& style,

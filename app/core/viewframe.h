@@ -22,6 +22,13 @@ struct LegendEntry {
 /// right. On a narrow output the title keeps at least 55 % of the line and both are elided.
 void paintTitleLine(QPainter& painter, const QRectF& line, const SpaceTimeStyle& style,
                     const QString& title, const QString& state);
+/// The smallest "round" stride k (1, 2, 4, 5, 8, 10, …) such that labelling every k-th of
+/// items `spacing` pixels apart leaves `needed` pixels per label.
+int labelStride(double spacing, double needed);
+/// Diagonal hatching of `box`, clipped by hand (QSvgGenerator ignores clip regions).
+void paintHatch(QPainter& painter, const QRectF& box, const QColor& colour, double spacing,
+                double width);
+
 /// Paints background, title line and subtitle; returns the area left below them.
 QRectF paintViewHeader(QPainter& painter, const QRectF& target, const SpaceTimeStyle& style,
                        const QString& title, const QString& subtitle, const QString& state);
