@@ -7,6 +7,16 @@ bool collectiveHasRoot(const QString& collective) {
   return !collective.startsWith(QLatin1String("all"));
 }
 
+bool collectiveIsIrregular(const QString& collective) {
+  return collective.endsWith(QLatin1Char('v'));
+}
+
+QStringList problemTypes() {
+  return {QStringLiteral("same"),        QStringLiteral("random"),     QStringLiteral("bucket"),
+          QStringLiteral("spikes"),      QStringLiteral("increasing"), QStringLiteral("decreasing"),
+          QStringLiteral("alternating"), QStringLiteral("two-blocks"), QStringLiteral("farthest")};
+}
+
 QString validateRunRequest(const RunRequest& request) {
   if (request.collective.isEmpty()) return QStringLiteral("choose a collective");
   if (request.algorithm.isEmpty()) return QStringLiteral("choose an algorithm");
@@ -36,6 +46,11 @@ RunCommand buildRunCommand(const RunRequest& request, const RunEnvironment& envi
   if (request.blocks > 0 && request.collective == QStringLiteral("bcast") &&
       request.algorithm == QStringLiteral("pipeline"))
     command.arguments << QStringLiteral("--blocks") << QString::number(request.blocks);
+  if (collectiveIsIrregular(request.collective) && !request.problem.isEmpty())
+    command.arguments << QStringLiteral("--problem") << request.problem;
+  if (request.piece > 0 && request.collective == QStringLiteral("allgatherv") &&
+      request.algorithm == QStringLiteral("ring-pipelined"))
+    command.arguments << QStringLiteral("--piece") << QString::number(request.piece);
   command.arguments << QStringLiteral("--repetitions") << QStringLiteral("1")
                     << QStringLiteral("--warmup") << QStringLiteral("0")
                     << QStringLiteral("--trace") << request.traceDir;

@@ -16,6 +16,10 @@ struct RunRequest {
   qint64 count = 1000;
   QString datatype = QStringLiteral("int");
   int blocks = 0; ///< bcast pipeline: 0 lets the algorithm choose
+  /// gatherv, scatterv, allgatherv: the paper's problem type (block sizes; count is the
+  /// average block b); empty for collscope-run's default
+  QString problem;
+  int piece = 0; ///< allgatherv ring-pipelined: piece size in elements, 0 lets it choose
   QString traceDir;
 };
 
@@ -35,6 +39,10 @@ struct RunCommand {
 /// One line naming what is wrong with the request, or an empty string.
 /// Whether the collective takes --root (not allgather, allgatherv, alltoall, allreduce).
 bool collectiveHasRoot(const QString& collective);
+/// Whether blocks differ per rank (gatherv, scatterv, allgatherv): --problem applies.
+bool collectiveIsIrregular(const QString& collective);
+/// The problem types collscope-run's --problem takes.
+QStringList problemTypes();
 QString validateRunRequest(const RunRequest& request);
 RunCommand buildRunCommand(const RunRequest& request, const RunEnvironment& environment);
 

@@ -51,6 +51,18 @@ RunDialog::RunDialog(const std::optional<AlgorithmCatalog>& catalog, QWidget* pa
   form->addRow(tr("Count (elements)"), m_count);
   form->addRow(tr("Datatype"), m_datatype);
   form->addRow(tr("Pipeline blocks"), m_blocks);
+  m_problemType = new QComboBox(this);
+  m_problemType->addItems(problemTypes());
+  m_problemType->setToolTip(
+      tr("gatherv, scatterv, allgatherv: the block sizes (the paper's problem "
+         "types; Count is the average block)"));
+  form->addRow(tr("Problem (irregular)"), m_problemType);
+  m_piece = new QSpinBox(this);
+  m_piece->setRange(0, 100'000'000);
+  m_piece->setSpecialValueText(tr("automatic"));
+  m_piece->setToolTip(tr("allgatherv ring-pipelined: elements per piece (automatic: the "
+                         "pipelining lemma's)"));
+  form->addRow(tr("Piece (elements)"), m_piece);
   m_command = new QLabel(this);
   m_command->setWordWrap(true);
   m_command->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -77,10 +89,11 @@ RunDialog::RunDialog(const std::optional<AlgorithmCatalog>& catalog, QWidget* pa
   connect(m_run, &QPushButton::clicked, this, &RunDialog::run);
   connect(m_stop, &QPushButton::clicked, m_process, &RunProcess::stop);
   connect(m_collective, &QComboBox::currentTextChanged, this, &RunDialog::fillAlgorithms);
-  for (QSpinBox* spin : {m_processes, m_root, m_count, m_blocks})
+  for (QSpinBox* spin : {m_processes, m_root, m_count, m_blocks, m_piece})
     connect(spin, &QSpinBox::valueChanged, this, &RunDialog::updateCommand);
   connect(m_algorithm, &QComboBox::currentTextChanged, this, &RunDialog::updateCommand);
   connect(m_datatype, &QComboBox::currentTextChanged, this, &RunDialog::updateCommand);
+  connect(m_problemType, &QComboBox::currentTextChanged, this, &RunDialog::updateCommand);
   connect(m_process, &RunProcess::output, this, [this](const QString& text, bool error) {
     m_output->appendHtml(error ? QStringLiteral("<span style='color:#b03000'>%1</span>")
                                      .arg(text.toHtmlEscaped().trimmed().replace('\n', "<br>"))
@@ -111,6 +124,8 @@ RunRequest RunDialog::request() const {
   r.count = m_count->value();
   r.datatype = m_datatype->currentText();
   r.blocks = m_blocks->value();
+  r.problem = m_problemType->currentText();
+  r.piece = m_piece->value();
   const QString runs = QDir(QStandardPaths::writableLocation(QStandardPaths::CacheLocation))
                            .filePath(QStringLiteral("runs"));
   r.traceDir = QDir(runs).filePath(
@@ -125,6 +140,9 @@ void RunDialog::updateCommand() {
   const RunRequest r = request();
   m_blocks->setEnabled(r.collective == QStringLiteral("bcast") &&
                        r.algorithm == QStringLiteral("pipeline"));
+  m_problemType->setEnabled(collectiveIsIrregular(r.collective));
+  m_piece->setEnabled(r.collective == QStringLiteral("allgatherv") &&
+                      r.algorithm == QStringLiteral("ring-pipelined"));
   const AlgorithmEntry* entry = m_catalog ? m_catalog->find(r.collective, r.algorithm) : nullptr;
   m_description->setText(entry ? tr("%1 — rounds %2, cost %3")
                                      .arg(entry->description, entry->rounds,

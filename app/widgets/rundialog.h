@@ -45,6 +45,8 @@ private:
   QSpinBox* m_count;
   QComboBox* m_datatype;
   QSpinBox* m_blocks;
+  QComboBox* m_problemType;
+  QSpinBox* m_piece;
   QLabel* m_command;
   QPlainTextEdit* m_output;
   QLabel* m_status;

@@ -52,6 +52,19 @@ TEST_CASE("allgather has no root, and a pipeline broadcast may fix its blocks") 
   r.algorithm = QStringLiteral("ring-pipelined");
   CHECK_FALSE(buildRunCommand(r, machine(8, false)).arguments.contains(QStringLiteral("--root")));
   CHECK(collectiveHasRoot(QStringLiteral("gatherv")));
+  // Irregular collectives take a problem type, the pipelined allgatherv a piece size.
+  r.problem = QStringLiteral("spikes");
+  r.piece = 64;
+  QStringList irregular = buildRunCommand(r, machine(8, false)).arguments;
+  REQUIRE(irregular.indexOf(QStringLiteral("--problem")) >= 0);
+  CHECK(irregular[irregular.indexOf(QStringLiteral("--problem")) + 1] == QStringLiteral("spikes"));
+  REQUIRE(irregular.indexOf(QStringLiteral("--piece")) >= 0);
+  CHECK(irregular[irregular.indexOf(QStringLiteral("--piece")) + 1] == QStringLiteral("64"));
+  r.algorithm = QStringLiteral("ring");
+  CHECK_FALSE(buildRunCommand(r, machine(8, false)).arguments.contains(QStringLiteral("--piece")));
+  CHECK(problemTypes().contains(QStringLiteral("farthest")));
+  r.problem.clear();
+  r.piece = 0;
   r.collective = QStringLiteral("bcast");
   r.algorithm = QStringLiteral("pipeline");
   r.blocks = 12;
