@@ -1,9 +1,16 @@
 #include "app_fixtures.h"
 
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdlib>
 
 namespace collscope::apptest {
+
+std::unique_ptr<app::TraceDocument> recorded(const char* name) {
+  const QString dir = qEnvironmentVariable("COLLSCOPE_APP_TRACES");
+  REQUIRE_FALSE(dir.isEmpty());
+  return app::TraceDocument::load(dir + QLatin1Char('/') + QString::fromUtf8(name));
+}
 
 std::unique_ptr<app::TraceDocument> load(const test::TraceBuilder& builder) {
   const test::TempDir dir;

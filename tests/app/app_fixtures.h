@@ -16,6 +16,9 @@ namespace collscope::apptest {
 /// Writes the trace to a temporary directory and loads it with TraceDocument::load.
 std::unique_ptr<app::TraceDocument> load(const test::TraceBuilder& builder);
 
+/// A trace the recorded-trace fixture (record_traces.sh) wrote to $COLLSCOPE_APP_TRACES/NAME.
+std::unique_ptr<app::TraceDocument> recorded(const char* name);
+
 /// Index of the first message from `sender` to `receiver`, or -1.
 int findMessage(const app::TraceDocument& document, int sender, int receiver);
 

@@ -15,12 +15,6 @@ using namespace collscope::app;
 
 namespace {
 
-std::unique_ptr<TraceDocument> recorded(const char* name) {
-  const QString dir = qEnvironmentVariable("COLLSCOPE_APP_TRACES");
-  REQUIRE_FALSE(dir.isEmpty());
-  return TraceDocument::load(dir + QLatin1Char('/') + QString::fromUtf8(name));
-}
-
 CirculantModel modelOf(const TraceDocument& doc) {
   return CirculantModel::build(CollectiveInstance::build(doc, 0));
 }
@@ -33,7 +27,7 @@ bool coloured(const QImage& image, QPointF at, const QColor& colour) {
 } // namespace
 
 TEST_CASE("circulant model: dissemination allgather on 7 ranks, round k is i → i + 2^k") {
-  const auto doc = recorded("allgather_dissemination_p7");
+  const auto doc = apptest::recorded("allgather_dissemination_p7");
   const CirculantModel model = modelOf(*doc);
   REQUIRE(model.size() == 7);
   REQUIRE(model.roundCount() == 3);
@@ -57,14 +51,14 @@ TEST_CASE("circulant model: dissemination allgather on 7 ranks, round k is i →
 }
 
 TEST_CASE("circulant model: the ring on 8 ranks is 7 rounds of skip 1, p = 32 dissemination 5") {
-  const auto ring = recorded("allgather_ring_p8");
+  const auto ring = apptest::recorded("allgather_ring_p8");
   const CirculantModel model = modelOf(*ring);
   REQUIRE(model.roundCount() == 7);
   for (const CirculantRound& round : model.rounds()) {
     CHECK(round.skips == std::vector<int>{1});
     CHECK(round.chords.size() == 8);
   }
-  const auto big = recorded("allgather_dissemination_p32");
+  const auto big = apptest::recorded("allgather_dissemination_p32");
   const CirculantModel wide = modelOf(*big);
   REQUIRE(wide.roundCount() == 5);
   for (int k = 0; k < 5; ++k) {
@@ -72,7 +66,7 @@ TEST_CASE("circulant model: the ring on 8 ranks is 7 rounds of skip 1, p = 32 di
     CHECK(wide.round(k).chords.size() == 32);
   }
   // A binomial gather's chords go down the circle: 1 → 0 is d = p − 1.
-  const auto gather = recorded("gather_binomial_p7");
+  const auto gather = apptest::recorded("gather_binomial_p7");
   CHECK(modelOf(*gather).round(0).skips == std::vector<int>{6});
 }
 
@@ -93,7 +87,7 @@ TEST_CASE("circulant geometry: rank 0 on top, clockwise; chords bend and can be 
 }
 
 TEST_CASE("circulant view: chords in their round's colour, later rounds absent before the cursor") {
-  const auto doc = recorded("allgather_dissemination_p7");
+  const auto doc = apptest::recorded("allgather_dissemination_p7");
   Playback playback;
   playback.setClock(&doc->clock(AxisMode::annotatedRounds));
   CirculantView view(ViewContext{doc.get(), nullptr});
@@ -126,7 +120,7 @@ TEST_CASE("circulant view: chords in their round's colour, later rounds absent b
 }
 
 TEST_CASE("circulant view: a message in flight is drawn part of the way") {
-  const auto doc = recorded("allgather_ring_p8");
+  const auto doc = apptest::recorded("allgather_ring_p8");
   Playback playback;
   playback.setClock(&doc->clock(AxisMode::annotatedRounds));
   CirculantView view(ViewContext{doc.get(), nullptr});
@@ -144,7 +138,7 @@ TEST_CASE("circulant view: a message in flight is drawn part of the way") {
 }
 
 TEST_CASE("circulant view: selection, p = 32 and SVG export") {
-  const auto doc = recorded("allgather_dissemination_p32");
+  const auto doc = apptest::recorded("allgather_dissemination_p32");
   Playback playback;
   playback.setClock(&doc->clock(AxisMode::time));
   Selection selection;

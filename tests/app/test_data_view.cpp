@@ -18,12 +18,6 @@ using namespace collscope::app;
 
 namespace {
 
-std::unique_ptr<TraceDocument> recorded(const char* name) {
-  const QString dir = qEnvironmentVariable("COLLSCOPE_APP_TRACES");
-  REQUIRE_FALSE(dir.isEmpty());
-  return TraceDocument::load(dir + QLatin1Char('/') + QString::fromUtf8(name));
-}
-
 struct Model {
   CollectiveInstance instance;
   BlockOwnership ownership;
@@ -56,7 +50,7 @@ QColor centre(const QImage& image, const QRectF& box) {
 } // namespace
 
 TEST_CASE("block ownership: ring allgather on 8 ranks, after round k rank r holds r … r − k − 1") {
-  const auto doc = recorded("allgather_ring_p8");
+  const auto doc = apptest::recorded("allgather_ring_p8");
   const Model m = modelOf(*doc);
   REQUIRE(m.ownership.hasBlocks());
   REQUIRE(m.instance.roundCount() == 7);
@@ -74,7 +68,7 @@ TEST_CASE("block ownership: ring allgather on 8 ranks, after round k rank r hold
 }
 
 TEST_CASE("block ownership: dissemination on 7 ranks doubles what every rank holds") {
-  const auto doc = recorded("allgather_dissemination_p7");
+  const auto doc = apptest::recorded("allgather_dissemination_p7");
   const Model m = modelOf(*doc);
   REQUIRE(m.instance.roundCount() == 3);
   for (int k = 0; k < 3; ++k) {
@@ -87,7 +81,7 @@ TEST_CASE("block ownership: dissemination on 7 ranks doubles what every rank hol
 }
 
 TEST_CASE("block ownership: binomial gather on 7 ranks, inner nodes hold their subtrees") {
-  const auto doc = recorded("gather_binomial_p7");
+  const auto doc = apptest::recorded("gather_binomial_p7");
   const Model m = modelOf(*doc);
   REQUIRE(m.instance.root() == 0);
   REQUIRE(m.instance.roundCount() == 3);
@@ -105,7 +99,7 @@ TEST_CASE("block ownership: binomial gather on 7 ranks, inner nodes hold their s
 }
 
 TEST_CASE("block ownership: scatter from root 2 starts at the root and ends everywhere") {
-  const auto doc = recorded("scatter_binomial_p7");
+  const auto doc = apptest::recorded("scatter_binomial_p7");
   const Model m = modelOf(*doc);
   REQUIRE(m.instance.root() == 2);
   const Holdings start = m.ownership.initial();
@@ -119,7 +113,7 @@ TEST_CASE("block ownership: scatter from root 2 starts at the root and ends ever
 }
 
 TEST_CASE("block ownership: the pipelined broadcast fills the root's block piece by piece") {
-  const auto doc = recorded("bcast_pipeline_p8");
+  const auto doc = apptest::recorded("bcast_pipeline_p8");
   const Model m = modelOf(*doc);
   REQUIRE(m.instance.root() == 0);
   CHECK(m.ownership.slotOrigins() == std::vector<int>{0});
@@ -146,7 +140,7 @@ TEST_CASE("block ownership: the pipelined broadcast fills the root's block piece
 }
 
 TEST_CASE("block ownership: gatherv with zero-size blocks takes sizes from counts") {
-  const auto doc = recorded("gatherv_binomial_farthest_p16");
+  const auto doc = apptest::recorded("gatherv_binomial_farthest_p16");
   const Model m = modelOf(*doc);
   REQUIRE(m.instance.size() == 16);
   std::stringstream counts(m.instance.meta("counts"));
@@ -162,7 +156,7 @@ TEST_CASE("block ownership: gatherv with zero-size blocks takes sizes from count
 }
 
 TEST_CASE("data view: slots in their origin's colour, empty until delivered; hit tests") {
-  const auto doc = recorded("allgather_ring_p8");
+  const auto doc = apptest::recorded("allgather_ring_p8");
   Playback playback;
   playback.setClock(&doc->clock(AxisMode::annotatedRounds));
   DataView view(ViewContext{doc.get(), nullptr});
@@ -209,7 +203,7 @@ TEST_CASE("data view: slots in their origin's colour, empty until delivered; hit
 }
 
 TEST_CASE("data view: the pipelined broadcast part-filled, gatherv's empty blocks hatched") {
-  const auto bcast = recorded("bcast_pipeline_p8");
+  const auto bcast = apptest::recorded("bcast_pipeline_p8");
   Playback playback;
   playback.setClock(&bcast->clock(AxisMode::annotatedRounds));
   REQUIRE(playback.setCursorRound(4));
@@ -230,7 +224,7 @@ TEST_CASE("data view: the pipelined broadcast part-filled, gatherv's empty block
   CHECK(apptest::isNear(image.pixelColor(static_cast<int>(slot.right() - 3), y),
                         QColor(232, 232, 232), 6));
 
-  const auto gatherv = recorded("gatherv_binomial_farthest_p16");
+  const auto gatherv = apptest::recorded("gatherv_binomial_farthest_p16");
   Playback atEnd;
   atEnd.setClock(&gatherv->clock(AxisMode::time));
   DataView data(ViewContext{gatherv.get(), nullptr});
@@ -293,7 +287,7 @@ TEST_CASE("data view: a trace without messages says so; SVG export works") {
   CHECK(view.rankAt(QPointF(400, 300)) == -1);
   CHECK(view.messageAt(QPointF(400, 300)) == -1);
 
-  const auto ring = recorded("allgather_ring_p8");
+  const auto ring = apptest::recorded("allgather_ring_p8");
   Playback playback;
   playback.setClock(&ring->clock(AxisMode::time));
   DataView data(ViewContext{ring.get(), nullptr});

@@ -10,18 +10,8 @@
 using namespace collscope;
 using namespace collscope::app;
 
-namespace {
-
-std::unique_ptr<TraceDocument> recorded(const char* name) {
-  const QString dir = qEnvironmentVariable("COLLSCOPE_APP_TRACES");
-  REQUIRE_FALSE(dir.isEmpty());
-  return TraceDocument::load(dir + QLatin1Char('/') + QString::fromUtf8(name));
-}
-
-} // namespace
-
 TEST_CASE("delays view: a binomial gather with all data on the farthest rank") {
-  const auto doc = recorded("gatherv_binomial_farthest_p16");
+  const auto doc = apptest::recorded("gatherv_binomial_farthest_p16");
   Playback playback;
   playback.setClock(&doc->clock(AxisMode::time));
   DelaysView view(ViewContext{doc.get(), nullptr});

@@ -10,12 +10,6 @@ using namespace collscope::app;
 
 namespace {
 
-std::unique_ptr<TraceDocument> recorded(const char* name) {
-  const QString dir = qEnvironmentVariable("COLLSCOPE_APP_TRACES");
-  REQUIRE_FALSE(dir.isEmpty());
-  return TraceDocument::load(dir + QLatin1Char('/') + QString::fromUtf8(name));
-}
-
 bool darkAlong(const QImage& image, const QLineF& line) {
   for (double f : {0.3, 0.5, 0.7})
     if (!apptest::anyNear(image, line.pointAt(f), 2, apptest::isDark)) return false;
@@ -25,7 +19,7 @@ bool darkAlong(const QImage& image, const QLineF& line) {
 } // namespace
 
 TEST_CASE("recorded binomial gather on 8 ranks: the arrow from rank 1 to rank 0, dimmed later") {
-  const auto doc = recorded("gather_binomial_p8");
+  const auto doc = apptest::recorded("gather_binomial_p8");
   REQUIRE(doc->rankCount() == 8);
   REQUIRE(doc->messageCount() == 7);
   CHECK(doc->analyses().inferred.rounds == 3);
@@ -57,7 +51,7 @@ TEST_CASE("recorded binomial gather on 8 ranks: the arrow from rank 1 to rank 0,
 TEST_CASE("recorded pipeline broadcast and ring allgather render every message on the round axis") {
   for (const char* name : {"bcast_pipeline_p8", "allgather_ring_p8"}) {
     CAPTURE(name);
-    const auto doc = recorded(name);
+    const auto doc = apptest::recorded(name);
     Playback playback;
     playback.setClock(&doc->clock(AxisMode::inferredRounds));
     TimelineView view(ViewContext{doc.get(), nullptr});
@@ -67,6 +61,6 @@ TEST_CASE("recorded pipeline broadcast and ring allgather render every message o
       CHECK(apptest::anyNear(image, view.geometry().messageLine(m, doc->trace()).pointAt(0.5), 2,
                              apptest::isDark));
   }
-  const auto ring = recorded("allgather_ring_p8");
+  const auto ring = apptest::recorded("allgather_ring_p8");
   CHECK(ring->analyses().inferred.rounds == 7);
 }

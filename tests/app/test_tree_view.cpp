@@ -15,12 +15,6 @@ using namespace collscope::app;
 
 namespace {
 
-std::unique_ptr<TraceDocument> recorded(const char* name) {
-  const QString dir = qEnvironmentVariable("COLLSCOPE_APP_TRACES");
-  REQUIRE_FALSE(dir.isEmpty());
-  return TraceDocument::load(dir + QLatin1Char('/') + QString::fromUtf8(name));
-}
-
 /// Renders once so that the view builds its scene at the playback's cursor.
 const TreeScene& renderedScene(TreeView& view, const Playback& playback) {
   (void)ViewExporter::renderImage(view, playback, QSize(1280, 720));
@@ -30,7 +24,7 @@ const TreeScene& renderedScene(TreeView& view, const Playback& playback) {
 } // namespace
 
 TEST_CASE("tree view: binomial gather on 7 ranks has the lecture's tree") {
-  const auto doc = recorded("gather_binomial_p7");
+  const auto doc = apptest::recorded("gather_binomial_p7");
   Playback playback;
   playback.setClock(&doc->clock(AxisMode::time));
   TreeView view(ViewContext{doc.get(), nullptr});
@@ -74,7 +68,7 @@ TEST_CASE("tree view: binomial gather on 7 ranks has the lecture's tree") {
 }
 
 TEST_CASE("tree view: nodes fill and edges light up as the cursor moves") {
-  const auto doc = recorded("gather_binomial_p7");
+  const auto doc = apptest::recorded("gather_binomial_p7");
   Playback playback;
   playback.setClock(&doc->clock(AxisMode::annotatedRounds));
   TreeView view(ViewContext{doc.get(), nullptr});
@@ -91,7 +85,7 @@ TEST_CASE("tree view: nodes fill and edges light up as the cursor moves") {
 }
 
 TEST_CASE("tree view: scatter from root 2 flows away from the root") {
-  const auto doc = recorded("scatter_binomial_p7");
+  const auto doc = apptest::recorded("scatter_binomial_p7");
   Playback playback;
   playback.setClock(&doc->clock(AxisMode::time));
   TreeView view(ViewContext{doc.get(), nullptr});
@@ -104,7 +98,7 @@ TEST_CASE("tree view: scatter from root 2 flows away from the root") {
 }
 
 TEST_CASE("tree view: binomial gather on 16 ranks, and clicking a node selects its rank") {
-  const auto doc = recorded("gather_binomial_p16");
+  const auto doc = apptest::recorded("gather_binomial_p16");
   Playback playback;
   playback.setClock(&doc->clock(AxisMode::time));
   TreeView view(ViewContext{doc.get(), nullptr});
@@ -125,7 +119,7 @@ TEST_CASE("tree view: binomial gather on 16 ranks, and clicking a node selects i
 }
 
 TEST_CASE("tree view: an allgather is not a tree and the view offers the circulant view") {
-  const auto doc = recorded("allgather_dissemination_p7");
+  const auto doc = apptest::recorded("allgather_dissemination_p7");
   Playback playback;
   playback.setClock(&doc->clock(AxisMode::time));
   TreeView view(ViewContext{doc.get(), nullptr});
@@ -140,7 +134,7 @@ TEST_CASE("tree view: an allgather is not a tree and the view offers the circula
 }
 
 TEST_CASE("tree and delays views export PNG and SVG of the requested size") {
-  const auto doc = recorded("gather_binomial_p8");
+  const auto doc = apptest::recorded("gather_binomial_p8");
   Playback playback;
   playback.setClock(&doc->clock(AxisMode::time));
   for (const char* name : {"tree", "delays"}) {

@@ -34,18 +34,23 @@ bool waitFor(const std::function<bool()>& condition, int ms = 15000) {
   return condition();
 }
 
-} // namespace
-
-TEST_CASE("the window opens a trace, plays it from the keyboard and selects by clicking") {
-  const test::TempDir dir;
+/// Shows the window and opens a binomial gather on 8 ranks written to `dir`.
+void showGather(MainWindow& window, const test::TempDir& dir) {
   const auto path = test::binomial_gather(8, 1000).write(dir / "gather");
-  MainWindow window;
   window.resize(1400, 900);
   window.show();
   REQUIRE(QTest::qWaitForWindowExposed(&window));
   window.openTrace(QString::fromStdString(path.string()));
   REQUIRE(
       waitFor([&] { return window.windowTitle().contains(QStringLiteral("gather/binomial")); }));
+}
+
+} // namespace
+
+TEST_CASE("the window opens a trace, plays it from the keyboard and selects by clicking") {
+  const test::TempDir dir;
+  MainWindow window;
+  showGather(window, dir);
 
   auto* view = window.findChild<SpaceTimeView*>();
   auto* playback = window.findChild<Playback*>();
@@ -91,14 +96,8 @@ TEST_CASE("the window opens a trace, plays it from the keyboard and selects by c
 
 TEST_CASE("the window has a tab per view; clicking a rank in the tree selects it everywhere") {
   const test::TempDir dir;
-  const auto path = test::binomial_gather(8, 1000).write(dir / "gather");
   MainWindow window;
-  window.resize(1400, 900);
-  window.show();
-  REQUIRE(QTest::qWaitForWindowExposed(&window));
-  window.openTrace(QString::fromStdString(path.string()));
-  REQUIRE(
-      waitFor([&] { return window.windowTitle().contains(QStringLiteral("gather/binomial")); }));
+  showGather(window, dir);
   auto* tabs = window.findChild<QTabWidget*>();
   REQUIRE(tabs);
   QStringList titles;

@@ -15,12 +15,6 @@ using namespace collscope::testing;
 
 namespace {
 
-int world_size() {
-  int p = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &p);
-  return p;
-}
-
 const Algorithm& algorithm(std::string_view name) {
   const Algorithm* a = find_algorithm(Collective::allgatherv, name);
   REQUIRE(a != nullptr);

@@ -11,12 +11,6 @@ using namespace collscope::testing;
 
 namespace {
 
-int world_size() {
-  int p = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &p);
-  return p;
-}
-
 std::vector<std::vector<int>> count_sets(int p) {
   std::vector<std::vector<int>> sets;
   for (schedule::Problem problem : schedule::all_problems)

@@ -2,6 +2,12 @@
 
 namespace collscope::testing {
 
+int world_size() {
+  int p = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  return p;
+}
+
 bool all_ranks(bool ok, MPI_Comm comm) {
   int mine = ok ? 1 : 0, all = 0;
   MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_LAND, comm);

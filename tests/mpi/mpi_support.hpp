@@ -6,6 +6,9 @@
 
 namespace collscope::testing {
 
+/// The number of processes in MPI_COMM_WORLD.
+int world_size();
+
 /// True on every rank iff `ok` is true on every rank of comm.
 bool all_ranks(bool ok, MPI_Comm comm);
 

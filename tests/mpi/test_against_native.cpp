@@ -9,12 +9,6 @@ using namespace collscope::testing;
 
 namespace {
 
-int world_size() {
-  int p = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &p);
-  return p;
-}
-
 bool in_place_allowed(const Algorithm& a, Types types) {
   // In place, a rank's own block already sits in the receive buffer, in the receive type.
   return a.collective != Collective::bcast && types != Types::mixed;
