@@ -3,6 +3,7 @@
 #include "buffers.hpp"
 #include "collscope/algorithms/irregular_tuning.hpp"
 #include "collscope/algorithms/scatter.hpp"
+#include "collscope/cost_defaults.hpp"
 #include "collscope/schedule/bits.hpp"
 #include "collscope/schedule/model_trees.hpp"
 #include "irregular_layout.hpp"
@@ -20,7 +21,7 @@ int max_children(int p) {
 schedule::GatherSchedule root_schedule(ModelTree tree, std::span<const std::int64_t> bytes,
                                        int root, int p) {
   const std::shared_ptr<const schedule::NetworkModel> given = irregular_tuning().network;
-  const schedule::NetworkModel fallback(p, {1e-6, 2e-10});
+  const schedule::NetworkModel fallback(p, {default_alpha_s, default_beta_s_per_byte});
   const schedule::NetworkModel& network = given && given->size() == p ? *given : fallback;
   switch (tree) {
   case ModelTree::binomial_minimum:

@@ -2,6 +2,7 @@
 // its positions on every x axis, and the α-β replay for the α and β the user chose.
 #pragma once
 
+#include "collscope/cost_defaults.hpp"
 #include "collscope/model/replay.hpp"
 #include "laneintervals.h"
 #include "traceanalyses.h"
@@ -16,7 +17,7 @@ namespace collscope::app {
 class TraceDocument {
 public:
   /// The defaults of `collscope-trace stats`: 1 µs per message, 0.2 ns per byte (5 GB/s).
-  static constexpr model::AlphaBeta defaultAlphaBeta{1e-6, 2e-10};
+  static constexpr model::AlphaBeta defaultAlphaBeta{default_alpha_s, default_beta_s_per_byte};
 
   /// Loads and analyses; throws model::TraceError (one-line what()) or LoadCancelled.
   static std::unique_ptr<TraceDocument> load(const QString& path, const LoadControl& control = {});

@@ -11,6 +11,7 @@
 //          [--alpha S] [--beta S_PER_BYTE] [--threshold BYTES] [--seed S] [--model-p 560,…]
 #include "bench_report.hpp"
 #include "collscope/algorithms/irregular_tuning.hpp"
+#include "collscope/cost_defaults.hpp"
 #include "collscope/schedule/irregular_problem.hpp"
 
 #include <cstdio>
@@ -30,7 +31,7 @@ struct Settings {
                                           std::end(schedule::all_problems)};
   bool gather = true, scatter = true;
   std::string csv;
-  double alpha = 1e-6, beta = 2e-10;
+  double alpha = collscope::default_alpha_s, beta = collscope::default_beta_s_per_byte;
   std::int64_t threshold = IrregularTuning{}.threshold;
   std::uint64_t seed = 1;
   std::vector<int> model_ps{560}; ///< --model-p: α-β projections at these p (the paper's 560)

@@ -1,5 +1,6 @@
 // `collscope-trace stats TRACE [--alpha A] [--beta B] [--json]`
 #include "cli.hpp"
+#include "collscope/cost_defaults.hpp"
 #include "collscope/model/load_trace.hpp"
 #include "trace_stats.hpp"
 
@@ -52,7 +53,7 @@ void print_text(const model::Trace& trace, const TraceStats& s) {
 
 int run_stats(Args args) {
   std::string path;
-  double alpha = 1e-6, beta = 2e-10;
+  double alpha = default_alpha_s, beta = default_beta_s_per_byte;
   bool json = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view arg = args[i];
