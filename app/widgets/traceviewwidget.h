@@ -2,7 +2,7 @@
 // selection changes. Issue 5's views need nothing more than this to appear as a tab.
 #pragma once
 
-#include "traceview.h"
+#include "views/traceview.h"
 
 #include <QWidget>
 #include <memory>
