@@ -1,4 +1,4 @@
-// The circulant view (issue 5) on traces recorded by collscope-run (record_traces.sh): chords
+// The circulant view on traces recorded by collscope-run (record_traces.sh): chords
 // per round for the dissemination and ring allgathers, and what a render shows at the cursor.
 #include "app_fixtures.h"
 #include "document/circulantmodel.h"

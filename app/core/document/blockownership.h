@@ -1,4 +1,4 @@
-// Who holds which part of which block during one collective run (issue 5's data view): the
+// Who holds which part of which block during one collective run (the data view): the
 // blocks are the collective's buffer cut by origin rank, a message's block provenance
 // (Message::blocks) says which origins and elements it carries, and a rank holds what it held
 // initially plus what every delivered message brought it. Pure model, no painting.

@@ -1,4 +1,4 @@
-// The circulant picture of one collective run (issue 5, the lecture's dissemination and ring
+// The circulant picture of one collective run (the lecture's dissemination and ring
 // drawings): ranks on a circle, each round's messages as chords i → i + d (mod p). Pure model
 // and geometry, no painting: CirculantView paints it, the tests check it without widgets.
 #pragma once

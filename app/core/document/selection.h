@@ -1,5 +1,5 @@
 // What the user picked, shared by every view so that a message or rank selected in one is
-// selected in all (issue 5 links its views through this too).
+// selected in all.
 #pragma once
 
 #include <QObject>

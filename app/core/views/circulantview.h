@@ -1,4 +1,4 @@
-// The circulant view (issue 5): ranks on one big circle with every round's messages as chords
+// The circulant view: ranks on one big circle with every round's messages as chords
 // i → i + d (mod p), coloured by round, arrowheads at the receiver, following the playback
 // cursor (delivered drawn, in flight drawn as far as they got, the latest round bold, earlier
 // rounds faded); beside it one small circle per round with its skips, so the whole pattern

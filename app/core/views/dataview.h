@@ -1,4 +1,4 @@
-// The data view (issue 5): one row per rank, one slot per block of the collective's buffer,
+// The data view: one row per rank, one slot per block of the collective's buffer,
 // coloured by the rank the block came from, filling as the messages carrying it arrive at the
 // playback cursor (BlockOwnership). A block that travels in pieces (the pipelined broadcast)
 // fills piece by piece; blocks on their way are outlined; zero-size blocks are hatched "no

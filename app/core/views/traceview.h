@@ -1,5 +1,5 @@
 // A view of a trace: anything that paints the shared document at the shared playback cursor
-// onto a QPainter. The space-time diagram is the first; issue 5's tree, circulant, data and
+// onto a QPainter. The space-time diagram is the first; the tree, circulant, data and
 // delay views implement this too and register in ViewRegistry, which gives them a tab in the
 // window, `collscope --export --view NAME` and PNG/SVG export for free.
 #pragma once

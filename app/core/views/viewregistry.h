@@ -1,5 +1,5 @@
 // The views the app offers, by name: the window makes a tab of each, `--export --view NAME`
-// looks them up here. Issue 5 adds its views in registerBuiltinViews() (viewregistry.cpp).
+// looks them up here. New views register in registerBuiltinViews() (viewregistry.cpp).
 #pragma once
 
 #include "views/traceview.h"
