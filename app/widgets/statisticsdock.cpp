@@ -46,9 +46,17 @@ StatisticsDock::StatisticsDock(QWidget* parent) : QDockWidget(tr("Statistics"), 
   form->addRow(tr("α per message"), m_alpha);
   form->addRow(tr("β per byte"), m_beta);
   layout->addLayout(form);
+  // Why an edit in the table was refused; cleared by the next accepted value.
+  m_message = new QLabel(content);
+  m_message->setObjectName(QStringLiteral("statisticsMessage"));
+  m_message->setWordWrap(true);
+  m_message->setStyleSheet(QStringLiteral("color: #b00020"));
+  layout->addWidget(m_message);
   auto* splitter = new QSplitter(Qt::Vertical, content);
   m_statisticsView = table(splitter);
   m_ranksView = table(splitter);
+  m_statisticsView->setObjectName(QStringLiteral("statisticsTable"));
+  m_ranksView->setObjectName(QStringLiteral("rankTable"));
   m_ranksView->setSortingEnabled(false);
   layout->addWidget(splitter, 1);
   setWidget(content);
@@ -78,6 +86,7 @@ void StatisticsDock::setDocument(TraceDocument* document,
   connect(m_statistics, &StatisticsModel::alphaBetaChanged, m_ranks,
           &RankStatsModel::replayChanged);
   connect(m_statistics, &StatisticsModel::alphaBetaChanged, this, &StatisticsDock::syncSpinBoxes);
+  connect(m_statistics, &StatisticsModel::inputRejected, m_message, &QLabel::setText);
   m_statisticsView->setModel(m_statistics);
   m_ranksView->setModel(m_ranks);
   m_statisticsView->resizeColumnToContents(StatisticsModel::Quantity);
@@ -87,14 +96,12 @@ void StatisticsDock::setDocument(TraceDocument* document,
 
 void StatisticsDock::syncSpinBoxes() {
   if (m_statistics == nullptr) return;
-  const QModelIndex alpha =
-      m_statistics->index(m_statistics->rowOf(QStringLiteral("α (per message)")), 1);
-  const QModelIndex beta =
-      m_statistics->index(m_statistics->rowOf(QStringLiteral("β (per byte)")), 1);
+  const model::AlphaBeta ab = m_statistics->alphaBeta();
   const QSignalBlocker blockAlpha(m_alpha);
   const QSignalBlocker blockBeta(m_beta);
-  m_alpha->setValue(alpha.data(Qt::EditRole).toDouble() * 1e6);
-  m_beta->setValue(beta.data(Qt::EditRole).toDouble() * 1e9);
+  m_alpha->setValue(ab.alpha * 1e6);
+  m_beta->setValue(ab.beta * 1e9);
+  m_message->clear();
 }
 
 } // namespace collscope::app

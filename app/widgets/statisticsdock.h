@@ -8,6 +8,7 @@
 #include <QDockWidget>
 
 class QDoubleSpinBox;
+class QLabel;
 class QTableView;
 
 namespace collscope::app {
@@ -27,6 +28,7 @@ private:
   RankStatsModel* m_ranks = nullptr;
   QDoubleSpinBox* m_alpha;
   QDoubleSpinBox* m_beta;
+  QLabel* m_message;
   QTableView* m_statisticsView;
   QTableView* m_ranksView;
 };

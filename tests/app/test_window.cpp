@@ -4,7 +4,9 @@
 #include "algorithm_traces.hpp"
 #include "app_fixtures.h"
 #include "document/selection.h"
+#include "document/units.h"
 #include "mainwindow.h"
+#include "models/statisticsmodel.h"
 #include "playbackbar.h"
 #include "rundialog.h"
 #include "spacetimewidget.h"
@@ -13,11 +15,14 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTest>
 #include <QTimer>
 #include <catch2/catch.hpp>
@@ -171,4 +176,46 @@ TEST_CASE("the run dialog runs collscope-run under mpirun and hands over the tra
   CHECK(document->rankCount() == 8);
   CHECK(document->messageCount() == 7);
   QDir(traceDir).removeRecursively();
+}
+
+TEST_CASE("the statistics table edits α in the unit shown; Enter keeps the value, nan is refused") {
+  const test::TempDir dir;
+  MainWindow window;
+  showGather(window, dir);
+  auto* table = window.findChild<QTableView*>(QStringLiteral("statisticsTable"));
+  auto* message = window.findChild<QLabel*>(QStringLiteral("statisticsMessage"));
+  REQUIRE(table);
+  REQUIRE(message);
+  auto* model = qobject_cast<StatisticsModel*>(table->model());
+  REQUIRE(model);
+  table->parentWidget()->window()->show();
+  const QModelIndex alpha = model->index(model->rowOf(QStringLiteral("α (per message)")), 1);
+  const double before = model->alphaBeta().alpha;
+
+  const auto edit = [&](const QString* text) {
+    table->setCurrentIndex(alpha);
+    table->edit(alpha);
+    auto* editor = table->findChild<QLineEdit*>();
+    REQUIRE(editor);
+    CHECK(editor->text() == formatDuration(before));
+    if (text) {
+      editor->selectAll();
+      QTest::keyClicks(editor, *text);
+    }
+    QTest::keyClick(editor, Qt::Key_Return);
+    QTest::qWait(0);
+  };
+  edit(nullptr);
+  CHECK(model->alphaBeta().alpha == before);
+  CHECK(message->text().isEmpty());
+
+  const QString nan = QStringLiteral("nan");
+  edit(&nan);
+  CHECK(model->alphaBeta().alpha == before);
+  CHECK(message->text() == QStringLiteral("α must be finite, not nan"));
+
+  const QString three = QStringLiteral("3 µs");
+  edit(&three);
+  CHECK(model->alphaBeta().alpha == Approx(3e-6));
+  CHECK(message->text().isEmpty());
 }

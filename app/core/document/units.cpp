@@ -69,4 +69,23 @@ std::optional<double> parseDuration(const QString& text) {
   return value;
 }
 
+DurationInput readParameter(const QString& name, const QString& text, bool perByte) {
+  QString body = text.trimmed();
+  if (perByte) {
+    static const QRegularExpression perByteSuffix(
+        QStringLiteral(R"(\s*(/\s*(byte|B)|per\s+byte)$)"));
+    body.remove(perByteSuffix);
+  }
+  const QString lower = body.toLower();
+  if (lower.contains(QStringLiteral("nan")) || lower.contains(QStringLiteral("inf")))
+    return {std::nullopt, QStringLiteral("%1 must be finite, not %2").arg(name, body)};
+  if (body.startsWith(QLatin1Char('-')))
+    return {std::nullopt, QStringLiteral("%1 cannot be negative (%2)").arg(name, body)};
+  if (const std::optional<double> seconds = parseDuration(body)) return {seconds, {}};
+  return {std::nullopt, QStringLiteral("%1: '%2' is not a time (try %3)")
+                            .arg(name, text.trimmed(),
+                                 perByte ? QStringLiteral("0.2 ns/byte, 2e-10")
+                                         : QStringLiteral("2 µs, 1e-6, 0.5 ms"))};
+}
+
 } // namespace collscope::app

@@ -29,4 +29,13 @@ QString formatCount(std::uint64_t n);
 /// no unit); nullopt if it is not one.
 std::optional<double> parseDuration(const QString& text);
 
+/// A parameter typed by a user (α, or β with `perByte`, which also takes "ns/byte", "ns/B"):
+/// the seconds, or why the text is not a usable value — "β cannot be negative", "α must be
+/// finite, not nan", "α: 'fast' is not a time (try 2 µs, 1e-6, 0.5 ms)".
+struct DurationInput {
+  std::optional<double> seconds;
+  QString error;
+};
+DurationInput readParameter(const QString& name, const QString& text, bool perByte);
+
 } // namespace collscope::app

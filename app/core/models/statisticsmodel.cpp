@@ -77,15 +77,22 @@ QString StatisticsModel::liveText(Live live) const {
   case Live::beta:
     return ab.beta > 0
                ? QStringLiteral("%1  (%2/s)")
-                     .arg(formatDuration(ab.beta),
+                     .arg(editText(live),
                           formatBytes(static_cast<std::uint64_t>(std::llround(1.0 / ab.beta))))
-               : formatDuration(ab.beta);
+               : editText(live);
   case Live::replay:
     return formatDuration(m_document->replay().total) +
            (m_document->replay().complete ? QString() : QStringLiteral(" (incomplete)"));
   case Live::none:
     break;
   }
+  return {};
+}
+
+QString StatisticsModel::editText(Live live) const {
+  const model::AlphaBeta ab = m_document->alphaBeta();
+  if (live == Live::alpha) return formatDuration(ab.alpha);
+  if (live == Live::beta) return formatDuration(ab.beta) + QStringLiteral("/byte");
   return {};
 }
 
@@ -109,10 +116,8 @@ QVariant StatisticsModel::data(const QModelIndex& index, int role) const {
   const Row& row = m_rows[static_cast<std::size_t>(index.row())];
   if (role == Qt::ToolTipRole) return row.tip.isEmpty() ? QVariant() : row.tip;
   if (index.column() == Quantity) return role == Qt::DisplayRole ? row.quantity : QVariant();
-  if (role == Qt::EditRole) {
-    if (row.live == Live::alpha) return m_document->alphaBeta().alpha;
-    if (row.live == Live::beta) return m_document->alphaBeta().beta;
-  }
+  if (role == Qt::EditRole && (row.live == Live::alpha || row.live == Live::beta))
+    return editText(row.live);
   if (role == Qt::DisplayRole) return row.live == Live::none ? row.value : liveText(row.live);
   return {};
 }
@@ -137,20 +142,34 @@ bool StatisticsModel::setData(const QModelIndex& index, const QVariant& value, i
     return false;
   const Live live = m_rows[static_cast<std::size_t>(index.row())].live;
   if (live != Live::alpha && live != Live::beta) return false;
-  std::optional<double> seconds;
+  const QString name = live == Live::alpha ? QStringLiteral("α") : QStringLiteral("β");
+  DurationInput input;
   if (value.typeId() == QMetaType::Double || value.typeId() == QMetaType::Int) {
-    if (value.toDouble() >= 0.0 && std::isfinite(value.toDouble())) seconds = value.toDouble();
+    const double seconds = value.toDouble();
+    if (!std::isfinite(seconds))
+      input.error = QStringLiteral("%1 must be finite, not %2").arg(name).arg(seconds);
+    else if (seconds < 0)
+      input.error = QStringLiteral("%1 cannot be negative (%2)").arg(name).arg(seconds);
+    else
+      input.seconds = seconds;
   } else {
-    seconds = parseDuration(value.toString());
+    // The text the editor opened with, committed unchanged: keep the exact value.
+    if (value.toString().trimmed() == editText(live)) return true;
+    input = readParameter(name, value.toString(), live == Live::beta);
   }
-  if (!seconds) return false;
+  if (!input.seconds) {
+    emit inputRejected(input.error);
+    return false;
+  }
+  const std::optional<double> seconds = input.seconds;
   model::AlphaBeta ab = m_document->alphaBeta();
   (live == Live::alpha ? ab.alpha : ab.beta) = *seconds;
   return setAlphaBeta(ab);
 }
 
 bool StatisticsModel::setAlphaBeta(model::AlphaBeta parameters) {
-  if (parameters.alpha < 0 || parameters.beta < 0) return false;
+  const auto usable = [](double x) { return std::isfinite(x) && x >= 0; };
+  if (!usable(parameters.alpha) || !usable(parameters.beta)) return false;
   m_document->setAlphaBeta(parameters);
   for (std::size_t i = 0; i < m_rows.size(); ++i)
     if (m_rows[i].live != Live::none) {

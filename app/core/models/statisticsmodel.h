@@ -1,7 +1,9 @@
 // The statistics panel: what the trace model says about the trace (ranks, messages, bytes,
 // rounds, critical path, waiting, α-β replay), the algorithm's metadata from the trace, and
 // its registry entry when known. α and β are editable: the replay follows them at once —
-// the lecture's "what if this ran on another network".
+// the lecture's "what if this ran on another network". They are edited as text in the unit
+// and precision the table shows ("2.00 µs", "0.20 ns/byte"); committing that text unchanged
+// keeps the exact value, so opening the editor and pressing Enter never changes anything.
 #pragma once
 
 #include "document/tracedocument.h"
@@ -23,7 +25,9 @@ public:
   /// Adds the registry's rounds, cost and source of the trace's algorithm, if it has one.
   void setCatalog(const std::optional<AlgorithmCatalog>& catalog);
   /// Sets α and β (seconds, seconds per byte), recomputes the replay, notifies.
+  /// Rejects (false) negative, NaN and infinite values.
   bool setAlphaBeta(model::AlphaBeta parameters);
+  model::AlphaBeta alphaBeta() const { return m_document->alphaBeta(); }
 
   int rowOf(const QString& quantity) const;
 
@@ -37,6 +41,8 @@ public:
 
 signals:
   void alphaBetaChanged();
+  /// setData refused the text; `message` says why in one line.
+  void inputRejected(const QString& message);
 
 private:
   enum class Live { none, alpha, beta, replay };
@@ -48,6 +54,7 @@ private:
   };
   void rebuild();
   QString liveText(Live live) const;
+  QString editText(Live live) const;
 
   TraceDocument* m_document;
   std::optional<AlgorithmCatalog> m_catalog;
