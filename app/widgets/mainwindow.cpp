@@ -23,7 +23,7 @@ namespace collscope::app {
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_playback(new Playback(this)), m_selection(new Selection(this)),
-      m_loader(new TraceLoader(this)) {
+      m_loader(new TraceLoader(this)), m_catalogLoader(new CatalogLoader(this)) {
   setWindowTitle(QStringLiteral("collscope"));
   setAcceptDrops(true);
   resize(1400, 900);
@@ -49,6 +49,16 @@ MainWindow::MainWindow(QWidget* parent)
   createMenus();
   m_playbackBar = new PlaybackBar(m_playback, m_playbackActions, this);
   addToolBar(Qt::TopToolBarArea, m_playbackBar);
+  // The registry's rounds and costs for the statistics come from collscope-run; ask it now, in
+  // the background, so that opening a trace never waits for the driver to start.
+  connect(m_catalogLoader, &CatalogLoader::loaded, this,
+          [this](const std::optional<AlgorithmCatalog>& catalog, const QString&) {
+            m_catalog = catalog;
+            if (m_document) m_statistics->setCatalog(m_catalog);
+          });
+  if (const QString runner = AlgorithmCatalog::runnerIn(QCoreApplication::applicationDirPath());
+      !runner.isEmpty())
+    m_catalogLoader->start(runner);
   connect(m_playback, &Playback::cursorChanged, this, &MainWindow::updateCursorText);
   connect(m_playback, &Playback::clockChanged, this, &MainWindow::updateCursorText);
   connect(m_loader, &TraceLoader::loaded, this,
@@ -139,14 +149,6 @@ void MainWindow::setAxisMode(AxisMode mode) {
 
 void MainWindow::updateCursorText() {
   m_playbackBar->setCursorText(SpaceTimeRenderer::cursorText(*m_playback, m_axisMode));
-}
-
-const std::optional<AlgorithmCatalog>& MainWindow::catalog() {
-  if (!m_catalog) {
-    const QString runner = AlgorithmCatalog::runnerIn(QCoreApplication::applicationDirPath());
-    m_catalog = runner.isEmpty() ? std::nullopt : AlgorithmCatalog::fromProgram(runner, 5000);
-  }
-  return *m_catalog;
 }
 
 void MainWindow::showView(const QString& name) {

@@ -6,6 +6,7 @@
 #include "document/tracedocument.h"
 #include "playbackbar.h"
 #include "run/algorithmcatalog.h"
+#include "run/catalogloader.h"
 
 #include <QMainWindow>
 #include <array>
@@ -54,7 +55,7 @@ private:
   void setDocument(std::shared_ptr<TraceDocument> document);
   void clearViews();
   void updateCursorText();
-  const std::optional<AlgorithmCatalog>& catalog();
+  const std::optional<AlgorithmCatalog>& catalog() const { return m_catalog; }
   TraceViewWidget* currentView() const;
 
   std::shared_ptr<TraceDocument> m_document;
@@ -78,7 +79,8 @@ private:
   QAction* m_zoomOutAction = nullptr;
   std::array<QAction*, 3> m_axisActions{};
   AxisMode m_axisMode = AxisMode::time;
-  std::optional<std::optional<AlgorithmCatalog>> m_catalog;
+  CatalogLoader* m_catalogLoader;
+  std::optional<AlgorithmCatalog> m_catalog; ///< empty until collscope-run has answered
 };
 
 } // namespace collscope::app

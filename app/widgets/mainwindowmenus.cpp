@@ -40,8 +40,11 @@ void MainWindow::createActions() {
   p.eventForward = action(this, tr("Event ▶"), {Qt::Key_Right}, tr("Next event"));
   p.roundForward = action(this, tr("Round ▶▶"), {Qt::SHIFT | Qt::Key_Right}, tr("Next round"));
   p.toEnd = action(this, tr("End ▶|"), {Qt::Key_End}, tr("To the end"));
-  p.slower = action(this, tr("−"), {Qt::Key_Minus}, tr("Slower"));
-  p.faster = action(this, tr("+"), {Qt::Key_Plus, Qt::Key_Equal}, tr("Faster"));
+  p.slower = action(this, tr("&Slower"), {Qt::Key_Minus}, tr("Slower"));
+  p.faster = action(this, tr("&Faster"), {Qt::Key_Plus, Qt::Key_Equal}, tr("Faster"));
+  // The menu names them; the toolbar keeps the compact signs next to the speed.
+  p.slower->setIconText(QStringLiteral("−"));
+  p.faster->setIconText(QStringLiteral("+"));
   connect(p.toStart, &QAction::triggered, m_playback, &Playback::toStart);
   connect(p.roundBack, &QAction::triggered, m_playback, [this] { m_playback->stepRound(-1); });
   connect(p.eventBack, &QAction::triggered, m_playback, [this] { m_playback->stepEvent(-1); });
@@ -164,6 +167,8 @@ void MainWindow::exportView() {
 }
 
 void MainWindow::showRunDialog() {
+  // The dialog lists the catalog's algorithms: wait for it if collscope-run is still answering.
+  m_catalogLoader->waitForLoaded(5000);
   auto* dialog = new RunDialog(catalog(), this);
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   connect(dialog, &RunDialog::traceReady, this, &MainWindow::openTrace);

@@ -1,5 +1,6 @@
 // One `mpirun … collscope-run … --trace DIR` child process: its output line by line, and a
-// verdict when it ends (the trace directory exists, or why not).
+// verdict when it ends (the trace directory exists, or why not). A stopped or failed run's
+// unfinished DIR.partial is removed.
 #pragma once
 
 #include "run/runcommand.h"

@@ -94,6 +94,12 @@ void StatisticsDock::setDocument(TraceDocument* document,
   syncSpinBoxes();
 }
 
+void StatisticsDock::setCatalog(const std::optional<AlgorithmCatalog>& catalog) {
+  if (m_statistics == nullptr) return;
+  m_statistics->setCatalog(catalog);
+  m_statisticsView->resizeColumnToContents(StatisticsModel::Quantity);
+}
+
 void StatisticsDock::syncSpinBoxes() {
   if (m_statistics == nullptr) return;
   const model::AlphaBeta ab = m_statistics->alphaBeta();

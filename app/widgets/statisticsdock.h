@@ -21,6 +21,9 @@ public:
   /// Shows `document` (null: nothing); the models are rebuilt for it.
   void setDocument(TraceDocument* document, const std::optional<AlgorithmCatalog>& catalog);
 
+  /// The registry's entry for the open trace's algorithm, once the catalog has arrived.
+  void setCatalog(const std::optional<AlgorithmCatalog>& catalog);
+
 private:
   void syncSpinBoxes();
 

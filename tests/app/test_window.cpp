@@ -9,23 +9,30 @@
 #include "models/statisticsmodel.h"
 #include "playbackbar.h"
 #include "rundialog.h"
+#include "runprocess.h"
 #include "spacetimewidget.h"
 #include "traceviewwidget.h"
 #include "views/treeview.h"
 
 #include <QApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 #include <catch2/catch.hpp>
+#include <limits>
 
 using namespace collscope;
 using namespace collscope::app;
@@ -218,4 +225,60 @@ TEST_CASE("the statistics table edits α in the unit shown; Enter keeps the valu
   edit(&three);
   CHECK(model->alphaBeta().alpha == Approx(3e-6));
   CHECK(message->text().isEmpty());
+}
+
+TEST_CASE("the Playback menu names every action; the toolbar keeps the short signs") {
+  MainWindow window;
+  QMenu* playback = nullptr;
+  for (QAction* menu : window.menuBar()->actions())
+    if (menu->text() == QStringLiteral("&Playback")) playback = menu->menu();
+  REQUIRE(playback);
+  QStringList names;
+  for (QAction* a : playback->actions()) {
+    const QString name = QString(a->text()).remove(QLatin1Char('&'));
+    CHECK(name.count(QRegularExpression(QStringLiteral("[A-Za-z]"))) >= 3);
+    names << name;
+  }
+  CHECK(names.contains(QStringLiteral("Faster")));
+  CHECK(names.contains(QStringLiteral("Slower")));
+  QStringList signs;
+  for (QAction* a : window.findChild<PlaybackBar*>()->actions()) signs << a->iconText();
+  CHECK(signs.contains(QStringLiteral("+")));
+  CHECK(signs.contains(QStringLiteral("−")));
+}
+
+TEST_CASE("the run dialog's preview names the folder the run will use, under the runs folder") {
+  RunDialog dialog(std::nullopt);
+  const QString shown = dialog.findChild<QLabel*>(QStringLiteral("runCommand"))->text();
+  const QString folder = dialog.request().traceDir;
+  CHECK(folder.startsWith(runsDirectory() + QLatin1Char('/')));
+  CHECK(shown.contains(folder.toHtmlEscaped()));
+  // A second later the request still names the folder shown, not a new timestamp.
+  QTest::qWait(1100);
+  CHECK(dialog.request().traceDir == folder);
+  // The count box takes what collscope-run takes (any int); the driver judges the buffer.
+  CHECK(dialog.findChild<QSpinBox*>(QStringLiteral("runCount"))->maximum() ==
+        std::numeric_limits<int>::max());
+}
+
+TEST_CASE("a stopped run leaves no DIR.partial behind") {
+  QTemporaryDir dir;
+  REQUIRE(dir.isValid());
+  const QString trace = dir.filePath(QStringLiteral("run"));
+  const QString partial = trace + QStringLiteral(".partial");
+  RunProcess process;
+  QSignalSpy finished(&process, &RunProcess::finished);
+  // Stands in for mpirun: starts writing the trace, then runs until stopped.
+  process.start(
+      {QStringLiteral("sh"),
+       {QStringLiteral("-c"),
+        QStringLiteral("mkdir -p '%1' && touch '%1/traces.otf2' && exec sleep 60").arg(partial)},
+       {}},
+      trace);
+  REQUIRE(waitFor([&] { return QFileInfo::exists(partial + QStringLiteral("/traces.otf2")); }));
+  process.stop();
+  REQUIRE(waitFor([&] { return finished.count() == 1; }));
+  CHECK(finished.at(0).at(0).toBool() == false);
+  CHECK(finished.at(0).at(1).toString() == QStringLiteral("stopped"));
+  CHECK_FALSE(QFileInfo::exists(partial));
 }

@@ -1,6 +1,7 @@
 #include "export/exportoptions.h"
 
 #include "document/units.h"
+#include "views/viewregistry.h"
 
 #include <QRegularExpression>
 
@@ -30,23 +31,25 @@ std::optional<AxisMode> parseAxis(const QString& text) {
 
 QString usage() {
   return QStringLiteral(
-      "usage: collscope [TRACE]\n"
-      "       collscope --export OUT.png|OUT.svg [--view NAME] [--time T | --round K]\n"
-      "                 [--size WxH] [--axis time|rounds|annotated] TRACE\n"
-      "\n"
-      "Without --export: the window, opening TRACE if given.\n"
-      "  --export OUT   render a view of TRACE to OUT (.png or .svg) without a window\n"
-      "  --view NAME    which view: %1 (default timeline)\n"
-      "  --time T       put the playback cursor at T (seconds, or e.g. 250us, 1.5ms);\n"
-      "                 what lies after it is faded, messages in flight are marked\n"
-      "  --round K      put the cursor where round K is complete, numbered as the x axis\n"
-      "                 shows rounds (inferred from 1, annotated from 0); the tree,\n"
-      "                 circulant, data and delays views count annotated rounds\n"
-      "  --size WxH     image size in pixels (default 1920x1080)\n"
-      "  --axis MODE    x axis: physical time, rounds inferred from the messages, or the\n"
-      "                 algorithm's annotated rounds (default time)\n"
-      "TRACE is an OTF2 archive directory written by the collscope tracer (or its traces.otf2).\n"
-      "Exit status: 0 ok; 2 bad command line or unreadable trace; 1 the export failed.\n");
+             "usage: collscope [TRACE]\n"
+             "       collscope --export OUT.png|OUT.svg [--view NAME] [--time T | --round K]\n"
+             "                 [--size WxH] [--axis time|rounds|annotated] TRACE\n"
+             "\n"
+             "Without --export: the window, opening TRACE if given.\n"
+             "  --export OUT   render a view of TRACE to OUT (.png or .svg) without a window\n"
+             "  --view NAME    which view: %1 (default timeline)\n"
+             "  --time T       put the playback cursor at T (seconds, or e.g. 250us, 1.5ms);\n"
+             "                 what lies after it is faded, messages in flight are marked\n"
+             "  --round K      put the cursor where round K is complete, numbered as the x axis\n"
+             "                 shows rounds (inferred from 1, annotated from 0); the tree,\n"
+             "                 circulant, data and delays views count annotated rounds\n"
+             "  --size WxH     image size in pixels (default 1920x1080)\n"
+             "  --axis MODE    x axis: physical time, rounds inferred from the messages, or the\n"
+             "                 algorithm's annotated rounds (default time)\n"
+             "TRACE is an OTF2 archive directory written by the collscope tracer (or its "
+             "traces.otf2).\n"
+             "Exit status: 0 ok; 2 bad command line or unreadable trace; 1 the export failed.\n")
+      .arg(ViewRegistry::instance().names().join(QStringLiteral(", ")));
 }
 
 CommandLine parseCommandLine(const QStringList& arguments) {

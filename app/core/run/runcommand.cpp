@@ -1,5 +1,9 @@
 #include "run/runcommand.h"
 
+#include <QDir>
+#include <QFileInfo>
+#include <QStandardPaths>
+
 namespace collscope::app {
 
 bool collectiveHasRoot(const QString& collective) {
@@ -30,6 +34,25 @@ QString validateRunRequest(const RunRequest& request) {
   if (request.count < 1) return QStringLiteral("the count must be at least 1");
   if (request.traceDir.isEmpty()) return QStringLiteral("no directory for the trace");
   return {};
+}
+
+QString runsDirectory() {
+  // GenericCacheLocation is ~/.cache itself; CacheLocation would add organization/application.
+  return QDir(QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation))
+      .filePath(QStringLiteral("collscope/runs"));
+}
+
+QString newTraceDirectory(const QString& runs, const RunRequest& request, const QDateTime& when) {
+  const QString base =
+      QDir(runs).filePath(QStringLiteral("%1-%2-p%3-%4")
+                              .arg(request.collective, request.algorithm)
+                              .arg(request.processes)
+                              .arg(when.toString(QStringLiteral("yyyyMMdd-hhmmss"))));
+  QString dir = base;
+  for (int n = 2; QFileInfo::exists(dir) || QFileInfo::exists(dir + QStringLiteral(".partial"));
+       ++n)
+    dir = QStringLiteral("%1-%2").arg(base).arg(n);
+  return dir;
 }
 
 RunCommand buildRunCommand(const RunRequest& request, const RunEnvironment& environment) {

@@ -3,6 +3,7 @@
 // Pure, so the command line is tested without starting MPI.
 #pragma once
 
+#include <QDateTime>
 #include <QString>
 #include <QStringList>
 
@@ -44,6 +45,11 @@ bool collectiveIsIrregular(const QString& collective);
 /// The problem types collscope-run's --problem takes.
 QStringList problemTypes();
 QString validateRunRequest(const RunRequest& request);
+/// Where the run dialog keeps its traces: $XDG_CACHE_HOME/collscope/runs (~/.cache/collscope/runs).
+QString runsDirectory();
+/// A fresh trace directory in `runs` for `request`, named by collective, algorithm, p and
+/// `when` ("gather-binomial-p8-20260101-120000"); "-2", "-3" … if that name is taken.
+QString newTraceDirectory(const QString& runs, const RunRequest& request, const QDateTime& when);
 RunCommand buildRunCommand(const RunRequest& request, const RunEnvironment& environment);
 
 } // namespace collscope::app
