@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QResizeEvent>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -43,7 +44,6 @@ MainWindow::MainWindow(QWidget* parent)
   m_messages = new MessagesDock(m_selection, this);
   addDockWidget(Qt::BottomDockWidgetArea, m_messages);
   m_messages->hide();
-  resizeDocks({m_statistics}, {460}, Qt::Horizontal);
 
   createActions();
   createMenus();
@@ -145,6 +145,17 @@ void MainWindow::setAxisMode(AxisMode mode) {
   m_axisMode = mode;
   m_axisActions[static_cast<std::size_t>(mode)]->setChecked(true);
   if (m_document) m_playback->setClock(&m_document->clock(mode));
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+  QMainWindow::resizeEvent(event);
+  m_statistics->scaleTo(event->size());
+  // Until the user drags the dock's edge, it takes a share of the window, so that a
+  // 1024×768 projector still leaves the diagram most of the width.
+  if (!m_dockSized || event->oldSize().width() <= 0) {
+    resizeDocks({m_statistics}, {m_statistics->preferredWidth(event->size())}, Qt::Horizontal);
+    m_dockSized = isVisible();
+  }
 }
 
 void MainWindow::updateCursorText() {

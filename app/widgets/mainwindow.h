@@ -42,6 +42,7 @@ public slots:
 protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
 private:
   // mainwindowmenus.cpp
@@ -80,6 +81,7 @@ private:
   std::array<QAction*, 3> m_axisActions{};
   AxisMode m_axisMode = AxisMode::time;
   CatalogLoader* m_catalogLoader;
+  bool m_dockSized = false;
   std::optional<AlgorithmCatalog> m_catalog; ///< empty until collscope-run has answered
 };
 

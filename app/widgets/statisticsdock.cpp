@@ -8,6 +8,8 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
 
 namespace collscope::app {
 
@@ -17,6 +19,8 @@ QTableView* table(QWidget* parent) {
   auto* view = new QTableView(parent);
   view->verticalHeader()->hide();
   view->horizontalHeader()->setStretchLastSection(true);
+  // Columns follow their contents (fonts scale with the window), the last one takes the rest.
+  view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   view->setAlternatingRowColors(true);
   view->setSelectionBehavior(QAbstractItemView::SelectRows);
   view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
@@ -89,15 +93,24 @@ void StatisticsDock::setDocument(TraceDocument* document,
   connect(m_statistics, &StatisticsModel::inputRejected, m_message, &QLabel::setText);
   m_statisticsView->setModel(m_statistics);
   m_ranksView->setModel(m_ranks);
-  m_statisticsView->resizeColumnToContents(StatisticsModel::Quantity);
-  m_ranksView->resizeColumnsToContents();
   syncSpinBoxes();
 }
 
 void StatisticsDock::setCatalog(const std::optional<AlgorithmCatalog>& catalog) {
-  if (m_statistics == nullptr) return;
-  m_statistics->setCatalog(catalog);
-  m_statisticsView->resizeColumnToContents(StatisticsModel::Quantity);
+  if (m_statistics != nullptr) m_statistics->setCatalog(catalog);
+}
+
+void StatisticsDock::scaleTo(const QSize& window) {
+  const int pixels =
+      std::clamp(static_cast<int>(std::lround(window.height() / 900.0 * 16)), 14, 24);
+  QFont font = widget()->font();
+  if (font.pixelSize() == pixels) return;
+  font.setPixelSize(pixels);
+  widget()->setFont(font);
+}
+
+int StatisticsDock::preferredWidth(const QSize& window) {
+  return std::clamp(window.width() * 34 / 100, 300, 520);
 }
 
 void StatisticsDock::syncSpinBoxes() {

@@ -24,6 +24,11 @@ public:
   /// The registry's entry for the open trace's algorithm, once the catalog has arrived.
   void setCatalog(const std::optional<AlgorithmCatalog>& catalog);
 
+  /// Scales the tables' font with the window (legible on a projector, never below 14 px).
+  void scaleTo(const QSize& window);
+  /// The dock's width for a window of this size: about a third, within 300..520 px.
+  static int preferredWidth(const QSize& window);
+
 private:
   void syncSpinBoxes();
 

@@ -7,16 +7,20 @@
 #include "document/units.h"
 #include "mainwindow.h"
 #include "models/statisticsmodel.h"
+#include "paint/viewstyle.h"
 #include "playbackbar.h"
 #include "rundialog.h"
 #include "runprocess.h"
 #include "spacetimewidget.h"
+#include "statisticsdock.h"
 #include "traceviewwidget.h"
 #include "views/treeview.h"
 
 #include <QApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QFontInfo>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -281,4 +285,37 @@ TEST_CASE("a stopped run leaves no DIR.partial behind") {
   CHECK(finished.at(0).at(0).toBool() == false);
   CHECK(finished.at(0).at(1).toString() == QStringLiteral("stopped"));
   CHECK_FALSE(QFileInfo::exists(partial));
+}
+
+TEST_CASE("at 1024×768 and 1400×900 the window leaves the diagram room, legible, columns whole") {
+  for (const QSize size : {QSize(1024, 768), QSize(1400, 900)}) {
+    CAPTURE(size.width(), size.height());
+    const test::TempDir dir;
+    MainWindow window;
+    showGather(window, dir);
+    window.resize(size);
+    QTest::qWait(50);
+    auto* diagram = window.findChild<SpaceTimeWidget*>();
+    auto* dock = window.findChild<StatisticsDock*>();
+    auto* table = window.findChild<QTableView*>(QStringLiteral("statisticsTable"));
+    REQUIRE(diagram);
+    REQUIRE(dock);
+    REQUIRE(table);
+    // The diagram keeps most of the width; the dock about a third.
+    CHECK(dock->width() <= size.width() * 0.4);
+    CHECK(diagram->width() >= size.width() * 0.55);
+    CHECK(QFontInfo(ViewStyle::forSize(diagram->size()).labelFont).pixelSize() >= 16);
+    // No column is narrower than its contents (the last one stretches and wraps; the rank
+    // table scrolls sideways rather than squeeze a column).
+    for (auto* view : window.findChildren<QTableView*>()) {
+      CAPTURE(view->objectName());
+      for (int column = 0; column + 1 < view->model()->columnCount(); ++column)
+        CHECK(view->horizontalHeader()->sectionSize(column) >=
+              static_cast<QAbstractItemView*>(view)->sizeHintForColumn(column));
+    }
+    CHECK(QFontInfo(table->font()).pixelSize() >= 14);
+    if (const QString shots = qEnvironmentVariable("COLLSCOPE_SHOT_DIR"); !shots.isEmpty())
+      window.grab().save(
+          QStringLiteral("%1/window-%2x%3.png").arg(shots).arg(size.width()).arg(size.height()));
+  }
 }

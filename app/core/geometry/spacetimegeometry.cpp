@@ -8,14 +8,12 @@
 namespace collscope::app {
 
 SpaceTimeGeometry::SpaceTimeGeometry(const QRectF& target, int ranks, const ViewStyle& style,
-                                     bool legend)
+                                     double legendHeight)
     : m_target(target), m_ranks(std::max(ranks, 1)) {
   const double pad = style.padding;
-  const QFontMetricsF title(style.titleFont), label(style.labelFont), tick(style.tickFont),
-      legendMetrics(style.legendFont);
+  const QFontMetricsF title(style.titleFont), label(style.labelFont), tick(style.tickFont);
   const double headerHeight = title.height() + 2 * pad;
   const double axisHeight = tick.height() + label.height() + 3 * pad;
-  const double legendHeight = legend ? legendMetrics.height() + 2 * pad : 0.0;
   const QString widest =
       QStringLiteral("rank %1").arg(QString(QString::number(m_ranks - 1).size(), QLatin1Char('8')));
   const double labelWidth = label.horizontalAdvance(widest) + 2 * pad;

@@ -20,7 +20,8 @@ public:
 
   SpaceTimeGeometry() = default;
   /// Lays out the bands; the caller then maps the axis onto plot() (setPixelRange).
-  SpaceTimeGeometry(const QRectF& target, int ranks, const ViewStyle& style, bool legend);
+  /// `legendHeight`: the band the legend needs at the bottom (LegendPainter::height), 0 for none.
+  SpaceTimeGeometry(const QRectF& target, int ranks, const ViewStyle& style, double legendHeight);
   void attach(const LinearAxis* axis, const TraceClock* clock);
 
   const QRectF& target() const { return m_target; }

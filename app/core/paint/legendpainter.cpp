@@ -5,9 +5,8 @@
 
 namespace collscope::app {
 
-void LegendPainter::paint(const QRectF& area, const LaneIntervals& lanes, bool cursor, bool strips,
-                          bool critical) {
-  if (area.height() <= 0) return;
+std::vector<LegendPainter::Entry> LegendPainter::entries(const LaneIntervals& lanes, bool cursor,
+                                                         bool strips, bool critical) {
   std::vector<Entry> entries;
   for (StateKind kind :
        {StateKind::send, StateKind::receive, StateKind::sendReceive, StateKind::waitCall,
@@ -21,46 +20,63 @@ void LegendPainter::paint(const QRectF& area, const LaneIntervals& lanes, bool c
     entries.push_back({Symbol::dot, StateKind::send, QStringLiteral("in flight")});
     entries.push_back({Symbol::cursor, StateKind::send, QStringLiteral("cursor")});
   }
+  return entries;
+}
 
-  QFont font = m_style.legendFont;
-  const double available = area.width() - 4 * m_style.padding;
-  const auto measure = [&](const QFont& f) {
-    const QFontMetricsF metrics(f);
-    double total = 0;
-    for (const Entry& e : entries)
-      total += symbolWidth(e.symbol, metrics.height()) + metrics.horizontalAdvance(e.text) +
-               m_style.padding * 2.8;
-    return total;
-  };
-  const double width = measure(font);
-  if (width > available)
-    font.setPixelSize(std::max(9, static_cast<int>(font.pixelSize() * available / width)));
+double LegendPainter::height(int rows, const ViewStyle& style) {
+  if (rows <= 0) return 0.0;
+  const double h = QFontMetricsF(style.legendFont).height();
+  return rows * h * 1.25 - 0.25 * h + 2 * style.padding;
+}
 
-  m_painter.save();
-  m_painter.setFont(font);
-  m_painter.setRenderHint(QPainter::Antialiasing, true);
-  const QFontMetricsF metrics(font);
-  double x = area.left() + m_style.padding * 2;
+LegendPainter::Layout LegendPainter::layout(const QRectF& area, const std::vector<Entry>& entries,
+                                            const ViewStyle& style) {
+  const QFontMetricsF metrics(style.legendFont);
+  const double h = metrics.height();
+  const double left = area.left() + style.padding * 2;
+  const double right = area.right() - style.padding * 2;
+  Layout layout;
+  double x = left;
+  double top = area.top() + style.padding;
   for (const Entry& e : entries) {
-    const double w = symbolWidth(e.symbol, metrics.height());
-    drawSymbol(e, QRectF(x, area.center().y() - metrics.height() * 0.4, w, metrics.height() * 0.8));
-    x += w + m_style.padding * 0.6;
-    const double textWidth = metrics.horizontalAdvance(e.text);
+    const double w = symbolWidth(e.symbol, h, style);
+    const double textWidth = metrics.horizontalAdvance(e.text) + 2;
+    if (x > left && x + w + style.padding * 0.6 + textWidth > right) {
+      x = left;
+      top += h * 1.25;
+      ++layout.rows;
+    }
+    Item item;
+    item.symbol = QRectF(x, top + h * 0.1, w, h * 0.8);
+    x += w + style.padding * 0.6;
+    item.text = QRectF(x, top, textWidth, h);
+    x += textWidth + style.padding * 2.2;
+    layout.items.push_back(item);
+  }
+  return layout;
+}
+
+void LegendPainter::paint(const QRectF& area, const std::vector<Entry>& entries) {
+  if (area.height() <= 0) return;
+  const Layout layout = LegendPainter::layout(area, entries, m_style);
+  m_painter.save();
+  m_painter.setFont(m_style.legendFont);
+  m_painter.setRenderHint(QPainter::Antialiasing, true);
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    drawSymbol(entries[i], layout.items[i].symbol);
     m_painter.setPen(m_style.text);
-    m_painter.drawText(QRectF(x, area.top(), textWidth + 2, area.height()),
-                       Qt::AlignVCenter | Qt::AlignLeft, e.text);
-    x += textWidth + m_style.padding * 2.2;
+    m_painter.drawText(layout.items[i].text, Qt::AlignVCenter | Qt::AlignLeft, entries[i].text);
   }
   m_painter.restore();
 }
 
-double LegendPainter::symbolWidth(Symbol symbol, double unit) const {
+double LegendPainter::symbolWidth(Symbol symbol, double unit, const ViewStyle& style) {
   switch (symbol) {
   case Symbol::swatch:
     return unit * 1.3;
   case Symbol::arrow:
   case Symbol::band:
-    return 2.2 * m_style.arrowHead;
+    return 2.2 * style.arrowHead;
   case Symbol::dot:
     return unit * 0.7;
   case Symbol::cursor:

@@ -3,6 +3,7 @@
 #include "document/units.h"
 #include "geometry/roundaxis.h"
 #include "paint/legendpainter.h"
+#include "paint/viewframe.h"
 
 #include <QFontMetricsF>
 #include <cmath>
@@ -24,11 +25,22 @@ SpaceTimeGeometry SpaceTimeRenderer::render(QPainter& painter, const QRectF& tar
                                             LinearAxis& axis, const Playback* playback,
                                             const SpaceTimeOptions& options) {
   const ViewStyle style = ViewStyle::forSize(target.size().toSize());
-  SpaceTimeGeometry g(target, m_document.rankCount(), style, options.legend);
+  const LaneIntervals& lanes = m_document.lanes(mode);
+  const std::vector<int>& chains = m_document.analyses().criticalChains;
+  const bool critical = options.criticalPath && !chains.empty();
+  const bool cursor = playback != nullptr && !playback->atEnd();
+  // The legend's rows depend on the width; reserve them before laying out the lanes (with
+  // the strip entries, which only a lane tall enough shows).
+  const auto legendEntries = [&](bool strips) {
+    return LegendPainter::entries(lanes, cursor, strips, critical);
+  };
+  const int legendRows =
+      options.legend ? LegendPainter::layout(target, legendEntries(true), style).rows : 0;
+  SpaceTimeGeometry g(target, m_document.rankCount(), style,
+                      LegendPainter::height(legendRows, style));
   axis.setPixelRange(g.plot().left(), g.plot().width());
   const TraceClock& clock = m_document.clock(mode);
   g.attach(&axis, &clock);
-  const LaneIntervals& lanes = m_document.lanes(mode);
 
   painter.save();
   painter.fillRect(target, style.background);
@@ -38,10 +50,7 @@ SpaceTimeGeometry SpaceTimeRenderer::render(QPainter& painter, const QRectF& tar
   m_laneRectangles = lanePainter.rectangles();
   MessagePainter messages(painter, g, style, axis, clock, m_document.trace());
   m_messageStats = messages.paintArrows();
-  const std::vector<int>& chains = m_document.analyses().criticalChains;
-  const bool critical = options.criticalPath && !chains.empty();
   if (critical) messages.paintCriticalPath(chains);
-  const bool cursor = playback != nullptr && !playback->atEnd();
   if (cursor) {
     paintVeil(painter, g, style, axis.toPixel(playback->cursor()));
     messages.paintInFlight(*playback);
@@ -58,10 +67,13 @@ SpaceTimeGeometry SpaceTimeRenderer::render(QPainter& painter, const QRectF& tar
   paintHeader(painter, g, style, mode, playback);
   paintRankLabels(painter, g, style, options.selectedRank);
   paintAxis(painter, g, style, axis);
-  if (options.legend)
-    LegendPainter(painter, style).paint(g.legend(), lanes, cursor, g.hasStrips(), critical);
+  if (options.legend) LegendPainter(painter, style).paint(g.legend(), legendEntries(g.hasStrips()));
   painter.restore();
   return g;
+}
+
+QRectF SpaceTimeRenderer::headerLine(const SpaceTimeGeometry& g, const ViewStyle& style) {
+  return g.header().adjusted(style.padding * 2, 0, -style.padding * 2.5, 0);
 }
 
 QString SpaceTimeRenderer::cursorText(const Playback& playback, AxisMode mode) {
@@ -80,13 +92,8 @@ QString SpaceTimeRenderer::cursorText(const Playback& playback, AxisMode mode) {
 void SpaceTimeRenderer::paintHeader(QPainter& painter, const SpaceTimeGeometry& g,
                                     const ViewStyle& style, AxisMode mode,
                                     const Playback* playback) const {
-  const QRectF area = g.header().adjusted(style.padding * 2, 0, -style.padding * 2.5, 0);
-  painter.setPen(style.text);
-  painter.setFont(style.titleFont);
-  painter.drawText(area, Qt::AlignVCenter | Qt::AlignLeft, m_document.title());
-  if (playback == nullptr) return;
-  painter.setFont(style.labelFont);
-  painter.drawText(area, Qt::AlignVCenter | Qt::AlignRight, cursorText(*playback, mode));
+  paintTitleLine(painter, headerLine(g, style), style, m_document.title(),
+                 playback != nullptr ? cursorText(*playback, mode) : QString());
 }
 
 void SpaceTimeRenderer::paintRankLabels(QPainter& painter, const SpaceTimeGeometry& g,

@@ -35,6 +35,8 @@ public:
   int laneRectangles() const { return m_laneRectangles; }
   /// "t = 1.23 ms · 2 of 3 rounds complete" — also the widget's status text.
   static QString cursorText(const Playback& playback, AxisMode mode);
+  /// The line inside the header band that holds the title and the cursor text.
+  static QRectF headerLine(const SpaceTimeGeometry& g, const ViewStyle& style);
 
 private:
   void paintHeader(QPainter& painter, const SpaceTimeGeometry& g, const ViewStyle& style,

@@ -6,25 +6,35 @@
 
 namespace collscope::app {
 
-void paintTitleLine(QPainter& painter, const QRectF& line, const ViewStyle& style,
-                    const QString& title, const QString& state) {
+TitleLineLayout layoutTitleLine(const QRectF& line, const ViewStyle& style, const QString& title,
+                                const QString& state) {
   const QFontMetricsF titleMetrics(style.titleFont);
   const QFontMetricsF stateMetrics(style.labelFont);
   const double gap = 2 * style.padding;
-  const double wanted = stateMetrics.horizontalAdvance(state) + gap;
+  const double wanted = state.isEmpty() ? 0.0 : stateMetrics.horizontalAdvance(state) + gap;
   const double titleSpace = std::min(titleMetrics.horizontalAdvance(title) + 2,
                                      std::max(line.width() * 0.55, line.width() - wanted));
+  TitleLineLayout layout;
+  layout.titleText = titleMetrics.elidedText(title, Qt::ElideRight, titleSpace);
+  layout.title = QRectF(line.left(), line.top(), titleSpace, line.height());
+  const double stateSpace = line.width() - titleSpace - gap;
+  if (stateSpace > 0 && !state.isEmpty()) {
+    layout.stateText = stateMetrics.elidedText(state, Qt::ElideLeft, stateSpace);
+    const double w = std::min(stateSpace, stateMetrics.horizontalAdvance(layout.stateText) + 2);
+    layout.state = QRectF(line.right() - w, line.top(), w, line.height());
+  }
+  return layout;
+}
+
+void paintTitleLine(QPainter& painter, const QRectF& line, const ViewStyle& style,
+                    const QString& title, const QString& state) {
+  const TitleLineLayout layout = layoutTitleLine(line, style, title, state);
   painter.setPen(style.text);
   painter.setFont(style.titleFont);
-  painter.drawText(QRectF(line.left(), line.top(), titleSpace, line.height()),
-                   Qt::AlignVCenter | Qt::AlignLeft,
-                   titleMetrics.elidedText(title, Qt::ElideRight, titleSpace));
+  painter.drawText(layout.title, Qt::AlignVCenter | Qt::AlignLeft, layout.titleText);
+  if (layout.stateText.isEmpty()) return;
   painter.setFont(style.labelFont);
-  const double stateSpace = line.width() - titleSpace - gap;
-  if (stateSpace > 0)
-    painter.drawText(QRectF(line.right() - stateSpace, line.top(), stateSpace, line.height()),
-                     Qt::AlignVCenter | Qt::AlignRight,
-                     stateMetrics.elidedText(state, Qt::ElideLeft, stateSpace));
+  painter.drawText(layout.state, Qt::AlignVCenter | Qt::AlignRight, layout.stateText);
 }
 
 int labelStride(double spacing, double needed) {

@@ -18,6 +18,15 @@ struct LegendEntry {
   bool dashed = false; ///< a dashed line instead of a swatch
 };
 
+/// Where the title line puts its two texts: never overlapping, both inside the line.
+struct TitleLineLayout {
+  QRectF title;
+  QRectF state;
+  QString titleText; ///< elided to fit
+  QString stateText; ///< elided to fit (empty if no room at all)
+};
+TitleLineLayout layoutTitleLine(const QRectF& line, const ViewStyle& style, const QString& title,
+                                const QString& state);
 /// The first line of a view: its title on the left, where the cursor stands (`state`) on the
 /// right. On a narrow output the title keeps at least 55 % of the line and both are elided.
 void paintTitleLine(QPainter& painter, const QRectF& line, const ViewStyle& style,

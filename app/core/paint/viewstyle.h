@@ -14,6 +14,8 @@ namespace collscope::app {
 struct ViewStyle {
   /// 1.0 at 1920×1080; fonts and strokes grow and shrink with the output.
   static ViewStyle forSize(QSize size);
+  /// Rank labels never get smaller than this, however small the view.
+  static constexpr double minimumLabelPixels = 16.0;
 
   static QColor color(StateKind kind);
   static QString name(StateKind kind);
