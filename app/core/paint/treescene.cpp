@@ -19,9 +19,9 @@ namespace {
 constexpr double nodeWidthPoints = 96.0;
 constexpr double nodeHeightPoints = 54.0;
 const QColor pendingEdge(200, 200, 200);
-const QColor fillColour(86, 180, 233); // what a node holds: Okabe–Ito sky blue
-const QColor criticalColour(120, 40, 140);
-const QColor selectionColour(240, 228, 66);
+const QColor fillColour = palette::skyBlue; // what a node holds
+const QColor criticalColour = palette::purple;
+const QColor selectionColour = palette::yellow;
 
 QFont sized(QFont font, double pixels, bool bold) {
   font.setPixelSize(std::max(8, static_cast<int>(std::lround(pixels))));
@@ -230,7 +230,7 @@ void TreeScene::paintNotATree(QPainter& painter, const QRectF& area, const ViewS
     const double h = metrics.height() * 1.8;
     m_offer = QRectF(area.center().x() - w / 2, textBox.bottom() + style.padding, w, h);
     painter.setRenderHint(QPainter::Antialiasing, true);
-    painter.setBrush(QColor(0, 114, 178));
+    painter.setBrush(palette::blue);
     painter.setPen(Qt::NoPen);
     painter.drawRoundedRect(m_offer, h / 4, h / 4);
     painter.setPen(Qt::white);
@@ -260,15 +260,14 @@ void TreeScene::paintEdge(QPainter& painter, int e, const ViewStyle& style,
   const QColor colour =
       colouring == Colouring::arrival
           ? roundColor(edge.round, m_instance.roundCount())
-          : (m_edgeCritical[static_cast<std::size_t>(e)] ? criticalColour : QColor(90, 90, 90));
+          : (m_edgeCritical[static_cast<std::size_t>(e)] ? criticalColour : palette::secondaryInk);
   if (selected) {
     painter.setPen(QPen(selectionColour, width * 3.5, Qt::SolidLine, Qt::RoundCap));
     painter.drawLine(line);
   }
   if (colouring == Colouring::delays && m_edgeCritical[static_cast<std::size_t>(e)]) {
     painter.setPen(
-        QPen(QColor(criticalColour.red(), criticalColour.green(), criticalColour.blue(), 70),
-             width * 3.0, Qt::SolidLine, Qt::RoundCap));
+        QPen(palette::withAlpha(criticalColour, 70), width * 3.0, Qt::SolidLine, Qt::RoundCap));
     painter.drawLine(line);
   }
   // The path still to travel: grey, dashed until the message starts.

@@ -1,5 +1,7 @@
 #include "paint/viewstyle.h"
 
+#include "paint/viewcolors.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -39,9 +41,9 @@ ViewStyle ViewStyle::forSize(QSize size) {
 QColor ViewStyle::color(StateKind kind) {
   switch (kind) {
   case StateKind::send:
-    return {0, 114, 178};
+    return palette::blue;
   case StateKind::receive:
-    return {86, 180, 233};
+    return palette::skyBlue;
   case StateKind::sendReceive:
     return {0, 158, 115};
   case StateKind::waitCall:
@@ -55,7 +57,7 @@ QColor ViewStyle::color(StateKind kind) {
   case StateKind::algorithm:
     return {221, 229, 240};
   case StateKind::phase:
-    return {240, 228, 66};
+    return palette::yellow;
   case StateKind::round:
     return {232, 232, 232};
   }

@@ -1,9 +1,10 @@
-// Colours, fonts and strokes of the space-time diagram, scaled to the output so that a
+// Colours, fonts and strokes of every view, scaled to the output so that a
 // 1920×1080 export reads from the back of a lecture hall. Colours are the Okabe–Ito palette,
 // which stays distinct for the common colour-vision deficiencies.
 #pragma once
 
 #include "document/laneintervals.h"
+#include "paint/viewcolors.h"
 
 #include <QColor>
 #include <QFont>
@@ -32,16 +33,16 @@ struct ViewStyle {
   double padding = 12.0;
 
   QColor background{255, 255, 255};
-  QColor text{20, 20, 20};
+  QColor text = palette::ink;
   QColor grid{225, 225, 225};
   QColor laneShade{246, 246, 246};
   QColor message{0, 0, 0};
-  QColor inFlight{213, 94, 0};    ///< the head of a message in flight at the cursor
-  QColor highlight{240, 228, 66}; ///< halo under a selected message
+  QColor inFlight{213, 94, 0};        ///< the head of a message in flight at the cursor
+  QColor highlight = palette::yellow; ///< halo under a selected message
   QColor cursor{0, 0, 0};
   QColor dim{255, 255, 255, 185}; ///< veils what lies after the cursor
   QColor roundOdd{200, 200, 200};
-  QColor criticalPath{120, 40, 140, 120}; ///< band under the critical path's messages
+  QColor criticalPath = palette::withAlpha(palette::purple, 120); ///< band under its messages
 };
 
 } // namespace collscope::app

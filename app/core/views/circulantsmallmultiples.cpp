@@ -63,7 +63,7 @@ void CirculantView::paintSmallMultiples(QPainter& painter, const QRectF& area,
   const int first = std::clamp(focus - shown / 2, 0, rounds - shown);
   if (shown < rounds) {
     painter.setFont(style.legendFont);
-    painter.setPen(QColor(90, 90, 90));
+    painter.setPen(palette::secondaryInk);
     const QString which =
         shown == 1
             ? QStringLiteral("round %1 of %2 shown (it follows the cursor)")
@@ -127,7 +127,7 @@ void CirculantView::paintSmallMultiples(QPainter& painter, const QRectF& area,
       const double size = k == selected ? dot * 2.2 : dot;
       painter.setPen(Qt::NoPen);
       painter.setBrush(k == selected ? QColor(200, 170, 0)
-                                     : (k == 0 ? style.text : QColor(120, 120, 120)));
+                                     : (k == 0 ? style.text : palette::mutedInk));
       painter.drawEllipse(circlePoint(center, radius, k, p), size, size);
     }
     painter.setBrush(Qt::NoBrush);

@@ -130,7 +130,7 @@ void CirculantView::paintHeader(QPainter& painter, const QRectF& area, const Vie
   paintTitleLine(painter, top, style, QStringLiteral("Circulant: ") + m_instance->title(),
                  m_instance->progressText(playback));
   painter.setFont(style.legendFont);
-  painter.setPen(QColor(90, 90, 90));
+  painter.setPen(palette::secondaryInk);
   QString explain = QStringLiteral(
       "rank i sends to i + d (mod p) · colour = round · bold: latest round, pale: earlier ones");
   if (!m_note.isEmpty()) explain += QStringLiteral(" · ") + m_note;
@@ -162,7 +162,7 @@ void CirculantView::paintChord(QPainter& painter, const Chord& chord, const QPol
     width *= 0.8;
   } else if (emphasis == Emphasis::ghost) {
     // Pending: one neutral grey for every round, so that light round colours cannot vanish.
-    colour = QColor(175, 175, 175);
+    colour = palette::pending;
     style = Qt::DashLine;
     width *= 0.75;
   } else if (emphasis == Emphasis::bold) {
@@ -172,7 +172,7 @@ void CirculantView::paintChord(QPainter& painter, const Chord& chord, const QPol
   const bool selected = chord.message == selectedMessage();
   const QPolygonF drawn = pathPrefix(path, progress);
   if (selected && !drawn.isEmpty()) {
-    painter.setPen(QPen(QColor(240, 228, 66), width + 10 * std::max(0.5, width / 4), Qt::SolidLine,
+    painter.setPen(QPen(palette::yellow, width + 10 * std::max(0.5, width / 4), Qt::SolidLine,
                         Qt::RoundCap, Qt::RoundJoin));
     painter.drawPolyline(drawn);
   }
@@ -187,7 +187,7 @@ void CirculantView::paintChord(QPainter& painter, const Chord& chord, const QPol
   };
   if (progress < 1.0) {
     // Where it is going, as a pending chord is drawn, under how far it got.
-    painter.setPen(QPen(QColor(175, 175, 175), std::max(1.0, width * 0.5), Qt::DashLine));
+    painter.setPen(QPen(palette::pending, std::max(1.0, width * 0.5), Qt::DashLine));
     painter.drawPolyline(path);
     if (!drawn.isEmpty()) {
       stroke(drawn, Qt::RoundCap);

@@ -216,7 +216,7 @@ void DataView::paintSlot(QPainter& painter, const ViewStyle& style, int rank, in
   const QColor colour = originColor(origin, p);
   const double scale = style.scale;
   if (extent == 0) {
-    painter.fillRect(box, QColor(248, 248, 248));
+    painter.fillRect(box, palette::paper);
     paintHatch(painter, box, holding.touched ? colour : QColor(170, 170, 170),
                std::max(4.0, 9 * scale), std::max(1.0, 1.6 * scale));
   } else {
@@ -246,7 +246,7 @@ void DataView::paintSlot(QPainter& painter, const ViewStyle& style, int rank, in
   }
   if (carriesSelected(rank, origin)) {
     const double w = std::max(2.0, 5 * scale);
-    painter.setPen(QPen(QColor(20, 20, 20), w));
+    painter.setPen(QPen(palette::ink, w));
     painter.drawRect(box.adjusted(-w / 2, -w / 2, w / 2, w / 2));
   }
 }

@@ -72,7 +72,7 @@ QRectF DataView::paintLegend(QPainter& painter, const QRectF& area, const ViewSt
       painter.fillRect(box, emptySlot);
       break;
     case Symbol::noData:
-      painter.fillRect(box, QColor(248, 248, 248));
+      painter.fillRect(box, palette::paper);
       paintHatch(painter, box, QColor(150, 150, 150), 8 * style.scale,
                  std::max(1.0, 1.5 * style.scale));
       break;

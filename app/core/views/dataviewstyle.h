@@ -2,13 +2,15 @@
 // dataviewlegend.cpp: the legend).
 #pragma once
 
+#include "paint/viewcolors.h"
+
 #include <QColor>
 #include <algorithm>
 
 namespace collscope::app::dataviewstyle {
 
 inline const QColor emptySlot{232, 232, 232};
-inline const QColor bytesColour{0, 114, 178};
+inline const QColor bytesColour = palette::blue;
 inline const QColor subtitleColour{110, 110, 110};
 
 inline double rowGap(double rowHeight) {

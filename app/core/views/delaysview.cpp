@@ -40,7 +40,7 @@ void DelaysView::render(QPainter& painter, const QRect& target, const Playback& 
   for (int i = 0; i <= 4; ++i)
     legend.push_back({delayColor(i / 4.0), formatDuration(maxWait * i / 4.0)});
   if (m_scene.tree().isTree())
-    legend.push_back({QColor(120, 40, 140), QStringLiteral("edge on the critical path")});
+    legend.push_back({palette::purple, QStringLiteral("edge on the critical path")});
   area = paintViewLegend(painter, area, style, legend);
 
   const bool tree = m_scene.tree().isTree();
@@ -84,14 +84,15 @@ void DelaysView::paintBars(QPainter& painter, const QRectF& area, const ViewStyl
     const double y = rows.top() + r * rowHeight;
     const QRectF row(rows.left(), y, rows.width(), rowHeight);
     m_bars[static_cast<std::size_t>(r)] = row;
-    if (instance.worldRank(r) == selectedRank()) painter.fillRect(row, QColor(240, 228, 66, 140));
+    if (instance.worldRank(r) == selectedRank())
+      painter.fillRect(row, palette::withAlpha(palette::yellow, 140));
     const double wait = m_scene.nodeWait()[static_cast<std::size_t>(r)];
     const double share = maxWait > 0.0 ? wait / maxWait : 0.0;
     const QRectF bar(rows.left() + labelWidth, y + rowHeight * 0.12, barSpace * share,
                      rowHeight * 0.76);
     painter.fillRect(bar, delayColor(share));
     if (wait > 0.0) {
-      painter.setPen(QPen(QColor(120, 120, 120), 1));
+      painter.setPen(QPen(palette::mutedInk, 1));
       painter.drawRect(bar);
     }
     painter.setPen(style.text);

@@ -38,7 +38,8 @@ void TreeView::render(QPainter& painter, const QRect& target, const Playback& pl
         legend.push_back(
             {roundColor(r, rounds), QStringLiteral("round %1").arg(instance.roundLabel(r))});
     legend.push_back({QColor(200, 200, 200), QStringLiteral("not sent yet"), true});
-    legend.push_back({QColor(86, 180, 233, 150), QStringLiteral("share of its data a rank holds")});
+    legend.push_back({palette::withAlpha(palette::skyBlue, 150),
+                      QStringLiteral("share of its data a rank holds")});
     area = paintViewLegend(painter, area, style, legend);
   }
   m_scene.paint(painter, area, style, playback, TreeScene::Colouring::arrival, selectedRank(),
