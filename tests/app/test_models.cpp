@@ -140,7 +140,7 @@ TEST_CASE("statistics: the model's figures, editable α and β that recompute th
   CHECK(checker.warnings().empty());
 }
 
-TEST_CASE("statistics: α and β are edited in the unit and precision shown; Enter changes nothing") {
+TEST_CASE("statistics: α and β are edited in the unit and precision shown, Enter changes nothing") {
   const auto doc = apptest::load(test::binomial_gather(8, 1000));
   StatisticsModel model(doc.get());
   ModelChecker checker(&model);

@@ -113,7 +113,7 @@ TEST_CASE("runs go to ~/.cache/collscope/runs, one fresh folder per run") {
   CHECK(newTraceDirectory(runs, r, when) == first + QStringLiteral("-3"));
 }
 
-TEST_CASE("the app passes any int count on; collscope-run judges the buffer size") {
+TEST_CASE("the app passes any int count on, collscope-run judges the buffer size") {
   RunRequest r;
   r.traceDir = QStringLiteral("/tmp/run");
   r.count = std::numeric_limits<int>::max();

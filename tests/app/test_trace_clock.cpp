@@ -27,7 +27,7 @@ TEST_CASE("physical clock: messages at their times, a round ends with its last r
   for (std::size_t i = 0; i < events.size(); ++i) CHECK(clock.events()[i] == Approx(events[i]));
 }
 
-TEST_CASE("round clocks: a message of round c runs forward inside column [c, c + 1)") {
+TEST_CASE("round clocks: a message of round c runs forward inside its round column") {
   const auto doc = apptest::load(test::binomial_gather(8, 100));
   for (AxisMode mode : {AxisMode::inferredRounds, AxisMode::annotatedRounds}) {
     const TraceClock& clock = doc->clock(mode);

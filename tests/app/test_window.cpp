@@ -112,7 +112,7 @@ TEST_CASE("the window opens a trace, plays it from the keyboard and selects by c
   CHECK_FALSE(playback->clock()->isRounds());
 }
 
-TEST_CASE("the window has a tab per view; clicking a rank in the tree selects it everywhere") {
+TEST_CASE("the window has a tab per view, clicking a rank in the tree selects it everywhere") {
   const test::TempDir dir;
   MainWindow window;
   showGather(window, dir);
@@ -189,7 +189,7 @@ TEST_CASE("the run dialog runs collscope-run under mpirun and hands over the tra
   QDir(traceDir).removeRecursively();
 }
 
-TEST_CASE("the statistics table edits α in the unit shown; Enter keeps the value, nan is refused") {
+TEST_CASE("the statistics table edits α in the unit shown, Enter keeps the value, nan is refused") {
   const test::TempDir dir;
   MainWindow window;
   showGather(window, dir);
@@ -231,7 +231,7 @@ TEST_CASE("the statistics table edits α in the unit shown; Enter keeps the valu
   CHECK(message->text().isEmpty());
 }
 
-TEST_CASE("the Playback menu names every action; the toolbar keeps the short signs") {
+TEST_CASE("the Playback menu names every action, the toolbar keeps the short signs") {
   MainWindow window;
   QMenu* playback = nullptr;
   for (QAction* menu : window.menuBar()->actions())
