@@ -1,11 +1,13 @@
 // collscope: the window (`collscope [TRACE]`) or a headless export (`collscope --export …`).
-#include "headlessexport.h"
+#include "export/headlessexport.h"
 #include "mainwindow.h"
 
 #include <QApplication>
 #include <QGuiApplication>
 #include <QTextStream>
 #include <cstdio>
+#include <cstdlib>
+#include <utility>
 
 namespace {
 
@@ -16,6 +18,21 @@ void quietMessages(QtMsgType type, const QMessageLogContext&, const QString& mes
       message.startsWith(QStringLiteral("QStandardPaths:")))
     return;
   std::fprintf(stderr, "%s\n", qPrintable(message));
+}
+
+// While the window system connects, Qt reports a dead display with a few warnings and then
+// qFatal (abort, exit 134). Keep them back and say it in one line with a clean exit status.
+QStringList startupMessages;
+void startupHandler(QtMsgType type, const QMessageLogContext&, const QString& message) {
+  if (type == QtDebugMsg || type == QtInfoMsg) return;
+  startupMessages << message;
+  if (type != QtFatalMsg) return;
+  const QString display = qEnvironmentVariable("DISPLAY");
+  std::fprintf(stderr,
+               "collscope: cannot open a window on display '%s' (%s); use --export OUT.png TRACE "
+               "to render without a window\n",
+               qPrintable(display), qPrintable(startupMessages.first().section('\n', 0, 0)));
+  std::_Exit(2);
 }
 
 bool hasDisplay() {
@@ -52,7 +69,10 @@ int main(int argc, char** argv) {
            "use --export OUT.png TRACE to render without a window\n";
     return 2;
   }
+  qInstallMessageHandler(startupHandler);
   QApplication app(argc, argv);
+  qInstallMessageHandler(nullptr);
+  for (const QString& message : std::as_const(startupMessages)) qWarning("%s", qPrintable(message));
   QApplication::setApplicationName(QStringLiteral("collscope"));
   QApplication::setOrganizationName(QStringLiteral("collscope"));
   MainWindow window;

@@ -1,13 +1,13 @@
 #include "mainwindow.h"
 
+#include "document/selection.h"
 #include "messagesdock.h"
+#include "paint/spacetimerenderer.h"
 #include "recentfiles.h"
-#include "selection.h"
-#include "spacetimerenderer.h"
-#include "spacetimeview.h"
+#include "spacetimewidget.h"
 #include "statisticsdock.h"
 #include "traceloader.h"
-#include "viewregistry.h"
+#include "views/viewregistry.h"
 
 #include <QCoreApplication>
 #include <QDragEnterEvent>
@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QResizeEvent>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -23,7 +24,7 @@ namespace collscope::app {
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_playback(new Playback(this)), m_selection(new Selection(this)),
-      m_loader(new TraceLoader(this)) {
+      m_loader(new TraceLoader(this)), m_catalogLoader(new CatalogLoader(this)) {
   setWindowTitle(QStringLiteral("collscope"));
   setAcceptDrops(true);
   resize(1400, 900);
@@ -43,12 +44,21 @@ MainWindow::MainWindow(QWidget* parent)
   m_messages = new MessagesDock(m_selection, this);
   addDockWidget(Qt::BottomDockWidgetArea, m_messages);
   m_messages->hide();
-  resizeDocks({m_statistics}, {460}, Qt::Horizontal);
 
   createActions();
   createMenus();
   m_playbackBar = new PlaybackBar(m_playback, m_playbackActions, this);
   addToolBar(Qt::TopToolBarArea, m_playbackBar);
+  // The registry's rounds and costs for the statistics come from collscope-run; ask it now, in
+  // the background, so that opening a trace never waits for the driver to start.
+  connect(m_catalogLoader, &CatalogLoader::loaded, this,
+          [this](const std::optional<AlgorithmCatalog>& catalog, const QString&) {
+            m_catalog = catalog;
+            if (m_document) m_statistics->setCatalog(m_catalog);
+          });
+  if (const QString runner = AlgorithmCatalog::runnerIn(QCoreApplication::applicationDirPath());
+      !runner.isEmpty())
+    m_catalogLoader->start(runner);
   connect(m_playback, &Playback::cursorChanged, this, &MainWindow::updateCursorText);
   connect(m_playback, &Playback::clockChanged, this, &MainWindow::updateCursorText);
   connect(m_loader, &TraceLoader::loaded, this,
@@ -84,7 +94,7 @@ void MainWindow::clearViews() {
     m_tabs->removeTab(0);
     delete page;
   }
-  m_timeline = nullptr;
+  m_spaceTime = nullptr;
   m_statistics->setDocument(nullptr, std::nullopt);
   m_messages->setDocument(nullptr);
 }
@@ -106,11 +116,11 @@ void MainWindow::setDocument(std::shared_ptr<TraceDocument> document) {
   for (const ViewInfo& info : ViewRegistry::instance().views()) {
     TraceViewWidget* widget = nullptr;
     if (info.name == QStringLiteral("timeline")) {
-      m_timeline = new SpaceTimeView(context, m_playback, m_selection, m_tabs);
-      m_timeline->timeline().setCriticalPathVisible(m_criticalPathAction->isChecked());
-      connect(m_timeline, &SpaceTimeView::hovered, this,
+      m_spaceTime = new SpaceTimeWidget(context, m_playback, m_selection, m_tabs);
+      m_spaceTime->spaceTime().setCriticalPathVisible(m_criticalPathAction->isChecked());
+      connect(m_spaceTime, &SpaceTimeWidget::hovered, this,
               [this](const QString& text) { statusBar()->showMessage(text, 5000); });
-      widget = m_timeline;
+      widget = m_spaceTime;
     } else {
       widget = new TraceViewWidget(info.create(context), m_playback, m_selection, m_tabs);
     }
@@ -137,16 +147,19 @@ void MainWindow::setAxisMode(AxisMode mode) {
   if (m_document) m_playback->setClock(&m_document->clock(mode));
 }
 
-void MainWindow::updateCursorText() {
-  m_playbackBar->setCursorText(SpaceTimeRenderer::cursorText(*m_playback, m_axisMode));
+void MainWindow::resizeEvent(QResizeEvent* event) {
+  QMainWindow::resizeEvent(event);
+  m_statistics->scaleTo(event->size());
+  // Until the user drags the dock's edge, it takes a share of the window, so that a
+  // 1024×768 projector still leaves the diagram most of the width.
+  if (!m_dockSized || event->oldSize().width() <= 0) {
+    resizeDocks({m_statistics}, {m_statistics->preferredWidth(event->size())}, Qt::Horizontal);
+    m_dockSized = isVisible();
+  }
 }
 
-const std::optional<AlgorithmCatalog>& MainWindow::catalog() {
-  if (!m_catalog) {
-    const QString runner = AlgorithmCatalog::runnerIn(QCoreApplication::applicationDirPath());
-    m_catalog = runner.isEmpty() ? std::nullopt : AlgorithmCatalog::fromProgram(runner, 5000);
-  }
-  return *m_catalog;
+void MainWindow::updateCursorText() {
+  m_playbackBar->setCursorText(SpaceTimeRenderer::cursorText(*m_playback, m_axisMode));
 }
 
 void MainWindow::showView(const QString& name) {

@@ -3,9 +3,10 @@
 // core objects together; everything it shows is computed in app/core.
 #pragma once
 
-#include "algorithmcatalog.h"
+#include "document/tracedocument.h"
 #include "playbackbar.h"
-#include "tracedocument.h"
+#include "run/algorithmcatalog.h"
+#include "run/catalogloader.h"
 
 #include <QMainWindow>
 #include <array>
@@ -21,7 +22,7 @@ namespace collscope::app {
 class MessagesDock;
 class RecentFiles;
 class Selection;
-class SpaceTimeView;
+class SpaceTimeWidget;
 class StatisticsDock;
 class TraceLoader;
 class TraceViewWidget;
@@ -41,6 +42,7 @@ public slots:
 protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
 private:
   // mainwindowmenus.cpp
@@ -54,7 +56,7 @@ private:
   void setDocument(std::shared_ptr<TraceDocument> document);
   void clearViews();
   void updateCursorText();
-  const std::optional<AlgorithmCatalog>& catalog();
+  const std::optional<AlgorithmCatalog>& catalog() const { return m_catalog; }
   TraceViewWidget* currentView() const;
 
   std::shared_ptr<TraceDocument> m_document;
@@ -63,7 +65,7 @@ private:
   QStackedWidget* m_stack;
   QLabel* m_placeholder;
   QTabWidget* m_tabs;
-  SpaceTimeView* m_timeline = nullptr;
+  SpaceTimeWidget* m_spaceTime = nullptr;
   StatisticsDock* m_statistics;
   MessagesDock* m_messages;
   PlaybackActions m_playbackActions;
@@ -78,7 +80,9 @@ private:
   QAction* m_zoomOutAction = nullptr;
   std::array<QAction*, 3> m_axisActions{};
   AxisMode m_axisMode = AxisMode::time;
-  std::optional<std::optional<AlgorithmCatalog>> m_catalog;
+  CatalogLoader* m_catalogLoader;
+  bool m_dockSized = false;
+  std::optional<AlgorithmCatalog> m_catalog; ///< empty until collscope-run has answered
 };
 
 } // namespace collscope::app

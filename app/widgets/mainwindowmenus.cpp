@@ -1,11 +1,11 @@
 // MainWindow's actions, menus and the dialogs they open.
+#include "export/viewexporter.h"
 #include "mainwindow.h"
 #include "messagesdock.h"
 #include "recentfiles.h"
 #include "rundialog.h"
-#include "spacetimeview.h"
+#include "spacetimewidget.h"
 #include "statisticsdock.h"
-#include "viewexporter.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -40,8 +40,11 @@ void MainWindow::createActions() {
   p.eventForward = action(this, tr("Event ▶"), {Qt::Key_Right}, tr("Next event"));
   p.roundForward = action(this, tr("Round ▶▶"), {Qt::SHIFT | Qt::Key_Right}, tr("Next round"));
   p.toEnd = action(this, tr("End ▶|"), {Qt::Key_End}, tr("To the end"));
-  p.slower = action(this, tr("−"), {Qt::Key_Minus}, tr("Slower"));
-  p.faster = action(this, tr("+"), {Qt::Key_Plus, Qt::Key_Equal}, tr("Faster"));
+  p.slower = action(this, tr("&Slower"), {Qt::Key_Minus}, tr("Slower"));
+  p.faster = action(this, tr("&Faster"), {Qt::Key_Plus, Qt::Key_Equal}, tr("Faster"));
+  // The menu names them; the toolbar keeps the compact signs next to the speed.
+  p.slower->setIconText(QStringLiteral("−"));
+  p.faster->setIconText(QStringLiteral("+"));
   connect(p.toStart, &QAction::triggered, m_playback, &Playback::toStart);
   connect(p.roundBack, &QAction::triggered, m_playback, [this] { m_playback->stepRound(-1); });
   connect(p.eventBack, &QAction::triggered, m_playback, [this] { m_playback->stepEvent(-1); });
@@ -61,7 +64,7 @@ void MainWindow::createActions() {
   m_zoomInAction = action(this, tr("Zoom &In"), {QKeySequence::ZoomIn}, tr("Zoom in"));
   m_zoomOutAction = action(this, tr("Zoom &Out"), {QKeySequence::ZoomOut}, tr("Zoom out"));
   connect(m_fitAction, &QAction::triggered, this, [this] {
-    if (m_timeline) m_timeline->fit();
+    if (m_spaceTime) m_spaceTime->fit();
   });
   m_criticalPathAction = action(this, tr("Highlight &Critical Path"), {QKeySequence(tr("C"))},
                                 tr("Mark the messages of the critical path in the space-time "
@@ -69,15 +72,15 @@ void MainWindow::createActions() {
   m_criticalPathAction->setCheckable(true);
   m_criticalPathAction->setChecked(true);
   connect(m_criticalPathAction, &QAction::toggled, this, [this](bool on) {
-    if (!m_timeline) return;
-    m_timeline->timeline().setCriticalPathVisible(on);
-    m_timeline->update();
+    if (!m_spaceTime) return;
+    m_spaceTime->spaceTime().setCriticalPathVisible(on);
+    m_spaceTime->update();
   });
   connect(m_zoomInAction, &QAction::triggered, this, [this] {
-    if (m_timeline) m_timeline->zoomIn();
+    if (m_spaceTime) m_spaceTime->zoomIn();
   });
   connect(m_zoomOutAction, &QAction::triggered, this, [this] {
-    if (m_timeline) m_timeline->zoomOut();
+    if (m_spaceTime) m_spaceTime->zoomOut();
   });
 
   auto* group = new QActionGroup(this);
@@ -164,6 +167,8 @@ void MainWindow::exportView() {
 }
 
 void MainWindow::showRunDialog() {
+  // The dialog lists the catalog's algorithms: wait for it if collscope-run is still answering.
+  m_catalogLoader->waitForLoaded(5000);
   auto* dialog = new RunDialog(catalog(), this);
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   connect(dialog, &RunDialog::traceReady, this, &MainWindow::openTrace);

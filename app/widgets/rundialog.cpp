@@ -10,8 +10,8 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QStandardPaths>
 #include <QVBoxLayout>
+#include <limits>
 
 namespace collscope::app {
 
@@ -36,7 +36,12 @@ RunDialog::RunDialog(const std::optional<AlgorithmCatalog>& catalog, QWidget* pa
   m_root = new QSpinBox(this);
   m_root->setRange(0, 255);
   m_count = new QSpinBox(this);
-  m_count->setRange(1, 100'000'000);
+  m_count->setObjectName(QStringLiteral("runCount"));
+  // collscope-run takes any int count and itself refuses buffers over 2 GiB, naming the limit.
+  m_count->setRange(1, std::numeric_limits<int>::max());
+  m_count->setToolTip(tr("Elements per block, up to %1; collscope-run refuses a run whose "
+                         "buffers would exceed 2 GiB and says so below")
+                          .arg(std::numeric_limits<int>::max()));
   m_count->setValue(1000);
   m_datatype = new QComboBox(this);
   m_datatype->addItems({QStringLiteral("int"), QStringLiteral("double"), QStringLiteral("vector")});
@@ -58,12 +63,13 @@ RunDialog::RunDialog(const std::optional<AlgorithmCatalog>& catalog, QWidget* pa
          "types; Count is the average block)"));
   form->addRow(tr("Problem (irregular)"), m_problemType);
   m_piece = new QSpinBox(this);
-  m_piece->setRange(0, 100'000'000);
+  m_piece->setRange(0, std::numeric_limits<int>::max());
   m_piece->setSpecialValueText(tr("automatic"));
   m_piece->setToolTip(tr("allgatherv ring-pipelined: elements per piece (automatic: the "
                          "pipelining lemma's)"));
   form->addRow(tr("Piece (elements)"), m_piece);
   m_command = new QLabel(this);
+  m_command->setObjectName(QStringLiteral("runCommand"));
   m_command->setWordWrap(true);
   m_command->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_output = new QPlainTextEdit(this);
@@ -126,18 +132,15 @@ RunRequest RunDialog::request() const {
   r.blocks = m_blocks->value();
   r.problem = m_problemType->currentText();
   r.piece = m_piece->value();
-  const QString runs = QDir(QStandardPaths::writableLocation(QStandardPaths::CacheLocation))
-                           .filePath(QStringLiteral("runs"));
-  r.traceDir = QDir(runs).filePath(
-      QStringLiteral("%1-%2-p%3-%4")
-          .arg(r.collective, r.algorithm)
-          .arg(r.processes)
-          .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-hhmmss"))));
+  r.traceDir = m_traceDir;
   return r;
 }
 
 void RunDialog::updateCommand() {
-  const RunRequest r = request();
+  RunRequest r = request();
+  // The folder the preview shows is the folder the run uses.
+  m_traceDir = newTraceDirectory(runsDirectory(), r, QDateTime::currentDateTime());
+  r.traceDir = m_traceDir;
   m_blocks->setEnabled(r.collective == QStringLiteral("bcast") &&
                        r.algorithm == QStringLiteral("pipeline"));
   m_problemType->setEnabled(collectiveIsIrregular(r.collective));
@@ -173,6 +176,7 @@ void RunDialog::run() {
 void RunDialog::finished(bool ok, const QString& message, const QString& traceDir) {
   m_run->setEnabled(m_problem.isEmpty());
   m_stop->setEnabled(false);
+  updateCommand(); // a fresh folder for the next run
   if (!ok) {
     m_status->setText(tr("<b>Failed:</b> %1").arg(message.toHtmlEscaped()));
     return;

@@ -3,7 +3,7 @@
 // the window when the run succeeded.
 #pragma once
 
-#include "algorithmcatalog.h"
+#include "run/algorithmcatalog.h"
 #include "runprocess.h"
 
 #include <QDialog>
@@ -52,6 +52,7 @@ private:
   QLabel* m_status;
   QPushButton* m_run;
   QPushButton* m_stop;
+  QString m_traceDir; ///< the folder the command preview shows and the next run uses
 };
 
 } // namespace collscope::app

@@ -1,6 +1,6 @@
 #include "runprocess.h"
 
-#include "algorithmcatalog.h"
+#include "run/algorithmcatalog.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -71,6 +71,9 @@ void RunProcess::stop() {
 }
 
 void RunProcess::done(int exitCode, QProcess::ExitStatus status) {
+  // A run that did not finish leaves the tracer's DIR.partial behind: nobody can open it.
+  if (m_stopped || status != QProcess::NormalExit || exitCode != 0)
+    QDir(m_traceDir + QStringLiteral(".partial")).removeRecursively();
   if (m_stopped) {
     emit finished(false, tr("stopped"), m_traceDir);
     return;

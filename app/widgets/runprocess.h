@@ -1,8 +1,9 @@
 // One `mpirun … collscope-run … --trace DIR` child process: its output line by line, and a
-// verdict when it ends (the trace directory exists, or why not).
+// verdict when it ends (the trace directory exists, or why not). A stopped or failed run's
+// unfinished DIR.partial is removed.
 #pragma once
 
-#include "runcommand.h"
+#include "run/runcommand.h"
 
 #include <QObject>
 #include <QProcess>

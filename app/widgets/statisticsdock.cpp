@@ -8,6 +8,8 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
 
 namespace collscope::app {
 
@@ -17,6 +19,8 @@ QTableView* table(QWidget* parent) {
   auto* view = new QTableView(parent);
   view->verticalHeader()->hide();
   view->horizontalHeader()->setStretchLastSection(true);
+  // Columns follow their contents (fonts scale with the window), the last one takes the rest.
+  view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   view->setAlternatingRowColors(true);
   view->setSelectionBehavior(QAbstractItemView::SelectRows);
   view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
@@ -46,9 +50,17 @@ StatisticsDock::StatisticsDock(QWidget* parent) : QDockWidget(tr("Statistics"), 
   form->addRow(tr("α per message"), m_alpha);
   form->addRow(tr("β per byte"), m_beta);
   layout->addLayout(form);
+  // Why an edit in the table was refused; cleared by the next accepted value.
+  m_message = new QLabel(content);
+  m_message->setObjectName(QStringLiteral("statisticsMessage"));
+  m_message->setWordWrap(true);
+  m_message->setStyleSheet(QStringLiteral("color: #b00020"));
+  layout->addWidget(m_message);
   auto* splitter = new QSplitter(Qt::Vertical, content);
   m_statisticsView = table(splitter);
   m_ranksView = table(splitter);
+  m_statisticsView->setObjectName(QStringLiteral("statisticsTable"));
+  m_ranksView->setObjectName(QStringLiteral("rankTable"));
   m_ranksView->setSortingEnabled(false);
   layout->addWidget(splitter, 1);
   setWidget(content);
@@ -78,23 +90,37 @@ void StatisticsDock::setDocument(TraceDocument* document,
   connect(m_statistics, &StatisticsModel::alphaBetaChanged, m_ranks,
           &RankStatsModel::replayChanged);
   connect(m_statistics, &StatisticsModel::alphaBetaChanged, this, &StatisticsDock::syncSpinBoxes);
+  connect(m_statistics, &StatisticsModel::inputRejected, m_message, &QLabel::setText);
   m_statisticsView->setModel(m_statistics);
   m_ranksView->setModel(m_ranks);
-  m_statisticsView->resizeColumnToContents(StatisticsModel::Quantity);
-  m_ranksView->resizeColumnsToContents();
   syncSpinBoxes();
+}
+
+void StatisticsDock::setCatalog(const std::optional<AlgorithmCatalog>& catalog) {
+  if (m_statistics != nullptr) m_statistics->setCatalog(catalog);
+}
+
+void StatisticsDock::scaleTo(const QSize& window) {
+  const int pixels =
+      std::clamp(static_cast<int>(std::lround(window.height() / 900.0 * 16)), 14, 24);
+  QFont font = widget()->font();
+  if (font.pixelSize() == pixels) return;
+  font.setPixelSize(pixels);
+  widget()->setFont(font);
+}
+
+int StatisticsDock::preferredWidth(const QSize& window) {
+  return std::clamp(window.width() * 34 / 100, 300, 520);
 }
 
 void StatisticsDock::syncSpinBoxes() {
   if (m_statistics == nullptr) return;
-  const QModelIndex alpha =
-      m_statistics->index(m_statistics->rowOf(QStringLiteral("α (per message)")), 1);
-  const QModelIndex beta =
-      m_statistics->index(m_statistics->rowOf(QStringLiteral("β (per byte)")), 1);
+  const model::AlphaBeta ab = m_statistics->alphaBeta();
   const QSignalBlocker blockAlpha(m_alpha);
   const QSignalBlocker blockBeta(m_beta);
-  m_alpha->setValue(alpha.data(Qt::EditRole).toDouble() * 1e6);
-  m_beta->setValue(beta.data(Qt::EditRole).toDouble() * 1e9);
+  m_alpha->setValue(ab.alpha * 1e6);
+  m_beta->setValue(ab.beta * 1e9);
+  m_message->clear();
 }
 
 } // namespace collscope::app

@@ -2,12 +2,13 @@
 // table and the per-rank table.
 #pragma once
 
-#include "rankstatsmodel.h"
-#include "statisticsmodel.h"
+#include "models/rankstatsmodel.h"
+#include "models/statisticsmodel.h"
 
 #include <QDockWidget>
 
 class QDoubleSpinBox;
+class QLabel;
 class QTableView;
 
 namespace collscope::app {
@@ -20,6 +21,14 @@ public:
   /// Shows `document` (null: nothing); the models are rebuilt for it.
   void setDocument(TraceDocument* document, const std::optional<AlgorithmCatalog>& catalog);
 
+  /// The registry's entry for the open trace's algorithm, once the catalog has arrived.
+  void setCatalog(const std::optional<AlgorithmCatalog>& catalog);
+
+  /// Scales the tables' font with the window (legible on a projector, never below 14 px).
+  void scaleTo(const QSize& window);
+  /// The dock's width for a window of this size: about a third, within 300..520 px.
+  static int preferredWidth(const QSize& window);
+
 private:
   void syncSpinBoxes();
 
@@ -27,6 +36,7 @@ private:
   RankStatsModel* m_ranks = nullptr;
   QDoubleSpinBox* m_alpha;
   QDoubleSpinBox* m_beta;
+  QLabel* m_message;
   QTableView* m_statisticsView;
   QTableView* m_ranksView;
 };

@@ -1,5 +1,5 @@
 // `collscope` command lines: the window, headless export, and every mistake as one line.
-#include "exportoptions.h"
+#include "export/exportoptions.h"
 
 #include <catch2/catch.hpp>
 #include <vector>
@@ -23,6 +23,9 @@ TEST_CASE("window mode: optional trace") {
   cl = parse({"/tmp/g8"});
   CHECK(cl.trace == QStringLiteral("/tmp/g8"));
   CHECK(parse({"--help"}).help);
+  // The help lists the views by name, not a placeholder.
+  CHECK_FALSE(usage().contains(QLatin1Char('%')));
+  CHECK(usage().contains(QStringLiteral("which view: timeline, tree, circulant, data, delays")));
 }
 
 TEST_CASE("export mode: every option parsed") {

@@ -1,13 +1,15 @@
 // The item models behind the tables, checked by QAbstractItemModelTester and by content.
 #include "algorithm_traces.hpp"
 #include "app_fixtures.h"
-#include "messagetablemodel.h"
-#include "rankstatsmodel.h"
-#include "statisticsmodel.h"
+#include "models/messagetablemodel.h"
+#include "models/rankstatsmodel.h"
+#include "models/statisticsmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <catch2/catch.hpp>
+#include <cmath>
+#include <limits>
 #include <vector>
 
 using namespace collscope;
@@ -115,14 +117,57 @@ TEST_CASE("statistics: the model's figures, editable α and β that recompute th
   REQUIRE(model.setData(beta, 1e-9));
   CHECK(abChanged.count() == 2);
   CHECK(doc->alphaBeta().alpha == Approx(2e-6));
-  CHECK(alpha.data(Qt::EditRole).toDouble() == Approx(2e-6));
+  CHECK(alpha.data(Qt::EditRole).toString() == QStringLiteral("2.00 µs"));
   CHECK(alpha.data().toString() == QStringLiteral("2.00 µs"));
+  CHECK(beta.data(Qt::EditRole).toString() == QStringLiteral("1.00 ns/byte"));
   // Binomial gather of m bytes on p = 8: 3α + 7/8 βm (tracer/model/README.md).
   CHECK(doc->replay().total == Approx(3 * 2e-6 + 7.0 / 8.0 * 1e-9 * 8000));
   CHECK(value("α-β replay time").data().toString() == QStringLiteral("13.0 µs"));
+  QSignalSpy rejected(&model, &StatisticsModel::inputRejected);
   CHECK_FALSE(model.setData(alpha, QStringLiteral("fast")));
   CHECK_FALSE(model.setData(alpha, -1.0));
+  CHECK_FALSE(model.setData(beta, QStringLiteral("nan")));
+  CHECK_FALSE(model.setData(beta, QStringLiteral("inf ns/byte")));
+  CHECK_FALSE(model.setData(alpha, QStringLiteral("-3 us")));
+  CHECK_FALSE(model.setData(beta, std::numeric_limits<double>::infinity()));
+  CHECK_FALSE(model.setAlphaBeta({std::nan(""), 1e-9}));
+  REQUIRE(rejected.count() == 6);
+  CHECK(rejected.at(0).at(0).toString().contains(QStringLiteral("'fast' is not a time")));
+  CHECK(rejected.at(2).at(0).toString() == QStringLiteral("β must be finite, not nan"));
+  CHECK(rejected.at(4).at(0).toString() == QStringLiteral("α cannot be negative (-3 us)"));
   CHECK(doc->alphaBeta().alpha == Approx(2e-6));
+  CHECK(doc->alphaBeta().beta == Approx(1e-9));
+  CHECK(checker.warnings().empty());
+}
+
+TEST_CASE("statistics: α and β are edited in the unit and precision shown, Enter changes nothing") {
+  const auto doc = apptest::load(test::binomial_gather(8, 1000));
+  StatisticsModel model(doc.get());
+  ModelChecker checker(&model);
+  const QModelIndex alpha = model.index(model.rowOf(QStringLiteral("α (per message)")), 1);
+  const QModelIndex beta = model.index(model.rowOf(QStringLiteral("β (per byte)")), 1);
+  // More digits than the table shows: committing the shown text must not round them away.
+  REQUIRE(model.setAlphaBeta({1.23456e-6, 2.3456e-10}));
+  QSignalSpy changed(&model, &StatisticsModel::alphaBetaChanged);
+  CHECK(alpha.data(Qt::EditRole).toString() == QStringLiteral("1.23 µs"));
+  CHECK(beta.data(Qt::EditRole).toString() == QStringLiteral("0.23 ns/byte"));
+  CHECK(model.setData(alpha, alpha.data(Qt::EditRole)));
+  CHECK(model.setData(beta, beta.data(Qt::EditRole)));
+  CHECK(changed.count() == 0);
+  CHECK(doc->alphaBeta().alpha == 1.23456e-6);
+  CHECK(doc->alphaBeta().beta == 2.3456e-10);
+  // A value typed in the shown unit is read in that unit, with or without "/byte".
+  REQUIRE(model.setData(beta, QStringLiteral("0.5 ns/byte")));
+  CHECK(doc->alphaBeta().beta == Approx(5e-10));
+  REQUIRE(model.setData(beta, QStringLiteral("0.25 ns")));
+  CHECK(doc->alphaBeta().beta == Approx(2.5e-10));
+  REQUIRE(model.setData(alpha, QStringLiteral("3.5 µs")));
+  CHECK(doc->alphaBeta().alpha == Approx(3.5e-6));
+  CHECK(alpha.data().toString() == QStringLiteral("3.50 µs"));
+  CHECK(beta.data().toString() == QStringLiteral("0.25 ns/byte  (4.00 GB/s)"));
+  // Zero is a legitimate value (a latency-free network), only when typed.
+  REQUIRE(model.setData(alpha, QStringLiteral("0")));
+  CHECK(doc->alphaBeta().alpha == 0.0);
   CHECK(checker.warnings().empty());
 }
 

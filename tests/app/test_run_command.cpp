@@ -1,7 +1,10 @@
 // The run dialog's child process command line, without starting MPI.
-#include "runcommand.h"
+#include "run/runcommand.h"
 
+#include <QDir>
+#include <QTemporaryDir>
 #include <catch2/catch.hpp>
+#include <limits>
 
 using namespace collscope::app;
 
@@ -84,4 +87,38 @@ TEST_CASE("requests that cannot run say why") {
   r.processes = 4;
   r.count = 0;
   CHECK_FALSE(validateRunRequest(r).isEmpty());
+}
+
+TEST_CASE("runs go to ~/.cache/collscope/runs, one fresh folder per run") {
+  QTemporaryDir cache;
+  REQUIRE(cache.isValid());
+  const QByteArray saved = qgetenv("XDG_CACHE_HOME");
+  qputenv("XDG_CACHE_HOME", cache.path().toLocal8Bit());
+  const QString runs = runsDirectory();
+  if (saved.isEmpty())
+    qunsetenv("XDG_CACHE_HOME");
+  else
+    qputenv("XDG_CACHE_HOME", saved);
+  CHECK(runs == cache.path() + QStringLiteral("/collscope/runs"));
+
+  RunRequest r;
+  const QDateTime when(QDate(2026, 1, 2), QTime(3, 4, 5));
+  const QString first = newTraceDirectory(runs, r, when);
+  CHECK(first == runs + QStringLiteral("/gather-binomial-p8-20260102-030405"));
+  REQUIRE(QDir().mkpath(first));
+  const QString second = newTraceDirectory(runs, r, when);
+  CHECK(second == first + QStringLiteral("-2"));
+  // A run still writing (DIR.partial) takes its name too.
+  REQUIRE(QDir().mkpath(second + QStringLiteral(".partial")));
+  CHECK(newTraceDirectory(runs, r, when) == first + QStringLiteral("-3"));
+}
+
+TEST_CASE("the app passes any int count on, collscope-run judges the buffer size") {
+  RunRequest r;
+  r.traceDir = QStringLiteral("/tmp/run");
+  r.count = std::numeric_limits<int>::max();
+  CHECK(validateRunRequest(r).isEmpty());
+  CHECK(buildRunCommand(r, machine(8, false))
+            .arguments.join(' ')
+            .contains(QStringLiteral("--count 2147483647")));
 }

@@ -27,7 +27,7 @@ TEST_CASE("physical clock: messages at their times, a round ends with its last r
   for (std::size_t i = 0; i < events.size(); ++i) CHECK(clock.events()[i] == Approx(events[i]));
 }
 
-TEST_CASE("round clocks: a message of round c runs from c + 0.15 to c + 0.85") {
+TEST_CASE("round clocks: a message of round c runs forward inside its round column") {
   const auto doc = apptest::load(test::binomial_gather(8, 100));
   for (AxisMode mode : {AxisMode::inferredRounds, AxisMode::annotatedRounds}) {
     const TraceClock& clock = doc->clock(mode);
@@ -39,8 +39,15 @@ TEST_CASE("round clocks: a message of round c runs from c + 0.15 to c + 0.85") {
     for (std::size_t i = 0; i < 5; ++i) {
       const int m = apptest::findMessage(*doc, pairs[i].first, pairs[i].second);
       CHECK(clock.messageRound(m) == rounds[i]);
-      CHECK(clock.messageStart(m) == Approx(rounds[i] + 0.15));
-      CHECK(clock.messageEnd(m) == Approx(rounds[i] + 0.85));
+      // Strictly inside its column, leaving a gap at both edges so rounds read apart, and
+      // placed like every other message of its round so the columns line up.
+      CHECK(clock.messageStart(m) > rounds[i]);
+      CHECK(clock.messageEnd(m) > clock.messageStart(m));
+      CHECK(clock.messageEnd(m) < rounds[i] + 1);
+      CHECK(clock.messageStart(m) - rounds[i] ==
+            Approx(clock.messageStart(apptest::findMessage(*doc, 1, 0))));
+      CHECK(clock.messageEnd(m) - rounds[i] ==
+            Approx(clock.messageEnd(apptest::findMessage(*doc, 1, 0))));
     }
   }
   CHECK(doc->clock(AxisMode::inferredRounds).roundLabel(0) == QStringLiteral("1"));

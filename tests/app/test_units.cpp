@@ -1,5 +1,5 @@
 // Numbers as the app prints and parses them.
-#include "units.h"
+#include "document/units.h"
 
 #include <catch2/catch.hpp>
 
@@ -30,4 +30,21 @@ TEST_CASE("times typed by a user: plain seconds or with a unit, never negative")
   CHECK_FALSE(parseDuration(QStringLiteral("-1")));
   CHECK_FALSE(parseDuration(QStringLiteral("fast")));
   CHECK_FALSE(parseDuration(QStringLiteral("2 parsecs")));
+}
+
+TEST_CASE("α and β typed by a user: a value in seconds, or one line saying what is wrong") {
+  const QString a = QStringLiteral("α");
+  CHECK(*readParameter(a, QStringLiteral("2 µs"), false).seconds == Approx(2e-6));
+  CHECK(*readParameter(a, QStringLiteral("0.2 ns/byte"), true).seconds == Approx(2e-10));
+  CHECK(*readParameter(a, QStringLiteral("0.2 ns / B"), true).seconds == Approx(2e-10));
+  CHECK_FALSE(readParameter(a, QStringLiteral("0.2 ns/byte"), false).seconds);
+  CHECK(readParameter(a, QStringLiteral("NaN"), false).error ==
+        QStringLiteral("α must be finite, not NaN"));
+  CHECK(readParameter(a, QStringLiteral("inf"), false).error ==
+        QStringLiteral("α must be finite, not inf"));
+  CHECK(readParameter(a, QStringLiteral("-1"), false).error ==
+        QStringLiteral("α cannot be negative (-1)"));
+  CHECK(readParameter(a, QStringLiteral("fast"), false)
+            .error.startsWith(QStringLiteral("α: 'fast' is not a time")));
+  CHECK(readParameter(a, QStringLiteral("2 us"), false).error.isEmpty());
 }

@@ -3,24 +3,40 @@
 // runs a collective from the run dialog.
 #include "algorithm_traces.hpp"
 #include "app_fixtures.h"
+#include "document/selection.h"
+#include "document/units.h"
 #include "mainwindow.h"
+#include "models/statisticsmodel.h"
+#include "paint/viewstyle.h"
 #include "playbackbar.h"
 #include "rundialog.h"
-#include "selection.h"
-#include "spacetimeview.h"
+#include "runprocess.h"
+#include "spacetimewidget.h"
+#include "statisticsdock.h"
 #include "traceviewwidget.h"
-#include "treeview.h"
+#include "views/treeview.h"
 
 #include <QApplication>
 #include <QDir>
+#include <QFileInfo>
+#include <QFontInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 #include <catch2/catch.hpp>
+#include <limits>
 
 using namespace collscope;
 using namespace collscope::app;
@@ -52,7 +68,7 @@ TEST_CASE("the window opens a trace, plays it from the keyboard and selects by c
   MainWindow window;
   showGather(window, dir);
 
-  auto* view = window.findChild<SpaceTimeView*>();
+  auto* view = window.findChild<SpaceTimeWidget*>();
   auto* playback = window.findChild<Playback*>();
   auto* selection = window.findChild<Selection*>();
   REQUIRE(view);
@@ -79,9 +95,11 @@ TEST_CASE("the window opens a trace, plays it from the keyboard and selects by c
   CHECK(playback->atEnd());
 
   view->repaint();
-  const int m = apptest::findMessage(view->timeline().document(), 2, 0);
-  const QPointF onArrow =
-      view->timeline().geometry().messageLine(m, view->timeline().document().trace()).pointAt(0.5);
+  const int m = apptest::findMessage(view->spaceTime().document(), 2, 0);
+  const QPointF onArrow = view->spaceTime()
+                              .geometry()
+                              .messageLine(m, view->spaceTime().document().trace())
+                              .pointAt(0.5);
   QTest::mouseClick(view, Qt::LeftButton, {}, onArrow.toPoint());
   CHECK(selection->message() == m);
 
@@ -94,7 +112,7 @@ TEST_CASE("the window opens a trace, plays it from the keyboard and selects by c
   CHECK_FALSE(playback->clock()->isRounds());
 }
 
-TEST_CASE("the window has a tab per view; clicking a rank in the tree selects it everywhere") {
+TEST_CASE("the window has a tab per view, clicking a rank in the tree selects it everywhere") {
   const test::TempDir dir;
   MainWindow window;
   showGather(window, dir);
@@ -122,8 +140,8 @@ TEST_CASE("the window has a tab per view; clicking a rank in the tree selects it
   QTest::mouseClick(widget, Qt::LeftButton, {}, target);
   CHECK(selection->rank() == 4);
   // The space-time view shares the selection.
-  auto* timeline = window.findChild<SpaceTimeView*>();
-  CHECK(timeline->timeline().selectedRank() == 4);
+  auto* spaceTime = window.findChild<SpaceTimeWidget*>();
+  CHECK(spaceTime->spaceTime().selectedRank() == 4);
 }
 
 TEST_CASE("the window says so, in one readable message, when a file is not a trace") {
@@ -169,4 +187,135 @@ TEST_CASE("the run dialog runs collscope-run under mpirun and hands over the tra
   CHECK(document->rankCount() == 8);
   CHECK(document->messageCount() == 7);
   QDir(traceDir).removeRecursively();
+}
+
+TEST_CASE("the statistics table edits α in the unit shown, Enter keeps the value, nan is refused") {
+  const test::TempDir dir;
+  MainWindow window;
+  showGather(window, dir);
+  auto* table = window.findChild<QTableView*>(QStringLiteral("statisticsTable"));
+  auto* message = window.findChild<QLabel*>(QStringLiteral("statisticsMessage"));
+  REQUIRE(table);
+  REQUIRE(message);
+  auto* model = qobject_cast<StatisticsModel*>(table->model());
+  REQUIRE(model);
+  table->parentWidget()->window()->show();
+  const QModelIndex alpha = model->index(model->rowOf(QStringLiteral("α (per message)")), 1);
+  const double before = model->alphaBeta().alpha;
+
+  const auto edit = [&](const QString* text) {
+    table->setCurrentIndex(alpha);
+    table->edit(alpha);
+    auto* editor = table->findChild<QLineEdit*>();
+    REQUIRE(editor);
+    CHECK(editor->text() == formatDuration(before));
+    if (text) {
+      editor->selectAll();
+      QTest::keyClicks(editor, *text);
+    }
+    QTest::keyClick(editor, Qt::Key_Return);
+    QTest::qWait(0);
+  };
+  edit(nullptr);
+  CHECK(model->alphaBeta().alpha == before);
+  CHECK(message->text().isEmpty());
+
+  const QString nan = QStringLiteral("nan");
+  edit(&nan);
+  CHECK(model->alphaBeta().alpha == before);
+  CHECK(message->text() == QStringLiteral("α must be finite, not nan"));
+
+  const QString three = QStringLiteral("3 µs");
+  edit(&three);
+  CHECK(model->alphaBeta().alpha == Approx(3e-6));
+  CHECK(message->text().isEmpty());
+}
+
+TEST_CASE("the Playback menu names every action, the toolbar keeps the short signs") {
+  MainWindow window;
+  QMenu* playback = nullptr;
+  for (QAction* menu : window.menuBar()->actions())
+    if (menu->text() == QStringLiteral("&Playback")) playback = menu->menu();
+  REQUIRE(playback);
+  QStringList names;
+  for (QAction* a : playback->actions()) {
+    const QString name = QString(a->text()).remove(QLatin1Char('&'));
+    CHECK(name.count(QRegularExpression(QStringLiteral("[A-Za-z]"))) >= 3);
+    names << name;
+  }
+  CHECK(names.contains(QStringLiteral("Faster")));
+  CHECK(names.contains(QStringLiteral("Slower")));
+  QStringList signs;
+  for (QAction* a : window.findChild<PlaybackBar*>()->actions()) signs << a->iconText();
+  CHECK(signs.contains(QStringLiteral("+")));
+  CHECK(signs.contains(QStringLiteral("−")));
+}
+
+TEST_CASE("the run dialog's preview names the folder the run will use, under the runs folder") {
+  RunDialog dialog(std::nullopt);
+  const QString shown = dialog.findChild<QLabel*>(QStringLiteral("runCommand"))->text();
+  const QString folder = dialog.request().traceDir;
+  CHECK(folder.startsWith(runsDirectory() + QLatin1Char('/')));
+  CHECK(shown.contains(folder.toHtmlEscaped()));
+  // A second later the request still names the folder shown, not a new timestamp.
+  QTest::qWait(1100);
+  CHECK(dialog.request().traceDir == folder);
+  // The count box takes what collscope-run takes (any int); the driver judges the buffer.
+  CHECK(dialog.findChild<QSpinBox*>(QStringLiteral("runCount"))->maximum() ==
+        std::numeric_limits<int>::max());
+}
+
+TEST_CASE("a stopped run leaves no DIR.partial behind") {
+  QTemporaryDir dir;
+  REQUIRE(dir.isValid());
+  const QString trace = dir.filePath(QStringLiteral("run"));
+  const QString partial = trace + QStringLiteral(".partial");
+  RunProcess process;
+  QSignalSpy finished(&process, &RunProcess::finished);
+  // Stands in for mpirun: starts writing the trace, then runs until stopped.
+  process.start(
+      {QStringLiteral("sh"),
+       {QStringLiteral("-c"),
+        QStringLiteral("mkdir -p '%1' && touch '%1/traces.otf2' && exec sleep 60").arg(partial)},
+       {}},
+      trace);
+  REQUIRE(waitFor([&] { return QFileInfo::exists(partial + QStringLiteral("/traces.otf2")); }));
+  process.stop();
+  REQUIRE(waitFor([&] { return finished.count() == 1; }));
+  CHECK(finished.at(0).at(0).toBool() == false);
+  CHECK(finished.at(0).at(1).toString() == QStringLiteral("stopped"));
+  CHECK_FALSE(QFileInfo::exists(partial));
+}
+
+TEST_CASE("at 1024×768 and 1400×900 the window leaves the diagram room, legible, columns whole") {
+  for (const QSize size : {QSize(1024, 768), QSize(1400, 900)}) {
+    CAPTURE(size.width(), size.height());
+    const test::TempDir dir;
+    MainWindow window;
+    showGather(window, dir);
+    window.resize(size);
+    QTest::qWait(50);
+    auto* diagram = window.findChild<SpaceTimeWidget*>();
+    auto* dock = window.findChild<StatisticsDock*>();
+    auto* table = window.findChild<QTableView*>(QStringLiteral("statisticsTable"));
+    REQUIRE(diagram);
+    REQUIRE(dock);
+    REQUIRE(table);
+    // The diagram keeps most of the width; the dock about a third.
+    CHECK(dock->width() <= size.width() * 0.4);
+    CHECK(diagram->width() >= size.width() * 0.55);
+    CHECK(QFontInfo(ViewStyle::forSize(diagram->size()).labelFont).pixelSize() >= 16);
+    // No column is narrower than its contents (the last one stretches and wraps; the rank
+    // table scrolls sideways rather than squeeze a column).
+    for (auto* view : window.findChildren<QTableView*>()) {
+      CAPTURE(view->objectName());
+      for (int column = 0; column + 1 < view->model()->columnCount(); ++column)
+        CHECK(view->horizontalHeader()->sectionSize(column) >=
+              static_cast<QAbstractItemView*>(view)->sizeHintForColumn(column));
+    }
+    CHECK(QFontInfo(table->font()).pixelSize() >= 14);
+    if (const QString shots = qEnvironmentVariable("COLLSCOPE_SHOT_DIR"); !shots.isEmpty())
+      window.grab().save(
+          QStringLiteral("%1/window-%2x%3.png").arg(shots).arg(size.width()).arg(size.height()));
+  }
 }

@@ -1,0 +1,42 @@
+// Colours the tree, circulant, data and delay views share, so that round 2 or rank 5 has the
+// same colour in every view. Fonts and strokes come from ViewStyle::forSize.
+#pragma once
+
+#include <QColor>
+
+namespace collscope::app {
+
+/// The named colours every view draws with, so that one meaning has one colour everywhere.
+namespace palette {
+inline const QColor blue{0, 114, 178};        ///< Okabe–Ito blue: sends, bytes moved
+inline const QColor skyBlue{86, 180, 233};    ///< Okabe–Ito sky blue: receives, data held
+inline const QColor yellow{240, 228, 66};     ///< Okabe–Ito yellow: selection halo
+inline const QColor purple{120, 40, 140};     ///< the critical path
+inline const QColor ink{20, 20, 20};          ///< text and outlines
+inline const QColor secondaryInk{90, 90, 90}; ///< captions, quiet outlines
+inline const QColor mutedInk{120, 120, 120};  ///< tick marks, minor markers
+inline const QColor pending{175, 175, 175};   ///< what has not happened yet
+inline const QColor paper{248, 248, 248};     ///< the background of an empty slot
+
+/// `colour` with alpha `alpha` (0..255).
+inline QColor withAlpha(QColor colour, int alpha) {
+  colour.setAlpha(alpha);
+  return colour;
+}
+} // namespace palette
+
+/// Round column `round` of `rounds`: Okabe–Ito for up to 7 rounds (distinct for the common
+/// colour-vision deficiencies; its yellow darkened to read on white), spread hues beyond.
+QColor roundColor(int round, int rounds);
+/// The block of origin rank `rank` of `p` ranks: Okabe–Ito up to 8, a hue wheel beyond, with
+/// alternating lightness so that neighbouring ranks differ.
+QColor originColor(int rank, int p);
+/// A sequential scale for waiting times, `fraction` 0 (none: pale yellow) … 1 (longest: dark
+/// red), perceptually ordered (the YlOrRd ramp).
+QColor delayColor(double fraction);
+/// `colour` washed out towards white (70 %): what is on its way, not yet there.
+QColor lightTint(const QColor& colour);
+/// Black or white, whichever reads on `background`.
+QColor textOn(const QColor& background);
+
+} // namespace collscope::app
