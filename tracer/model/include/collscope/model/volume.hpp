@@ -21,6 +21,9 @@ struct Volume {
   /// max over ranks of max(sent, received): what a 1-ported, bidirectional rank must move
   /// through one of its ports (a gather's root: everything it receives).
   std::uint64_t max_per_rank = 0;
+  /// Some sum reached 2^64 − 1: sums saturate there instead of wrapping, so every figure is
+  /// a lower bound, never a small number.
+  bool saturated = false;
 };
 
 /// Counted from the operations, so unmatched sends and receives count too.
