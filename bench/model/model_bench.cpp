@@ -67,7 +67,7 @@ template <class F> Cost timed(const char* what, F&& f) {
 }
 
 struct ViteRun {
-  double wall = -1, cpu = 0;
+  double wall = -1, cpu = 0, peak_mb = 0;
   int status = -1;
 };
 
@@ -96,6 +96,7 @@ ViteRun vite(const fs::path& anchor, const fs::path& svg, int limit_s) {
     return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) * 1e-6;
   };
   return {seconds(start), secs(usage.ru_utime) + secs(usage.ru_stime),
+          static_cast<double>(usage.ru_maxrss) / 1024.0,
           WIFEXITED(status) ? WEXITSTATUS(status) : -1};
 }
 
@@ -174,8 +175,9 @@ int main(int argc, char** argv) {
     if (v.wall < 0)
       std::printf("ViTE: could not be started\n");
     else
-      std::printf("%-42s %8.2f s wall %8.2f s CPU  (exit %d%s)\n", "ViTE: vite -f … -e out.svg",
-                  v.wall, v.cpu, v.status, v.status == 124 ? ": stopped at the time limit" : "");
+      std::printf("%-42s %8.2f s wall %8.2f s CPU  %.0f MB peak (exit %d%s)\n",
+                  "ViTE: vite -f … -e out.svg", v.wall, v.cpu, v.peak_mb, v.status,
+                  v.status == 124 ? ": stopped at the time limit" : "");
     if (v.wall > 0 && v.status == 0)
       std::printf("%-42s %8.1f× wall %8.1f× CPU\n", "ViTE / collscope model", v.wall / all.wall,
                   v.cpu / all.cpu);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <tuple>
+#include <unordered_map>
 #include <utility>
 
 namespace collscope::model {
@@ -43,6 +44,21 @@ struct Channel {
   std::vector<std::pair<int, int>> posted; ///< (posting op, completing op) on the receiver
 };
 
+struct ChannelKey {
+  std::uint32_t comm;
+  int sender, receiver, tag;
+  friend bool operator==(const ChannelKey&, const ChannelKey&) = default;
+};
+
+struct ChannelHash {
+  std::size_t operator()(const ChannelKey& k) const {
+    std::uint64_t h = k.comm;
+    for (const int part : {k.sender, k.receiver, k.tag})
+      h = (h ^ static_cast<std::uint32_t>(part)) * 0x100000001b3ull; // FNV-1a style mixing
+    return static_cast<std::size_t>(h ^ (h >> 29));
+  }
+};
+
 double call_start(const Rank& rank, const Operation& op) {
   return op.call != no_index ? rank.operations[op.call].time : op.time;
 }
@@ -53,8 +69,8 @@ void match_messages(Trace& trace) {
   trace.messages.clear();
   trace.unmatched_sends.clear();
   trace.unmatched_receives.clear();
-  using Key = std::tuple<std::uint32_t, int, int, int>; // comm, sender, receiver, tag
-  std::map<Key, Channel> channels;
+  // Channels are visited in no particular order: pairs and unmatched lists are sorted below.
+  std::unordered_map<ChannelKey, Channel, ChannelHash> channels;
   const int p = static_cast<int>(trace.ranks.size());
   for (Rank& rank : trace.ranks) {
     pair_requests(rank);
@@ -91,7 +107,7 @@ void match_messages(Trace& trace) {
     most += std::min(channel.sends.size(), channel.posted.size());
   pairs.reserve(most);
   for (auto& [key, channel] : channels) {
-    const auto [comm, sender, receiver, tag] = key;
+    const int sender = key.sender, receiver = key.receiver;
     std::stable_sort(channel.posted.begin(), channel.posted.end());
     const std::size_t n = std::min(channel.sends.size(), channel.posted.size());
     const Rank& from = trace.ranks[sender];
