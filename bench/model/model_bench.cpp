@@ -154,6 +154,7 @@ int main(int argc, char** argv) {
   const Cost load = timed("load_trace (read, match, check)", [&] {
     trace = model::load_trace(dir, [&](std::uint64_t, std::uint64_t) { return ++reports, true; });
   });
+  const double after_load = peak_mb();
   Cost analyses;
   analyses += timed("volume", [&] { model::volume(trace); });
   analyses += timed("inferred rounds", [&] { model::inferred_rounds(trace); });
@@ -165,13 +166,13 @@ int main(int argc, char** argv) {
   all += analyses;
   std::printf("%-42s %8.2f s wall %8.2f s CPU  (%llu progress reports)\n", "model: load + analyses",
               all.wall, all.cpu, static_cast<unsigned long long>(reports));
-  std::printf("%-42s %8.0f MB  (%zu messages; %.0f MB before loading)\n", "model: peak memory",
-              peak_mb(), trace.messages.size(), before);
+  std::printf("%-42s %8.0f MB  (%.0f MB after load_trace, %.0f MB before; %zu messages)\n",
+              "model: peak memory", peak_mb(), after_load, before, trace.messages.size());
 
   if (with_vite) {
     const fs::path svg =
         fs::temp_directory_path() / ("collscope-bench-vite-" + std::to_string(::getpid()) + ".svg");
-    const ViteRun v = vite(dir / "traces.otf2", svg, 600);
+    const ViteRun v = vite(dir / "traces.otf2", svg, 1800);
     if (v.wall < 0)
       std::printf("ViTE: could not be started\n");
     else
