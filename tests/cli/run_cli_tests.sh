@@ -99,7 +99,9 @@ section_algorithms() {
     fail "--list --json"
     return
   fi
-  sed -n 's/.*"collective": "\([a-z]*\)", "name": "\([^"]*\)".*/\1 \2/p' "$tmp/list" >"$tmp/pairs"
+  # One "collective" and one "name" key per entry, on lines of their own or not.
+  awk -F'"' '{ for (i = 2; i < NF; i += 2) { if ($i == "collective") c = $(i + 2);
+               if ($i == "name") print c, $(i + 2) } }' "$tmp/list" >"$tmp/pairs"
   if [ "$(wc -l <"$tmp/pairs")" -lt 15 ]; then
     fail "--list --json names fewer than 15 algorithms"
     return
