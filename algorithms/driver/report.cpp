@@ -50,7 +50,11 @@ void print_json(const std::vector<const Algorithm*>& rows) {
                     {"uses_blocks", a->uses_blocks()},
                     {"uses_piece", a->uses_piece()},
                     {"native", a->is_native()}});
-  std::printf("%s\n", list.dump(2).c_str());
+  // One entry per line: readable, and greppable by line.
+  std::printf("[\n");
+  for (std::size_t i = 0; i < list.size(); ++i)
+    std::printf("  %s%s\n", list[i].dump().c_str(), i + 1 < list.size() ? "," : "");
+  std::printf("]\n");
 }
 
 void print_table(const std::vector<const Algorithm*>& rows) {
