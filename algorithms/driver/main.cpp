@@ -66,7 +66,7 @@ int execute(const Options& o, int rank, int p, MPI_Comm comm) {
     measured.network = std::make_shared<const schedule::NetworkModel>(std::move(model));
   }
   if (a.irregular()) set_irregular_tuning({o.threshold, measured.network});
-  const bool reduce = a.collective == Collective::reduce;
+  const bool reduce = a.reduces();
   const MpiTypes types(o.datatype, reduce ? std::optional(o.op) : std::nullopt);
   int type_size = 0;
   MPI_Type_size(types.datatype(), &type_size);

@@ -87,7 +87,7 @@ section_list() {
   status=$?
   if [ "$status" -eq 0 ] && [ "$(head -n 1 "$tmp/out")" = "[" ] &&
     [ "$(tail -n 1 "$tmp/out")" = "]" ] &&
-    [ "$(grep -c '"name": *"native"' "$tmp/out")" -eq 8 ] &&
+    [ "$(grep -c '"name": *"native"' "$tmp/out")" -eq 9 ] &&
     grep -q '"commutative_only": *true' "$tmp/out"; then
     pass "p=3 --list --json: one array, printed once, a native entry per collective"
   else
@@ -107,7 +107,7 @@ section_algorithms() {
   fi
   while read -r collective name; do
     root="--root 3"
-    [ "$collective" = allgather ] || [ "$collective" = allgatherv ] && root=""
+    case $collective in allgather | allgatherv | allreduce) root="" ;; esac
     for datatype in int vector double; do
       # shellcheck disable=SC2086 # $root is empty or two words
       expect_verified 5 "$collective" --algorithm "$name" $root --count 3 --datatype "$datatype" \

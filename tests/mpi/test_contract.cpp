@@ -53,6 +53,9 @@ int call_with(const Algorithm& a, const Bad& b, MPI_Comm world) {
   case Collective::reduce:
     rc = a.reduce(sb, rb, b.count, b.type, b.op, b.root, comm);
     break;
+  case Collective::allreduce:
+    rc = a.allreduce(sb, rb, b.count, b.type, b.op, comm);
+    break;
   case Collective::allgather:
     rc = a.allgather(sb, b.count, b.type, rb, b.count, b.type, comm);
     break;
@@ -82,10 +85,11 @@ std::vector<Bad> bad_calls(const Algorithm& a, int p) {
     calls.push_back({.what = "root p", .expected = MPI_ERR_ROOT, .root = p});
     calls.push_back({.what = "root −1", .expected = MPI_ERR_ROOT, .root = -1});
   }
-  if (a.collective == Collective::allgather || a.collective == Collective::allgatherv)
+  if (a.collective == Collective::allgather || a.collective == Collective::allgatherv ||
+      a.collective == Collective::allreduce)
     calls.push_back(
         {.what = "MPI_IN_PLACE as receive buffer", .expected = MPI_ERR_ARG, .recv_in_place = true});
-  if (a.collective == Collective::reduce)
+  if (a.reduces())
     calls.push_back({.what = "MPI_OP_NULL", .expected = MPI_ERR_OP, .op = MPI_OP_NULL});
   return calls;
 }
@@ -144,7 +148,7 @@ TEST_CASE("the algorithms' messages never match a user's MPI_ANY_TAG receive", "
       MPI_Request pending = MPI_REQUEST_NULL;
       MPI_Irecv(got, 2, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &pending);
       Case c{&a, root, 5, Types::ints, false};
-      if (a.collective == Collective::reduce && a.commutative_only) c.op = MPI_SUM;
+      if (a.reduces()) c.op = MPI_SUM;
       const bool same = matches_native(c, types, MPI_COMM_WORLD);
       const int mine[2] = {rank, user_tag};
       MPI_Send(mine, 2, MPI_INT, (rank + 1) % p, user_tag, MPI_COMM_WORLD);
