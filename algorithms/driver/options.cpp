@@ -49,8 +49,9 @@ std::string_view to_string(Displs displs) {
 namespace {
 
 constexpr Collective all_collectives[] = {
-    Collective::gather,    Collective::scatter, Collective::bcast,    Collective::reduce,
-    Collective::allgather, Collective::gatherv, Collective::scatterv, Collective::allgatherv};
+    Collective::gather,   Collective::scatter,    Collective::bcast,
+    Collective::reduce,   Collective::allgather,  Collective::gatherv,
+    Collective::scatterv, Collective::allgatherv, Collective::allreduce};
 
 /// What the user typed, before it is checked against the collective and p.
 struct Raw {
@@ -255,7 +256,7 @@ std::string check_fit(const Raw& raw, Options& o, int p) {
   if (o.root >= p)
     return "--root " + std::to_string(o.root) + " is outside [0, " + std::to_string(p) +
            ") for p = " + std::to_string(p) + " processes";
-  if (raw.op && a.collective != Collective::reduce) return "--op applies to reduce only";
+  if (raw.op && !a.reduces()) return "--op applies to reduce and allreduce only";
   if (o.op == Op::noncommutative && a.commutative_only)
     return who + " is for commutative operations only; with --op noncommutative use " +
            "--algorithm " +
@@ -271,7 +272,7 @@ std::string check_fit(const Raw& raw, Options& o, int p) {
            ", not to " + who;
   if (o.in_place && a.collective == Collective::bcast)
     return "--in-place does not apply to bcast (MPI_Bcast has no MPI_IN_PLACE)";
-  const bool whole_row = a.collective != Collective::bcast && a.collective != Collective::reduce;
+  const bool whole_row = a.collective != Collective::bcast && !a.reduces();
   const long long per_rank = a.irregular() ? schedule::spikes_rho * (o.block + 1LL) : o.count;
   const long long largest = (whole_row ? p : 1) * per_rank * layout_of(o.datatype).extent_bytes();
   const std::string what =

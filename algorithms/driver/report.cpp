@@ -50,7 +50,11 @@ void print_json(const std::vector<const Algorithm*>& rows) {
                     {"uses_blocks", a->uses_blocks()},
                     {"uses_piece", a->uses_piece()},
                     {"native", a->is_native()}});
-  std::printf("%s\n", list.dump(2).c_str());
+  // One entry per line: readable, and greppable by line.
+  std::printf("[\n");
+  for (std::size_t i = 0; i < list.size(); ++i)
+    std::printf("  %s%s\n", list[i].dump().c_str(), i + 1 < list.size() ? "," : "");
+  std::printf("]\n");
 }
 
 void print_table(const std::vector<const Algorithm*>& rows) {
@@ -102,7 +106,7 @@ void print_list(std::optional<Collective> only, bool json) {
 void print_header(const Options& o, const RunFacts& f) {
   const Algorithm& a = *o.algorithm;
   const Collective c = a.collective;
-  const bool whole_row = c != Collective::bcast && c != Collective::reduce;
+  const bool whole_row = c != Collective::bcast && !a.reduces();
   const long long block = static_cast<long long>(o.count) * f.type_size;
   long long m = whole_row ? f.p * block : block;
   if (a.irregular()) {
@@ -120,7 +124,7 @@ void print_header(const Options& o, const RunFacts& f) {
   if (a.has_root()) key("root", std::to_string(o.root));
   if (!a.irregular()) key("count", std::to_string(o.count));
   key("datatype", str(to_string(o.datatype)));
-  if (c == Collective::reduce) key("op", str(to_string(o.op)));
+  if (a.reduces()) key("op", str(to_string(o.op)));
   key("in_place", o.in_place ? "yes" : "no");
   if (whole_row && !a.irregular()) key("bytes_per_rank", std::to_string(block));
   key("m_bytes", std::to_string(m));

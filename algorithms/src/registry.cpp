@@ -13,7 +13,8 @@ using C = Collective;
 const std::vector<Algorithm>& registry() {
   static const std::vector<Algorithm> all = [] {
     std::vector<Algorithm> joined;
-    for (const auto part : {detail::regular_algorithms(), detail::irregular_algorithms()})
+    for (const auto part : {detail::regular_algorithms(), detail::irregular_algorithms(),
+                            detail::reduction_algorithms()})
       joined.insert(joined.end(), part.begin(), part.end());
     return joined;
   }();
@@ -40,13 +41,15 @@ std::string_view to_string(Collective collective) {
     return "scatterv";
   case C::allgatherv:
     return "allgatherv";
+  case C::allreduce:
+    return "allreduce";
   }
   return "?";
 }
 
 std::optional<Collective> parse_collective(std::string_view name) {
   for (C c : {C::gather, C::scatter, C::bcast, C::reduce, C::allgather, C::gatherv, C::scatterv,
-              C::allgatherv})
+              C::allgatherv, C::allreduce})
     if (to_string(c) == name) return c;
   return std::nullopt;
 }

@@ -3,6 +3,7 @@
 // function over p, m, M, α and β).
 #pragma once
 
+#include "collscope/schedule/allreduce.hpp"
 #include "collscope/schedule/cost.hpp"
 #include "collscope/schedule/formula.hpp"
 #include "collscope/schedule/irregular_cost.hpp"
@@ -57,5 +58,26 @@ inline constexpr CostFormula binomial_scatterv{
 inline constexpr CostFormula model_tree{
     "2⌈log₂p⌉α + 8(p−1)(6 + 2⌈log₂p⌉)β + (p−1)/p·βm",
     [](int p, double m, double a, double b, int) { return s::model_tree_cost(p, m, a, b); }};
+
+inline constexpr RoundsFormula twice_log{"2⌈log₂p⌉",
+                                         [](int p, int) { return s::reduce_bcast_rounds(p); }};
+inline constexpr RoundsFormula butterfly_rounds{"⌊log₂p⌋ + 2(⌈log₂p⌉ − ⌊log₂p⌋)",
+                                                [](int p, int) { return s::butterfly_rounds(p); }};
+inline constexpr RoundsFormula ring_twice{"2(p−1)",
+                                          [](int p, int) { return s::ring_allreduce_rounds(p); }};
+inline constexpr CostFormula reduce_bcast{
+    "2⌈log₂p⌉(α + βm)",
+    [](int p, double m, double a, double b, int) { return s::reduce_bcast_cost(p, m, a, b); }};
+inline constexpr CostFormula butterfly{"(⌊log₂p⌋ + 2(⌈log₂p⌉ − ⌊log₂p⌋))(α + βm)",
+                                       [](int p, double m, double a, double b, int) {
+                                         return s::butterfly_allreduce_cost(p, m, a, b);
+                                       }};
+inline constexpr CostFormula ring_allreduce{
+    "2(p−1)α + 2(p−1)/p·βm",
+    [](int p, double m, double a, double b, int) { return s::ring_allreduce_cost(p, m, a, b); }};
+inline constexpr CostFormula circulant_allreduce{"⌈log₂p⌉(α + βm)",
+                                                 [](int p, double m, double a, double b, int) {
+                                                   return s::circulant_allreduce_cost(p, m, a, b);
+                                                 }};
 
 } // namespace collscope::detail::formulas

@@ -10,5 +10,6 @@ namespace collscope::detail {
 
 std::span<const Algorithm> regular_algorithms();   ///< gather, scatter, bcast, reduce, allgather
 std::span<const Algorithm> irregular_algorithms(); ///< gatherv, scatterv, allgatherv
+std::span<const Algorithm> reduction_algorithms(); ///< allreduce
 
 } // namespace collscope::detail

@@ -12,7 +12,17 @@
 
 namespace collscope {
 
-enum class Collective { gather, scatter, bcast, reduce, allgather, gatherv, scatterv, allgatherv };
+enum class Collective {
+  gather,
+  scatter,
+  bcast,
+  reduce,
+  allgather,
+  gatherv,
+  scatterv,
+  allgatherv,
+  allreduce
+};
 
 std::string_view to_string(Collective collective);
 std::optional<Collective> parse_collective(std::string_view name);
@@ -28,6 +38,8 @@ using ScattervFn = int (*)(const void*, const int*, const int*, MPI_Datatype, vo
                            MPI_Datatype, int, MPI_Comm); ///< MPI_Scatterv
 using AllgathervFn = int (*)(const void*, int, MPI_Datatype, void*, const int*, const int*,
                              MPI_Datatype, MPI_Comm); ///< MPI_Allgatherv
+using AllreduceFn = int (*)(const void*, void*, int, MPI_Datatype, MPI_Op,
+                            MPI_Comm); ///< MPI_Allreduce
 
 /// The one tuning knob an algorithm takes on top of MPI's arguments.
 enum class Parameter {
@@ -58,6 +70,7 @@ struct Algorithm {
   GathervFn gatherv = nullptr;
   ScattervFn scatterv = nullptr;
   AllgathervFn allgatherv = nullptr;
+  AllreduceFn allreduce = nullptr;
 
   bool is_native() const { return native; }
   bool uses_blocks() const { return parameter == Parameter::blocks; }
@@ -70,10 +83,15 @@ struct Algorithm {
            irregular_model == I::model_traff;
   }
   bool has_root() const {
-    return collective != Collective::allgather && collective != Collective::allgatherv;
+    return collective != Collective::allgather && collective != Collective::allgatherv &&
+           collective != Collective::allreduce;
   }
   /// gatherv, scatterv and allgatherv: block sizes differ per rank (only the root knows them
   /// all in gatherv and scatterv; every rank in allgatherv).
+  /// reduce and allreduce: combine vectors with an MPI_Op.
+  bool reduces() const {
+    return collective == Collective::reduce || collective == Collective::allreduce;
+  }
   bool irregular() const {
     return collective == Collective::gatherv || collective == Collective::scatterv ||
            collective == Collective::allgatherv;
