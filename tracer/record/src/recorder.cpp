@@ -40,7 +40,16 @@ void complete(MPI_Request request, const MPI_Status& status, std::uint64_t time)
   PMPI_Test_cancelled(&status, &flag);
   const bool cancelled = flag != 0;
 #endif
-  if (cancelled) {
+  if (p.coll_op != no_coll_op) {
+    push(event(Kind::CollBegin, time));
+    Event end = event(Kind::CollEnd, time);
+    end.op = p.coll_op;
+    end.comm = p.comm;
+    end.peer = p.peer;
+    end.bytes = p.bytes;
+    end.request = p.id;
+    push(end);
+  } else if (cancelled) {
     push(request_event(Kind::RequestCancelled, time, p.id));
   } else if (p.is_send) {
     push(request_event(Kind::IsendComplete, time, p.id));

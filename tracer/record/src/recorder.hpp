@@ -19,7 +19,8 @@
 
 namespace collscope::rec {
 
-/// A nonblocking operation between its start and the Wait/Test that completes it.
+/// A nonblocking operation between its start and the Wait/Test that completes it. For a
+/// nonblocking collective (coll_op set): id = bytes received, bytes = sent, peer = root.
 struct Pending {
   std::uint64_t id;
   std::uint64_t bytes;
@@ -27,6 +28,7 @@ struct Pending {
   std::uint32_t peer;
   std::uint32_t tag;
   bool is_send;
+  std::uint8_t coll_op = no_coll_op;
 };
 
 inline constexpr std::uint16_t no_call = 0xffff;
@@ -46,6 +48,7 @@ struct Recorder {
   StringTable strings;
   CommTable comms;
   HandleMap<Pending> requests;
+  HandleMap<Pending> persistent; // persistent requests (MPI_Send_init, …): what each Start starts
   HandleMap<std::uint32_t> messages; // MPI_Message -> comm id, from Mprobe to Mrecv
   std::uint64_t next_request = 1;
   std::uint16_t current_call = no_call; // the recorded MPI call in progress, for error reports
@@ -99,6 +102,14 @@ void lose(const char* what);
   state.current_call = no_call;
 }
 
+/// A call recorded as its region only (Enter before, Leave after): shown, not analysed.
+template <class Call> int region_only(MpiRegion region, Call&& call) {
+  enter(begin_call(region), region);
+  const int rc = call();
+  leave(now(), region);
+  return rc;
+}
+
 [[gnu::always_inline]] inline Event message(Kind kind, std::uint64_t time, int peer,
                                             std::uint32_t comm, int tag, std::uint64_t bytes,
                                             std::uint64_t request = 0) {
@@ -136,6 +147,9 @@ void record_recv(std::uint64_t time, std::uint32_t comm, const MPI_Status& statu
 
 /// Starts tracking a nonblocking operation whose request the call just returned.
 void track(MPI_Request request, const Pending& pending);
+
+/// Forgets a persistent request being freed (wrap_persistent.cpp).
+void forget_persistent(MPI_Request request);
 
 /// Records the completion of request (its handle before the Wait/Test) if it is tracked.
 void complete(MPI_Request request, const MPI_Status& status, std::uint64_t time);
