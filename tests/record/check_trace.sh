@@ -17,6 +17,9 @@
 #                before the gap are in DIR.partial with a MeasurementOnOff OFF, INCOMPLETE
 #                says why, there is no DIR, and `collscope-trace stats` ($COLLSCOPE_TRACE_CLI)
 #                reports an incomplete trace.
+#   second-thread  PROGRAM (suite/threads.c second-thread) calls MPI from a worker thread under
+#                MPI_THREAD_MULTIPLE: the run behaves as untraced, the trace stops at that call
+#                with a MeasurementOnOff OFF, INCOMPLETE names the cause, stats report it.
 #   vite         PROGRAM traced, then Debian's ViTE ($VITE) loads the archive headless
 #                (offscreen Qt) and exports it to SVG: no "already exists" abort, an SVG
 #                with one container per rank.
@@ -191,6 +194,20 @@ check_gap() {
   expect "and says incomplete trace: ... ran out of memory" grep -q 'incomplete trace: rank 0 ran out of memory' "$work/stats.err"
 }
 
+check_second_thread() {
+  expect "untraced run succeeds" run plain
+  expect "traced run succeeds" run traced "$(preload)" "COLLSCOPE_TRACE=$trace"
+  expect "same output traced and untraced" cmp -s "$work/plain.out" "$work/traced.out"
+  expect "no archive $trace claims a whole run" test ! -e "$trace"
+  expect "INCOMPLETE names the second thread" \
+    grep -q 'was called from a second thread under MPI_THREAD_MULTIPLE' "$trace.partial/INCOMPLETE"
+  show "$trace.partial/INCOMPLETE"
+  "$otf2_print" "$trace.partial/traces.otf2" >"$work/events.txt" 2>"$work/print.err"
+  expect "the gap is a MeasurementOnOff OFF" grep -q '^MEASUREMENT_ON_OFF .*Mode: OFF' "$work/events.txt"
+  "${COLLSCOPE_TRACE_CLI:-false}" stats "$trace" >"$work/stats.out" 2>"$work/stats.err"
+  expect "collscope-trace stats reports it incomplete" grep -q 'incomplete trace: rank [01] was called from a second thread' "$work/stats.err"
+}
+
 check_vite() {
   expect "traced run succeeds" run traced "$(preload)" "COLLSCOPE_TRACE=$trace"
   print_trace
@@ -211,6 +228,7 @@ case $check in
   messages) check_messages ;;
   gap) check_gap ;;
   vite) check_vite ;;
+  second-thread) check_second_thread ;;
   crash) check_crash ;;
   annotations) check_annotations ;;
   untraced) check_untraced ;;

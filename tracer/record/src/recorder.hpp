@@ -1,8 +1,10 @@
 // The tracer's per-rank state and the helpers wrappers use to append events.
 //
 // Every wrapper starts with `if (!recording()) return PMPI_...`: with tracing off that is the
-// whole cost. The tracer assumes MPI is called by one thread at a time (no locks); under
-// MPI_THREAD_MULTIPLE it does not start and says so in DIR.partial/INCOMPLETE.
+// whole cost. The tracer records one thread per rank, without locks: under
+// MPI_THREAD_MULTIPLE it records the thread that initialised MPI, and the first MPI call from
+// any other thread ends recording on that rank, marked as a gap (the trace is then published
+// incomplete, saying so), rather than interleaving two threads' events in one location.
 #pragma once
 
 #include "clock.hpp"
@@ -11,8 +13,10 @@
 #include "handle_map.hpp"
 #include "mpi_regions.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <mpi.h>
+#include <pthread.h>
 #include <string>
 #include <utility>
 #include <vector>
@@ -34,12 +38,15 @@ struct Pending {
 inline constexpr std::uint16_t no_call = 0xffff;
 
 struct Recorder {
-  bool enabled = false;   // COLLSCOPE_TRACE set on every rank; between MPI_Init and MPI_Finalize
-  bool recording = false; // enabled, not paused and nothing lost
+  bool enabled = false; // COLLSCOPE_TRACE set on every rank; between MPI_Init and MPI_Finalize
+  std::atomic<bool> recording{false}; // enabled, not paused and nothing lost
   bool paused = false;
-  // Set once recording stopped for want of memory: nothing is recorded afterwards (resume()
-  // included), and the trace is published incomplete with a MeasurementOnOff(OFF) at lost_at.
-  const char* lost = nullptr; // what ran out: "events", "annotation strings"
+  bool multi = false; // MPI_THREAD_MULTIPLE: only `owner` is recorded
+  pthread_t owner{};
+  // Set once recording stopped for good (memory, a second thread): nothing is recorded
+  // afterwards (resume() included), and the trace is published incomplete with a
+  // MeasurementOnOff(OFF) at lost_at. A static phrase: "ran out of memory for its events".
+  const char* lost = nullptr;
   std::uint64_t lost_at = 0;
   int world_rank = 0;
   int world_size = 1;
@@ -59,19 +66,25 @@ struct Recorder {
 
 extern Recorder state;
 
+/// Under MPI_THREAD_MULTIPLE: true on the owner thread; elsewhere ends recording (a gap).
+bool owner_thread();
+
 inline bool recording() {
-  return state.recording;
+  if (!state.recording.load(std::memory_order_relaxed)) return false;
+  if (state.multi) [[unlikely]]
+    return owner_thread();
+  return true;
 }
 inline bool enabled() {
   return state.enabled;
 }
 
-/// Stops recording for good: what ran out of memory (a static string) and when.
-void lose(const char* what);
+/// Stops recording for good: why (a static phrase completing "rank R …") and when.
+void lose(const char* why);
 
 [[gnu::always_inline]] inline void push(const Event& e) {
   if (!state.events.push(e)) [[unlikely]]
-    lose("events");
+    lose("ran out of memory for its events");
 }
 
 [[gnu::always_inline]] inline Event event(Kind kind, std::uint64_t time) {

@@ -100,18 +100,6 @@ void start_session(int thread_level) {
   std::string ignored;
   make_dir(partial_dir, ignored); // ranks on other nodes may not share rank 0's file system
 
-  if (thread_level == MPI_THREAD_MULTIPLE) {
-    // The tracer records without locks; rather no trace than a corrupt one. Nothing else
-    // happens on any rank, so no collective is needed to agree on that.
-    const std::string reason =
-        "the program runs with MPI_THREAD_MULTIPLE, which the tracer does not support";
-    if (rank == 0) {
-      write_incomplete(partial_dir, reason, false);
-      say("no trace: " + reason);
-    }
-    return;
-  }
-
   state.world_rank = rank;
   state.world_size = size;
   state.realtime_offset = realtime_offset();
@@ -123,6 +111,8 @@ void start_session(int thread_level) {
   install_crash_handlers(partial_dir.c_str(), rank);
   note_fatal_errors(MPI_COMM_WORLD);
   note_fatal_errors(MPI_COMM_SELF);
+  state.multi = thread_level == MPI_THREAD_MULTIPLE;
+  state.owner = pthread_self();
   state.enabled = true;
   state.recording = true;
 }
