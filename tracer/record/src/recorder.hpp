@@ -12,6 +12,7 @@
 #include "event_buffer.hpp"
 #include "handle_map.hpp"
 #include "mpi_regions.hpp"
+#include "rank_status.hpp"
 
 #include <atomic>
 #include <cstdint>
@@ -58,7 +59,10 @@ struct Recorder {
   HandleMap<Pending> persistent; // persistent requests (MPI_Send_init, …): what each Start starts
   HandleMap<std::uint32_t> messages; // MPI_Message -> comm id, from Mprobe to Mrecv
   std::uint64_t next_request = 1;
-  std::uint16_t current_call = no_call; // the recorded MPI call in progress, for error reports
+  // The recorded MPI call in progress (for error reports and the watchdog) and the calls
+  // completed: mapped shared into DIR.partial/status/rank-R, or local if that failed.
+  RankStatus local_status{0, no_call, {}};
+  RankStatus* status = &local_status;
   std::vector<std::pair<Kind, std::uint32_t>> open_user; // user regions/rounds being recorded
   std::vector<MPI_Request> scratch_requests;
   std::vector<MPI_Status> scratch_statuses;
@@ -98,7 +102,7 @@ void lose(const char* why);
 /// Wrappers of sending calls push the Enter only after the real call returns, so that
 /// nothing but this clock read delays the message.
 [[gnu::always_inline]] inline std::uint64_t begin_call(MpiRegion region) {
-  state.current_call = static_cast<std::uint16_t>(region);
+  state.status->call = static_cast<std::uint16_t>(region);
   return now();
 }
 
@@ -112,7 +116,8 @@ void lose(const char* why);
   Event e = event(Kind::Leave, time);
   e.region = static_cast<std::uint16_t>(region);
   push(e);
-  state.current_call = no_call;
+  state.status->call = no_call;
+  ++state.status->done;
 }
 
 /// A call recorded as its region only (Enter before, Leave after): shown, not analysed.

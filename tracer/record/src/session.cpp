@@ -10,7 +10,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <fcntl.h>
 #include <string>
+#include <sys/mman.h>
+#include <unistd.h>
 
 namespace collscope::rec {
 namespace {
@@ -65,7 +68,7 @@ void on_mpi_error(MPI_Comm* comm, int* code, ...) {
   int length = 0;
   PMPI_Error_string(*code, text, &length);
   const char* call =
-      state.current_call == no_call ? "an MPI call" : mpi_region_info(state.current_call).name;
+      state.status->call == no_call ? "an MPI call" : mpi_region_info(state.status->call).name;
   char line[MPI_MAX_ERROR_STRING + 128];
   const int n =
       std::snprintf(line, sizeof line, "rank %d: %s failed: %s\n", state.world_rank, call, text);
@@ -85,6 +88,35 @@ void note_fatal_errors(MPI_Comm comm) {
   static MPI_Errhandler handler = MPI_ERRHANDLER_NULL;
   if (handler == MPI_ERRHANDLER_NULL) PMPI_Comm_create_errhandler(on_mpi_error, &handler);
   PMPI_Comm_set_errhandler(comm, handler);
+}
+
+std::string status_path(const std::string& partial, int rank) {
+  return partial + "/" + status_dir + "/rank-" + std::to_string(rank);
+}
+
+// Best effort: without the file the watchdog sees nothing of this rank, the run is the same.
+void map_status(const std::string& partial, int rank) {
+  std::string ignored;
+  make_dir(partial + "/" + status_dir, ignored);
+  const int fd = ::open(status_path(partial, rank).c_str(), O_RDWR | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0) return;
+  if (::ftruncate(fd, sizeof(RankStatus)) == 0) {
+    void* shared = ::mmap(nullptr, sizeof(RankStatus), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (shared != MAP_FAILED) {
+      state.status = static_cast<RankStatus*>(shared);
+      *state.status = state.local_status;
+    }
+  }
+  ::close(fd);
+}
+
+void unmap_status(const std::string& partial, int rank) {
+  if (state.status == &state.local_status) return;
+  state.local_status = *state.status;
+  ::munmap(state.status, sizeof(RankStatus));
+  state.status = &state.local_status;
+  ::unlink(status_path(partial, rank).c_str());
+  ::rmdir((partial + "/" + status_dir).c_str()); // the last rank's succeeds
 }
 
 } // namespace
@@ -113,6 +145,7 @@ void start_session(int thread_level) {
   note_fatal_errors(MPI_COMM_SELF);
   state.multi = thread_level == MPI_THREAD_MULTIPLE;
   state.owner = pthread_self();
+  map_status(partial_dir, rank);
   state.enabled = true;
   state.recording = true;
 }
@@ -122,8 +155,11 @@ void end_session() {
   state.recording = false;
   state.enabled = false;
   finish_clock();
+  unmap_status(partial_dir, state.world_rank); // before rank 0 can publish DIR.partial
   Collected all = collect(state);
   if (state.world_rank == 0) {
+    ::rmdir((partial_dir + "/" + status_dir).c_str()); // every rank removed its file before
+
     std::string problem = all.error;
     std::string lost;
     for (const RankTrace& r : all.ranks) {
