@@ -17,6 +17,13 @@
 #                before the gap are in DIR.partial with a MeasurementOnOff OFF, INCOMPLETE
 #                says why, there is no DIR, and `collscope-trace stats` ($COLLSCOPE_TRACE_CLI)
 #                reports an incomplete trace.
+#   second-thread  PROGRAM (suite/threads.c second-thread) calls MPI from a worker thread under
+#                MPI_THREAD_MULTIPLE: the run behaves as untraced, the trace stops at that call
+#                with a MeasurementOnOff OFF, INCOMPLETE names the cause, stats report it.
+#   watchdog     PROGRAM (hang_program.c) deadlocks: `collscope-trace record --watchdog 3`
+#                stops it, naming each rank's call (MPI_Recv on rank 0, MPI_Bcast elsewhere)
+#                on stderr and in INCOMPLETE; and a second run stopped by SIGTERM to `record`
+#                itself leaves no rank running.
 #   vite         PROGRAM traced, then Debian's ViTE ($VITE) loads the archive headless
 #                (offscreen Qt) and exports it to SVG: no "already exists" abort, an SVG
 #                with one container per rank.
@@ -191,6 +198,46 @@ check_gap() {
   expect "and says incomplete trace: ... ran out of memory" grep -q 'incomplete trace: rank 0 ran out of memory' "$work/stats.err"
 }
 
+check_second_thread() {
+  expect "untraced run succeeds" run plain
+  expect "traced run succeeds" run traced "$(preload)" "COLLSCOPE_TRACE=$trace"
+  expect "same output traced and untraced" cmp -s "$work/plain.out" "$work/traced.out"
+  expect "no archive $trace claims a whole run" test ! -e "$trace"
+  expect "INCOMPLETE names the second thread" \
+    grep -q 'was called from a second thread under MPI_THREAD_MULTIPLE' "$trace.partial/INCOMPLETE"
+  show "$trace.partial/INCOMPLETE"
+  "$otf2_print" "$trace.partial/traces.otf2" >"$work/events.txt" 2>"$work/print.err"
+  expect "the gap is a MeasurementOnOff OFF" grep -q '^MEASUREMENT_ON_OFF .*Mode: OFF' "$work/events.txt"
+  "${COLLSCOPE_TRACE_CLI:-false}" stats "$trace" >"$work/stats.out" 2>"$work/stats.err"
+  expect "collscope-trace stats reports it incomplete" grep -q 'incomplete trace: rank [01] was called from a second thread' "$work/stats.err"
+}
+
+check_watchdog() {
+  cli=${COLLSCOPE_TRACE_CLI:-false}
+  COLLSCOPE_TRACE_LIB=$lib timeout 100 "$cli" record -o "$trace" --watchdog 3 -- \
+    "$mpiexec" --oversubscribe -np "$np" "$program" </dev/null >"$work/watchdog.out" 2>"$work/watchdog.err"
+  status=$?
+  expect "the watchdog stopped the deadlock (status $status, not the 124 of timeout)" \
+    test "$status" -ne 0 -a "$status" -ne 124
+  expect "it named rank 0's MPI_Recv" grep -q 'rank 0 blocked in MPI_Recv' "$work/watchdog.err"
+  expect "and rank 1's MPI_Bcast" grep -q 'rank 1 blocked in MPI_Bcast' "$work/watchdog.err"
+  expect "INCOMPLETE says the watchdog stopped the run" \
+    grep -q '^the watchdog stopped the run: no progress for 3 s: rank 0 blocked in MPI_Recv' "$trace.partial/INCOMPLETE"
+  show "$work/watchdog.err"
+
+  COLLSCOPE_TRACE_LIB=$lib "$cli" record -o "$trace" -- "$mpiexec" --oversubscribe -np "$np" \
+    "$program" </dev/null >"$work/stopped.out" 2>"$work/stopped.err" &
+  record=$!
+  for _ in $(seq 100); do [ "$(grep -c deadlocks "$work/stopped.out")" = "$np" ] && break; sleep 0.2; done
+  kill -TERM "$record"
+  for _ in $(seq 100); do kill -0 "$record" 2>/dev/null || break; sleep 0.2; done
+  expect "record ended after SIGTERM" sh -c "! kill -0 $record 2>/dev/null"
+  sleep 1
+  expect "and no rank of the run is left" sh -c "! pgrep -f '^$program' >/dev/null"
+  kill -KILL "$record" 2>/dev/null
+  return 0
+}
+
 check_vite() {
   expect "traced run succeeds" run traced "$(preload)" "COLLSCOPE_TRACE=$trace"
   print_trace
@@ -211,6 +258,8 @@ case $check in
   messages) check_messages ;;
   gap) check_gap ;;
   vite) check_vite ;;
+  second-thread) check_second_thread ;;
+  watchdog) check_watchdog ;;
   crash) check_crash ;;
   annotations) check_annotations ;;
   untraced) check_untraced ;;

@@ -41,8 +41,11 @@ namespace {
 
 constexpr const char* usage = R"(usage: collscope-trace COMMAND ...
 
-  record -o DIR -- COMMAND...      run an MPI program (e.g. mpirun -np 4 ./a.out) with the
-                                   tracer preloaded; the OTF2 archive goes to DIR
+  record -o DIR [--watchdog S] -- COMMAND...
+                                   run an MPI program (e.g. mpirun -np 4 ./a.out) with the
+                                   tracer preloaded; the OTF2 archive goes to DIR; with
+                                   --watchdog, a run whose ranks all sit in MPI calls for S
+                                   seconds is reported (each rank's call) and stopped
   stats TRACE [--alpha A] [--beta B] [--json]
                                    ranks, messages, bytes, inferred and annotated rounds,
                                    critical path, waiting per rank, α-β replay

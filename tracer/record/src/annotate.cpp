@@ -37,7 +37,7 @@ void collscope_trace_region_begin(const char* name) {
   try {
     open(Kind::UserEnter, rec::state.strings.intern(name));
   } catch (...) {
-    rec::lose("annotation strings");
+    rec::lose("ran out of memory for its annotation strings");
   }
 }
 
@@ -52,7 +52,7 @@ void collscope_trace_round_begin(int k) {
   try {
     open(Kind::RoundEnter, static_cast<std::uint32_t>(k));
   } catch (...) {
-    rec::lose("annotation strings");
+    rec::lose("ran out of memory for its annotation strings");
   }
 }
 
@@ -79,7 +79,7 @@ void collscope_trace_meta(const char* key, const char* value) {
     e.tag = rec::state.strings.intern(value);
     rec::push(e);
   } catch (...) {
-    rec::lose("annotation strings");
+    rec::lose("ran out of memory for its annotation strings");
   }
 }
 

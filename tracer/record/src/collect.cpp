@@ -52,8 +52,8 @@ bool names_peer(const Event& e) {
 
 std::string lost_of(const Recorder& r) {
   if (r.lost == nullptr) return {};
-  return "rank " + std::to_string(r.world_rank) + " ran out of memory for its " + r.lost +
-         " after " + std::to_string(r.events.size()) +
+  return "rank " + std::to_string(r.world_rank) + " " + r.lost + " after " +
+         std::to_string(r.events.size()) +
          " events; nothing after that was recorded (a MeasurementOnOff OFF marks the gap)";
 }
 

@@ -10,7 +10,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <fcntl.h>
 #include <string>
+#include <sys/mman.h>
+#include <unistd.h>
 
 namespace collscope::rec {
 namespace {
@@ -65,7 +68,7 @@ void on_mpi_error(MPI_Comm* comm, int* code, ...) {
   int length = 0;
   PMPI_Error_string(*code, text, &length);
   const char* call =
-      state.current_call == no_call ? "an MPI call" : mpi_region_info(state.current_call).name;
+      state.status->call == no_call ? "an MPI call" : mpi_region_info(state.status->call).name;
   char line[MPI_MAX_ERROR_STRING + 128];
   const int n =
       std::snprintf(line, sizeof line, "rank %d: %s failed: %s\n", state.world_rank, call, text);
@@ -87,6 +90,35 @@ void note_fatal_errors(MPI_Comm comm) {
   PMPI_Comm_set_errhandler(comm, handler);
 }
 
+std::string status_path(const std::string& partial, int rank) {
+  return partial + "/" + status_dir + "/rank-" + std::to_string(rank);
+}
+
+// Best effort: without the file the watchdog sees nothing of this rank, the run is the same.
+void map_status(const std::string& partial, int rank) {
+  std::string ignored;
+  make_dir(partial + "/" + status_dir, ignored);
+  const int fd = ::open(status_path(partial, rank).c_str(), O_RDWR | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0) return;
+  if (::ftruncate(fd, sizeof(RankStatus)) == 0) {
+    void* shared = ::mmap(nullptr, sizeof(RankStatus), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (shared != MAP_FAILED) {
+      state.status = static_cast<RankStatus*>(shared);
+      *state.status = state.local_status;
+    }
+  }
+  ::close(fd);
+}
+
+void unmap_status(const std::string& partial, int rank) {
+  if (state.status == &state.local_status) return;
+  state.local_status = *state.status;
+  ::munmap(state.status, sizeof(RankStatus));
+  state.status = &state.local_status;
+  ::unlink(status_path(partial, rank).c_str());
+  ::rmdir((partial + "/" + status_dir).c_str()); // the last rank's succeeds
+}
+
 } // namespace
 
 void start_session(int thread_level) {
@@ -100,18 +132,6 @@ void start_session(int thread_level) {
   std::string ignored;
   make_dir(partial_dir, ignored); // ranks on other nodes may not share rank 0's file system
 
-  if (thread_level == MPI_THREAD_MULTIPLE) {
-    // The tracer records without locks; rather no trace than a corrupt one. Nothing else
-    // happens on any rank, so no collective is needed to agree on that.
-    const std::string reason =
-        "the program runs with MPI_THREAD_MULTIPLE, which the tracer does not support";
-    if (rank == 0) {
-      write_incomplete(partial_dir, reason, false);
-      say("no trace: " + reason);
-    }
-    return;
-  }
-
   state.world_rank = rank;
   state.world_size = size;
   state.realtime_offset = realtime_offset();
@@ -123,6 +143,9 @@ void start_session(int thread_level) {
   install_crash_handlers(partial_dir.c_str(), rank);
   note_fatal_errors(MPI_COMM_WORLD);
   note_fatal_errors(MPI_COMM_SELF);
+  state.multi = thread_level == MPI_THREAD_MULTIPLE;
+  state.owner = pthread_self();
+  map_status(partial_dir, rank);
   state.enabled = true;
   state.recording = true;
 }
@@ -132,8 +155,11 @@ void end_session() {
   state.recording = false;
   state.enabled = false;
   finish_clock();
+  unmap_status(partial_dir, state.world_rank); // before rank 0 can publish DIR.partial
   Collected all = collect(state);
   if (state.world_rank == 0) {
+    ::rmdir((partial_dir + "/" + status_dir).c_str()); // every rank removed its file before
+
     std::string problem = all.error;
     std::string lost;
     for (const RankTrace& r : all.ranks) {
