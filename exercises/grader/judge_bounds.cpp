@@ -126,9 +126,15 @@ CheckResult judge_bound(const Grade& g, const CheckSpec& spec) {
   }
   if (traced) detail::policy_verdict(g, result, "trace");
   if (needs_heap(ex, spec)) detail::policy_verdict(g, result, "heap");
-  if (worst && !spec.hint.empty()) // the numbers first, the pattern after them
-    result.diagnosis.insert(result.diagnosis.begin(), render_hint(spec.hint, full_env(ex, *worst)) +
-                                                          " (at " + describe(worst->c) + ")");
+  if (worst) {
+    const Env env = full_env(ex, *worst);
+    const auto hint = std::find_if(spec.hints.begin(), spec.hints.end(), [&](const auto& h) {
+      return h.when.empty() || h.when.eval(env) != 0;
+    });
+    if (hint != spec.hints.end()) // the numbers first, the pattern after them
+      result.diagnosis.insert(result.diagnosis.begin(),
+                              render_hint(hint->text, env) + " (at " + describe(worst->c) + ")");
+  }
   result.header = {
       "p", "judged", "passed", spec.value.text() + " (worst)", spec.bound.text(), "worst case"};
   for (const auto& [p, row] : rows)

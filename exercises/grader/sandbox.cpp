@@ -107,7 +107,7 @@ std::string sandbox_problem(const Sandbox& sandbox) {
   std::string why = r.output;
   while (!why.empty() && (why.back() == '\n' || why.back() == ' ')) why.pop_back();
   if (const std::size_t nl = why.rfind('\n'); nl != std::string::npos) why = why.substr(nl + 1);
-  if (!r.started)
+  if (!r.started && why.find("No such file or directory") != std::string::npos)
     why = "bubblewrap ('" + sandbox.bwrap + "') is not installed (Debian package bubblewrap)";
   return "cannot create the sandbox for submissions: " + (why.empty() ? "bwrap failed" : why) +
          "; grade where bubblewrap may create namespaces, or pass --unsafe-no-sandbox to run "
