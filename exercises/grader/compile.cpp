@@ -141,6 +141,9 @@ CompileResult compile_submission(const Exercise& e, const Toolchain& tools, cons
     ok = finish(sandboxed(link), link);
   }
   sanitize(scratch);
+  if (fs::exists(dir) && !fs::exists(dir / "glue.cpp"))
+    throw ExerciseError(dir.string() +
+                        " exists and is not collscope-grade's: choose another --out");
   fs::remove_all(dir);
   fs::create_directories(dir.parent_path());
   fs::rename(scratch, dir);

@@ -196,9 +196,11 @@ CheckResult judge_speed(const Grade& g, const CheckSpec& spec) {
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
   };
   const double ratio = median(ratios), best = median(bests);
-  // A ratio above the tolerance counts only when the noise cannot explain it: when even the
-  // fastest runs of yours are that much slower than the fastest of native.
-  const bool ok = ratio <= s.tolerance || best <= s.tolerance;
+  // Judged on the fastest runs: noise only adds time, and on a busy machine it adds it to
+  // both sides unevenly (a submission that sleeps gets its processes descheduled, and the
+  // native calls after it pay for that), so the medians can hide a slow submission or
+  // invent one. The minima of 15 or more alternating runs are what each can do.
+  const bool ok = best <= s.tolerance;
   result.status = ok ? CheckResult::Status::passed : CheckResult::Status::failed;
   result.failed = ok ? 0 : 1;
   char text[260];
@@ -208,14 +210,14 @@ CheckResult judge_speed(const Grade& g, const CheckSpec& spec) {
                 ratios.size(), ratio, best, s.tolerance, p);
   result.summary = text;
   if (ok && ratio > s.tolerance)
-    result.summary += ": above the tolerance, but within the noise of this machine";
+    result.summary += ": the medians are above the tolerance, the fastest runs are not (noise)";
   result.diagnosis.push_back(
       "Timed ReproMPI-style: a barrier before each call, which lasts from the first rank's "
       "start to the last rank's end; yours and native alternating, " +
       std::to_string(s.repetitions) + " repetitions per size, on " + std::to_string(p) +
       " processes (no more than the machine's cores). The spread compares your first quartile "
-      "with native's third and the other way round. Noise only adds time, so the check fails "
-      "only when the fastest runs, too, are beyond the tolerance. On a shared machine such "
+      "with native's third and the other way round. Noise only adds time, so the check judges "
+      "the fastest runs (median over the sizes of yours / native's). On a shared machine such "
       "times are a guideline, not a benchmark.");
   if (!ok)
     result.diagnosis.push_back("Your implementation is much slower than the native collective: "
