@@ -111,22 +111,25 @@ TEST_CASE("forged verdicts, escapes, hidden traffic and environment tricks", "[h
   // The daemon would have written a second after it started; give it the chance.
   ::sleep(3);
 
-  check_verdicts(out,
-                 {
-                     {"forge_log", all_checks, {"Tampering: the runs' logs hold"}},
-                     {"daemon", {"rounds", "policy"}, {"fork", "setsid"}},
-                     {"kill_everything", all_checks, {"kill"}},
-                     {"pmpi_gather", all_checks, {"PMPI_Gather", "shows no message between ranks"}},
-                     {"pmpi_linear", all_checks, {"PMPI_Send", "shows no message between ranks"}},
-                     {"shared_window",
-                      {"no_collectives", "rounds", "root_bytes", "policy"},
-                      {"MPI_Win_allocate_shared"}},
-                     {"env_trick", {"no_eager", "rounds", "policy"}, {"unsetenv", "Deadlock"}},
-                     {"static_ctor", all_checks, {"static_constructors"}},
-                     {"network", all_checks, {"socket", "connect"}},
-                     {"include_relative", all_checks, {"does not compile", "No such file"}},
-                     {"include_absolute", all_checks, {"does not compile", "No such file"}},
-                 });
+  check_verdicts(
+      out,
+      {
+          {"forge_log", all_checks, {"Tampering: the runs' logs hold"}},
+          {"daemon", {"rounds", "policy"}, {"fork", "setsid"}},
+          {"kill_everything", all_checks, {"kill"}},
+          {"pmpi_gather", all_checks, {"PMPI_Gather", "shows no message between ranks"}},
+          {"pmpi_linear", all_checks, {"PMPI_Send", "shows no message between ranks"}},
+          // Right, but slow: a window per call.
+          {"shared_window",
+           {"no_collectives", "rounds", "root_bytes", "policy", "speed"},
+           {"MPI_Win_allocate_shared"}},
+          // The hello messages cost bytes too.
+          {"env_trick", {"no_eager", "rounds", "root_bytes", "policy"}, {"unsetenv", "Deadlock"}},
+          {"static_ctor", all_checks, {"static_constructors"}},
+          {"network", all_checks, {"socket", "connect"}},
+          {"include_relative", all_checks, {"does not compile", "No such file"}},
+          {"include_absolute", all_checks, {"does not compile", "No such file"}},
+      });
 
   // The verdict files are the grader's: the fake ones stayed in the runs' scratch folders.
   CHECK(read_text(out / "forge_log" / "results.json").find("\"score\": 100}") == std::string::npos);
