@@ -54,7 +54,7 @@ Sandbox make_sandbox(bool enabled, std::vector<fs::path> hidden, std::vector<fs:
   // Parents before children: a folder hidden after one inside it would hide that one again.
   std::sort(s.hidden.begin(), s.hidden.end());
   s.hidden.erase(std::unique(s.hidden.begin(), s.hidden.end()), s.hidden.end());
-  if (::geteuid() == 0) s.uid = s.gid = nobody;
+  if (enabled && ::geteuid() == 0) s.uid = s.gid = nobody;
   return s;
 }
 
