@@ -11,6 +11,7 @@ exercises=("$@")
 [ ${#exercises[@]} -gt 0 ] || exercises=(gather scatter bcast_pipeline allgather)
 . "$root/scripts/mpi-env"
 out="$(mktemp -d)"
+chmod 755 "$out" # the sandbox runs as nobody when this runs as root
 trap 'rm -rf "$out"' EXIT
 printf '%-16s %-6s %8s   %s\n' exercise sweep seconds phases
 for ex in "${exercises[@]}"; do

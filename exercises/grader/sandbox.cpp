@@ -1,5 +1,6 @@
 #include "sandbox.hpp"
 
+#include "exercise.hpp"
 #include "process.hpp"
 
 #include <algorithm>
@@ -85,6 +86,15 @@ Sandbox::Command Sandbox::wrap(const std::vector<std::string>& argv,
 void Sandbox::prepare(const fs::path& scratch) const {
   fs::remove_all(scratch);
   fs::create_directories(scratch);
+  // The sandbox's user must be able to reach its folder from the root.
+  if (enabled && uid >= 0)
+    for (fs::path p = fs::absolute(scratch).parent_path(); !p.empty() && p != p.root_path();
+         p = p.parent_path()) {
+      struct stat st {};
+      if (::stat(p.c_str(), &st) == 0 && (st.st_mode & S_IXOTH) == 0)
+        throw ExerciseError("the sandbox's user (nobody) cannot enter " + p.string() +
+                            ": make it searchable (chmod o+x) or choose another --out");
+    }
   if (enabled && uid >= 0 &&
       ::chown(scratch.c_str(), static_cast<uid_t>(uid), static_cast<gid_t>(gid)) != 0)
     throw fs::filesystem_error("cannot hand the scratch folder to the sandbox's user", scratch,
