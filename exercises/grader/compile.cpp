@@ -98,6 +98,7 @@ CompileResult compile_submission(const Exercise& e, const Toolchain& tools, cons
   limits.output_bytes = 4 << 20;
   limits.uid = sandbox.uid;
   limits.gid = sandbox.gid;
+  limits.workdir = scratch.string();
   const auto sandboxed = [&](const std::vector<std::string>& argv) {
     const Sandbox::Command c = sandbox.wrap(argv, {}, scratch);
     return run_process(c.argv, c.environment, limits);
@@ -140,6 +141,9 @@ CompileResult compile_submission(const Exercise& e, const Toolchain& tools, cons
     ok = finish(sandboxed(link), link);
   }
   sanitize(scratch);
+  if (fs::exists(dir) && !fs::exists(dir / "glue.cpp"))
+    throw ExerciseError(dir.string() +
+                        " exists and is not collscope-grade's: choose another --out");
   fs::remove_all(dir);
   fs::create_directories(dir.parent_path());
   fs::rename(scratch, dir);

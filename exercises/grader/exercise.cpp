@@ -175,7 +175,17 @@ CheckSpec check_of(const Json& v, const std::string& where, const std::set<std::
   if (!kinds.count(c.kind)) throw ExerciseError(where + ".kind: unknown kind \"" + c.kind + "\"");
   c.title = text_of(v, "title", where);
   c.explain = text_of(v, "explain", where, false);
-  c.hint = text_of(v, "hint", where, false);
+  if (const Json* hint = find(v, "hint")) {
+    if (hint->is_string()) {
+      c.hints.push_back({{}, string(*hint, where + ".hint")});
+    } else {
+      for (std::size_t i = 0; i < array(*hint, where + ".hint").size(); ++i) {
+        const std::string at = where + ".hint[" + std::to_string(i) + "]";
+        const Json& h = object((*hint)[i], at);
+        c.hints.push_back({expr_of(find(h, "when"), at + ".when", known), text_of(h, "text", at)});
+      }
+    }
+  }
   const Json* points = find(v, "points");
   if (points == nullptr) throw ExerciseError(where + ": missing \"points\"");
   c.points = number(*points, where + ".points");

@@ -44,7 +44,13 @@ struct CheckSpec {
   std::string kind; ///< correct, sync_send, no_collectives, bound, speed, policy
   std::string title;
   std::string explain; ///< what is checked and why, for the report
-  std::string hint;    ///< shown on failure; {expr} is evaluated on the first failing case
+  /// Shown on failure, evaluated on the worst failing case ({expr} in the text): the first
+  /// whose `when` holds there (an empty `when` always holds), so that it fits the code.
+  struct Hint {
+    Expr when;
+    std::string text;
+  };
+  std::vector<Hint> hints;
   double points = 0;
   Expr value, bound, when; ///< kind bound: value ≤ bound on every judged case where `when`
 };

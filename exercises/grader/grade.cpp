@@ -84,10 +84,12 @@ Grade grade_submission(const Exercise& ex, const Toolchain& tools, const Sandbox
   g.sandboxed = sandbox.enabled;
   g.date = now_text();
   fs::create_directories(g.out);
-  // Files of an earlier grade in the same folder must not pass for this one's.
-  for (const char* old : {"build", "runs", "cases", ".sandbox", "results.json", "report.md",
-                          "report.html", "junit.xml", "runtime.svg"})
+  // Files of an earlier grade in the same folder must not pass for this one's (a build
+  // folder only when it is one of ours: the output folder may be any folder).
+  for (const char* old : {"runs", "cases", ".sandbox", "results.json", "report.md", "report.html",
+                          "junit.xml", "runtime.svg"})
     fs::remove_all(g.out / old);
+  if (fs::exists(g.out / "build" / "glue.cpp")) fs::remove_all(g.out / "build");
   const fs::path binary = g.out / "build" / "submission";
   // Inside the sandbox: the binary and the libraries it needs, read-only; the output folder
   // otherwise hidden.

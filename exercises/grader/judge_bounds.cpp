@@ -126,9 +126,15 @@ CheckResult judge_bound(const Grade& g, const CheckSpec& spec) {
   }
   if (traced) detail::policy_verdict(g, result, "trace");
   if (needs_heap(ex, spec)) detail::policy_verdict(g, result, "heap");
-  if (worst && !spec.hint.empty()) // the numbers first, the pattern after them
-    result.diagnosis.insert(result.diagnosis.begin(), render_hint(spec.hint, full_env(ex, *worst)) +
-                                                          " (at " + describe(worst->c) + ")");
+  if (worst) {
+    const Env env = full_env(ex, *worst);
+    const auto hint = std::find_if(spec.hints.begin(), spec.hints.end(), [&](const auto& h) {
+      return h.when.empty() || h.when.eval(env) != 0;
+    });
+    if (hint != spec.hints.end()) // the numbers first, the pattern after them
+      result.diagnosis.insert(result.diagnosis.begin(),
+                              render_hint(hint->text, env) + " (at " + describe(worst->c) + ")");
+  }
   result.header = {
       "p", "judged", "passed", spec.value.text() + " (worst)", spec.bound.text(), "worst case"};
   for (const auto& [p, row] : rows)
@@ -142,25 +148,29 @@ CheckResult judge_speed(const Grade& g, const CheckSpec& spec) {
   CheckResult result;
   result.spec = &spec;
   const SpeedSpec& s = g.exercise->speed;
-  result.header = {"count", "bytes per rank", "yours: median (quartiles)",
-                   "native: median (quartiles)", "ratio (noise range)"};
+  result.header = {"count",
+                   "bytes per rank",
+                   "yours: median (quartiles)",
+                   "native: median (quartiles)",
+                   "ratio (spread)",
+                   "ratio of the fastest"};
   if (std::none_of(g.main.begin(), g.main.end(), detail::right)) {
     result.summary = "not judged: no case to judge (it needs cases your submission got right)";
     return result;
   }
-  // Per size: the ratio of medians, and the range the noise allows — from your fastest
-  // quartile against native's slowest to your slowest against native's fastest.
-  std::vector<double> ratios, lows, highs;
+  // Per size: the ratio of medians, its spread (your quartiles against native's), and the
+  // ratio of the minima — noise only adds time, so the fastest runs show what each can do.
+  std::vector<double> ratios, bests;
   int p = 0;
   for (const TimingRecord& t : g.timings) {
-    if (t.median_native <= 0 || t.median_yours <= 0 || t.q3_native <= 0 || t.q1_native <= 0)
+    if (t.median_native <= 0 || t.median_yours <= 0 || t.q1_native <= 0 || t.q3_native <= 0 ||
+        t.min_native <= 0)
       continue;
     p = t.c.p;
     const double ratio = t.median_yours / t.median_native;
     const double low = t.q1_yours / t.q3_native, high = t.q3_yours / t.q1_native;
     ratios.push_back(ratio);
-    lows.push_back(low);
-    highs.push_back(high);
+    bests.push_back(t.min_yours / t.min_native);
     const int bytes = t.c.count * (t.c.dtype == Dtype::int_ ? 4 : 8);
     const auto r2 = [](double x) { return format_number(std::round(x * 100) / 100); };
     result.rows.push_back({std::to_string(t.c.count), std::to_string(bytes),
@@ -168,7 +178,7 @@ CheckResult judge_speed(const Grade& g, const CheckSpec& spec) {
                                seconds_text(t.q3_yours) + ")",
                            seconds_text(t.median_native) + " (" + seconds_text(t.q1_native) + "–" +
                                seconds_text(t.q3_native) + ")",
-                           r2(ratio) + " (" + r2(low) + "–" + r2(high) + ")"});
+                           r2(ratio) + " (" + r2(low) + "–" + r2(high) + ")", r2(bests.back())});
   }
   result.judged = static_cast<int>(ratios.size());
   if (g.speed_failure) {
@@ -185,27 +195,30 @@ CheckResult judge_speed(const Grade& g, const CheckSpec& spec) {
     const std::size_t n = v.size();
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
   };
-  const double ratio = median(ratios), low = median(lows), high = median(highs);
-  // A ratio above the tolerance counts only when the noise cannot explain it.
-  const bool ok = ratio <= s.tolerance || low <= s.tolerance;
+  const double ratio = median(ratios), best = median(bests);
+  // Judged on the fastest runs: noise only adds time, and on a busy machine it adds it to
+  // both sides unevenly (a submission that sleeps gets its processes descheduled, and the
+  // native calls after it pay for that), so the medians can hide a slow submission or
+  // invent one. The minima of 15 or more alternating runs are what each can do.
+  const bool ok = best <= s.tolerance;
   result.status = ok ? CheckResult::Status::passed : CheckResult::Status::failed;
   result.failed = ok ? 0 : 1;
   char text[260];
   std::snprintf(text, sizeof text,
                 "median over %zu message sizes of (your median time / native median time) = "
-                "%.2f, noise range %.2f–%.2f (tolerance %.2f) at p = %d",
-                ratios.size(), ratio, low, high, s.tolerance, p);
+                "%.2f, of the fastest runs %.2f (tolerance %.2f) at p = %d",
+                ratios.size(), ratio, best, s.tolerance, p);
   result.summary = text;
   if (ok && ratio > s.tolerance)
-    result.summary += ": above the tolerance, but within the noise of this machine";
+    result.summary += ": the medians are above the tolerance, the fastest runs are not (noise)";
   result.diagnosis.push_back(
       "Timed ReproMPI-style: a barrier before each call, which lasts from the first rank's "
       "start to the last rank's end; yours and native alternating, " +
       std::to_string(s.repetitions) + " repetitions per size, on " + std::to_string(p) +
-      " processes (no more than the machine's cores). The noise range compares your fastest "
-      "quarter with native's slowest and the other way round; the check fails only when even "
-      "the favourable end is beyond the tolerance. On a shared machine such times are a "
-      "guideline, not a benchmark.");
+      " processes (no more than the machine's cores). The spread compares your first quartile "
+      "with native's third and the other way round. Noise only adds time, so the check judges "
+      "the fastest runs (median over the sizes of yours / native's). On a shared machine such "
+      "times are a guideline, not a benchmark.");
   if (!ok)
     result.diagnosis.push_back("Your implementation is much slower than the native collective: "
                                "look for extra copies, waiting, or sleeping in your code.");

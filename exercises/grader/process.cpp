@@ -60,6 +60,7 @@ int session_of(const char* pid) {
   if (limits.memory_bytes > 0) limit(RLIMIT_DATA, limits.memory_bytes);
   if (limits.file_bytes > 0) limit(RLIMIT_FSIZE, limits.file_bytes);
   limit(RLIMIT_CORE, 0);
+  if (!limits.workdir.empty() && ::chdir(limits.workdir.c_str()) != 0) ::_exit(126);
   if (limits.uid >= 0 &&
       (::setgroups(0, nullptr) != 0 || ::setgid(static_cast<gid_t>(limits.gid)) != 0 ||
        ::setuid(static_cast<uid_t>(limits.uid)) != 0)) {

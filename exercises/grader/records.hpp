@@ -38,6 +38,7 @@ struct TimingRecord {
   Case c;
   double median_yours = 0, median_native = 0; ///< seconds
   double q1_yours = 0, q3_yours = 0, q1_native = 0, q3_native = 0;
+  double min_yours = 0, min_native = 0;
 };
 
 struct SweepResult {

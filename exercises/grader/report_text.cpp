@@ -72,7 +72,9 @@ std::string grading_rules(const Grade& g) {
          "your submission got right with p ≥ 2 and count > 0 (a check with no such case scores "
          "0). Rounds, bytes and "
          "collective calls come from the OTF2 trace of each call (rounds inferred from the "
-         "message order, messages to yourself not counted); heap memory is what your own code "
+         "message order and numbered from 0 as in the lecture, so a call whose last round is "
+         "round R − 1 has R rounds; messages to yourself not counted); heap memory is what your "
+         "own code "
          "allocated (malloc/new) at its peak during the call. Every run has a time limit, a "
          "memory limit of " +
          std::to_string(g.exercise->limits.memory_mb) +

@@ -46,7 +46,7 @@ void apply(const std::vector<std::string>& f, LogState& s, std::map<int, CaseRec
     r.detail = f.size() > 8 ? f[8] : "";
     r.run_dir = dir;
   }
-  if (f[0] == "time" && f.size() >= 8 && timings) {
+  if (f[0] == "time" && f.size() >= 10 && timings) {
     s.in_flight = 0;
     const int id = std::atoi(f[1].c_str());
     s.finished.push_back(id);
@@ -58,6 +58,8 @@ void apply(const std::vector<std::string>& f, LogState& s, std::map<int, CaseRec
         t.q3_yours = std::atof(f[5].c_str());
         t.q1_native = std::atof(f[6].c_str());
         t.q3_native = std::atof(f[7].c_str());
+        t.min_yours = std::atof(f[8].c_str());
+        t.min_native = std::atof(f[9].c_str());
       }
   }
 }

@@ -114,6 +114,7 @@ void Runner::reproduce(const Case& c, Mode mode, const fs::path& dir) const {
   limits.output_bytes = ex_.limits.output_kb << 10;
   limits.uid = sandbox_.uid;
   limits.gid = sandbox_.gid;
+  limits.workdir = scratch.string();
   const Sandbox::Command command = sandbox_.wrap(argv, environment(), scratch);
   const RunResult run = run_process(command.argv, command.environment, limits);
   keep_scratch(scratch, dir);
@@ -152,8 +153,8 @@ SweepResult Runner::run(const std::string& name, const std::vector<Case>& cases,
       std::string ps;
       for (const int q : lost) ps += (ps.empty() ? "" : ", ") + std::to_string(q);
       for (const Case& c : group)
-        records[c.id]->detail = "not run: the runs of p = " + ps +
-                                " all ended early without a right case, so the sweep stopped";
+        records[c.id]->detail =
+            "the runs of p = " + ps + " all ended early without a right case, so the sweep stopped";
       continue;
     }
     const std::size_t before = result.notes.size();
@@ -165,7 +166,7 @@ SweepResult Runner::run(const std::string& name, const std::vector<Case>& cases,
   }
   for (CaseRecord& r : result.cases)
     if (r.outcome == Outcome::not_run && r.detail.empty())
-      r.detail = "not run: the runs of p = " + std::to_string(r.c.p) + " kept ending early";
+      r.detail = "the runs of p = " + std::to_string(r.c.p) + " kept ending early";
   return result;
 }
 
@@ -179,7 +180,7 @@ void Runner::run_group(const std::string& name, const std::vector<Case>& cases, 
   const auto give_up = [&](const std::string& why) {
     for (const Case& c : remaining)
       if (auto it = records.find(c.id); it != records.end() && it->second->detail.empty())
-        it->second->detail = "not run: " + why;
+        it->second->detail = why;
   };
   for (int attempt = 1; !remaining.empty(); ++attempt) {
     // A hang costs the stall time, a crash next to nothing: max_attempts hangs end the
@@ -212,6 +213,7 @@ void Runner::run_group(const std::string& name, const std::vector<Case>& cases, 
     limits.output_bytes = ex_.limits.output_kb << 10;
     limits.uid = sandbox_.uid;
     limits.gid = sandbox_.gid;
+    limits.workdir = scratch.string();
     std::string blocked;
     const Sandbox::Command command = sandbox_.wrap(argv, environment(), scratch);
     const RunResult run = run_process(
@@ -232,7 +234,19 @@ void Runner::run_group(const std::string& name, const std::vector<Case>& cases, 
       for (const std::string& s : log.samples)
         if (result.forged_samples.size() < 3) result.forged_samples.push_back(s);
     }
-    const bool clean = log.done && run.exit_code == 0 && run.stop == RunResult::Stop::none;
+    bool clean = log.done && run.exit_code == 0 && run.stop == RunResult::Stop::none;
+    if (log.done && !clean && run.stop != RunResult::Stop::flood) {
+      // Every case has its verdict: what kept the run from ending (a process the submission
+      // started, holding mpirun's output open) died with the sandbox and costs no case.
+      result.notes.push_back(
+          "run " + dir.filename().string() + " finished its cases, but " +
+          (run.stop == RunResult::Stop::none
+               ? "ended badly after the last one (exit status " + std::to_string(run.exit_code) +
+                     ", signal " + std::to_string(run.signal) + ")"
+               : "did not end by itself (a process the submission started kept it alive): it "
+                 "was stopped with its sandbox"));
+      clean = true;
+    }
     if (mode == Mode::main && fs::exists(dir / "trace" / "traces.otf2")) {
       try {
         const std::map<int, Metrics> metrics = trace_metrics(dir / "trace");
@@ -292,7 +306,7 @@ void Runner::run_group(const std::string& name, const std::vector<Case>& cases, 
       if (c.id == culprit.id || (done && mode != Mode::main)) continue;
       if (!done && same_shape(c) && mode != Mode::speed) {
         if (auto it = records.find(c.id); it != records.end()) {
-          it->second->detail = "not run: case " + std::to_string(culprit.id) +
+          it->second->detail = "case " + std::to_string(culprit.id) +
                                " of the same p, count and datatype ended its run (" +
                                to_string(failure.outcome) + ")";
           it->second->run_dir = dir;

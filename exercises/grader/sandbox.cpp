@@ -1,5 +1,6 @@
 #include "sandbox.hpp"
 
+#include "exercise.hpp"
 #include "process.hpp"
 
 #include <algorithm>
@@ -54,7 +55,7 @@ Sandbox make_sandbox(bool enabled, std::vector<fs::path> hidden, std::vector<fs:
   // Parents before children: a folder hidden after one inside it would hide that one again.
   std::sort(s.hidden.begin(), s.hidden.end());
   s.hidden.erase(std::unique(s.hidden.begin(), s.hidden.end()), s.hidden.end());
-  if (::geteuid() == 0) s.uid = s.gid = nobody;
+  if (enabled && ::geteuid() == 0) s.uid = s.gid = nobody;
   return s;
 }
 
@@ -85,6 +86,15 @@ Sandbox::Command Sandbox::wrap(const std::vector<std::string>& argv,
 void Sandbox::prepare(const fs::path& scratch) const {
   fs::remove_all(scratch);
   fs::create_directories(scratch);
+  // The sandbox's user must be able to reach its folder from the root.
+  if (enabled && uid >= 0)
+    for (fs::path p = fs::absolute(scratch).parent_path(); !p.empty() && p != p.root_path();
+         p = p.parent_path()) {
+      struct stat st {};
+      if (::stat(p.c_str(), &st) == 0 && (st.st_mode & S_IXOTH) == 0)
+        throw ExerciseError("the sandbox's user (nobody) cannot enter " + p.string() +
+                            ": make it searchable (chmod o+x) or choose another --out");
+    }
   if (enabled && uid >= 0 &&
       ::chown(scratch.c_str(), static_cast<uid_t>(uid), static_cast<gid_t>(gid)) != 0)
     throw fs::filesystem_error("cannot hand the scratch folder to the sandbox's user", scratch,
@@ -107,7 +117,7 @@ std::string sandbox_problem(const Sandbox& sandbox) {
   std::string why = r.output;
   while (!why.empty() && (why.back() == '\n' || why.back() == ' ')) why.pop_back();
   if (const std::size_t nl = why.rfind('\n'); nl != std::string::npos) why = why.substr(nl + 1);
-  if (!r.started)
+  if (!r.started && why.find("No such file or directory") != std::string::npos)
     why = "bubblewrap ('" + sandbox.bwrap + "') is not installed (Debian package bubblewrap)";
   return "cannot create the sandbox for submissions: " + (why.empty() ? "bwrap failed" : why) +
          "; grade where bubblewrap may create namespaces, or pass --unsafe-no-sandbox to run "

@@ -57,13 +57,15 @@ Timing time_case(Kind kind, const Case& c, MPI_Comm comm, const Datatypes& types
     }
   }
   return {quantile(yours, 0.5),  quantile(native, 0.5),  quantile(yours, 0.25),
-          quantile(yours, 0.75), quantile(native, 0.25), quantile(native, 0.75)};
+          quantile(yours, 0.75), quantile(native, 0.25), quantile(native, 0.75),
+          quantile(yours, 0),    quantile(native, 0)};
 }
 
 std::string log_line(const Case& c, const Timing& t) {
   char text[300];
-  std::snprintf(text, sizeof text, "time\t%d\t%.9e\t%.9e\t%.9e\t%.9e\t%.9e\t%.9e", c.id,
-                t.median_yours, t.median_native, t.q1_yours, t.q3_yours, t.q1_native, t.q3_native);
+  std::snprintf(text, sizeof text, "time\t%d\t%.9e\t%.9e\t%.9e\t%.9e\t%.9e\t%.9e\t%.9e\t%.9e", c.id,
+                t.median_yours, t.median_native, t.q1_yours, t.q3_yours, t.q1_native, t.q3_native,
+                t.min_yours, t.min_native);
   return text;
 }
 

@@ -111,22 +111,25 @@ TEST_CASE("forged verdicts, escapes, hidden traffic and environment tricks", "[h
   // The daemon would have written a second after it started; give it the chance.
   ::sleep(3);
 
-  check_verdicts(out,
-                 {
-                     {"forge_log", all_checks, {"Tampering: the runs' logs hold"}},
-                     {"daemon", {"rounds", "policy"}, {"fork", "setsid"}},
-                     {"kill_everything", all_checks, {"kill"}},
-                     {"pmpi_gather", all_checks, {"PMPI_Gather", "shows no message between ranks"}},
-                     {"pmpi_linear", all_checks, {"PMPI_Send", "shows no message between ranks"}},
-                     {"shared_window",
-                      {"no_collectives", "rounds", "root_bytes", "policy"},
-                      {"MPI_Win_allocate_shared"}},
-                     {"env_trick", {"no_eager", "rounds", "policy"}, {"unsetenv", "Deadlock"}},
-                     {"static_ctor", all_checks, {"static_constructors"}},
-                     {"network", all_checks, {"socket", "connect"}},
-                     {"include_relative", all_checks, {"does not compile", "No such file"}},
-                     {"include_absolute", all_checks, {"does not compile", "No such file"}},
-                 });
+  check_verdicts(
+      out,
+      {
+          {"forge_log", all_checks, {"Tampering: the runs' logs hold"}},
+          {"daemon", {"rounds", "policy"}, {"fork", "setsid"}},
+          {"kill_everything", all_checks, {"kill"}},
+          {"pmpi_gather", all_checks, {"PMPI_Gather", "shows no message between ranks"}},
+          {"pmpi_linear", all_checks, {"PMPI_Send", "shows no message between ranks"}},
+          // Right, but slow: a window per call.
+          {"shared_window",
+           {"no_collectives", "rounds", "root_bytes", "policy", "speed"},
+           {"MPI_Win_allocate_shared"}},
+          // The hello messages cost bytes too.
+          {"env_trick", {"no_eager", "rounds", "root_bytes", "policy"}, {"unsetenv", "Deadlock"}},
+          {"static_ctor", all_checks, {"static_constructors"}},
+          {"network", all_checks, {"socket", "connect"}},
+          {"include_relative", all_checks, {"does not compile", "No such file"}},
+          {"include_absolute", all_checks, {"does not compile", "No such file"}},
+      });
 
   // The verdict files are the grader's: the fake ones stayed in the runs' scratch folders.
   CHECK(read_text(out / "forge_log" / "results.json").find("\"score\": 100}") == std::string::npos);
@@ -136,12 +139,15 @@ TEST_CASE("forged verdicts, escapes, hidden traffic and environment tricks", "[h
     INFO(m);
     CHECK(!fs::exists(m));
   }
+  // Inside the output folder, only the runs' scratch folders (runs/, cases/) hold them.
   for (const auto& entry : fs::recursive_directory_iterator(out)) {
     const std::string rel = fs::relative(entry.path(), out).string();
+    const bool scratch =
+        rel.find("/runs/") != std::string::npos || rel.find("/cases/") != std::string::npos;
     if (entry.path().filename() == "collscope-hostile-daemon-was-here" ||
-        (entry.path().filename() == "results.json" && rel.find("/runs/") != std::string::npos)) {
+        (entry.path().filename() == "results.json" && rel.find('/') != rel.rfind('/'))) {
       INFO(rel);
-      CHECK(rel.find("/runs/") != std::string::npos);
+      CHECK(scratch);
     }
   }
   CHECK(!fs::exists(subs / "results.json"));
@@ -192,9 +198,34 @@ TEST_CASE("early failures cost their own cases only; feedback stays true", "[hos
     CHECK(read_text(out / "leak_output" / file).find("HOSTILE-SECRET-LINE") == std::string::npos);
   // Every case that could run did: of p ≥ 2, all right.
   const std::string report = read_text(out / "hang_p1" / "report.md");
-  CHECK(report.find("| 2 | 24 | 24 | 0 | 0 |") != std::string::npos);
+  CHECK(report.find("| 2 | 12 | 12 | 0 | 0 |") != std::string::npos);
   CHECK(report.find("| 1 |") != std::string::npos);
   CHECK(processes_under(out).empty());
+}
+
+TEST_CASE("a rounds hint describes the code it is given", "[hostile_early]") {
+  const fs::path dir = scratch("hostile-hint");
+  // The allgather reference with every MPI_Sendrecv split into MPI_Isend, MPI_Recv and
+  // MPI_Wait: the same messages, but a send and then a receive, two steps per round.
+  std::ofstream(dir / "split.cpp")
+      << "#include <mpi.h>\n"
+      << "static int split(const void* sb, int sc, MPI_Datatype st, int dest, int stag, void* rb,\n"
+      << "                 int rc, MPI_Datatype rt, int src, int rtag, MPI_Comm comm,\n"
+      << "                 MPI_Status* status) {\n"
+      << "  MPI_Request q;\n  MPI_Isend(sb, sc, st, dest, stag, comm, &q);\n"
+      << "  MPI_Recv(rb, rc, rt, src, rtag, comm, status);\n"
+      << "  return MPI_Wait(&q, MPI_STATUS_IGNORE);\n}\n#define MPI_Sendrecv split\n"
+      << read_text(exercises_dir() / "allgather" / "reference.cpp");
+  const GraderRun run = run_grader(
+      {"allgather", (dir / "split.cpp").string(), "--out", (dir / "out").string(), "--quick"});
+  INFO(run.output);
+  REQUIRE(run.exit_code == 0);
+  const Graded g = read_graded(dir / "out");
+  CHECK(g.checks.at("rounds").status == "failed");
+  CHECK(g.checks.at("correct").status == "passed");
+  INFO(g.report.substr(0, 5000));
+  CHECK(g.report.find("a round that sends and then receives takes two") != std::string::npos);
+  CHECK(g.report.find("instead of passing one block per round") == std::string::npos);
 }
 
 TEST_CASE("without namespaces the grader refuses in one line, unless told to run unconfined",
@@ -205,7 +236,8 @@ TEST_CASE("without namespaces the grader refuses in one line, unless told to run
   std::ofstream(fake) << "#!/bin/sh\necho 'bwrap: No permissions to creating new namespace, "
                          "likely because the kernel does not allow non-privileged user "
                          "namespaces.' >&2\nexit 1\n";
-  fs::permissions(fake, fs::perms::owner_all);
+  fs::permissions(fake, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_read |
+                            fs::perms::others_exec | fs::perms::group_read);
   const fs::path reference = exercises_dir() / "gather" / "reference.cpp";
   for (const std::string& bwrap : {fake.string(), (dir / "not-installed").string()}) {
     INFO(bwrap);
