@@ -20,6 +20,7 @@
 #include "block_broadcast.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/bcast.hpp"
+#include "collscope/algorithms/tuning.hpp"
 #include "collscope/schedule/bits.hpp"
 #include "collscope/schedule/pipelined_tree.hpp"
 
@@ -32,8 +33,7 @@ int bcast_binary_pipeline(void* buffer, int count, MPI_Datatype datatype, int ro
   const auto [rank, p] = shape(comm);
   const AlgorithmRegion region("bcast", "binary-pipeline", root, count, datatype, comm);
   if (p == 1 || carries_no_data(count, datatype)) return MPI_SUCCESS;
-  const int blocks = std::clamp(
-      lemma_blocks_for(p, count, datatype, schedule::binary_pipeline_rounds, 2), 1, count);
+  const int blocks = binary_pipeline_blocks_for(p, count, datatype);
   const schedule::PipelinedTree tree(schedule::binary_tree(p), blocks);
   const int v = schedule::virtual_rank(rank, root, p);
   BlockBroadcastPlan plan;

@@ -20,6 +20,7 @@
 #include "block_broadcast.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/bcast.hpp"
+#include "collscope/algorithms/tuning.hpp"
 #include "collscope/schedule/bits.hpp"
 #include "collscope/schedule/pipelined_tree.hpp"
 
@@ -33,12 +34,8 @@ int bcast_fibonacci_pipeline(void* buffer, int count, MPI_Datatype datatype, int
   const auto [rank, p] = shape(comm);
   const AlgorithmRegion region("bcast", "fibonacci-pipeline", root, count, datatype, comm);
   if (p == 1 || carries_no_data(count, datatype)) return MPI_SUCCESS;
-  const schedule::Tree shape_tree = schedule::fibonacci_tree(p);
-  const int per_block = p <= 3 ? 1 : 2;
-  const int blocks = std::clamp(
-      lemma_blocks_for(p, count, datatype, schedule::fibonacci_pipeline_rounds, per_block), 1,
-      count);
-  const schedule::PipelinedTree tree(shape_tree, blocks);
+  const int blocks = fibonacci_pipeline_blocks_for(p, count, datatype);
+  const schedule::PipelinedTree tree(schedule::fibonacci_tree(p), blocks);
   const int v = schedule::virtual_rank(rank, root, p);
   BlockBroadcastPlan plan;
   plan.blocks = blocks;

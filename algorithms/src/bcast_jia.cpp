@@ -21,6 +21,7 @@
 #include "block_broadcast.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/bcast.hpp"
+#include "collscope/algorithms/tuning.hpp"
 #include "collscope/schedule/bits.hpp"
 #include "collscope/schedule/jia.hpp"
 
@@ -33,8 +34,7 @@ int bcast_jia(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm
   const auto [rank, p] = shape(comm);
   const AlgorithmRegion region("bcast", "jia", root, count, datatype, comm);
   if (p == 1 || carries_no_data(count, datatype)) return MPI_SUCCESS;
-  const int blocks =
-      std::clamp(lemma_blocks_for(p, count, datatype, schedule::jia_rounds, 1), 1, count);
+  const int blocks = jia_blocks_for(p, count, datatype);
   const int v = schedule::virtual_rank(rank, root, p);
   BlockBroadcastPlan plan;
   plan.blocks = blocks;

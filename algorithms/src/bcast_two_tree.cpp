@@ -22,6 +22,7 @@
 #include "block_broadcast.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/bcast.hpp"
+#include "collscope/algorithms/tuning.hpp"
 #include "collscope/schedule/bits.hpp"
 #include "collscope/schedule/two_tree.hpp"
 
@@ -34,8 +35,7 @@ int bcast_two_tree(void* buffer, int count, MPI_Datatype datatype, int root, MPI
   const auto [rank, p] = shape(comm);
   const AlgorithmRegion region("bcast", "two-tree", root, count, datatype, comm);
   if (p == 1 || carries_no_data(count, datatype)) return MPI_SUCCESS;
-  const int blocks =
-      std::clamp(lemma_blocks_for(p, count, datatype, schedule::two_tree_rounds, 1), 1, count);
+  const int blocks = two_tree_blocks_for(p, count, datatype);
   const schedule::TwoTreeSchedule two_tree(p, blocks);
   const int v = schedule::virtual_rank(rank, root, p);
   BlockBroadcastPlan plan;

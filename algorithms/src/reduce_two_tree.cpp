@@ -22,6 +22,7 @@
 #include "block_broadcast.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/reduce.hpp"
+#include "collscope/algorithms/tuning.hpp"
 #include "collscope/schedule/pipeline.hpp"
 #include "collscope/schedule/two_tree.hpp"
 
@@ -51,8 +52,7 @@ int reduce_two_tree(const void* sendbuf, void* recvbuf, int count, MPI_Datatype 
   const void* own = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
   if (p == 1) return typed_copy(own, count, datatype, recvbuf, count, datatype);
 
-  const int blocks =
-      std::clamp(lemma_blocks_for(p, count, datatype, schedule::two_tree_rounds, 1), 1, count);
+  const int blocks = two_tree_blocks_for(p, count, datatype);
   const schedule::TwoTreeSchedule two_tree(p, blocks);
   const int rounds = two_tree.rounds();
   trace::meta("blocks", blocks);

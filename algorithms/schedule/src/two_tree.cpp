@@ -157,4 +157,9 @@ int two_tree_rounds(int p, int blocks) {
   return TwoTreeSchedule(p, blocks).rounds();
 }
 
+int two_tree_round_bound(int p, int blocks) {
+  if (p <= 1 || blocks <= 0) return 0;
+  return blocks - 1 + 2 * ceil_log2(p);
+}
+
 } // namespace collscope::schedule

@@ -100,5 +100,7 @@ private:
 };
 
 int two_tree_rounds(int p, int blocks);
+/// The bound two_tree_rounds satisfies: M − 1 + 2⌈log₂p⌉ (0 when p = 1 or M = 0).
+int two_tree_round_bound(int p, int blocks);
 
 } // namespace collscope::schedule
