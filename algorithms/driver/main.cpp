@@ -71,9 +71,11 @@ int execute(const Options& o, int rank, int p, MPI_Comm comm) {
   int type_size = 0;
   MPI_Type_size(types.datatype(), &type_size);
   const PieceChoice piece = piece_choice(o, p, types.datatype());
-  const int blocks = a.uses_blocks()  ? pipeline_blocks_for(p, o.count, types.datatype())
-                     : a.uses_piece() ? static_cast<int>(piece.pieces)
-                                      : 0;
+  const int blocks =
+      a.uses_blocks()
+          ? (a.blocks_for ? a.blocks_for : pipeline_blocks_for)(p, o.count, types.datatype())
+      : a.uses_piece() ? static_cast<int>(piece.pieces)
+                       : 0;
 
   // Allocation can fail on some ranks only; agree before anyone communicates.
   std::optional<Buffers> expected, work;

@@ -21,7 +21,8 @@ of the slowest rank).
   --datatype T      int | double | vector; default int. vector is MPI_Type_vector(2, 1, 2,
                     MPI_INT): two ints around a one-int gap that must stay untouched
   --op OP           reduce, allreduce: sum | max | noncommutative; default sum
-  --blocks M        bcast pipeline only: use M blocks instead of the pipelining lemma's
+  --blocks M        bcast pipeline, binary-pipeline, fibonacci-pipeline, two-tree, jia and
+                    reduce two-tree: use M blocks instead of the pipelining lemma's
   --piece B         allgatherv ring-pipelined only: cut the blocks into pieces of B elements
                     instead of the pipelining lemma's size
   --problem TYPE    gatherv, scatterv, allgatherv: block sizes of the paper's problem types

@@ -7,7 +7,10 @@
 #include "collscope/schedule/cost.hpp"
 #include "collscope/schedule/formula.hpp"
 #include "collscope/schedule/irregular_cost.hpp"
+#include "collscope/schedule/jia.hpp"
 #include "collscope/schedule/pipeline.hpp"
+#include "collscope/schedule/pipelined_tree.hpp"
+#include "collscope/schedule/two_tree.hpp"
 
 namespace collscope::detail::formulas {
 
@@ -79,5 +82,33 @@ inline constexpr CostFormula circulant_allreduce{"⌈log₂p⌉(α + βm)",
                                                  [](int p, double m, double a, double b, int) {
                                                    return s::circulant_allreduce_cost(p, m, a, b);
                                                  }};
+
+// Block-pipelined trees and Jia's hypercube: rounds·(α + βm/M). Where the exact round count
+// of a tree has no closed form (it depends on the tree's shape), the text is the bound the
+// schedule tests prove; collscope-run --compare prints the exact counts.
+inline constexpr RoundsFormula tree_pipeline_rounds{"≤ 2⌊log₂p⌋+2(M−1)",
+                                                    s::tree_pipeline_round_bound};
+inline constexpr CostFormula tree_pipeline{
+    "≤ (2⌊log₂p⌋+2(M−1))(α + βm/M)", [](int p, double m, double a, double b, int blocks) {
+      return s::tree_pipeline_round_bound(p, blocks) * (a + b * m / blocks);
+    }};
+inline constexpr RoundsFormula two_tree_rounds{"≤ M−1+2⌈log₂p⌉", s::two_tree_round_bound};
+inline constexpr CostFormula two_tree{
+    "≤ (M−1+2⌈log₂p⌉)(α + βm/M)", [](int p, double m, double a, double b, int blocks) {
+      return s::two_tree_round_bound(p, blocks) * (a + b * m / blocks);
+    }};
+// Reduce to a root other than 0 adds the forward from rank 0: one round.
+inline constexpr RoundsFormula two_tree_reduce_rounds{
+    "≤ M+2⌈log₂p⌉",
+    [](int p, int blocks) { return p <= 1 ? 0 : s::two_tree_round_bound(p, blocks) + 1; }};
+inline constexpr CostFormula two_tree_reduce{
+    "≤ (M+2⌈log₂p⌉)(α + βm/M)", [](int p, double m, double a, double b, int blocks) {
+      return p <= 1 ? 0 : (s::two_tree_round_bound(p, blocks) + 1) * (a + b * m / blocks);
+    }};
+inline constexpr RoundsFormula jia_rounds{"M−1+⌈log₂p⌉", s::jia_rounds};
+inline constexpr CostFormula jia{"(M−1+⌈log₂p⌉)(α + βm/M)",
+                                 [](int p, double m, double a, double b, int blocks) {
+                                   return s::jia_rounds(p, blocks) * (a + b * m / blocks);
+                                 }};
 
 } // namespace collscope::detail::formulas

@@ -4,6 +4,7 @@
 #include "collscope/algorithms/gather.hpp"
 #include "collscope/algorithms/reduce.hpp"
 #include "collscope/algorithms/scatter.hpp"
+#include "collscope/algorithms/tuning.hpp"
 #include "registry_formulas.hpp"
 #include "registry_parts.hpp"
 
@@ -104,6 +105,45 @@ const std::array entries{
               .parameter = Parameter::blocks,
               .bcast = bcast_pipeline},
     Algorithm{.collective = C::bcast,
+              .name = "binary-pipeline",
+              .description = "pipelined balanced binary tree: a new block every second round",
+              .source = "seeds/001 “Problem with balanced binary tree”, “Broadcast (reduction) "
+                        "trees: Properties”, “Pipelining lemma”",
+              .rounds = tree_pipeline_rounds,
+              .cost = tree_pipeline,
+              .parameter = Parameter::blocks,
+              .blocks_for = binary_pipeline_blocks_for,
+              .bcast = bcast_binary_pipeline},
+    Algorithm{.collective = C::bcast,
+              .name = "fibonacci-pipeline",
+              .description = "pipelined Fibonacci tree (Bruck–Cypher–Ho): all leaves at once",
+              .source = "seeds/001 “An imbalanced binary tree: Fibonacci tree”, “Broadcast in "
+                        "Fibonacci tree”",
+              .rounds = tree_pipeline_rounds,
+              .cost = tree_pipeline,
+              .parameter = Parameter::blocks,
+              .blocks_for = fibonacci_pipeline_blocks_for,
+              .bcast = bcast_fibonacci_pipeline},
+    Algorithm{.collective = C::bcast,
+              .name = "two-tree",
+              .description = "Sanders–Speck–Träff two-tree, EdgeColor schedule: full bandwidth",
+              .source = "seeds/001 “Two (pipelined) binary trees”, EdgeColor",
+              .rounds = two_tree_rounds,
+              .cost = two_tree,
+              .parameter = Parameter::blocks,
+              .blocks_for = two_tree_blocks_for,
+              .bcast = bcast_two_tree},
+    Algorithm{.collective = C::bcast,
+              .name = "jia",
+              .description = "Jia's hypercube broadcast, co-operating pairs for any p: optimal",
+              .source = "seeds/001 “The power of the hypercube: Optimal Broadcast”, “Beyond "
+                        "hypercube”",
+              .rounds = jia_rounds,
+              .cost = jia,
+              .parameter = Parameter::blocks,
+              .blocks_for = jia_blocks_for,
+              .bcast = bcast_jia},
+    Algorithm{.collective = C::bcast,
               .name = "native",
               .description = "Open MPI's MPI_Bcast",
               .source = "Open MPI",
@@ -126,6 +166,16 @@ const std::array entries{
               .rounds = log_rounds,
               .cost = tree_bcast,
               .reduce = reduce_ordered},
+    Algorithm{.collective = C::reduce,
+              .name = "two-tree",
+              .description = "two-tree in rank order (non-commutative ops), forwarded to the root",
+              .source = "seeds/001 “Two (pipelined) binary trees”, “Example: Reduction”, "
+                        "EdgeColor",
+              .rounds = two_tree_reduce_rounds,
+              .cost = two_tree_reduce,
+              .parameter = Parameter::blocks,
+              .blocks_for = two_tree_blocks_for,
+              .reduce = reduce_two_tree},
     Algorithm{.collective = C::reduce,
               .name = "native",
               .description = "Open MPI's MPI_Reduce",

@@ -130,3 +130,19 @@ TEST_CASE("pipelined binary and Fibonacci broadcasts deliver every block, p = 1.
   CHECK(fibonacci_pipeline_rounds(33, 10) == 6 + 2 * 9);
   CHECK(binary_pipeline_rounds(2, 10) == 10); // a chain sends every round
 }
+
+TEST_CASE("tree pipelines stay within 2⌊log₂p⌋ + 2(M − 1), equal on complete binary trees",
+          "[pipelined_tree]") {
+  for (int p = 1; p <= 1100; ++p)
+    for (int blocks : {1, 2, 7}) {
+      INFO("p = " << p << ", M = " << blocks);
+      REQUIRE(binary_pipeline_rounds(p, blocks) <= tree_pipeline_round_bound(p, blocks));
+      REQUIRE(fibonacci_pipeline_rounds(p, blocks) <= tree_pipeline_round_bound(p, blocks));
+    }
+  for (int i = 1; i <= 9; ++i) {
+    const int p = (1 << (i + 1)) - 1;
+    CHECK(binary_pipeline_rounds(p, 5) == tree_pipeline_round_bound(p, 5));
+  }
+  // Fibonacci trees reach the leaves sooner than binary ones once p is large enough.
+  CHECK(fibonacci_pipeline_rounds(1023, 1) < binary_pipeline_rounds(1023, 1));
+}

@@ -51,6 +51,18 @@ TEST_CASE("two-tree: mirrored in-order trees, interior in one and leaf in the ot
         // In-order: a node's subtree is a contiguous run of vranks around it.
         const auto kids = t.children(v, side);
         if (kids[0] >= 0 && kids[1] >= 0) REQUIRE((kids[0] < v) != (kids[1] < v));
+        const auto run = t.subtree(v, side);
+        int members = 0;
+        for (int x = t.feeder() + 1; x < p; ++x) {
+          int w = x;
+          while (w != v && w != t.feeder()) w = t.parent(w, side);
+          if (w == v) {
+            ++members;
+            REQUIRE(x >= run[0]);
+            REQUIRE(x <= run[1]);
+          }
+        }
+        REQUIRE(members == run[1] - run[0] + 1);
       }
       REQUIRE(children_total == t.nodes() - 1);
     }
@@ -138,4 +150,12 @@ TEST_CASE("two-tree reduction keeps rank order (non-commutative) for p = 1..64",
       for (int b = 0; b < blocks; ++b) REQUIRE(acc[0][b] == all);
     }
   }
+}
+
+TEST_CASE("two-tree rounds stay within M − 1 + 2⌈log₂p⌉", "[two_tree]") {
+  for (int p = 1; p <= 1100; ++p)
+    for (int blocks : {1, 2, 3, 10}) {
+      INFO("p = " << p << ", M = " << blocks);
+      REQUIRE(two_tree_rounds(p, blocks) <= two_tree_round_bound(p, blocks));
+    }
 }

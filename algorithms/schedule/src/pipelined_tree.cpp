@@ -1,5 +1,7 @@
 #include "collscope/schedule/pipelined_tree.hpp"
 
+#include "collscope/schedule/bits.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -102,6 +104,11 @@ int binary_pipeline_rounds(int p, int blocks) {
 
 int fibonacci_pipeline_rounds(int p, int blocks) {
   return PipelinedTree(fibonacci_tree(p), blocks).rounds();
+}
+
+int tree_pipeline_round_bound(int p, int blocks) {
+  if (p <= 1 || blocks <= 0) return 0;
+  return 2 * floor_log2(p) + 2 * (blocks - 1);
 }
 
 } // namespace collscope::schedule

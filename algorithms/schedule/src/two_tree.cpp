@@ -32,6 +32,7 @@ TwoTree::TwoTree(int p) : p_(p), n_(p <= 1 ? 0 : ((p - 1) % 2 == 0 ? p - 1 : p -
     color_[side].assign(p, -1);
     delay_[side].assign(p, -1);
     children_[side].assign(p, {-1, -1});
+    subtree_[side].assign(p, {-1, -1});
   }
   if (n_ == 0) return;
   const int first = p_ - n_; // vrank of upper position 1
@@ -66,6 +67,15 @@ TwoTree::TwoTree(int p) : p_(p), n_(p <= 1 ? 0 : ((p - 1) % 2 == 0 ? p - 1 : p -
         slot[0] = v;
       else
         slot[1] = v;
+    }
+  }
+  for (int side : {upper, lower}) {
+    for (int v = first; v < p_; ++v) {
+      for (int u = v; u != feeder(); u = parent_[side][u]) {
+        auto& range = subtree_[side][u];
+        range = range[0] < 0 ? std::array<int, 2>{v, v}
+                             : std::array<int, 2>{std::min(range[0], v), std::max(range[1], v)};
+      }
     }
   }
   // Delays from the roots down; a parent's position is not ordered with its children's, so
@@ -145,6 +155,11 @@ BlockStep TwoTreeSchedule::reduce_step(int v, int round) const {
 
 int two_tree_rounds(int p, int blocks) {
   return TwoTreeSchedule(p, blocks).rounds();
+}
+
+int two_tree_round_bound(int p, int blocks) {
+  if (p <= 1 || blocks <= 0) return 0;
+  return blocks - 1 + 2 * ceil_log2(p);
 }
 
 } // namespace collscope::schedule

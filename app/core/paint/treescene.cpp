@@ -60,10 +60,18 @@ void TreeScene::update(const TraceDocument& document, const Playback& playback) 
   m_index = index;
   m_instance = CollectiveInstance::build(document, index);
   m_tree = CommunicationTree::build(m_instance);
-  // Irregular trees first exchange block sizes (no tree); their data phase is the tree.
-  if (!m_tree.isTree() && m_instance.phases().contains(QStringLiteral("data"))) {
-    CommunicationTree data = CommunicationTree::build(m_instance, QStringLiteral("data"));
-    if (data.isTree()) m_tree = std::move(data);
+  // Irregular trees first exchange block sizes (no tree); their data phase is the tree. A
+  // two-tree's messages form two trees, one per phase ("upper tree", "lower tree"): draw the
+  // first phase that is a tree.
+  if (!m_tree.isTree()) {
+    QStringList phases = m_instance.phases();
+    if (phases.removeAll(QStringLiteral("data")) > 0) phases.prepend(QStringLiteral("data"));
+    for (const QString& phase : phases) {
+      CommunicationTree candidate = CommunicationTree::build(m_instance, phase);
+      if (!candidate.isTree()) continue;
+      m_tree = std::move(candidate);
+      break;
+    }
   }
   const int p = m_instance.size();
 

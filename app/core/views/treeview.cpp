@@ -20,9 +20,12 @@ void TreeView::render(QPainter& painter, const QRect& target, const Playback& pl
                                       : QStringLiteral("data flows from the root"),
                         instance.annotatedRounds() ? QStringLiteral("as annotated")
                                                    : QStringLiteral("inferred"));
-    if (!tree.phase().isEmpty())
+    if (tree.phase() == QLatin1String("data"))
       subtitle +=
           QStringLiteral(" · the %1 phase (the other phases exchange sizes)").arg(tree.phase());
+    else if (!tree.phase().isEmpty())
+      subtitle += QStringLiteral(" · the %1 phase only (the other phases form their own trees)")
+                      .arg(tree.phase());
   }
   QRectF area =
       paintViewHeader(painter, target, style, QStringLiteral("Tree · ") + instance.title(),

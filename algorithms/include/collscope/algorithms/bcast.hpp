@@ -20,5 +20,17 @@ int bcast_pipeline(void* buffer, int count, MPI_Datatype datatype, int root, MPI
 /// The same pipeline with an explicit block count M ≥ 1 (clamped to count).
 int bcast_pipeline_blocks(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                           int blocks);
+/// Pipelined balanced binary tree (heap order), M blocks by the pipelining lemma with s = 2
+/// (or the override): ≤ 2⌊log₂p⌋ + 2(M − 1) rounds.
+int bcast_binary_pipeline(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
+/// Pipelined Fibonacci tree (Bruck–Cypher–Ho): i + 2(M − 1) rounds, i the smallest with
+/// Fib(i + 3) − 1 ≥ p.
+int bcast_fibonacci_pipeline(void* buffer, int count, MPI_Datatype datatype, int root,
+                             MPI_Comm comm);
+/// Sanders–Speck–Träff two-tree with the lecture's EdgeColor: one block in and one out per
+/// round, about M + 2⌈log₂p⌉ rounds.
+int bcast_two_tree(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
+/// Jia's hypercube broadcast with co-operating pairs for any p: M − 1 + ⌈log₂p⌉ rounds.
+int bcast_jia(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
 
 } // namespace collscope

@@ -14,5 +14,9 @@ int reduce_binomial(const void* sendbuf, void* recvbuf, int count, MPI_Datatype 
 /// x₀ ⊕ x₁ ⊕ … ⊕ x_{p−1} in rank order, correct for non-commutative ops: ⌈log₂p⌉ rounds.
 int reduce_ordered(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                    int root, MPI_Comm comm);
+/// Two-tree reduction (the two-tree broadcast backwards) over ranks in order, so correct for
+/// non-commutative ops: the two-tree broadcast's rounds, +1 when root ≠ 0.
+int reduce_two_tree(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                    int root, MPI_Comm comm);
 
 } // namespace collscope

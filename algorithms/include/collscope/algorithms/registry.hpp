@@ -61,6 +61,9 @@ struct Algorithm {
   bool native = false;           ///< Open MPI's own collective, the oracle
   bool commutative_only = false; ///< refuses a non-commutative MPI_Op
   Parameter parameter = Parameter::none;
+  /// With Parameter::blocks: the M this algorithm uses for (p, count, datatype), its own
+  /// pipelining lemma or --blocks; nullptr: the linear pipeline's (pipeline_blocks_for).
+  int (*blocks_for)(int p, int count, MPI_Datatype datatype) = nullptr;
   /// gatherv/scatterv: the schedule whose α-β time collscope-run prints for actual block sizes.
   std::optional<schedule::IrregularAlgorithm> irregular_model = std::nullopt;
   RootedFn rooted = nullptr; ///< set for gather and scatter

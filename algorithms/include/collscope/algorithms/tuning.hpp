@@ -21,6 +21,14 @@ PipelineTuning pipeline_tuning();
 /// The block count bcast_pipeline uses for this call (same on every rank).
 int pipeline_blocks_for(int p, int count, MPI_Datatype datatype);
 
+/// The block counts of the tree and hypercube broadcasts (the two-tree reduce uses the
+/// two-tree's): the override clamped to count, else the pipelining lemma with each schedule's
+/// own latency k and rounds per block s (k + sM rounds).
+int binary_pipeline_blocks_for(int p, int count, MPI_Datatype datatype);
+int fibonacci_pipeline_blocks_for(int p, int count, MPI_Datatype datatype);
+int two_tree_blocks_for(int p, int count, MPI_Datatype datatype);
+int jia_blocks_for(int p, int count, MPI_Datatype datatype);
+
 /// The piece size b (elements) allgatherv_ring_pipelined uses for MPI_Allgatherv's p
 /// recvcounts of `datatype`: the override, or the pipelining lemma's for these blocks
 /// (schedule::ring_allgatherv_best_piece). Same on every rank: all know every count.

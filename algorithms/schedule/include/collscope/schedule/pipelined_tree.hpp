@@ -70,5 +70,9 @@ private:
 /// Rounds of the pipelined binary-tree and Fibonacci-tree broadcasts of M blocks.
 int binary_pipeline_rounds(int p, int blocks);
 int fibonacci_pipeline_rounds(int p, int blocks);
+/// The bound both satisfy: 2⌊log₂p⌋ + 2(M − 1) (every edge delays a block by at most 2
+/// rounds; depth ≤ ⌊log₂p⌋ for the heap tree and i ≤ 2⌊log₂p⌋ for the Fibonacci tree); equal
+/// for complete binary trees. 0 when p = 1 or M = 0.
+int tree_pipeline_round_bound(int p, int blocks);
 
 } // namespace collscope::schedule

@@ -62,12 +62,15 @@ public:
   [[nodiscard]] std::array<int, 2> children(int v, int side) const { return children_[side][v]; }
   [[nodiscard]] int delay(int v, int side) const { return delay_[side][v]; }
   [[nodiscard]] bool in_trees(int v) const { return v >= p_ - n_; }
+  /// The vranks below v in `side`'s tree, v included: a contiguous run [first, last] (the
+  /// trees are in-order), so a reduction's partial result there is x_first ⊕ … ⊕ x_last.
+  [[nodiscard]] std::array<int, 2> subtree(int v, int side) const { return subtree_[side][v]; }
 
 private:
   int p_;
   int n_;
   std::array<std::vector<int>, 2> parent_, color_, delay_;
-  std::array<std::vector<std::array<int, 2>>, 2> children_;
+  std::array<std::vector<std::array<int, 2>>, 2> children_, subtree_;
 };
 
 /// Block b travels down the upper tree when even, the lower when odd.
@@ -97,5 +100,7 @@ private:
 };
 
 int two_tree_rounds(int p, int blocks);
+/// The bound two_tree_rounds satisfies: M − 1 + 2⌈log₂p⌉ (0 when p = 1 or M = 0).
+int two_tree_round_bound(int p, int blocks);
 
 } // namespace collscope::schedule

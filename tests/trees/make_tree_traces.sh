@@ -1,0 +1,33 @@
+#!/bin/sh
+# Records the traces test_tree_traces.cpp reads (FIXTURES_SETUP): every tree and hypercube
+# broadcast and the two-tree reduction at the harness's process counts with a forced block
+# count, root p − 1 (so the shift towards 0 is exercised), and the large-message runs at the
+# pipelining lemma's own block counts for the α-β comparison.
+# usage: make_tree_traces.sh COLLSCOPE_RUN MPIEXEC OUTDIR SIZES...
+set -eu
+run=$1 mpiexec=$2 out=$3
+shift 3
+rm -rf "$out"
+mkdir -p "$out"
+one() { # one NAME NP COLLSCOPE-RUN-ARGS...: one timed repetition, no warm-up, traced
+  name=$1 np=$2
+  shift 2
+  timeout 120 "$mpiexec" --oversubscribe -np "$np" "$run" "$@" --repetitions 1 --warmup 0 \
+    --trace "$out/$name" </dev/null >"$out/$name.log" 2>&1 ||
+    { cat "$out/$name.log"; echo "FAIL: mpirun -np $np $*"; exit 1; }
+  grep -q "^verified: yes" "$out/$name.log" || { cat "$out/$name.log"; exit 1; }
+}
+for p in "$@"; do
+  root=$((p - 1))
+  for a in binary-pipeline fibonacci-pipeline two-tree jia; do
+    one "bcast_${a}_p$p" "$p" bcast --algorithm "$a" --count 60 --blocks 5 --root "$root"
+  done
+  one "reduce_two-tree_p$p" "$p" reduce --algorithm two-tree --count 60 --blocks 5 \
+    --root "$root" --op noncommutative
+done
+for p in 8 12 16; do
+  for a in pipeline binary-pipeline two-tree jia; do
+    one "large_${a}_p$p" "$p" bcast --algorithm "$a" --count 1000000
+  done
+done
+echo "recorded $(ls -d "$out"/*/ | wc -l) traces in $out"
