@@ -23,13 +23,16 @@
 #include "collscope/algorithms/tuning.hpp"
 #include "collscope/schedule/bits.hpp"
 #include "collscope/schedule/pipelined_tree.hpp"
+#include "contract.hpp"
 
 #include <algorithm>
 
 namespace collscope {
 
-int bcast_fibonacci_pipeline(void* buffer, int count, MPI_Datatype datatype, int root,
-                             MPI_Comm comm) {
+namespace {
+
+int unchecked_bcast_fibonacci_pipeline(void* buffer, int count, MPI_Datatype datatype, int root,
+                                       MPI_Comm comm) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
   const AlgorithmRegion region("bcast", "fibonacci-pipeline", root, count, datatype, comm);
@@ -42,6 +45,16 @@ int bcast_fibonacci_pipeline(void* buffer, int count, MPI_Datatype datatype, int
   plan.rounds = tree.rounds();
   plan.step = [&](int round) { return tree.step(v, round); };
   return run_block_broadcast(buffer, count, datatype, root, comm, plan);
+}
+
+} // namespace
+
+int bcast_fibonacci_pipeline(void* buffer, int count, MPI_Datatype datatype, int root,
+                             MPI_Comm user_comm) {
+  return detail::guarded(
+      user_comm, detail::check_bcast(buffer, count, datatype, root, user_comm), [&](MPI_Comm comm) {
+        return unchecked_bcast_fibonacci_pipeline(buffer, count, datatype, root, comm);
+      });
 }
 
 } // namespace collscope

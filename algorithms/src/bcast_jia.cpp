@@ -24,12 +24,15 @@
 #include "collscope/algorithms/tuning.hpp"
 #include "collscope/schedule/bits.hpp"
 #include "collscope/schedule/jia.hpp"
+#include "contract.hpp"
 
 #include <algorithm>
 
 namespace collscope {
 
-int bcast_jia(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm) {
+namespace {
+
+int unchecked_bcast_jia(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
   const AlgorithmRegion region("bcast", "jia", root, count, datatype, comm);
@@ -41,6 +44,14 @@ int bcast_jia(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm
   plan.rounds = schedule::jia_rounds(p, blocks);
   plan.step = [&](int round) { return schedule::jia_step(p, blocks, v, round); };
   return run_block_broadcast(buffer, count, datatype, root, comm, plan);
+}
+
+} // namespace
+
+int bcast_jia(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm user_comm) {
+  return detail::guarded(
+      user_comm, detail::check_bcast(buffer, count, datatype, root, user_comm),
+      [&](MPI_Comm comm) { return unchecked_bcast_jia(buffer, count, datatype, root, comm); });
 }
 
 } // namespace collscope

@@ -25,12 +25,16 @@
 #include "collscope/algorithms/tuning.hpp"
 #include "collscope/schedule/bits.hpp"
 #include "collscope/schedule/two_tree.hpp"
+#include "contract.hpp"
 
 #include <algorithm>
 
 namespace collscope {
 
-int bcast_two_tree(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm) {
+namespace {
+
+int unchecked_bcast_two_tree(void* buffer, int count, MPI_Datatype datatype, int root,
+                             MPI_Comm comm) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
   const AlgorithmRegion region("bcast", "two-tree", root, count, datatype, comm);
@@ -46,6 +50,14 @@ int bcast_two_tree(void* buffer, int count, MPI_Datatype datatype, int root, MPI
     return schedule::two_tree_side_of_block(block) == schedule::upper ? "upper tree" : "lower tree";
   };
   return run_block_broadcast(buffer, count, datatype, root, comm, plan);
+}
+
+} // namespace
+
+int bcast_two_tree(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm user_comm) {
+  return detail::guarded(
+      user_comm, detail::check_bcast(buffer, count, datatype, root, user_comm),
+      [&](MPI_Comm comm) { return unchecked_bcast_two_tree(buffer, count, datatype, root, comm); });
 }
 
 } // namespace collscope

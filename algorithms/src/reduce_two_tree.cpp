@@ -25,6 +25,7 @@
 #include "collscope/algorithms/tuning.hpp"
 #include "collscope/schedule/pipeline.hpp"
 #include "collscope/schedule/two_tree.hpp"
+#include "contract.hpp"
 
 #include <algorithm>
 #include <vector>
@@ -40,13 +41,10 @@ std::array<int, 2> contributors(const schedule::TwoTree& tree, int v, int block)
   return tree.subtree(v, schedule::two_tree_side_of_block(block));
 }
 
-} // namespace
-
-int reduce_two_tree(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                    int root, MPI_Comm comm) {
+int unchecked_reduce_two_tree(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                              MPI_Op op, int root, MPI_Comm comm) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
-  COLLSCOPE_TRY(check_reducible(op, datatype));
   const AlgorithmRegion region("reduce", "two-tree", root, count, datatype, comm);
   if (carries_no_data(count, datatype)) return MPI_SUCCESS;
   const void* own = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
@@ -119,6 +117,17 @@ int reduce_two_tree(const void* sendbuf, void* recvbuf, int count, MPI_Datatype 
   if (rank == root && root == 0)
     return typed_copy(partial.data(), count, datatype, recvbuf, count, datatype);
   return MPI_SUCCESS;
+}
+
+} // namespace
+
+int reduce_two_tree(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                    int root, MPI_Comm user_comm) {
+  return detail::guarded(
+      user_comm, detail::check_reduce(sendbuf, recvbuf, count, datatype, op, root, user_comm),
+      [&](MPI_Comm comm) {
+        return unchecked_reduce_two_tree(sendbuf, recvbuf, count, datatype, op, root, comm);
+      });
 }
 
 } // namespace collscope
