@@ -14,9 +14,10 @@ bool whole_row(Collective c) {
 
 bool own_block_in_recv(const Options& o, int rank) {
   const Collective c = o.algorithm->collective;
-  return o.in_place && (c == Collective::allgather || c == Collective::allgatherv ||
-                        (rank == o.root && (c == Collective::gather || c == Collective::reduce ||
-                                            c == Collective::gatherv)));
+  return o.in_place &&
+         (c == Collective::allgather || c == Collective::allgatherv || c == Collective::allreduce ||
+          (rank == o.root &&
+           (c == Collective::gather || c == Collective::reduce || c == Collective::gatherv)));
 }
 
 std::uint64_t mix(std::uint64_t x) { // splitmix64's finaliser
@@ -33,7 +34,7 @@ std::int64_t input(const Options& o, int owner, std::int64_t element, int unit) 
                                   static_cast<std::uint64_t>(element)) ^
                               static_cast<std::uint64_t>(unit));
   const auto v = static_cast<std::int64_t>(h >> 1);
-  if (o.algorithm->collective != Collective::reduce || o.op == Op::max) return v % 1000;
+  if (!o.algorithm->reduces() || o.op == Op::max) return v % 1000;
   if (o.op == Op::sum) return v % 8;
   const std::int64_t a = 1 + 2 * (v % 8), b = (v >> 8) % 1000;
   return o.datatype == Datatype::double_ ? (a << 26) + b : (a << 16) + b;
@@ -99,9 +100,10 @@ void refill(Buffers& b, const Options& o, int rank, int p) {
   case Collective::gather:
   case Collective::allgather:
   case Collective::reduce:
+  case Collective::allreduce:
     if (!own_block_in_recv(o, rank))
       write_input(b.send, o, rank, 0, o.count, 0);
-    else if (o.algorithm->collective == Collective::reduce)
+    else if (o.algorithm->reduces())
       write_input(b.recv, o, rank, 0, o.count, 0);
     else
       write_input(b.recv, o, rank, 0, o.count, static_cast<std::int64_t>(rank) * o.count);
@@ -147,6 +149,8 @@ int call(const Algorithm& algorithm, bool reference, const Options& o, Buffers& 
     return (reference ? PMPI_Bcast : algorithm.bcast)(recv, n, t, o.root, comm);
   case Collective::reduce:
     return (reference ? PMPI_Reduce : algorithm.reduce)(send, recv, n, t, types.op(), o.root, comm);
+  case Collective::allreduce:
+    return (reference ? PMPI_Allreduce : algorithm.allreduce)(send, recv, n, t, types.op(), comm);
   case Collective::allgather:
     return (reference ? PMPI_Allgather : algorithm.allgather)(send, n, t, recv, n, t, comm);
   case Collective::gatherv:

@@ -6,6 +6,7 @@
 // driver's own traffic (reference run, barriers, verdicts) goes through PMPI, so a PMPI
 // tracer records only the algorithm under test.
 #include "buffers.hpp"
+#include "collscope/algorithms/communicator.hpp"
 #include "collscope/algorithms/irregular_tuning.hpp"
 #include "collscope/algorithms/tuning.hpp"
 #include "collscope/trace.hpp"
@@ -15,12 +16,16 @@
 #include "report.hpp"
 #include "verify.hpp"
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <new>
 #include <optional>
 #include <span>
 #include <string>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <vector>
 
 namespace collscope::run {
@@ -48,7 +53,7 @@ bool succeeded(int code, const Algorithm& a, bool reference, int rank, MPI_Comm 
 
 int execute(const Options& o, int rank, int p, MPI_Comm comm) {
   const Algorithm& a = *o.algorithm;
-  if (a.uses_blocks || a.uses_piece) {
+  if (a.uses_blocks() || a.uses_piece()) {
     PipelineTuning tuning = pipeline_tuning();
     tuning.blocks = o.blocks;
     tuning.piece = o.piece;
@@ -61,14 +66,14 @@ int execute(const Options& o, int rank, int p, MPI_Comm comm) {
     measured.network = std::make_shared<const schedule::NetworkModel>(std::move(model));
   }
   if (a.irregular()) set_irregular_tuning({o.threshold, measured.network});
-  const bool reduce = a.collective == Collective::reduce;
+  const bool reduce = a.reduces();
   const MpiTypes types(o.datatype, reduce ? std::optional(o.op) : std::nullopt);
   int type_size = 0;
   MPI_Type_size(types.datatype(), &type_size);
   const PieceChoice piece = piece_choice(o, p, types.datatype());
-  const int blocks = a.uses_blocks  ? pipeline_blocks_for(p, o.count, types.datatype())
-                     : a.uses_piece ? static_cast<int>(piece.pieces)
-                                    : 0;
+  const int blocks = a.uses_blocks()  ? pipeline_blocks_for(p, o.count, types.datatype())
+                     : a.uses_piece() ? static_cast<int>(piece.pieces)
+                                      : 0;
 
   // Allocation can fail on some ranks only; agree before anyone communicates.
   std::optional<Buffers> expected, work;
@@ -90,6 +95,8 @@ int execute(const Options& o, int rank, int p, MPI_Comm comm) {
   // The trace holds the algorithm under test only: not the reference run, and the warm-ups
   // only when asked. (The driver's own barriers, reductions and checks use PMPI.)
   trace::pause();
+  // The algorithms' private communicator, made now so that no trace shows its creation.
+  if (!succeeded(prepare_communicator(comm), a, false, rank, comm)) return 1;
   if (!succeeded(call(a, true, o, *expected, types, comm), a, true, rank, comm)) return 1;
 
   std::vector<double> times;
@@ -125,7 +132,29 @@ int execute(const Options& o, int rank, int p, MPI_Comm comm) {
   return 0;
 }
 
-int run_main(int argc, char** argv) {
+/// Whether a directory can be made next to the --trace directory (where the tracer makes
+/// DIR.partial): probed before MPI_Init with a name of this process's own. "" or the reason.
+std::string trace_directory_problem(const std::string& dir) {
+  const std::string probe = dir + ".probe." + std::to_string(getpid());
+  if (mkdir(probe.c_str(), 0700) != 0) return std::strerror(errno);
+  rmdir(probe.c_str());
+  return {};
+}
+
+/// Every rank agrees on --trace before anything runs: one line and exit 2 if the directory
+/// cannot be written on any rank, or the tracer did not start.
+bool trace_usable(const std::string& dir, const std::string& problem, int rank, MPI_Comm comm) {
+  const int mine = !dir.empty() && (!problem.empty() || !trace::active()) ? 1 : 0;
+  int any = 0;
+  PMPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, comm);
+  if (any)
+    print_error(rank, "--trace " + dir + ": " +
+                          (problem.empty() ? "the tracer could not start"
+                                           : "cannot write there: " + problem));
+  return !any;
+}
+
+int run_main(int argc, char** argv, const std::string& trace_problem) {
   const MPI_Comm comm = MPI_COMM_WORLD;
   int rank = 0, p = 1;
   MPI_Comm_rank(comm, &rank);
@@ -138,6 +167,7 @@ int run_main(int argc, char** argv) {
     print_error(rank, error);
     return 2;
   }
+  if (!trace_usable(options.trace_dir, trace_problem, rank, comm)) return 2;
   if (options.mode == Mode::help) {
     if (rank == 0) std::printf("%s", usage().c_str());
     return 0;
@@ -154,10 +184,13 @@ int run_main(int argc, char** argv) {
 } // namespace collscope::run
 
 int main(int argc, char** argv) {
-  if (const auto dir = collscope::run::trace_request(argc, argv); dir && !dir->empty())
-    setenv("COLLSCOPE_TRACE", dir->c_str(), 1);
+  std::string trace_problem;
+  if (const auto dir = collscope::run::trace_request(argc, argv); dir && !dir->empty()) {
+    trace_problem = collscope::run::trace_directory_problem(*dir);
+    if (trace_problem.empty()) setenv("COLLSCOPE_TRACE", dir->c_str(), 1);
+  }
   MPI_Init(&argc, &argv);
-  const int status = collscope::run::run_main(argc, argv);
+  const int status = collscope::run::run_main(argc, argv, trace_problem);
   MPI_Finalize();
   return status;
 }

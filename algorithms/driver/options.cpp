@@ -49,8 +49,9 @@ std::string_view to_string(Displs displs) {
 namespace {
 
 constexpr Collective all_collectives[] = {
-    Collective::gather,    Collective::scatter, Collective::bcast,    Collective::reduce,
-    Collective::allgather, Collective::gatherv, Collective::scatterv, Collective::allgatherv};
+    Collective::gather,   Collective::scatter,    Collective::bcast,
+    Collective::reduce,   Collective::allgather,  Collective::gatherv,
+    Collective::scatterv, Collective::allgatherv, Collective::allreduce};
 
 /// What the user typed, before it is checked against the collective and p.
 struct Raw {
@@ -187,7 +188,7 @@ std::string check_kinds(const Raw& raw, Options& o) {
 
 std::string check_network(const Raw& raw, Options& o, int p) {
   if (!raw.network) return "";
-  if (!o.algorithm->irregular() || !o.algorithm->name.starts_with("model-"))
+  if (!o.algorithm->uses_network())
     return "--network applies to the model-based gatherv/scatterv algorithms (model-*) only";
   if (*raw.network == "calibrate") {
     o.calibrate = true;
@@ -215,7 +216,7 @@ std::string check_irregular(const Raw& raw, Options& o, int p) {
   } else if (raw.count && raw.block) {
     return "--count and --block mean the same for gatherv, scatterv and allgatherv; give one";
   }
-  if (raw.threshold && a.name != "traff-degrade")
+  if (raw.threshold && !a.uses_threshold())
     return "--threshold applies to gatherv/scatterv traff-degrade only";
   if (std::string error = check_network(raw, o, p); !error.empty()) return error;
   if (raw.problem && *raw.problem == "farthest") {
@@ -255,23 +256,23 @@ std::string check_fit(const Raw& raw, Options& o, int p) {
   if (o.root >= p)
     return "--root " + std::to_string(o.root) + " is outside [0, " + std::to_string(p) +
            ") for p = " + std::to_string(p) + " processes";
-  if (raw.op && a.collective != Collective::reduce) return "--op applies to reduce only";
+  if (raw.op && !a.reduces()) return "--op applies to reduce and allreduce only";
   if (o.op == Op::noncommutative && a.commutative_only)
     return who + " is for commutative operations only; with --op noncommutative use " +
            "--algorithm " +
            names_of(
                a.collective, [](const Algorithm& b) { return !b.commutative_only; }, " or ");
-  if (raw.blocks && !a.uses_blocks)
+  if (raw.blocks && !a.uses_blocks())
     return "--blocks applies only to pipelined algorithms (bcast " +
-           names_of(Collective::bcast, [](const Algorithm& b) { return b.uses_blocks; }) +
+           names_of(Collective::bcast, [](const Algorithm& b) { return b.uses_blocks(); }) +
            "), not to " + who;
-  if (raw.piece && !a.uses_piece)
+  if (raw.piece && !a.uses_piece())
     return "--piece applies only to allgatherv " +
-           names_of(Collective::allgatherv, [](const Algorithm& b) { return b.uses_piece; }) +
+           names_of(Collective::allgatherv, [](const Algorithm& b) { return b.uses_piece(); }) +
            ", not to " + who;
   if (o.in_place && a.collective == Collective::bcast)
     return "--in-place does not apply to bcast (MPI_Bcast has no MPI_IN_PLACE)";
-  const bool whole_row = a.collective != Collective::bcast && a.collective != Collective::reduce;
+  const bool whole_row = a.collective != Collective::bcast && !a.reduces();
   const long long per_rank = a.irregular() ? schedule::spikes_rho * (o.block + 1LL) : o.count;
   const long long largest = (whole_row ? p : 1) * per_rank * layout_of(o.datatype).extent_bytes();
   const std::string what =

@@ -15,6 +15,7 @@
 #include "collscope/algorithms/allgather.hpp"
 #include "collscope/schedule/bits.hpp"
 #include "collscope/schedule/circulant.hpp"
+#include "contract.hpp"
 
 namespace collscope {
 
@@ -59,8 +60,11 @@ private:
 
 } // namespace
 
-int allgather_dissemination(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                            void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
+namespace {
+
+int unchecked_allgather_dissemination(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                                      void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                                      MPI_Comm comm) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
   const AlgorithmRegion region("allgather", "dissemination", -1, recvcount, recvtype, comm);
@@ -82,6 +86,20 @@ int allgather_dissemination(const void* sendbuf, int sendcount, MPI_Datatype sen
                                comm, MPI_STATUS_IGNORE));
   }
   return MPI_SUCCESS;
+}
+
+} // namespace
+
+int allgather_dissemination(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                            MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                                 recvtype, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_allgather_dissemination(
+                               sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+                         });
 }
 
 } // namespace collscope

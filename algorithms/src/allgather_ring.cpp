@@ -9,11 +9,14 @@
 #include "buffers.hpp"
 #include "collscope/algorithms/allgather.hpp"
 #include "collscope/schedule/circulant.hpp"
+#include "contract.hpp"
 
 namespace collscope {
 
-int allgather_ring(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
+namespace {
+
+int unchecked_allgather_ring(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                             void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
   const AlgorithmRegion region("allgather", "ring", -1, recvcount, recvtype, comm);
@@ -31,6 +34,19 @@ int allgather_ring(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
                                step.recv_from, allgather_tag, comm, MPI_STATUS_IGNORE));
   }
   return MPI_SUCCESS;
+}
+
+} // namespace
+
+int allgather_ring(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                   int recvcount, MPI_Datatype recvtype, MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                                 recvtype, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_allgather_ring(sendbuf, sendcount, sendtype, recvbuf,
+                                                           recvcount, recvtype, comm);
+                         });
 }
 
 } // namespace collscope

@@ -14,13 +14,16 @@
 #include "buffers.hpp"
 #include "collscope/algorithms/allgatherv.hpp"
 #include "collscope/schedule/circulant.hpp"
+#include "contract.hpp"
 #include "irregular_layout.hpp"
 
 namespace collscope {
 
-int allgatherv_ring(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                    const int* recvcounts, const int* displs, MPI_Datatype recvtype,
-                    MPI_Comm comm) {
+namespace {
+
+int unchecked_allgatherv_ring(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                              void* recvbuf, const int* recvcounts, const int* displs,
+                              MPI_Datatype recvtype, MPI_Comm comm) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
   const AlgorithmRegion region("allgatherv", "ring", -1, recvcounts[rank], recvtype, comm);
@@ -45,6 +48,20 @@ int allgatherv_ring(const void* sendbuf, int sendcount, MPI_Datatype sendtype, v
     COLLSCOPE_TRY(exchange(out, in, recvtype, allgatherv_tag, comm));
   }
   return MPI_SUCCESS;
+}
+
+} // namespace
+
+int allgatherv_ring(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                    const int* recvcounts, const int* displs, MPI_Datatype recvtype,
+                    MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                                                  displs, recvtype, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_allgatherv_ring(sendbuf, sendcount, sendtype, recvbuf,
+                                                            recvcounts, displs, recvtype, comm);
+                         });
 }
 
 } // namespace collscope

@@ -20,6 +20,7 @@
 #include "collscope/algorithms/allgatherv.hpp"
 #include "collscope/algorithms/tuning.hpp"
 #include "collscope/schedule/ring_pipeline.hpp"
+#include "contract.hpp"
 #include "irregular_layout.hpp"
 
 #include <cstdint>
@@ -28,9 +29,11 @@
 
 namespace collscope {
 
-int allgatherv_ring_pipelined(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                              void* recvbuf, const int* recvcounts, const int* displs,
-                              MPI_Datatype recvtype, MPI_Comm comm) {
+namespace {
+
+int unchecked_allgatherv_ring_pipelined(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                                        void* recvbuf, const int* recvcounts, const int* displs,
+                                        MPI_Datatype recvtype, MPI_Comm comm) {
   int p = 0;
   MPI_Comm_size(comm, &p);
   return allgatherv_ring_pipelined_piece(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
@@ -38,9 +41,27 @@ int allgatherv_ring_pipelined(const void* sendbuf, int sendcount, MPI_Datatype s
                                          allgatherv_piece_for(p, recvcounts, recvtype));
 }
 
-int allgatherv_ring_pipelined_piece(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                                    void* recvbuf, const int* recvcounts, const int* displs,
-                                    MPI_Datatype recvtype, MPI_Comm comm, int piece) {
+} // namespace
+
+int allgatherv_ring_pipelined(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                              void* recvbuf, const int* recvcounts, const int* displs,
+                              MPI_Datatype recvtype, MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                                                  displs, recvtype, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_allgatherv_ring_pipelined(sendbuf, sendcount, sendtype,
+                                                                      recvbuf, recvcounts, displs,
+                                                                      recvtype, comm);
+                         });
+}
+
+namespace {
+
+int unchecked_allgatherv_ring_pipelined_piece(const void* sendbuf, int sendcount,
+                                              MPI_Datatype sendtype, void* recvbuf,
+                                              const int* recvcounts, const int* displs,
+                                              MPI_Datatype recvtype, MPI_Comm comm, int piece) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
   const AlgorithmRegion region("allgatherv", "ring-pipelined", -1, recvcounts[rank], recvtype,
@@ -78,6 +99,21 @@ int allgatherv_ring_pipelined_piece(const void* sendbuf, int sendcount, MPI_Data
                            allgatherv_tag, comm));
   }
   return MPI_SUCCESS;
+}
+
+} // namespace
+
+int allgatherv_ring_pipelined_piece(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                                    void* recvbuf, const int* recvcounts, const int* displs,
+                                    MPI_Datatype recvtype, MPI_Comm user_comm, int piece) {
+  return detail::guarded(user_comm,
+                         detail::check_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                                                  displs, recvtype, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_allgatherv_ring_pipelined_piece(
+                               sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
+                               comm, piece);
+                         });
 }
 
 } // namespace collscope

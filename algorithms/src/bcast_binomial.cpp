@@ -15,10 +15,14 @@
 #include "collscope/algorithms/bcast.hpp"
 #include "collscope/schedule/binomial.hpp"
 #include "collscope/schedule/bits.hpp"
+#include "contract.hpp"
 
 namespace collscope {
 
-int bcast_binomial(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm) {
+namespace {
+
+int unchecked_bcast_binomial(void* buffer, int count, MPI_Datatype datatype, int root,
+                             MPI_Comm comm) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
   const AlgorithmRegion region("bcast", "binomial", root, count, datatype, comm);
@@ -36,6 +40,14 @@ int bcast_binomial(void* buffer, int count, MPI_Datatype datatype, int root, MPI
                            bcast_tag, comm));
   }
   return MPI_SUCCESS;
+}
+
+} // namespace
+
+int bcast_binomial(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm user_comm) {
+  return detail::guarded(
+      user_comm, detail::check_bcast(buffer, count, datatype, root, user_comm),
+      [&](MPI_Comm comm) { return unchecked_bcast_binomial(buffer, count, datatype, root, comm); });
 }
 
 } // namespace collscope

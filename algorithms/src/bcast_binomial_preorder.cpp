@@ -16,13 +16,16 @@
 #include "collscope/algorithms/bcast.hpp"
 #include "collscope/schedule/binomial.hpp"
 #include "collscope/schedule/bits.hpp"
+#include "contract.hpp"
 
 #include <ranges>
 
 namespace collscope {
 
-int bcast_binomial_preorder(void* buffer, int count, MPI_Datatype datatype, int root,
-                            MPI_Comm comm) {
+namespace {
+
+int unchecked_bcast_binomial_preorder(void* buffer, int count, MPI_Datatype datatype, int root,
+                                      MPI_Comm comm) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
   const AlgorithmRegion region("bcast", "binomial-preorder", root, count, datatype, comm);
@@ -40,6 +43,16 @@ int bcast_binomial_preorder(void* buffer, int count, MPI_Datatype datatype, int 
                            bcast_tag, comm));
   }
   return MPI_SUCCESS;
+}
+
+} // namespace
+
+int bcast_binomial_preorder(void* buffer, int count, MPI_Datatype datatype, int root,
+                            MPI_Comm user_comm) {
+  return detail::guarded(
+      user_comm, detail::check_bcast(buffer, count, datatype, root, user_comm), [&](MPI_Comm comm) {
+        return unchecked_bcast_binomial_preorder(buffer, count, datatype, root, comm);
+      });
 }
 
 } // namespace collscope

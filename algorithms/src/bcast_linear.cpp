@@ -7,10 +7,14 @@
 #include "annotate.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/bcast.hpp"
+#include "contract.hpp"
 
 namespace collscope {
 
-int bcast_linear(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm) {
+namespace {
+
+int unchecked_bcast_linear(void* buffer, int count, MPI_Datatype datatype, int root,
+                           MPI_Comm comm) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
   const AlgorithmRegion region("bcast", "linear", root, count, datatype, comm);
@@ -27,6 +31,14 @@ int bcast_linear(void* buffer, int count, MPI_Datatype datatype, int root, MPI_C
     COLLSCOPE_TRY(MPI_Send(buffer, count, datatype, r, bcast_tag, comm));
   }
   return MPI_SUCCESS;
+}
+
+} // namespace
+
+int bcast_linear(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm user_comm) {
+  return detail::guarded(
+      user_comm, detail::check_bcast(buffer, count, datatype, root, user_comm),
+      [&](MPI_Comm comm) { return unchecked_bcast_linear(buffer, count, datatype, root, comm); });
 }
 
 } // namespace collscope

@@ -15,20 +15,34 @@
 #include "collscope/algorithms/tuning.hpp"
 #include "collscope/schedule/bits.hpp"
 #include "collscope/schedule/pipeline.hpp"
+#include "contract.hpp"
 
 #include <algorithm>
 
 namespace collscope {
 
-int bcast_pipeline(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm) {
+namespace {
+
+int unchecked_bcast_pipeline(void* buffer, int count, MPI_Datatype datatype, int root,
+                             MPI_Comm comm) {
   int p = 0;
   MPI_Comm_size(comm, &p);
   return bcast_pipeline_blocks(buffer, count, datatype, root, comm,
                                pipeline_blocks_for(p, count, datatype));
 }
 
-int bcast_pipeline_blocks(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
-                          int blocks) {
+} // namespace
+
+int bcast_pipeline(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm user_comm) {
+  return detail::guarded(
+      user_comm, detail::check_bcast(buffer, count, datatype, root, user_comm),
+      [&](MPI_Comm comm) { return unchecked_bcast_pipeline(buffer, count, datatype, root, comm); });
+}
+
+namespace {
+
+int unchecked_bcast_pipeline_blocks(void* buffer, int count, MPI_Datatype datatype, int root,
+                                    MPI_Comm comm, int blocks) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
   const AlgorithmRegion region("bcast", "pipeline", root, count, datatype, comm);
@@ -77,6 +91,16 @@ int bcast_pipeline_blocks(void* buffer, int count, MPI_Datatype datatype, int ro
     }
   }
   return MPI_SUCCESS;
+}
+
+} // namespace
+
+int bcast_pipeline_blocks(void* buffer, int count, MPI_Datatype datatype, int root,
+                          MPI_Comm user_comm, int blocks) {
+  return detail::guarded(
+      user_comm, detail::check_bcast(buffer, count, datatype, root, user_comm), [&](MPI_Comm comm) {
+        return unchecked_bcast_pipeline_blocks(buffer, count, datatype, root, comm, blocks);
+      });
 }
 
 } // namespace collscope

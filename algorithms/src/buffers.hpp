@@ -18,7 +18,8 @@ enum Tag : int {
   gatherv_tag = 7106,
   scatterv_tag = 7107,
   tree_tag = 7108, ///< constant-size messages that build data-aware trees
-  allgatherv_tag = 7109
+  allgatherv_tag = 7109,
+  allreduce_tag = 7110
 };
 
 /// Returns from the enclosing function when an MPI call fails (under MPI_ERRORS_RETURN).

@@ -14,6 +14,7 @@
 #include "collscope/algorithms/gather.hpp"
 #include "collscope/schedule/binomial.hpp"
 #include "collscope/schedule/bits.hpp"
+#include "contract.hpp"
 
 namespace collscope {
 
@@ -52,8 +53,11 @@ int gather_at_root(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
 
 } // namespace
 
-int gather_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                    int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+namespace {
+
+int unchecked_gather_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                              void* recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                              MPI_Comm comm) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
   const AlgorithmRegion region("gather", "binomial", root, rank == root ? recvcount : sendcount,
@@ -85,6 +89,19 @@ int gather_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, v
         sendtype, schedule::real_rank(child.vrank, root, p), gather_tag, comm, MPI_STATUS_IGNORE));
   }
   return send_up(subtree.data());
+}
+
+} // namespace
+
+int gather_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                    int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                              recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_gather_binomial(sendbuf, sendcount, sendtype, recvbuf,
+                                                            recvcount, recvtype, root, comm);
+                         });
 }
 
 } // namespace collscope

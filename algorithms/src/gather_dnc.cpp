@@ -11,14 +11,17 @@
 #include "buffers.hpp"
 #include "collscope/algorithms/gather.hpp"
 #include "collscope/schedule/divide_conquer.hpp"
+#include "contract.hpp"
 
 #include <optional>
 #include <ranges>
 
 namespace collscope {
 
-int gather_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-               int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+namespace {
+
+int unchecked_gather_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                         int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
   const bool is_root = rank == root;
@@ -68,6 +71,19 @@ int gather_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* 
     }
   }
   return MPI_SUCCESS;
+}
+
+} // namespace
+
+int gather_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+               int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                              recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_gather_dnc(sendbuf, sendcount, sendtype, recvbuf,
+                                                       recvcount, recvtype, root, comm);
+                         });
 }
 
 } // namespace collscope

@@ -9,11 +9,15 @@
 #include "annotate.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/gather.hpp"
+#include "contract.hpp"
 
 namespace collscope {
 
-int gather_linear(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+namespace {
+
+int unchecked_gather_linear(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void* recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                            MPI_Comm comm) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
   const AlgorithmRegion region("gather", "linear", root, rank == root ? recvcount : sendcount,
@@ -38,6 +42,19 @@ int gather_linear(const void* sendbuf, int sendcount, MPI_Datatype sendtype, voi
     }
   }
   return MPI_SUCCESS;
+}
+
+} // namespace
+
+int gather_linear(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                              recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_gather_linear(sendbuf, sendcount, sendtype, recvbuf,
+                                                          recvcount, recvtype, root, comm);
+                         });
 }
 
 } // namespace collscope

@@ -15,6 +15,7 @@
 #include "collscope/algorithms/gatherv.hpp"
 #include "collscope/schedule/binomial.hpp"
 #include "collscope/schedule/bits.hpp"
+#include "contract.hpp"
 #include "irregular_layout.hpp"
 
 namespace collscope {
@@ -50,9 +51,11 @@ int at_root(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* rec
 
 } // namespace
 
-int gatherv_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                     const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
-                     MPI_Comm comm) {
+namespace {
+
+int unchecked_gatherv_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                               void* recvbuf, const int* recvcounts, const int* displs,
+                               MPI_Datatype recvtype, int root, MPI_Comm comm) {
   const auto [rank, p] = shape(comm);
   const bool is_root = rank == root;
   const AlgorithmRegion region("gatherv", "binomial", root, is_root ? recvcounts[root] : sendcount,
@@ -92,6 +95,21 @@ int gatherv_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, 
         MPI_Recv(held.data() + offset, units, unit, source, gatherv_tag, comm, MPI_STATUS_IGNORE));
   }
   return send_up(held.data(), static_cast<int>(held.size()) / unit_size, unit);
+}
+
+} // namespace
+
+int gatherv_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                     const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
+                     MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                                               displs, recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_gatherv_binomial(sendbuf, sendcount, sendtype, recvbuf,
+                                                             recvcounts, displs, recvtype, root,
+                                                             comm);
+                         });
 }
 
 } // namespace collscope

@@ -10,13 +10,16 @@
 #include "annotate.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/gatherv.hpp"
+#include "contract.hpp"
 #include "irregular_layout.hpp"
 
 namespace collscope {
 
-int gatherv_linear(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                   const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
-                   MPI_Comm comm) {
+namespace {
+
+int unchecked_gatherv_linear(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                             void* recvbuf, const int* recvcounts, const int* displs,
+                             MPI_Datatype recvtype, int root, MPI_Comm comm) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
   const bool is_root = rank == root;
@@ -43,6 +46,21 @@ int gatherv_linear(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
     }
   }
   return MPI_SUCCESS;
+}
+
+} // namespace
+
+int gatherv_linear(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                   const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
+                   MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                                               displs, recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_gatherv_linear(sendbuf, sendcount, sendtype, recvbuf,
+                                                           recvcounts, displs, recvtype, root,
+                                                           comm);
+                         });
 }
 
 } // namespace collscope

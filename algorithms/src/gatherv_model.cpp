@@ -17,6 +17,7 @@
 #include "annotate.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/gatherv.hpp"
+#include "contract.hpp"
 #include "irregular_layout.hpp"
 #include "model_plan.hpp"
 
@@ -77,25 +78,76 @@ int gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* rec
 
 } // namespace
 
-int gatherv_model_binomial_min(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                               void* recvbuf, const int* recvcounts, const int* displs,
-                               MPI_Datatype recvtype, int root, MPI_Comm comm) {
+namespace {
+
+int unchecked_gatherv_model_binomial_min(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                                         void* recvbuf, const int* recvcounts, const int* displs,
+                                         MPI_Datatype recvtype, int root, MPI_Comm comm) {
   return gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm,
                  "model-binomial-min", ModelTree::binomial_minimum);
 }
 
-int gatherv_model_binomial_max(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+} // namespace
+
+int gatherv_model_binomial_min(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                                void* recvbuf, const int* recvcounts, const int* displs,
-                               MPI_Datatype recvtype, int root, MPI_Comm comm) {
+                               MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                                               displs, recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_gatherv_model_binomial_min(sendbuf, sendcount, sendtype,
+                                                                       recvbuf, recvcounts, displs,
+                                                                       recvtype, root, comm);
+                         });
+}
+
+namespace {
+
+int unchecked_gatherv_model_binomial_max(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                                         void* recvbuf, const int* recvcounts, const int* displs,
+                                         MPI_Datatype recvtype, int root, MPI_Comm comm) {
   return gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm,
                  "model-binomial-max", ModelTree::binomial_maximum);
 }
 
-int gatherv_model_traff(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                        const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
-                        MPI_Comm comm) {
+} // namespace
+
+int gatherv_model_binomial_max(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                               void* recvbuf, const int* recvcounts, const int* displs,
+                               MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                                               displs, recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_gatherv_model_binomial_max(sendbuf, sendcount, sendtype,
+                                                                       recvbuf, recvcounts, displs,
+                                                                       recvtype, root, comm);
+                         });
+}
+
+namespace {
+
+int unchecked_gatherv_model_traff(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                                  void* recvbuf, const int* recvcounts, const int* displs,
+                                  MPI_Datatype recvtype, int root, MPI_Comm comm) {
   return gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm,
                  "model-traff", ModelTree::traff);
+}
+
+} // namespace
+
+int gatherv_model_traff(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                        const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
+                        MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                                               displs, recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_gatherv_model_traff(sendbuf, sendcount, sendtype,
+                                                                recvbuf, recvcounts, displs,
+                                                                recvtype, root, comm);
+                         });
 }
 
 } // namespace collscope

@@ -26,6 +26,7 @@
 #include "collscope/algorithms/gatherv.hpp"
 #include "collscope/algorithms/irregular_tuning.hpp"
 #include "collscope/schedule/irregular_cost.hpp"
+#include "contract.hpp"
 #include "irregular_layout.hpp"
 #include "irregular_plan.hpp"
 
@@ -119,25 +120,75 @@ int gatherv(const Gatherv& g, const char* name, const schedule::IrregularOptions
 
 } // namespace
 
-int gatherv_traff(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                  const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
-                  MPI_Comm comm) {
+namespace {
+
+int unchecked_gatherv_traff(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void* recvbuf, const int* recvcounts, const int* displs,
+                            MPI_Datatype recvtype, int root, MPI_Comm comm) {
   return gatherv({sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm},
                  "traff", {});
 }
 
-int gatherv_traff_lemma4(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                         const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
-                         MPI_Comm comm) {
+} // namespace
+
+int gatherv_traff(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                  const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
+                  MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                                               displs, recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_gatherv_traff(sendbuf, sendcount, sendtype, recvbuf,
+                                                          recvcounts, displs, recvtype, root, comm);
+                         });
+}
+
+namespace {
+
+int unchecked_gatherv_traff_lemma4(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                                   void* recvbuf, const int* recvcounts, const int* displs,
+                                   MPI_Datatype recvtype, int root, MPI_Comm comm) {
   return gatherv({sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm},
                  "traff-lemma4", {schedule::Estimate::total, 0});
 }
 
-int gatherv_traff_degrade(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                          const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
-                          MPI_Comm comm) {
+} // namespace
+
+int gatherv_traff_lemma4(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                         const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
+                         MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                                               displs, recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_gatherv_traff_lemma4(sendbuf, sendcount, sendtype,
+                                                                 recvbuf, recvcounts, displs,
+                                                                 recvtype, root, comm);
+                         });
+}
+
+namespace {
+
+int unchecked_gatherv_traff_degrade(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                                    void* recvbuf, const int* recvcounts, const int* displs,
+                                    MPI_Datatype recvtype, int root, MPI_Comm comm) {
   return gatherv({sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm},
                  "traff-degrade", {schedule::Estimate::gather_time, irregular_tuning().threshold});
+}
+
+} // namespace
+
+int gatherv_traff_degrade(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                          const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
+                          MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                                               displs, recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_gatherv_traff_degrade(sendbuf, sendcount, sendtype,
+                                                                  recvbuf, recvcounts, displs,
+                                                                  recvtype, root, comm);
+                         });
 }
 
 } // namespace collscope

@@ -11,13 +11,16 @@
 #include "collscope/algorithms/reduce.hpp"
 #include "collscope/schedule/binomial.hpp"
 #include "collscope/schedule/bits.hpp"
+#include "contract.hpp"
 
 #include <optional>
 
 namespace collscope {
 
-int reduce_binomial(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                    int root, MPI_Comm comm) {
+namespace {
+
+int unchecked_reduce_binomial(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                              MPI_Op op, int root, MPI_Comm comm) {
   using namespace detail;
   int commutative = 0;
   COLLSCOPE_TRY(MPI_Op_commutative(op, &commutative));
@@ -54,6 +57,17 @@ int reduce_binomial(const void* sendbuf, void* recvbuf, int count, MPI_Datatype 
     COLLSCOPE_TRY(MPI_Reduce_local(incoming.data(), partial, count, datatype, op));
   }
   return v == 0 ? MPI_SUCCESS : send_up(partial);
+}
+
+} // namespace
+
+int reduce_binomial(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                    int root, MPI_Comm user_comm) {
+  return detail::guarded(
+      user_comm, detail::check_reduce(sendbuf, recvbuf, count, datatype, op, root, user_comm),
+      [&](MPI_Comm comm) {
+        return unchecked_reduce_binomial(sendbuf, recvbuf, count, datatype, op, root, comm);
+      });
 }
 
 } // namespace collscope

@@ -13,6 +13,7 @@
 #include "buffers.hpp"
 #include "collscope/algorithms/reduce.hpp"
 #include "collscope/schedule/divide_conquer.hpp"
+#include "contract.hpp"
 
 #include <optional>
 #include <ranges>
@@ -20,8 +21,10 @@
 
 namespace collscope {
 
-int reduce_ordered(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                   int root, MPI_Comm comm) {
+namespace {
+
+int unchecked_reduce_ordered(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                             MPI_Op op, int root, MPI_Comm comm) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
   COLLSCOPE_TRY(check_reducible(op, datatype));
@@ -68,6 +71,17 @@ int reduce_ordered(const void* sendbuf, void* recvbuf, int count, MPI_Datatype d
     }
   }
   return typed_copy(partial, count, datatype, recvbuf, count, datatype);
+}
+
+} // namespace
+
+int reduce_ordered(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                   int root, MPI_Comm user_comm) {
+  return detail::guarded(
+      user_comm, detail::check_reduce(sendbuf, recvbuf, count, datatype, op, root, user_comm),
+      [&](MPI_Comm comm) {
+        return unchecked_reduce_ordered(sendbuf, recvbuf, count, datatype, op, root, comm);
+      });
 }
 
 } // namespace collscope

@@ -12,6 +12,7 @@
 #include "collscope/algorithms/scatter.hpp"
 #include "collscope/schedule/binomial.hpp"
 #include "collscope/schedule/bits.hpp"
+#include "contract.hpp"
 
 #include <optional>
 #include <ranges>
@@ -49,8 +50,11 @@ int scatter_from_root(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
 
 } // namespace
 
-int scatter_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                     int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+namespace {
+
+int unchecked_scatter_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                               void* recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                               MPI_Comm comm) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
   const AlgorithmRegion region("scatter", "binomial", root, rank == root ? sendcount : recvcount,
@@ -82,6 +86,19 @@ int scatter_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, 
                            schedule::real_rank(child.vrank, root, p), scatter_tag, comm));
   }
   return typed_copy(subtree.data(), recvcount, recvtype, recvbuf, recvcount, recvtype);
+}
+
+} // namespace
+
+int scatter_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                     int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                               recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_scatter_binomial(sendbuf, sendcount, sendtype, recvbuf,
+                                                             recvcount, recvtype, root, comm);
+                         });
 }
 
 } // namespace collscope

@@ -11,13 +11,16 @@
 #include "buffers.hpp"
 #include "collscope/algorithms/scatter.hpp"
 #include "collscope/schedule/divide_conquer.hpp"
+#include "contract.hpp"
 
 #include <optional>
 
 namespace collscope {
 
-int scatter_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+namespace {
+
+int unchecked_scatter_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                          int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
   const bool is_root = rank == root;
@@ -61,6 +64,19 @@ int scatter_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
   if (!staging) return MPI_SUCCESS;
   return typed_copy(staging->block(std::int64_t{rank - range.begin} * recvcount), recvcount,
                     recvtype, recvbuf, recvcount, recvtype);
+}
+
+} // namespace
+
+int scatter_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                               recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_scatter_dnc(sendbuf, sendcount, sendtype, recvbuf,
+                                                        recvcount, recvtype, root, comm);
+                         });
 }
 
 } // namespace collscope

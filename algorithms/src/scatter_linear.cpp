@@ -7,11 +7,15 @@
 #include "annotate.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/scatter.hpp"
+#include "contract.hpp"
 
 namespace collscope {
 
-int scatter_linear(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+namespace {
+
+int unchecked_scatter_linear(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                             void* recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                             MPI_Comm comm) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
   const AlgorithmRegion region("scatter", "linear", root, rank == root ? sendcount : recvcount,
@@ -36,6 +40,19 @@ int scatter_linear(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
     }
   }
   return MPI_SUCCESS;
+}
+
+} // namespace
+
+int scatter_linear(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                               recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_scatter_linear(sendbuf, sendcount, sendtype, recvbuf,
+                                                           recvcount, recvtype, root, comm);
+                         });
 }
 
 } // namespace collscope

@@ -12,6 +12,7 @@
 #include "collscope/algorithms/scatterv.hpp"
 #include "collscope/schedule/binomial.hpp"
 #include "collscope/schedule/bits.hpp"
+#include "contract.hpp"
 #include "irregular_layout.hpp"
 
 #include <numeric>
@@ -48,9 +49,11 @@ int from_root(const void* sendbuf, const int* sendcounts, const int* displs, MPI
 
 } // namespace
 
-int scatterv_binomial(const void* sendbuf, const int* sendcounts, const int* displs,
-                      MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
-                      int root, MPI_Comm comm) {
+namespace {
+
+int unchecked_scatterv_binomial(const void* sendbuf, const int* sendcounts, const int* displs,
+                                MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                                MPI_Datatype recvtype, int root, MPI_Comm comm) {
   const auto [rank, p] = shape(comm);
   const bool is_root = rank == root;
   const AlgorithmRegion region("scatterv", "binomial", root, is_root ? sendcounts[root] : recvcount,
@@ -92,6 +95,21 @@ int scatterv_binomial(const void* sendbuf, const int* sendcounts, const int* dis
                            comm));
   }
   return copy_block(held.data(), units_of(sizes[0], unit), unit, recvbuf, recvcount, recvtype);
+}
+
+} // namespace
+
+int scatterv_binomial(const void* sendbuf, const int* sendcounts, const int* displs,
+                      MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                      int root, MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
+                                                recvcount, recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_scatterv_binomial(sendbuf, sendcounts, displs, sendtype,
+                                                              recvbuf, recvcount, recvtype, root,
+                                                              comm);
+                         });
 }
 
 } // namespace collscope

@@ -9,13 +9,16 @@
 #include "annotate.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/scatterv.hpp"
+#include "contract.hpp"
 #include "irregular_layout.hpp"
 
 namespace collscope {
 
-int scatterv_linear(const void* sendbuf, const int* sendcounts, const int* displs,
-                    MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
-                    int root, MPI_Comm comm) {
+namespace {
+
+int unchecked_scatterv_linear(const void* sendbuf, const int* sendcounts, const int* displs,
+                              MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                              MPI_Datatype recvtype, int root, MPI_Comm comm) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
   const bool is_root = rank == root;
@@ -41,6 +44,21 @@ int scatterv_linear(const void* sendbuf, const int* sendcounts, const int* displ
     }
   }
   return MPI_SUCCESS;
+}
+
+} // namespace
+
+int scatterv_linear(const void* sendbuf, const int* sendcounts, const int* displs,
+                    MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                    int root, MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
+                                                recvcount, recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_scatterv_linear(sendbuf, sendcounts, displs, sendtype,
+                                                            recvbuf, recvcount, recvtype, root,
+                                                            comm);
+                         });
 }
 
 } // namespace collscope

@@ -9,6 +9,7 @@
 #include "annotate.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/scatterv.hpp"
+#include "contract.hpp"
 #include "irregular_layout.hpp"
 #include "model_plan.hpp"
 
@@ -72,25 +73,78 @@ int scatterv(const void* sendbuf, const int* sendcounts, const int* displs, MPI_
 
 } // namespace
 
-int scatterv_model_binomial_min(const void* sendbuf, const int* sendcounts, const int* displs,
-                                MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                                MPI_Datatype recvtype, int root, MPI_Comm comm) {
+namespace {
+
+int unchecked_scatterv_model_binomial_min(const void* sendbuf, const int* sendcounts,
+                                          const int* displs, MPI_Datatype sendtype, void* recvbuf,
+                                          int recvcount, MPI_Datatype recvtype, int root,
+                                          MPI_Comm comm) {
   return scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm,
                   "model-binomial-min", ModelTree::binomial_minimum);
 }
 
-int scatterv_model_binomial_max(const void* sendbuf, const int* sendcounts, const int* displs,
+} // namespace
+
+int scatterv_model_binomial_min(const void* sendbuf, const int* sendcounts, const int* displs,
                                 MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                                MPI_Datatype recvtype, int root, MPI_Comm comm) {
+                                MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
+                                                recvcount, recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_scatterv_model_binomial_min(
+                               sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype,
+                               root, comm);
+                         });
+}
+
+namespace {
+
+int unchecked_scatterv_model_binomial_max(const void* sendbuf, const int* sendcounts,
+                                          const int* displs, MPI_Datatype sendtype, void* recvbuf,
+                                          int recvcount, MPI_Datatype recvtype, int root,
+                                          MPI_Comm comm) {
   return scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm,
                   "model-binomial-max", ModelTree::binomial_maximum);
 }
 
-int scatterv_model_traff(const void* sendbuf, const int* sendcounts, const int* displs,
-                         MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
-                         int root, MPI_Comm comm) {
+} // namespace
+
+int scatterv_model_binomial_max(const void* sendbuf, const int* sendcounts, const int* displs,
+                                MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                                MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
+                                                recvcount, recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_scatterv_model_binomial_max(
+                               sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype,
+                               root, comm);
+                         });
+}
+
+namespace {
+
+int unchecked_scatterv_model_traff(const void* sendbuf, const int* sendcounts, const int* displs,
+                                   MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                                   MPI_Datatype recvtype, int root, MPI_Comm comm) {
   return scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm,
                   "model-traff", ModelTree::traff);
+}
+
+} // namespace
+
+int scatterv_model_traff(const void* sendbuf, const int* sendcounts, const int* displs,
+                         MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                         int root, MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
+                                                recvcount, recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_scatterv_model_traff(sendbuf, sendcounts, displs,
+                                                                 sendtype, recvbuf, recvcount,
+                                                                 recvtype, root, comm);
+                         });
 }
 
 } // namespace collscope

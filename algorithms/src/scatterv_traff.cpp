@@ -16,6 +16,7 @@
 #include "collscope/algorithms/irregular_tuning.hpp"
 #include "collscope/algorithms/scatterv.hpp"
 #include "collscope/schedule/irregular_cost.hpp"
+#include "contract.hpp"
 #include "irregular_layout.hpp"
 #include "irregular_plan.hpp"
 
@@ -109,25 +110,76 @@ int scatterv(const Scatterv& s, const char* name, const schedule::IrregularOptio
 
 } // namespace
 
-int scatterv_traff(const void* sendbuf, const int* sendcounts, const int* displs,
-                   MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
-                   int root, MPI_Comm comm) {
+namespace {
+
+int unchecked_scatterv_traff(const void* sendbuf, const int* sendcounts, const int* displs,
+                             MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                             MPI_Datatype recvtype, int root, MPI_Comm comm) {
   return scatterv({sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm},
                   "traff", {});
 }
 
-int scatterv_traff_lemma4(const void* sendbuf, const int* sendcounts, const int* displs,
-                          MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                          MPI_Datatype recvtype, int root, MPI_Comm comm) {
+} // namespace
+
+int scatterv_traff(const void* sendbuf, const int* sendcounts, const int* displs,
+                   MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                   int root, MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
+                                                recvcount, recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_scatterv_traff(sendbuf, sendcounts, displs, sendtype,
+                                                           recvbuf, recvcount, recvtype, root,
+                                                           comm);
+                         });
+}
+
+namespace {
+
+int unchecked_scatterv_traff_lemma4(const void* sendbuf, const int* sendcounts, const int* displs,
+                                    MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                                    MPI_Datatype recvtype, int root, MPI_Comm comm) {
   return scatterv({sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm},
                   "traff-lemma4", {schedule::Estimate::total, 0});
 }
 
-int scatterv_traff_degrade(const void* sendbuf, const int* sendcounts, const int* displs,
-                           MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                           MPI_Datatype recvtype, int root, MPI_Comm comm) {
+} // namespace
+
+int scatterv_traff_lemma4(const void* sendbuf, const int* sendcounts, const int* displs,
+                          MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                          MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
+                                                recvcount, recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_scatterv_traff_lemma4(sendbuf, sendcounts, displs,
+                                                                  sendtype, recvbuf, recvcount,
+                                                                  recvtype, root, comm);
+                         });
+}
+
+namespace {
+
+int unchecked_scatterv_traff_degrade(const void* sendbuf, const int* sendcounts, const int* displs,
+                                     MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                                     MPI_Datatype recvtype, int root, MPI_Comm comm) {
   return scatterv({sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm},
                   "traff-degrade", {schedule::Estimate::gather_time, irregular_tuning().threshold});
+}
+
+} // namespace
+
+int scatterv_traff_degrade(const void* sendbuf, const int* sendcounts, const int* displs,
+                           MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                           MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
+                                                recvcount, recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_scatterv_traff_degrade(sendbuf, sendcounts, displs,
+                                                                   sendtype, recvbuf, recvcount,
+                                                                   recvtype, root, comm);
+                         });
 }
 
 } // namespace collscope

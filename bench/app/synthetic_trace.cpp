@@ -29,7 +29,7 @@ constexpr OTF2_RegionRef sendrecvRegion = 0, algorithmRegion = 1, firstRoundRegi
 const char* const metaKeys[] = {"collective", "algorithm", "count", "datatype"};
 const char* const metaValues[] = {"allgather", "dissemination", "256", "MPI_BYTE"};
 
-// String ids: fixed ones first, then "rank N", then "round k".
+// String ids: fixed ones first, then "rank N", then "round k", then "rank N thread 0".
 enum : OTF2_StringRef { sEmpty, sMachine, sWorld, sSendrecv, sAlgorithm, sMetaKey0 };
 constexpr OTF2_StringRef sMetaValue0 = sMetaKey0 + 4;
 constexpr OTF2_StringRef sRank0 = sMetaValue0 + 4;
@@ -110,6 +110,10 @@ std::uint64_t writeSyntheticTrace(const std::filesystem::path& dir, const Synthe
   const OTF2_StringRef sRound0 = sRank0 + static_cast<OTF2_StringRef>(p);
   for (int k = 0; k < roundsPerCall; ++k)
     str(sRound0 + static_cast<OTF2_StringRef>(k), "round " + std::to_string(k));
+  // Distinct names for a rank's process and its thread: ViTE refuses containers of one name.
+  const OTF2_StringRef sThread0 = sRound0 + static_cast<OTF2_StringRef>(roundsPerCall);
+  for (int r = 0; r < p; ++r)
+    str(sThread0 + static_cast<OTF2_StringRef>(r), "rank " + std::to_string(r) + " thread 0");
 
   ok(OTF2_GlobalDefWriter_WriteClockProperties(g, 1'000'000'000, offset, steps * stepNs + 1000,
                                                OTF2_UNDEFINED_TIMESTAMP),
@@ -124,8 +128,9 @@ std::uint64_t writeSyntheticTrace(const std::filesystem::path& dir, const Synthe
                                                OTF2_UNDEFINED_LOCATION_GROUP),
        "location group");
     ok(OTF2_GlobalDefWriter_WriteLocation(
-           g, static_cast<OTF2_LocationRef>(r), name, OTF2_LOCATION_TYPE_CPU_THREAD,
-           counts[static_cast<std::size_t>(r)], static_cast<OTF2_LocationGroupRef>(r)),
+           g, static_cast<OTF2_LocationRef>(r), sThread0 + static_cast<OTF2_StringRef>(r),
+           OTF2_LOCATION_TYPE_CPU_THREAD, counts[static_cast<std::size_t>(r)],
+           static_cast<OTF2_LocationGroupRef>(r)),
        "location");
   }
   ok(OTF2_GlobalDefWriter_WriteRegion(g, sendrecvRegion, sSendrecv, sSendrecv, sEmpty,

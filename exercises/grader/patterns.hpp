@@ -2,7 +2,7 @@
 #pragma once
 
 #include "expr.hpp"
-#include "runner.hpp"
+#include "../harness/case.hpp"
 
 #include <string>
 #include <vector>

@@ -26,9 +26,9 @@ std::string sweep_text(const Grade& g) {
              std::string(d == "int" ? "MPI_INT" : "MPI_Type_vector(2,1,2,MPI_INT)");
   return std::string(g.quick ? "quick" : "full") + " sweep: p = " + list(s.p) + "; " + roots +
          "; counts " + list(s.counts) + "; " + types + " (" + std::to_string(g.main.size()) +
-         " cases, one mpirun of " + std::to_string(g.world_main) +
-         " processes, a case of p "
-         "processes on the first p ranks)";
+         " cases; one mpirun per process count p, of p + 1 processes: a case runs on the first p "
+         "ranks, the last rank idles" +
+         (g.sandboxed ? "; every run in the sandbox)" : "; WITHOUT the sandbox)");
 }
 
 std::vector<const FailedCase*> shown_failures(const CheckResult& check, std::size_t limit) {
@@ -72,7 +72,9 @@ std::string grading_rules(const Grade& g) {
          "your submission got right with p ≥ 2 and count > 0 (a check with no such case scores "
          "0). Rounds, bytes and "
          "collective calls come from the OTF2 trace of each call (rounds inferred from the "
-         "message order, messages to yourself not counted); heap memory is what your own code "
+         "message order and numbered from 0 as in the lecture, so a call whose last round is "
+         "round R − 1 has R rounds; messages to yourself not counted); heap memory is what your "
+         "own code "
          "allocated (malloc/new) at its peak during the call. Every run has a time limit, a "
          "memory limit of " +
          std::to_string(g.exercise->limits.memory_mb) +

@@ -13,8 +13,12 @@
 
 namespace collscope::grade {
 
+/// Medians, quartiles and minima of the repetitions, in seconds: the quartiles show the
+/// noise, the minima what each achieves when the machine lets it (noise only adds time).
 struct Timing {
-  double median_yours = 0, median_native = 0, min_yours = 0, min_native = 0;
+  double median_yours = 0, median_native = 0;
+  double q1_yours = 0, q3_yours = 0, q1_native = 0, q3_native = 0;
+  double min_yours = 0, min_native = 0;
 };
 
 /// Collective over `comm` (every rank of it takes part); complete on rank 0 of `comm`.

@@ -56,7 +56,7 @@ TEST_CASE("binomial gather p = 7: ranks and messages and blocks and regions and 
   // Rank 4: algorithm ⊃ round 0 ⊃ MPI_Recv, round 1 ⊃ MPI_Recv, round 2 ⊃ MPI_Send.
   const model::Rank& r4 = trace.ranks[4];
   std::vector<std::string> names;
-  for (const model::Region& region : r4.regions) names.push_back(region.name);
+  for (const model::Region& region : r4.regions) names.emplace_back(region.name);
   CHECK(names == std::vector<std::string>{"algorithm gather/binomial", "round 0", "MPI_Recv",
                                           "round 1", "MPI_Recv", "round 2", "MPI_Send"});
   CHECK(r4.regions[0].kind == model::RegionKind::algorithm);

@@ -66,6 +66,6 @@ TEST_CASE("otf2-print maps sub-communicator peers to the same ranks as the model
   const Run events = run(std::string(COLLSCOPE_OTF2_PRINT) + " " + anchor.string());
   CHECK(events.status == 0);
   // Comm ids (world rank << 20) | counter are not dense, which otf2-print only warns about.
-  CHECK(events.output.find("Receiver: 1 (\"rank 1\"") != std::string::npos);
-  CHECK(events.output.find("Sender: 0 (\"rank 3\"") != std::string::npos);
+  CHECK(events.output.find("Receiver: 1 (\"rank 1 thread 0\"") != std::string::npos);
+  CHECK(events.output.find("Sender: 0 (\"rank 3 thread 0\"") != std::string::npos);
 }

@@ -150,7 +150,8 @@ std::filesystem::path TraceBuilder::write(const std::filesystem::path& dir) cons
   OTF2_GlobalDefWriter* g = OTF2_Archive_GetGlobalDefWriter(archive);
   // Every string first, so that readers meet no forward reference.
   str(""), str("machine"), str("host"), str("localhost"), str("MPI_COMM_WORLD");
-  for (int r = 0; r < ranks_; ++r) str("rank " + std::to_string(r));
+  for (int r = 0; r < ranks_; ++r)
+    str("rank " + std::to_string(r)), str("rank " + std::to_string(r) + " thread 0");
   for (const std::string& name : regions_) str(name);
   for (const char* a : {"collscope::origin_first", "collscope::origin_count",
                         "collscope::element_begin", "collscope::element_count"})
@@ -176,9 +177,10 @@ std::filesystem::path TraceBuilder::write(const std::filesystem::path& dir) cons
                                                OTF2_LOCATION_GROUP_TYPE_PROCESS, 0,
                                                OTF2_UNDEFINED_LOCATION_GROUP),
        "location group");
-    ok(OTF2_GlobalDefWriter_WriteLocation(g, options_.location_base + r, name,
-                                          OTF2_LOCATION_TYPE_CPU_THREAD, counts[r],
-                                          static_cast<OTF2_LocationGroupRef>(r)),
+    // Process "rank r", its thread "rank r thread 0": the model names the rank after the process.
+    ok(OTF2_GlobalDefWriter_WriteLocation(
+           g, options_.location_base + r, str("rank " + std::to_string(r) + " thread 0"),
+           OTF2_LOCATION_TYPE_CPU_THREAD, counts[r], static_cast<OTF2_LocationGroupRef>(r)),
        "location");
   }
   for (std::size_t i = 0; i < regions_.size(); ++i) {

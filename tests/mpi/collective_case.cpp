@@ -151,6 +151,24 @@ bool reduce(const Case& c, MPI_Comm comm) {
   return rc == MPI_SUCCESS && got == want && send == original;
 }
 
+bool allreduce(const Case& c, MPI_Comm comm) {
+  const auto [rank, p] = shape(comm);
+  const std::size_t n = static_cast<std::size_t>(c.count) * ints_per_element(c.datatype);
+  Ints original(n);
+  for (std::size_t i = 0; i < n; ++i) original[i] = (rank * 7 + static_cast<int>(i) * 3) % 11 + 1;
+  Ints send = original, got(n, sentinel), want = got;
+  const void* sendbuf = data_or_null(send);
+  if (c.in_place) {
+    sendbuf = MPI_IN_PLACE;
+    got = want = original;
+  }
+  const int rc =
+      c.algorithm->allreduce(sendbuf, data_or_null(got), c.count, c.datatype, c.op, comm);
+  const int rc_native = MPI_Allreduce(sendbuf, data_or_null(want), c.count, c.datatype, c.op, comm);
+  if (rc_native != MPI_SUCCESS) return error_class(rc) == error_class(rc_native);
+  return rc == MPI_SUCCESS && got == want && send == original;
+}
+
 bool allgather(const Case& c, const TestTypes& t, MPI_Comm comm) {
   const auto [rank, p] = shape(comm);
   const Side s = sender(c, t), r = receiver(c, t);
@@ -218,6 +236,8 @@ bool matches_native(const Case& c, const TestTypes& types, MPI_Comm comm) {
     return bcast(c, types, comm);
   case Collective::reduce:
     return reduce(c, comm);
+  case Collective::allreduce:
+    return allreduce(c, comm);
   case Collective::allgather:
     return allgather(c, types, comm);
   case Collective::allgatherv:

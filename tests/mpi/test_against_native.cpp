@@ -17,7 +17,7 @@ bool in_place_allowed(const Algorithm& a, Types types) {
 bool types_allowed(const Algorithm& a, Types types) {
   // Block boundaries of the pipeline are counted in elements of each rank's own datatype, as
   // in Open MPI's segmented broadcasts: all ranks must pass the same (count, datatype).
-  return !(a.uses_blocks && types == Types::mixed);
+  return !(a.uses_blocks() && types == Types::mixed);
 }
 
 } // namespace
@@ -26,7 +26,7 @@ TEST_CASE("rooted and all-to-all collectives match native MPI", "[native]") {
   const TestTypes types;
   const int p = world_size();
   for (const Algorithm& a : algorithms()) {
-    if (a.is_native() || a.collective == Collective::reduce) continue;
+    if (a.is_native() || a.reduces()) continue;
     const int roots = a.has_root() ? p : 1;
     for (int root = 0; root < roots; ++root)
       for (int count : {0, 1, 5})
@@ -55,11 +55,11 @@ TEST_CASE("reductions match native MPI for commutative and non-commutative ops",
       {"sum/vector (Open MPI refuses: MPI_ERR_OP)", MPI_SUM, types.vector(), true},
       {"affine/pair", types.affine(), types.pair(), false}};
   for (const Algorithm& a : algorithms()) {
-    if (a.is_native() || a.collective != Collective::reduce) continue;
+    if (a.is_native() || !a.reduces()) continue;
     for (const OpCase& o : ops) {
       if (a.commutative_only && !o.commutative) continue;
-      for (int root = 0; root < p; ++root)
-        for (int count : {0, 1, 5})
+      for (int root = 0; root < (a.has_root() ? p : 1); ++root)
+        for (int count : {0, 1, 5, 7, 1000})
           for (bool in_place : {false, true}) {
             Case c{&a, root, count, Types::ints, in_place};
             c.op = o.op;

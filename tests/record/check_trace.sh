@@ -12,6 +12,21 @@
 #                block attributes as in tracer/README.md; nothing recorded while paused.
 #                TRACER_LIB "-" means the program links the tracer itself.
 #   untraced     PROGRAM using the annotation API without the tracer runs and writes nothing.
+#   gap          PROGRAM (gap_program.c) runs out of annotation-string memory on rank 0: the
+#                run still succeeds, recording stops for good (resume() included), the events
+#                before the gap are in DIR.partial with a MeasurementOnOff OFF, INCOMPLETE
+#                says why, there is no DIR, and `collscope-trace stats` ($COLLSCOPE_TRACE_CLI)
+#                reports an incomplete trace.
+#   second-thread  PROGRAM (suite/threads.c second-thread) calls MPI from a worker thread under
+#                MPI_THREAD_MULTIPLE: the run behaves as untraced, the trace stops at that call
+#                with a MeasurementOnOff OFF, INCOMPLETE names the cause, stats report it.
+#   watchdog     PROGRAM (hang_program.c) deadlocks: `collscope-trace record --watchdog 3`
+#                stops it, naming each rank's call (MPI_Recv on rank 0, MPI_Bcast elsewhere)
+#                on stderr and in INCOMPLETE; and a second run stopped by SIGTERM to `record`
+#                itself leaves no rank running.
+#   vite         PROGRAM traced, then Debian's ViTE ($VITE) loads the archive headless
+#                (offscreen Qt) and exports it to SVG: no "already exists" abort, an SVG
+#                with one container per rank.
 # The caller provides OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 when running
 # as root. Every mpirun is bounded by `timeout`, so a hang fails the test instead of stalling it.
 set -u
@@ -96,7 +111,7 @@ check_messages() {
   # Every record as "kind from to tag" in world ranks: otf2-print names the peer's world rank
   # through the communicator's group, so sends and receives must pair up exactly.
   awk '/^MPI_I?SEND |^MPI_I?RECV / {
-         peer = $0; sub(/.*\("rank /, "", peer); sub(/".*/, "", peer)
+         peer = $0; sub(/.*\("rank /, "", peer); sub(/[ "].*/, "", peer)
          tag = $0; sub(/.*Tag: /, "", tag); sub(/,.*/, "", tag)
          if ($1 ~ /SEND/) print "send", $2, peer, tag >> "'"$work/sends.txt"'"
          else print "send", peer, $2, tag >> "'"$work/receives.txt"'"
@@ -112,8 +127,9 @@ check_messages() {
 }
 
 check_crash() {
+  mkdir -p "$trace" && touch "$trace/stale" # an older run's archive must not survive the crash
   if run crash "$(preload)" "COLLSCOPE_TRACE=$trace"; then fail "the $arg run fails"; else pass "the $arg run fails"; fi
-  expect "no archive $trace" test ! -e "$trace"
+  expect "no archive $trace (the older one is gone)" test ! -e "$trace"
   expect "$trace.partial/INCOMPLETE exists" test -f "$trace.partial/INCOMPLETE"
   case $arg in abort) cause="MPI_Abort" ;; *) cause="SIGSEGV" ;; esac
   expect "INCOMPLETE is one line naming $cause" \
@@ -160,8 +176,90 @@ check_untraced() {
   expect "no archive written" test ! -e "$trace"
 }
 
+check_gap() {
+  expect "traced run succeeds" run traced "$(preload)" "COLLSCOPE_TRACE=$trace" COLLSCOPE_TRACE_STRING_LIMIT=300
+  expect "recording stopped when the strings ran out" grep -q '^recording stopped: yes' "$work/traced.out"
+  expect "and resume() did not restart it" grep -q '^recording after resume: no' "$work/traced.out"
+  expect "no archive $trace claims a whole run" test ! -e "$trace"
+  expect "INCOMPLETE is one line naming the lost annotation strings" \
+    test "$(wc -l <"$trace.partial/INCOMPLETE" 2>/dev/null) $(grep -c 'rank 0 ran out of memory for its annotation strings' "$trace.partial/INCOMPLETE" 2>/dev/null)" = "1 1"
+  show "$trace.partial/INCOMPLETE"
+  if "$otf2_print" "$trace.partial/traces.otf2" >"$work/events.txt" 2>"$work/print.err"; then
+    pass "the events before the gap are readable in $trace.partial"
+  else
+    fail "the events before the gap are readable in $trace.partial"; show "$work/print.err"
+  fi
+  expect "rank 0's gap is a MeasurementOnOff OFF" grep -q '^MEASUREMENT_ON_OFF *0 .*Mode: OFF' "$work/events.txt"
+  expect "regions recorded before the gap" grep -q '^ENTER *0 .*Region: "phase 0 with' "$work/events.txt"
+  expect "nothing recorded on rank 0 after the gap (tag 555)" sh -c "! grep -q '^MPI_SEND .*Tag: 555' '$work/events.txt'"
+  "${COLLSCOPE_TRACE_CLI:-false}" stats "$trace" >"$work/stats.out" 2>"$work/stats.err"
+  status=$?
+  expect "collscope-trace stats exits 2 on it" test "$status" = 2
+  expect "and says incomplete trace: ... ran out of memory" grep -q 'incomplete trace: rank 0 ran out of memory' "$work/stats.err"
+}
+
+check_second_thread() {
+  expect "untraced run succeeds" run plain
+  expect "traced run succeeds" run traced "$(preload)" "COLLSCOPE_TRACE=$trace"
+  expect "same output traced and untraced" cmp -s "$work/plain.out" "$work/traced.out"
+  expect "no archive $trace claims a whole run" test ! -e "$trace"
+  expect "INCOMPLETE names the second thread" \
+    grep -q 'was called from a second thread under MPI_THREAD_MULTIPLE' "$trace.partial/INCOMPLETE"
+  show "$trace.partial/INCOMPLETE"
+  "$otf2_print" "$trace.partial/traces.otf2" >"$work/events.txt" 2>"$work/print.err"
+  expect "the gap is a MeasurementOnOff OFF" grep -q '^MEASUREMENT_ON_OFF .*Mode: OFF' "$work/events.txt"
+  "${COLLSCOPE_TRACE_CLI:-false}" stats "$trace" >"$work/stats.out" 2>"$work/stats.err"
+  expect "collscope-trace stats reports it incomplete" grep -q 'incomplete trace: rank [01] was called from a second thread' "$work/stats.err"
+}
+
+check_watchdog() {
+  cli=${COLLSCOPE_TRACE_CLI:-false}
+  COLLSCOPE_TRACE_LIB=$lib timeout 100 "$cli" record -o "$trace" --watchdog 3 -- \
+    "$mpiexec" --oversubscribe -np "$np" "$program" </dev/null >"$work/watchdog.out" 2>"$work/watchdog.err"
+  status=$?
+  expect "the watchdog stopped the deadlock (status $status, not the 124 of timeout)" \
+    test "$status" -ne 0 -a "$status" -ne 124
+  expect "it named rank 0's MPI_Recv" grep -q 'rank 0 blocked in MPI_Recv' "$work/watchdog.err"
+  expect "and rank 1's MPI_Bcast" grep -q 'rank 1 blocked in MPI_Bcast' "$work/watchdog.err"
+  expect "INCOMPLETE says the watchdog stopped the run" \
+    grep -q '^the watchdog stopped the run: no progress for 3 s: rank 0 blocked in MPI_Recv' "$trace.partial/INCOMPLETE"
+  show "$work/watchdog.err"
+
+  COLLSCOPE_TRACE_LIB=$lib "$cli" record -o "$trace" -- "$mpiexec" --oversubscribe -np "$np" \
+    "$program" </dev/null >"$work/stopped.out" 2>"$work/stopped.err" &
+  record=$!
+  for _ in $(seq 100); do [ "$(grep -c deadlocks "$work/stopped.out")" = "$np" ] && break; sleep 0.2; done
+  kill -TERM "$record"
+  for _ in $(seq 100); do kill -0 "$record" 2>/dev/null || break; sleep 0.2; done
+  expect "record ended after SIGTERM" sh -c "! kill -0 $record 2>/dev/null"
+  sleep 1
+  expect "and no rank of the run is left" sh -c "! pgrep -f '^$program' >/dev/null"
+  kill -KILL "$record" 2>/dev/null
+  return 0
+}
+
+check_vite() {
+  expect "traced run succeeds" run traced "$(preload)" "COLLSCOPE_TRACE=$trace"
+  print_trace
+  expect "location groups and locations have distinct names" \
+    test "$(grep -E '^(LOCATION_GROUP|LOCATION) ' "$work/defs.txt" | sed 's/.*Name: \("[^"]*"\).*/\1/' | sort | uniq -d | wc -l)" = 0
+  # ViTE 1.2 takes the file as its first argument (its -f is rejected), and with -e it loads,
+  # exports and exits; a duplicate container name aborts it (exit 134).
+  QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=$work timeout 120 "${VITE:-vite}" "$trace/traces.otf2" \
+    -e "$work/vite.svg" </dev/null >"$work/vite.out" 2>&1
+  status=$?
+  expect "vite exits 0 after exporting (status $status)" test "$status" = 0
+  expect "vite does not abort on a container name" sh -c "! grep -qi 'already exists' '$work/vite.out'"
+  grep -v '^Warning: cannot find rank' "$work/vite.out" | tail -n 5 | sed 's/^/      | /'
+  expect "vite's SVG shows rank $((np - 1))'s thread" grep -q ">rank $((np - 1)) thread 0" "$work/vite.svg"
+}
+
 case $check in
   messages) check_messages ;;
+  gap) check_gap ;;
+  vite) check_vite ;;
+  second-thread) check_second_thread ;;
+  watchdog) check_watchdog ;;
   crash) check_crash ;;
   annotations) check_annotations ;;
   untraced) check_untraced ;;

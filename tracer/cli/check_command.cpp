@@ -5,30 +5,77 @@
 #include "collscope/model/load_trace.hpp"
 #include "trace_stats.hpp"
 
+#include <algorithm>
+#include <array>
+#include <cstdint>
 #include <cstdio>
 #include <optional>
 #include <string>
 
 namespace collscope::trace_cli {
 
+namespace {
+
+enum class Bound { rounds, bytes_per_rank, messages };
+enum class RoundSource { inferred, annotated };
+
+constexpr std::array bounds = {Bound::rounds, Bound::bytes_per_rank, Bound::messages};
+
+const char* option_of(Bound b) {
+  switch (b) {
+  case Bound::rounds:
+    return "--max-rounds";
+  case Bound::bytes_per_rank:
+    return "--max-bytes-per-rank";
+  case Bound::messages:
+    return "--max-messages";
+  }
+  return "";
+}
+
+std::optional<Bound> bound_named(std::string_view option) {
+  for (const Bound b : bounds)
+    if (option == option_of(b)) return b;
+  return std::nullopt;
+}
+
+RoundSource round_source(std::string_view text) {
+  if (text == "inferred") return RoundSource::inferred;
+  if (text == "annotated") return RoundSource::annotated;
+  throw UsageError("--rounds expects inferred or annotated, got '" + std::string(text) + "'");
+}
+
+struct Judged {
+  const char* what;
+  std::uint64_t value;
+};
+
+Judged judged(Bound b, const TraceStats& s, RoundSource rounds) {
+  switch (b) {
+  case Bound::rounds:
+    return rounds == RoundSource::annotated
+               ? Judged{"annotated rounds", static_cast<std::uint64_t>(s.rounds_annotated)}
+               : Judged{"inferred rounds", static_cast<std::uint64_t>(s.rounds_inferred)};
+  case Bound::bytes_per_rank:
+    return {"bytes per rank", s.bytes_max_per_rank};
+  case Bound::messages:
+    return {"messages", s.messages};
+  }
+  return {"", 0};
+}
+
+} // namespace
+
 int run_check(Args args) {
   std::string path;
-  std::optional<double> max_rounds, max_bytes, max_messages;
-  bool annotated = false;
+  std::array<std::optional<std::uint64_t>, bounds.size()> limit;
+  RoundSource rounds = RoundSource::inferred;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view arg = args[i];
-    if (arg == "--max-rounds")
-      max_rounds = positive_number(arg, value_of(args, i), true);
-    else if (arg == "--max-bytes-per-rank")
-      max_bytes = positive_number(arg, value_of(args, i), true);
-    else if (arg == "--max-messages")
-      max_messages = positive_number(arg, value_of(args, i), true);
-    else if (arg == "--rounds") {
-      const std::string_view which = value_of(args, i);
-      if (which != "inferred" && which != "annotated")
-        throw UsageError("--rounds expects inferred or annotated, got '" + std::string(which) +
-                         "'");
-      annotated = which == "annotated";
+    if (const auto b = bound_named(arg)) {
+      limit[static_cast<std::size_t>(*b)] = whole_number(arg, value_of(args, i));
+    } else if (arg == "--rounds") {
+      rounds = round_source(value_of(args, i));
     } else if (arg.starts_with("-")) {
       throw UsageError("unknown option '" + std::string(arg) + "' for check");
     } else if (path.empty()) {
@@ -38,21 +85,22 @@ int run_check(Args args) {
     }
   }
   if (path.empty()) throw UsageError("check needs a TRACE");
-  if (!max_rounds && !max_bytes && !max_messages)
+  if (std::none_of(limit.begin(), limit.end(), [](const auto& l) { return l.has_value(); }))
     throw UsageError("check needs a bound: --max-rounds, --max-bytes-per-rank or --max-messages");
   const TraceStats s = compute_stats(model::load_trace(path), 0, 0);
 
   int failed = 0;
-  const auto judge = [&](const char* what, double value, std::optional<double> bound) {
-    if (!bound) return;
-    const bool ok = value <= *bound;
-    std::printf("%s %s: %.0f (at most %.0f)\n", ok ? "ok  " : "FAIL", what, value, *bound);
+  for (const Bound b : bounds) {
+    const auto bound = limit[static_cast<std::size_t>(b)];
+    if (!bound) continue;
+    const Judged j = judged(b, s, rounds);
+    const bool ok = j.value <= *bound && !(b == Bound::bytes_per_rank && s.bytes_saturated);
+    std::printf("%s %s: %llu%s (at most %llu)\n", ok ? "ok  " : "FAIL", j.what,
+                static_cast<unsigned long long>(j.value),
+                b == Bound::bytes_per_rank && s.bytes_saturated ? " or more" : "",
+                static_cast<unsigned long long>(*bound));
     failed += ok ? 0 : 1;
-  };
-  judge(annotated ? "annotated rounds" : "inferred rounds",
-        annotated ? s.rounds_annotated : s.rounds_inferred, max_rounds);
-  judge("bytes per rank", static_cast<double>(s.bytes_max_per_rank), max_bytes);
-  judge("messages", static_cast<double>(s.messages), max_messages);
+  }
   return failed ? 1 : 0;
 }
 

@@ -1,6 +1,7 @@
 // Shared by the collscope-trace subcommands: the one-line user error and argument helpers.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -18,8 +19,11 @@ using Args = std::span<char* const>;
 
 /// The value after option `i` (advancing i), or a UsageError naming the option.
 std::string_view value_of(Args args, std::size_t& i);
-/// A number > 0 (or ≥ 0 when allow_zero) parsed in full, or a UsageError naming the option.
+/// A finite number > 0 (or ≥ 0 when allow_zero) parsed in full, or a UsageError naming the
+/// option (inf and nan are refused).
 double positive_number(std::string_view option, std::string_view text, bool allow_zero = false);
+/// A whole number from 0 to 2^64 − 1 written in digits, or a UsageError naming the option.
+std::uint64_t whole_number(std::string_view option, std::string_view text);
 
 int run_record(Args args);
 int run_stats(Args args);

@@ -6,21 +6,12 @@
 
 #include <cstdio>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace collscope::trace_cli {
 
 namespace {
-
-std::string json_string(std::string_view text) {
-  std::string out = "\"";
-  for (const char c : text) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (static_cast<unsigned char>(c) < 0x20) continue;
-    out += c;
-  }
-  return out + "\"";
-}
 
 const char* category(model::RegionKind kind) {
   switch (kind) {
@@ -42,47 +33,62 @@ double micros(double seconds) {
   return seconds * 1e6;
 }
 
+// Events are written one by one (a million-message trace would not fit as one JSON value);
+// nlohmann-json writes each, so every string is escaped, control characters included.
 void write_perfetto(const model::Trace& trace, std::ostream& out) {
+  using nlohmann::ordered_json;
   out << "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n";
   bool first = true;
-  const auto event = [&](const std::string& json) {
-    out << (first ? "" : ",\n") << json;
+  const auto event = [&](const ordered_json& json) {
+    out << (first ? "" : ",\n") << json.dump();
     first = false;
   };
-  char number[64];
-  const auto fmt = [&](double v) {
-    std::snprintf(number, sizeof number, "%.3f", v);
-    return std::string(number);
-  };
-  event(R"({"name":"process_name","ph":"M","pid":1,"args":{"name":)" + json_string(trace.path) +
-        "}}");
+  event({{"name", "process_name"}, {"ph", "M"}, {"pid", 1}, {"args", {{"name", trace.path}}}});
   for (const model::Rank& rank : trace.ranks) {
-    const std::string tid = std::to_string(rank.id);
-    event(R"({"name":"thread_name","ph":"M","pid":1,"tid":)" + tid + R"(,"args":{"name":)" +
-          json_string("rank " + tid) + "}}");
-    event(R"({"name":"thread_sort_index","ph":"M","pid":1,"tid":)" + tid +
-          R"(,"args":{"sort_index":)" + tid + "}}");
+    event({{"name", "thread_name"},
+           {"ph", "M"},
+           {"pid", 1},
+           {"tid", rank.id},
+           {"args", {{"name", "rank " + std::to_string(rank.id)}}}});
+    event({{"name", "thread_sort_index"},
+           {"ph", "M"},
+           {"pid", 1},
+           {"tid", rank.id},
+           {"args", {{"sort_index", rank.id}}}});
     for (const model::Region& region : rank.regions) {
-      std::string args;
-      for (const auto& [key, value] : region.meta)
-        args += (args.empty() ? "" : ",") + json_string(key) + ":" + json_string(value);
-      event("{\"name\":" + json_string(region.name) + ",\"cat\":\"" + category(region.kind) +
-            "\",\"ph\":\"X\",\"pid\":1,\"tid\":" + tid + ",\"ts\":" + fmt(micros(region.begin)) +
-            ",\"dur\":" + fmt(micros(region.end - region.begin)) + ",\"args\":{" + args + "}}");
+      ordered_json args = ordered_json::object();
+      for (const auto& [key, value] : region.meta) args[key] = value;
+      event({{"name", region.name},
+             {"cat", category(region.kind)},
+             {"ph", "X"},
+             {"pid", 1},
+             {"tid", rank.id},
+             {"ts", micros(region.begin)},
+             {"dur", micros(region.end - region.begin)},
+             {"args", std::move(args)}});
     }
   }
   for (std::size_t k = 0; k < trace.messages.size(); ++k) {
     const model::Message& m = trace.messages[k];
-    const std::string id = std::to_string(k);
-    const std::string common =
-        ",\"cat\":\"message\",\"name\":" +
-        json_string("message " + std::to_string(m.sender) + "→" + std::to_string(m.receiver)) +
-        ",\"id\":" + id + ",\"pid\":1,\"bp\":\"e\"";
-    event("{\"ph\":\"s\",\"tid\":" + std::to_string(m.sender) + ",\"ts\":" +
-          fmt(micros(m.send_time)) + common + ",\"args\":{\"bytes\":" + std::to_string(m.bytes) +
-          ",\"tag\":" + std::to_string(m.tag) + "}}");
-    event("{\"ph\":\"f\",\"tid\":" + std::to_string(m.receiver) +
-          ",\"ts\":" + fmt(micros(m.recv_time)) + common + "}");
+    const std::string name =
+        "message " + std::to_string(m.sender) + "→" + std::to_string(m.receiver);
+    event({{"ph", "s"},
+           {"tid", m.sender},
+           {"ts", micros(m.send_time)},
+           {"cat", "message"},
+           {"name", name},
+           {"id", k},
+           {"pid", 1},
+           {"bp", "e"},
+           {"args", {{"bytes", m.bytes}, {"tag", m.tag}}}});
+    event({{"ph", "f"},
+           {"tid", m.receiver},
+           {"ts", micros(m.recv_time)},
+           {"cat", "message"},
+           {"name", name},
+           {"id", k},
+           {"pid", 1},
+           {"bp", "e"}});
   }
   out << "\n]}\n";
 }

@@ -3,6 +3,7 @@
 #include "collscope/model/load_trace.hpp"
 
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <string>
 
@@ -16,10 +17,22 @@ std::string_view value_of(Args args, std::size_t& i) {
 double positive_number(std::string_view option, std::string_view text, bool allow_zero) {
   double value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || value < 0 ||
-      (!allow_zero && value == 0))
-    throw UsageError(std::string(option) + " expects a " +
+  if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value) ||
+      value < 0 || (!allow_zero && value == 0))
+    throw UsageError(std::string(option) + " expects a finite " +
                      (allow_zero ? "non-negative" : "positive") + " number, got '" +
+                     std::string(text) + "'");
+  return value;
+}
+
+std::uint64_t whole_number(std::string_view option, std::string_view text) {
+  std::uint64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error == std::errc::result_out_of_range)
+    throw UsageError(std::string(option) + " expects a whole number up to " +
+                     std::to_string(UINT64_MAX) + ", got '" + std::string(text) + "'");
+  if (text.empty() || error != std::errc() || end != text.data() + text.size())
+    throw UsageError(std::string(option) + " expects a whole number ≥ 0, got '" +
                      std::string(text) + "'");
   return value;
 }
@@ -28,8 +41,11 @@ namespace {
 
 constexpr const char* usage = R"(usage: collscope-trace COMMAND ...
 
-  record -o DIR -- COMMAND...      run an MPI program (e.g. mpirun -np 4 ./a.out) with the
-                                   tracer preloaded; the OTF2 archive goes to DIR
+  record -o DIR [--watchdog S] -- COMMAND...
+                                   run an MPI program (e.g. mpirun -np 4 ./a.out) with the
+                                   tracer preloaded; the OTF2 archive goes to DIR; with
+                                   --watchdog, a run whose ranks all sit in MPI calls for S
+                                   seconds is reported (each rank's call) and stopped
   stats TRACE [--alpha A] [--beta B] [--json]
                                    ranks, messages, bytes, inferred and annotated rounds,
                                    critical path, waiting per rank, α-β replay
@@ -65,7 +81,11 @@ int main(int argc, char** argv) {
   } catch (const UsageError& e) {
     std::fprintf(stderr, "collscope-trace: error: %s\n", e.what());
   } catch (const collscope::model::TraceError& e) {
-    std::fprintf(stderr, "collscope-trace: error: %s\n", e.what());
+    // An invalid trace says every problem found, one line each.
+    if (e.problems().empty()) std::fprintf(stderr, "collscope-trace: error: %s\n", e.what());
+    for (const std::string& problem : e.problems())
+      std::fprintf(stderr, "collscope-trace: error: invalid trace %s: %s\n", e.path().c_str(),
+                   problem.c_str());
   }
   return 2;
 }

@@ -2,16 +2,25 @@
 // libcollscope-trace preloaded and COLLSCOPE_TRACE=DIR. For mpirun/mpiexec the two variables
 // are passed to the ranks with -x (not preloaded into mpirun itself). The program's own
 // output and exit status pass through untouched; what the tracer wrote is reported on stderr.
+// Stopping `record` (SIGINT, SIGTERM, SIGHUP) stops the run: the signal is passed on to the
+// command. With --watchdog SECONDS a run whose every traced rank sits in one MPI call that
+// long is reported (each rank's call) into INCOMPLETE and on stderr, and stopped.
 #include "cli.hpp"
 #include "collscope/model/load_trace.hpp"
+#include "watchdog.hpp"
 
+#include <cerrno>
+#include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <spawn.h>
 #include <string>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -29,12 +38,61 @@ fs::path tracer_library() {
   return exe.parent_path().parent_path() / "lib" / "libcollscope-trace.so";
 }
 
+volatile std::sig_atomic_t stop_signal = 0;
+
+void on_stop(int sig) {
+  stop_signal = sig;
+}
+
+// The first explanation of an incomplete trace wins (as in the tracer's own crash handlers).
+void note_incomplete(const fs::path& partial, const std::string& reason) {
+  std::error_code ec;
+  fs::create_directories(partial, ec);
+  const int fd = ::open((partial / "INCOMPLETE").c_str(), O_WRONLY | O_CREAT | O_EXCL, 0644);
+  if (fd < 0) return;
+  const std::string line = reason + "\n";
+  [[maybe_unused]] const ssize_t n = ::write(fd, line.data(), line.size());
+  ::close(fd);
+}
+
+/// Waits for child, passing on stop signals and running the watchdog (seconds > 0).
+int wait_for(pid_t child, const fs::path& partial, double seconds) {
+  struct sigaction action {};
+  action.sa_handler = on_stop;
+  sigemptyset(&action.sa_mask);
+  for (const int sig : {SIGINT, SIGTERM, SIGHUP}) sigaction(sig, &action, nullptr);
+  Watchdog watchdog(partial, seconds);
+  auto next_poll = std::chrono::steady_clock::now();
+  int status = 0;
+  for (;;) {
+    const pid_t done = waitpid(child, &status, WNOHANG);
+    if (done == child || (done < 0 && errno != EINTR)) break;
+    if (stop_signal != 0) {
+      ::kill(child, stop_signal);
+      stop_signal = 0;
+    }
+    const auto now = std::chrono::steady_clock::now();
+    if (seconds > 0 && now >= next_poll) {
+      next_poll = now + std::chrono::seconds(1);
+      if (const auto report = watchdog.poll(now)) {
+        note_incomplete(partial, "the watchdog stopped the run: " + *report);
+        std::fprintf(stderr, "collscope-trace: %s; stopping the run\n", report->c_str());
+        ::kill(child, SIGTERM);
+      }
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
 bool is_launcher(const std::string& program) {
   const std::string name = fs::path(program).filename().string();
   return name == "mpirun" || name == "mpiexec" || name == "orterun";
 }
 
-int run_program(std::vector<std::string> command, const fs::path& library, const fs::path& dir) {
+int run_program(std::vector<std::string> command, const fs::path& library, const fs::path& dir,
+                double watchdog) {
   std::string preload = library.string();
   if (const char* old = std::getenv("LD_PRELOAD"); old && *old) preload += std::string(":") + old;
   if (is_launcher(command[0])) {
@@ -51,17 +109,16 @@ int run_program(std::vector<std::string> command, const fs::path& library, const
   if (posix_spawnp(&child, argv[0], nullptr, nullptr, argv.data(), environ) != 0)
     throw UsageError("cannot run '" + command[0] + "'");
   unsetenv("LD_PRELOAD");
-  int status = 0;
-  while (waitpid(child, &status, 0) < 0) {
-  }
-  if (WIFEXITED(status)) return WEXITSTATUS(status);
-  return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+  fs::path partial = dir;
+  partial += ".partial";
+  return wait_for(child, partial, watchdog);
 }
 
 } // namespace
 
 int run_record(Args args) {
   std::string output;
+  double watchdog = 0;
   std::vector<std::string> command;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view arg = args[i];
@@ -69,6 +126,12 @@ int run_record(Args args) {
       command.emplace_back(arg);
     } else if (arg == "-o" || arg == "--output") {
       output = value_of(args, i);
+    } else if (arg == "--watchdog") {
+      const std::string text{value_of(args, i)};
+      char* end = nullptr;
+      watchdog = std::strtod(text.c_str(), &end);
+      if (end == text.c_str() || *end != '\0' || !(watchdog > 0) || watchdog > 1e6)
+        throw UsageError("--watchdog needs a number of seconds (0 < s <= 1e6), got '" + text + "'");
     } else if (arg == "--") {
       for (++i; i < args.size(); ++i) command.emplace_back(args[i]);
     } else if (arg.starts_with("-")) {
@@ -86,7 +149,7 @@ int run_record(Args args) {
                      " (build it, or set COLLSCOPE_TRACE_LIB)");
   const fs::path dir = fs::absolute(output);
 
-  const int status = run_program(command, library, dir);
+  const int status = run_program(command, library, dir, watchdog);
   fs::path partial = dir;
   partial += ".partial";
   if (fs::exists(dir / "traces.otf2")) {

@@ -5,40 +5,66 @@
 #include "trace_stats.hpp"
 
 #include <cstdio>
+#include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace collscope::trace_cli {
 
 namespace {
 
+// NaN and infinity cannot occur (α and β are finite, times are validated at load); should one
+// ever slip through, nlohmann-json writes null, never a bare nan/inf.
 void print_json(const TraceStats& s) {
-  std::printf("{\n  \"ranks\": %d,\n  \"messages\": %zu,\n  \"bytes_total\": %llu,\n", s.ranks,
-              s.messages, static_cast<unsigned long long>(s.bytes_total));
-  std::printf("  \"bytes_max_per_rank\": %llu,\n  \"rounds_inferred\": %d,\n",
-              static_cast<unsigned long long>(s.bytes_max_per_rank), s.rounds_inferred);
-  std::printf("  \"rounds_annotated\": %d,\n  \"critical_path_s\": %.9g,\n  \"wait_s_per_rank\": [",
-              s.rounds_annotated, s.critical_path_s);
-  for (std::size_t r = 0; r < s.wait_s_per_rank.size(); ++r)
-    std::printf("%s%.9g", r ? ", " : "", s.wait_s_per_rank[r]);
-  std::printf("],\n  \"replay_alpha_beta_s\": %.9g,\n  \"alpha\": %.9g,\n  \"beta\": %.9g,\n",
-              s.replay_alpha_beta_s, s.alpha, s.beta);
-  std::printf("  \"unmatched\": %zu\n}\n", s.unmatched);
+  const nlohmann::ordered_json out = {
+      {"ranks", s.ranks},
+      {"messages", s.messages},
+      {"bytes_total", s.bytes_total},
+      {"bytes_max_per_rank", s.bytes_max_per_rank},
+      {"bytes_saturated", s.bytes_saturated},
+      {"rounds_inferred", s.rounds_inferred},
+      {"rounds_annotated", s.rounds_annotated},
+      {"critical_path_s", s.critical_path_s},
+      {"wait_s_per_rank", s.wait_s_per_rank},
+      {"replay_alpha_beta_s", s.replay_alpha_beta_s},
+      {"alpha", s.alpha},
+      {"beta", s.beta},
+      {"unmatched", s.unmatched},
+  };
+  std::printf("%s\n", out.dump(2).c_str());
+}
+
+// One line per distinct algorithm and metadata, with how often it ran: a benchmark of 200
+// repetitions is one line "… ×200", not 200 identical ones.
+void print_algorithms(const model::Trace& trace) {
+  std::vector<std::pair<std::string, int>> lines;
+  std::map<std::string, std::size_t> index;
+  for (const model::AlgorithmInstance& a : trace.algorithms) {
+    std::string line = a.name;
+    for (const auto& [key, value] : a.meta)
+      if (key != "collective" && key != "algorithm") line += " " + key + "=" + value;
+    const auto [it, added] = index.try_emplace(line, lines.size());
+    if (added) lines.emplace_back(line, 0);
+    ++lines[it->second].second;
+  }
+  for (const auto& [line, times] : lines)
+    std::printf("algorithm           %s%s\n", line.c_str(),
+                times > 1 ? (" ×" + std::to_string(times)).c_str() : "");
+}
+
+std::string bytes_text(std::uint64_t bytes, bool saturated) {
+  return std::to_string(bytes) + (saturated ? " or more (the sum exceeds 2^64 − 1)" : "");
 }
 
 void print_text(const model::Trace& trace, const TraceStats& s) {
   std::printf("trace               %s\n", trace.path.c_str());
-  for (const model::AlgorithmInstance& a : trace.algorithms) {
-    std::string meta;
-    for (const auto& [key, value] : a.meta)
-      if (key != "collective" && key != "algorithm") meta += " " + key + "=" + value;
-    std::printf("algorithm           %s%s\n", a.name.c_str(), meta.c_str());
-  }
+  print_algorithms(trace);
   std::printf("ranks               %d\n", s.ranks);
   std::printf("messages            %zu%s\n", s.messages,
               s.unmatched ? (" (+" + std::to_string(s.unmatched) + " unmatched)").c_str() : "");
-  std::printf("bytes               %llu total, %llu max per rank\n",
-              static_cast<unsigned long long>(s.bytes_total),
-              static_cast<unsigned long long>(s.bytes_max_per_rank));
+  std::printf("bytes               %s total, %s max per rank\n",
+              bytes_text(s.bytes_total, s.bytes_saturated).c_str(),
+              bytes_text(s.bytes_max_per_rank, s.bytes_saturated).c_str());
   std::printf("rounds              %d inferred, %d annotated\n", s.rounds_inferred,
               s.rounds_annotated);
   std::printf("critical path       %.3e s\n", s.critical_path_s);

@@ -17,6 +17,7 @@ TraceStats compute_stats(const model::Trace& trace, double alpha, double beta) {
   const model::Volume v = model::volume(trace);
   s.bytes_total = v.total;
   s.bytes_max_per_rank = v.max_per_rank;
+  s.bytes_saturated = v.saturated;
   s.rounds_inferred = model::inferred_rounds(trace).rounds;
   s.rounds_annotated = model::annotated_rounds(trace).rounds;
   s.critical_path_s = model::critical_path(trace).length;

@@ -14,6 +14,7 @@ struct TraceStats {
   std::size_t unmatched = 0;
   std::uint64_t bytes_total = 0;
   std::uint64_t bytes_max_per_rank = 0;
+  bool bytes_saturated = false; ///< a sum reached 2^64 − 1: the byte figures are lower bounds
   int rounds_inferred = 0;
   int rounds_annotated = 0;
   double critical_path_s = 0;

@@ -18,7 +18,7 @@ QString phaseOfMessage(const model::Trace& trace, const model::Message& message)
   while (region >= 0) {
     const model::Region& r = rank.regions[static_cast<std::size_t>(region)];
     if (r.kind == model::RegionKind::phase) {
-      QString name = QString::fromStdString(r.name);
+      QString name = QString::fromUtf8(r.name.data(), static_cast<qsizetype>(r.name.size()));
       if (name.startsWith(QLatin1String("phase "))) name = name.mid(6);
       return name;
     }

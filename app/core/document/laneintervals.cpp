@@ -74,7 +74,8 @@ LaneIntervals LaneIntervals::build(const model::Trace& trace, const TraceAnalyse
         add(rank.id, roundLayer, region.begin, region.end, StateKind::round, region.round);
         break;
       case model::RegionKind::mpi_call:
-        add(rank.id, callLayer, region.begin, region.end, classifyCall(region.name), -1);
+        add(rank.id, callLayer, region.begin, region.end, classifyCall(std::string(region.name)),
+            -1);
         break;
       case model::RegionKind::other:
         break;

@@ -19,9 +19,11 @@ Definitions& defs_of(void* data) {
   return *static_cast<Definitions*>(data);
 }
 
-OTF2_CallbackCode on_clock(void* data, uint64_t resolution, uint64_t offset, uint64_t, uint64_t) {
+OTF2_CallbackCode on_clock(void* data, uint64_t resolution, uint64_t offset, uint64_t length,
+                           uint64_t) {
   defs_of(data).resolution = resolution;
   defs_of(data).offset = offset;
+  defs_of(data).length = length;
   return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -43,10 +45,10 @@ OTF2_CallbackCode on_region(void* data, OTF2_RegionRef self, OTF2_StringRef name
   return OTF2_CALLBACK_SUCCESS;
 }
 
-OTF2_CallbackCode on_location_group(void* data, OTF2_LocationGroupRef self, OTF2_StringRef,
+OTF2_CallbackCode on_location_group(void* data, OTF2_LocationGroupRef self, OTF2_StringRef name,
                                     OTF2_LocationGroupType type, OTF2_SystemTreeNodeRef,
                                     OTF2_LocationGroupRef) {
-  defs_of(data).location_groups[self] = type;
+  defs_of(data).location_groups[self] = {name, type};
   return OTF2_CALLBACK_SUCCESS;
 }
 

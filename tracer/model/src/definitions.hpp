@@ -42,11 +42,16 @@ struct Definitions {
   std::map<OTF2_AttributeRef, Attribute> attributes;
   std::map<OTF2_RegionRef, RegionDef> regions;
   std::map<OTF2_LocationRef, LocationDef> locations;
-  std::map<OTF2_LocationGroupRef, OTF2_LocationGroupType> location_groups;
+  struct LocationGroupDef {
+    OTF2_StringRef name;
+    OTF2_LocationGroupType type;
+  };
+  std::map<OTF2_LocationGroupRef, LocationGroupDef> location_groups;
   std::map<OTF2_GroupRef, GroupDef> groups;
   std::map<OTF2_CommRef, CommDef> comms;
   std::uint64_t resolution = 0; ///< ticks per second; 0 if the archive has no ClockProperties
   std::uint64_t offset = 0;
+  std::uint64_t length = 0; ///< ticks from offset to the last event; 0 if not given
 
   const std::string& str(OTF2_StringRef ref) const;
 };

@@ -2,7 +2,9 @@
 
 #include "attributes.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <string_view>
 
 namespace collscope::model::detail {
@@ -43,7 +45,7 @@ int round_number(std::string_view name) {
   return error == std::errc{} && end == name.data() + name.size() && k >= 0 ? k : no_index;
 }
 
-RegionKind kind_of(const std::string& name, OTF2_Paradigm paradigm, int round) {
+RegionKind kind_of(std::string_view name, OTF2_Paradigm paradigm, int round) {
   if (paradigm == OTF2_PARADIGM_MPI || name.starts_with("MPI_")) return RegionKind::mpi_call;
   if (name.starts_with("algorithm ")) return RegionKind::algorithm;
   if (name.starts_with("phase ")) return RegionKind::phase;
@@ -53,16 +55,56 @@ RegionKind kind_of(const std::string& name, OTF2_Paradigm paradigm, int round) {
 
 } // namespace
 
-EventSink::EventSink(const Definitions& defs, const std::map<std::uint32_t, CommLayout>& comms,
-                     std::map<OTF2_RegionRef, int>& function_of, Trace& trace, int rank)
-    : defs_(defs), comms_(comms), function_of_(function_of), trace_(trace),
-      rank_(trace.ranks[rank]) {}
+const RegionTable::Entry& RegionTable::operator[](OTF2_RegionRef ref) {
+  const auto [it, inserted] = entries_.try_emplace(ref);
+  if (!inserted) return it->second;
+  Entry& entry = it->second;
+  const auto def = defs_.regions.find(ref);
+  std::string name = def != defs_.regions.end() ? defs_.str(def->second.name) : "";
+  if (name.empty()) name = "region " + std::to_string(ref);
+  entry.name = trace_.strings->emplace_back(std::move(name));
+  entry.round = round_number(entry.name);
+  const OTF2_Paradigm paradigm =
+      def != defs_.regions.end() ? def->second.paradigm : OTF2_Paradigm{OTF2_PARADIGM_UNKNOWN};
+  entry.kind = kind_of(entry.name, paradigm, entry.round);
+  if (entry.kind == RegionKind::mpi_call) {
+    const auto known = std::find(trace_.functions.begin(), trace_.functions.end(), entry.name);
+    entry.function = static_cast<int>(known - trace_.functions.begin());
+    if (known == trace_.functions.end()) trace_.functions.emplace_back(entry.name);
+  }
+  return entry;
+}
 
-double EventSink::seconds(OTF2_TimeStamp ticks) const {
+EventSink::EventSink(const Definitions& defs, const std::map<std::uint32_t, CommLayout>& comms,
+                     RegionTable& regions, Trace& trace, int rank,
+                     std::vector<std::string>& problems)
+    : defs_(defs), comms_(comms), region_table_(regions), trace_(trace), rank_(trace.ranks[rank]),
+      problems_(problems) {}
+
+double EventSink::seconds(OTF2_TimeStamp ticks) {
   const double resolution = defs_.resolution != 0 ? static_cast<double>(defs_.resolution) : 1e9;
   const double delta = ticks >= defs_.offset ? static_cast<double>(ticks - defs_.offset)
                                              : -static_cast<double>(defs_.offset - ticks);
-  return delta / resolution;
+  const double t = delta / resolution;
+  // A timestamp from another clock (an unconverted counter value, a zero) would otherwise
+  // stretch waits and the critical path to days in a run of milliseconds.
+  const bool has_length = defs_.resolution != 0 && defs_.length != 0;
+  const char* wrong = ticks < defs_.offset ? "before the trace's start"
+                      : has_length && ticks - defs_.offset > defs_.length ? "after the trace's end"
+                      : events_ > 0 && ticks < previous_ ? "earlier than the event before it"
+                                                         : nullptr;
+  if (wrong != nullptr && !reported_) {
+    reported_ = true;
+    char text[200];
+    std::snprintf(text, sizeof text,
+                  "rank %d: event %llu at %.6g s is %s (the trace spans 0 to %.6g s)", rank_.id,
+                  static_cast<unsigned long long>(events_), t, wrong,
+                  has_length ? static_cast<double>(defs_.length) / resolution : last_);
+    problems_.emplace_back(text);
+  }
+  previous_ = ticks;
+  ++events_;
+  return t;
 }
 
 Operation& EventSink::push(OpKind kind, double t) {
@@ -80,13 +122,6 @@ Operation& EventSink::push(OpKind kind, double t) {
   return op;
 }
 
-int EventSink::function(OTF2_RegionRef region) {
-  const auto [it, inserted] =
-      function_of_.try_emplace(region, static_cast<int>(trace_.functions.size()));
-  if (inserted) trace_.functions.push_back(rank_.regions[stack_.back().index].name);
-  return it->second;
-}
-
 int EventSink::world_rank(OTF2_CommRef comm, uint32_t comm_rank) const {
   // A peer on a communicator the archive does not define cannot be placed: it stays unmatched.
   const auto it = comms_.find(comm);
@@ -97,27 +132,24 @@ int EventSink::world_rank(OTF2_CommRef comm, uint32_t comm_rank) const {
 }
 
 void EventSink::enter(double t, OTF2_RegionRef ref, OTF2_AttributeList* attributes) {
-  const auto def = defs_.regions.find(ref);
-  Region region;
-  region.name = def != defs_.regions.end() ? defs_.str(def->second.name) : "";
-  if (region.name.empty()) region.name = "region " + std::to_string(ref);
-  region.round = round_number(region.name);
-  const OTF2_Paradigm paradigm =
-      def != defs_.regions.end() ? def->second.paradigm : OTF2_Paradigm{OTF2_PARADIGM_UNKNOWN};
-  region.kind = kind_of(region.name, paradigm, region.round);
+  const RegionTable::Entry& entry = region_table_[ref];
+  Region& region = rank_.regions.emplace_back();
+  region.name = entry.name;
+  region.round = entry.round;
+  region.kind = entry.kind;
   region.begin = region.end = t;
   region.depth = static_cast<int>(stack_.size());
   region.parent = stack_.empty() ? no_index : stack_.back().index;
-  region.meta = read_attributes(defs_, attributes).meta;
+  if (attributes != nullptr && OTF2_AttributeList_GetNumberOfElements(attributes) != 0)
+    region.meta = read_attributes(defs_, attributes).meta;
   const bool mpi = region.kind == RegionKind::mpi_call;
-  rank_.regions.push_back(std::move(region));
   const int enter_op = mpi ? static_cast<int>(rank_.operations.size()) : no_index;
   stack_.push_back({ref, static_cast<int>(rank_.regions.size()) - 1, enter_op});
   if (!mpi) {
     last_ = t;
     return;
   }
-  push(OpKind::enter, t).function = function(ref); // push() sets call = enter_op
+  push(OpKind::enter, t).function = entry.function; // push() sets call = enter_op
 }
 
 void EventSink::leave(double t, OTF2_RegionRef ref) {
@@ -152,8 +184,11 @@ void EventSink::message(OpKind kind, double t, OTF2_AttributeList* attributes, u
   op.tag = static_cast<int>(tag);
   op.bytes = bytes;
   op.request = request;
-  if (kind == OpKind::send || kind == OpKind::isend)
-    op.blocks = read_attributes(defs_, attributes).blocks;
+  if ((kind == OpKind::send || kind == OpKind::isend) && attributes != nullptr &&
+      OTF2_AttributeList_GetNumberOfElements(attributes) != 0) {
+    if (const auto blocks = read_attributes(defs_, attributes).blocks)
+      rank_.send_blocks.push_back({static_cast<int>(rank_.operations.size()) - 1, *blocks});
+  }
 }
 
 void EventSink::request(OpKind kind, double t, uint64_t request) {

@@ -4,58 +4,96 @@
 
 #include <algorithm>
 #include <deque>
+#include <span>
+#include <utility>
 
 namespace collscope::model {
 
 namespace {
 
 // The steps of all ranks as one graph: a step's value depends on the previous step of its rank
-// and on the "send anchors" of the messages it receives.
+// and on the "send anchors" of the messages it receives. Edges are kept in flat arrays (one
+// slice per node), not in a vector per node: a million-message trace has a million steps.
 struct StepGraph {
+  struct Source {
+    int from; ///< anchor step, or no_index
+    int offset;
+  };
   struct Node {
     int rank = 0;
-    int prev = no_index;                      ///< previous step of the rank
-    std::vector<std::pair<int, int>> sources; ///< (anchor step or no_index, offset)
-    std::vector<int> dependents;
+    int prev = no_index; ///< previous step of the rank
   };
   std::vector<Node> nodes;
+  std::vector<int> source_begin; ///< node n's sources: sources[source_begin[n] … [n + 1])
+  std::vector<Source> sources;
+  std::vector<int> dependent_begin; ///< likewise for dependents
+  std::vector<int> dependents;
   std::vector<std::vector<int>> node_of_op;   ///< per rank, per op: its step node or no_index
   std::vector<std::vector<int>> anchor_of_op; ///< per rank, per op: last step node before it
+
+  std::span<const Source> sources_of(int n) const {
+    return {sources.data() + source_begin[n], sources.data() + source_begin[n + 1]};
+  }
+  std::span<const int> dependents_of(int n) const {
+    return {dependents.data() + dependent_begin[n], dependents.data() + dependent_begin[n + 1]};
+  }
 };
+
+// Fills `begin` (size n + 1) and `items` from (key, item) pairs: items grouped by key, in the
+// order given.
+template <class Item, class Pairs>
+void group(int n, const Pairs& pairs, std::vector<int>& begin, std::vector<Item>& items) {
+  begin.assign(static_cast<std::size_t>(n) + 1, 0);
+  for (const auto& [key, item] : pairs) ++begin[key + 1];
+  for (int k = 0; k < n; ++k) begin[k + 1] += begin[k];
+  items.resize(pairs.size());
+  std::vector<int> next(begin.begin(), begin.end() - 1);
+  for (const auto& [key, item] : pairs) items[next[key]++] = item;
+}
 
 StepGraph build_graph(const Trace& trace) {
   StepGraph graph;
-  const auto steps = steps_of(trace);
   graph.node_of_op.resize(trace.ranks.size());
   graph.anchor_of_op.resize(trace.ranks.size());
   for (const Rank& rank : trace.ranks) {
-    graph.node_of_op[rank.id].assign(rank.operations.size(), no_index);
-    graph.anchor_of_op[rank.id].assign(rank.operations.size(), no_index);
-    int prev = no_index;
-    for (const Step& step : steps[rank.id]) {
-      const int id = static_cast<int>(graph.nodes.size());
-      graph.nodes.push_back({rank.id, prev, {}, {}});
-      for (const int op : step.ops) graph.node_of_op[rank.id][op] = id;
-      prev = id;
-    }
-    int last = no_index;
+    std::vector<int>& node_of = graph.node_of_op[rank.id];
+    std::vector<int>& anchor_of = graph.anchor_of_op[rank.id];
+    node_of.assign(rank.operations.size(), no_index);
+    anchor_of.assign(rank.operations.size(), no_index);
+    // The steps of steps.hpp: the step operations of one MPI call form one step.
+    int last = no_index;      // the rank's latest step
+    int last_call = no_index; // … and its call
     for (int i = 0; i < static_cast<int>(rank.operations.size()); ++i) {
-      graph.anchor_of_op[rank.id][i] = last;
-      if (graph.node_of_op[rank.id][i] != no_index) last = graph.node_of_op[rank.id][i];
+      anchor_of[i] = last;
+      const Operation& op = rank.operations[i];
+      if (!completes_in_step(op.kind)) continue;
+      if (last == no_index || op.call == no_index || op.call != last_call) {
+        const int id = static_cast<int>(graph.nodes.size());
+        graph.nodes.push_back({rank.id, last});
+        last = id;
+        last_call = op.call;
+      }
+      node_of[i] = last;
     }
   }
+  const int n = static_cast<int>(graph.nodes.size());
+  std::vector<std::pair<int, StepGraph::Source>> sources;
+  std::vector<std::pair<int, int>> dependents;
+  sources.reserve(trace.messages.size());
+  dependents.reserve(trace.messages.size() + graph.nodes.size());
   for (const Message& m : trace.messages) {
     const int to = graph.node_of_op[m.receiver][m.recv_op];
     if (to == no_index) continue;
     const bool blocking = trace.ranks[m.sender].operations[m.send_op].kind == OpKind::send;
     const int from =
         blocking ? graph.node_of_op[m.sender][m.send_op] : graph.anchor_of_op[m.sender][m.send_op];
-    graph.nodes[to].sources.emplace_back(from, blocking ? 0 : 1);
-    if (from != no_index) graph.nodes[from].dependents.push_back(to);
+    sources.push_back({to, {from, blocking ? 0 : 1}});
+    if (from != no_index) dependents.emplace_back(from, to);
   }
-  for (int id = 0; id < static_cast<int>(graph.nodes.size()); ++id)
-    if (graph.nodes[id].prev != no_index)
-      graph.nodes[graph.nodes[id].prev].dependents.push_back(id);
+  for (int id = 0; id < n; ++id)
+    if (graph.nodes[id].prev != no_index) dependents.emplace_back(graph.nodes[id].prev, id);
+  group(n, sources, graph.source_begin, graph.sources);
+  group(n, dependents, graph.dependent_begin, graph.dependents);
   return graph;
 }
 
@@ -79,14 +117,14 @@ InferredRounds inferred_rounds(const Trace& trace) {
     queued[id] = 0;
     const StepGraph::Node& node = graph.nodes[id];
     int v = at(node.prev) + 1;
-    for (const auto& [source, offset] : node.sources) v = std::max(v, at(source) + offset);
+    for (const auto& [source, offset] : graph.sources_of(id)) v = std::max(v, at(source) + offset);
     if (v <= value[id]) continue;
     if (v > n) {
       out.consistent = false;
       break;
     }
     value[id] = v;
-    for (const int next : node.dependents) {
+    for (const int next : graph.dependents_of(id)) {
       if (queued[next]) continue;
       queued[next] = 1;
       work.push_back(next);

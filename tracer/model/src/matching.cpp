@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <tuple>
+#include <unordered_map>
 #include <utility>
 
 namespace collscope::model {
@@ -43,6 +44,21 @@ struct Channel {
   std::vector<std::pair<int, int>> posted; ///< (posting op, completing op) on the receiver
 };
 
+struct ChannelKey {
+  std::uint32_t comm;
+  int sender, receiver, tag;
+  friend bool operator==(const ChannelKey&, const ChannelKey&) = default;
+};
+
+struct ChannelHash {
+  std::size_t operator()(const ChannelKey& k) const {
+    std::uint64_t h = k.comm;
+    for (const int part : {k.sender, k.receiver, k.tag})
+      h = (h ^ static_cast<std::uint32_t>(part)) * 0x100000001b3ull; // FNV-1a style mixing
+    return static_cast<std::size_t>(h ^ (h >> 29));
+  }
+};
+
 double call_start(const Rank& rank, const Operation& op) {
   return op.call != no_index ? rank.operations[op.call].time : op.time;
 }
@@ -53,8 +69,8 @@ void match_messages(Trace& trace) {
   trace.messages.clear();
   trace.unmatched_sends.clear();
   trace.unmatched_receives.clear();
-  using Key = std::tuple<std::uint32_t, int, int, int>; // comm, sender, receiver, tag
-  std::map<Key, Channel> channels;
+  // Channels are visited in no particular order: pairs and unmatched lists are sorted below.
+  std::unordered_map<ChannelKey, Channel, ChannelHash> channels;
   const int p = static_cast<int>(trace.ranks.size());
   for (Rank& rank : trace.ranks) {
     pair_requests(rank);
@@ -79,42 +95,53 @@ void match_messages(Trace& trace) {
     }
   }
 
+  // Matched pairs first, as small records sorted into message order; the messages are then
+  // built once, in place (sorting the messages themselves moves ten times the bytes).
+  struct Pair {
+    double send_time;
+    int sender, send_op, receiver, recv_op;
+  };
+  std::vector<Pair> pairs;
+  std::size_t most = 0;
+  for (const auto& [key, channel] : channels)
+    most += std::min(channel.sends.size(), channel.posted.size());
+  pairs.reserve(most);
   for (auto& [key, channel] : channels) {
-    const auto [comm, sender, receiver, tag] = key;
+    const int sender = key.sender, receiver = key.receiver;
     std::stable_sort(channel.posted.begin(), channel.posted.end());
     const std::size_t n = std::min(channel.sends.size(), channel.posted.size());
     const Rank& from = trace.ranks[sender];
-    const Rank& to = trace.ranks[receiver];
-    for (std::size_t k = 0; k < n; ++k) {
-      const Operation& s = from.operations[channel.sends[k]];
-      const Operation& r = to.operations[channel.posted[k].second];
-      Message m;
-      m.sender = sender;
-      m.receiver = receiver;
-      m.comm = comm;
-      m.tag = tag;
-      m.bytes = s.bytes;
-      m.send_time = s.time;
-      m.recv_time = r.time;
-      m.recv_call_time = call_start(to, r);
-      m.send_op = channel.sends[k];
-      m.recv_op = channel.posted[k].second;
-      m.blocks = s.blocks;
-      trace.messages.push_back(std::move(m));
-    }
+    for (std::size_t k = 0; k < n; ++k)
+      pairs.push_back({from.operations[channel.sends[k]].time, sender, channel.sends[k], receiver,
+                       channel.posted[k].second});
     for (std::size_t k = n; k < channel.sends.size(); ++k)
       trace.unmatched_sends.push_back({sender, channel.sends[k]});
     for (std::size_t k = n; k < channel.posted.size(); ++k)
       trace.unmatched_receives.push_back({receiver, channel.posted[k].second});
   }
-
-  std::sort(trace.messages.begin(), trace.messages.end(), [](const Message& a, const Message& b) {
+  std::sort(pairs.begin(), pairs.end(), [](const Pair& a, const Pair& b) {
     return std::tie(a.send_time, a.sender, a.send_op) < std::tie(b.send_time, b.sender, b.send_op);
   });
-  for (int m = 0; m < static_cast<int>(trace.messages.size()); ++m) {
-    const Message& msg = trace.messages[m];
-    trace.ranks[msg.sender].operations[msg.send_op].message = m;
-    trace.ranks[msg.receiver].operations[msg.recv_op].message = m;
+
+  trace.messages.reserve(pairs.size());
+  for (const Pair& pair : pairs) {
+    Rank& from = trace.ranks[pair.sender];
+    Rank& to = trace.ranks[pair.receiver];
+    Operation& s = from.operations[pair.send_op];
+    Operation& r = to.operations[pair.recv_op];
+    Message& m = trace.messages.emplace_back();
+    m.sender = pair.sender;
+    m.receiver = pair.receiver;
+    m.comm = s.comm;
+    m.tag = s.tag;
+    m.bytes = s.bytes;
+    m.send_time = s.time;
+    m.recv_time = r.time;
+    m.recv_call_time = call_start(to, r);
+    m.send_op = pair.send_op;
+    m.recv_op = pair.recv_op;
+    if (const Blocks* blocks = from.blocks_of(pair.send_op)) m.blocks = *blocks;
+    s.message = r.message = static_cast<int>(trace.messages.size()) - 1;
   }
   const auto by_position = [](const OpRef& a, const OpRef& b) {
     return std::tie(a.rank, a.op) < std::tie(b.rank, b.op);

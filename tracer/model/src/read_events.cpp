@@ -3,6 +3,7 @@
 #include "event_sink.hpp"
 #include "otf2_errors.hpp"
 
+#include <algorithm>
 #include <memory>
 
 namespace collscope::model::detail {
@@ -104,16 +105,46 @@ std::string rank_label(int rank) {
   return "rank " + std::to_string(rank);
 }
 
+// The name of the rank's process (its location group, "rank 3") if it has one, else the name
+// of its location: a rank is a process, whatever its thread is called ("rank 3 thread 0").
+std::string rank_name(const Definitions& defs, OTF2_LocationRef location) {
+  const auto def = defs.locations.find(location);
+  if (def == defs.locations.end()) return "";
+  const auto group = defs.location_groups.find(def->second.group);
+  if (group != defs.location_groups.end() &&
+      group->second.type == OTF2_LOCATION_GROUP_TYPE_PROCESS &&
+      !defs.str(group->second.name).empty())
+    return defs.str(group->second.name);
+  return defs.str(def->second.name);
+}
+
 } // namespace
 
+void WorkCounter::add(std::uint64_t units) {
+  done_ += units;
+  if (callback_ && !callback_(done_, std::max(done_, total_))) throw LoadCancelled();
+}
+
 void read_events(OTF2_Reader* reader, const Definitions& defs, const RankLayout& ranks,
-                 const std::map<std::uint32_t, CommLayout>& comms, Trace& trace) {
+                 const std::map<std::uint32_t, CommLayout>& comms, Trace& trace,
+                 std::vector<std::string>& problems, WorkCounter& work, double extra) {
   const int p = static_cast<int>(ranks.locations.size());
+  std::vector<std::uint64_t> announced(p, 0);
+  std::uint64_t total = 0;
+  bool all_announced = true;
+  for (int r = 0; r < p; ++r) {
+    const auto def = defs.locations.find(ranks.locations[r]);
+    announced[r] = def != defs.locations.end() ? def->second.events : 0;
+    all_announced = all_announced && announced[r] != 0;
+    total += announced[r];
+  }
+  work.set_total(
+      all_announced ? total + static_cast<std::uint64_t>(extra * static_cast<double>(total)) : 0);
+  work.add(0);
   trace.ranks.resize(p);
   for (int r = 0; r < p; ++r) {
     trace.ranks[r].id = r;
-    const auto def = defs.locations.find(ranks.locations[r]);
-    trace.ranks[r].name = def != defs.locations.end() ? defs.str(def->second.name) : "";
+    trace.ranks[r].name = rank_name(defs, ranks.locations[r]);
     if (trace.ranks[r].name.empty()) trace.ranks[r].name = rank_label(r);
     check(OTF2_Reader_SelectLocation(reader, ranks.locations[r]), "cannot select " + rank_label(r));
   }
@@ -137,20 +168,28 @@ void read_events(OTF2_Reader* reader, const Definitions& defs, const RankLayout&
   if (def_files) OTF2_Reader_CloseDefFiles(reader);
 
   const auto cb = callbacks();
-  std::map<OTF2_RegionRef, int> function_of;
+  RegionTable regions(defs, trace);
+  constexpr uint64_t chunk = 1 << 16; // events between two progress reports
   for (int r = 0; r < p; ++r) {
-    EventSink events(defs, comms, function_of, trace, r);
+    // Reserved from the announced count, so the vectors never grow by copying; the part of the
+    // reservation that events without an operation leave unused is never touched.
+    trace.ranks[r].operations.reserve(announced[r]);
+    trace.ranks[r].regions.reserve(announced[r] / 2);
+    EventSink events(defs, comms, regions, trace, r, problems);
     check(OTF2_Reader_RegisterEvtCallbacks(reader, evt_readers[r], cb.get(), &events),
           "cannot read the events of " + rank_label(r));
     uint64_t read = 0;
-    check(OTF2_Reader_ReadAllLocalEvents(reader, evt_readers[r], &read),
-          "cannot read the events of " + rank_label(r));
+    for (uint64_t got = chunk; got == chunk;) {
+      got = 0;
+      check(OTF2_Reader_ReadLocalEvents(reader, evt_readers[r], chunk, &got),
+            "cannot read the events of " + rank_label(r));
+      read += got;
+      work.add(got);
+    }
     events.finish();
-    const auto def = defs.locations.find(ranks.locations[r]);
-    const uint64_t announced = def != defs.locations.end() ? def->second.events : 0;
-    if (announced != 0 && read != announced)
+    if (announced[r] != 0 && read != announced[r])
       throw CorruptTrace(rank_label(r) + " has " + std::to_string(read) + " of its " +
-                         std::to_string(announced) + " events");
+                         std::to_string(announced[r]) + " events");
     OTF2_Reader_CloseEvtReader(reader, evt_readers[r]);
   }
   OTF2_Reader_CloseEvtFiles(reader);

@@ -4,6 +4,18 @@
 
 namespace collscope::model {
 
+namespace {
+
+// a + b, or 2^64 − 1 (and `saturated` set) if the sum does not fit.
+std::uint64_t add(std::uint64_t a, std::uint64_t b, bool& saturated) {
+  std::uint64_t sum = 0;
+  if (!__builtin_add_overflow(a, b, &sum)) return sum;
+  saturated = true;
+  return UINT64_MAX;
+}
+
+} // namespace
+
 std::size_t message_count(const Trace& trace) {
   return trace.messages.size();
 }
@@ -14,11 +26,12 @@ Volume volume(const Trace& trace) {
   v.received.assign(trace.ranks.size(), 0);
   for (const Rank& rank : trace.ranks) {
     for (const Operation& op : rank.operations) {
-      if (op.kind == OpKind::send || op.kind == OpKind::isend) v.sent[rank.id] += op.bytes;
+      if (op.kind == OpKind::send || op.kind == OpKind::isend)
+        v.sent[rank.id] = add(v.sent[rank.id], op.bytes, v.saturated);
       if (op.kind == OpKind::recv || op.kind == OpKind::irecv_complete)
-        v.received[rank.id] += op.bytes;
+        v.received[rank.id] = add(v.received[rank.id], op.bytes, v.saturated);
     }
-    v.total += v.sent[rank.id];
+    v.total = add(v.total, v.sent[rank.id], v.saturated);
     v.max_sent = std::max(v.max_sent, v.sent[rank.id]);
     v.max_received = std::max(v.max_received, v.received[rank.id]);
   }

@@ -11,6 +11,20 @@ std::uint64_t type_bytes(int count, MPI_Datatype type) {
   return static_cast<std::uint64_t>(count) * static_cast<std::uint64_t>(size);
 }
 
+void lose(const char* why) {
+  state.recording = false;
+  if (state.lost != nullptr) return; // the first reason wins
+  state.lost = why;
+  state.lost_at = now();
+}
+
+bool owner_thread() {
+  if (pthread_equal(pthread_self(), state.owner) != 0) return true;
+  lose("was called from a second thread under MPI_THREAD_MULTIPLE (the tracer records one "
+       "thread per rank)");
+  return false;
+}
+
 void record_recv(std::uint64_t time, std::uint32_t comm, const MPI_Status& status) {
   if (status.MPI_SOURCE == MPI_PROC_NULL || status.MPI_SOURCE < 0) return;
   push(message(Kind::Recv, time, status.MPI_SOURCE, comm, status.MPI_TAG, status_bytes(status)));
@@ -33,7 +47,16 @@ void complete(MPI_Request request, const MPI_Status& status, std::uint64_t time)
   PMPI_Test_cancelled(&status, &flag);
   const bool cancelled = flag != 0;
 #endif
-  if (cancelled) {
+  if (p.coll_op != no_coll_op) {
+    push(event(Kind::CollBegin, time));
+    Event end = event(Kind::CollEnd, time);
+    end.op = p.coll_op;
+    end.comm = p.comm;
+    end.peer = p.peer;
+    end.bytes = p.bytes;
+    end.request = p.id;
+    push(end);
+  } else if (cancelled) {
     push(request_event(Kind::RequestCancelled, time, p.id));
   } else if (p.is_send) {
     push(request_event(Kind::IsendComplete, time, p.id));

@@ -1,8 +1,10 @@
 // The tracer's per-rank state and the helpers wrappers use to append events.
 //
 // Every wrapper starts with `if (!recording()) return PMPI_...`: with tracing off that is the
-// whole cost. The tracer assumes MPI is called by one thread at a time (no locks); under
-// MPI_THREAD_MULTIPLE it does not start and says so in DIR.partial/INCOMPLETE.
+// whole cost. The tracer records one thread per rank, without locks: under
+// MPI_THREAD_MULTIPLE it records the thread that initialised MPI, and the first MPI call from
+// any other thread ends recording on that rank, marked as a gap (the trace is then published
+// incomplete, saying so), rather than interleaving two threads' events in one location.
 #pragma once
 
 #include "clock.hpp"
@@ -10,16 +12,20 @@
 #include "event_buffer.hpp"
 #include "handle_map.hpp"
 #include "mpi_regions.hpp"
+#include "rank_status.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <mpi.h>
+#include <pthread.h>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace collscope::rec {
 
-/// A nonblocking operation between its start and the Wait/Test that completes it.
+/// A nonblocking operation between its start and the Wait/Test that completes it. For a
+/// nonblocking collective (coll_op set): id = bytes received, bytes = sent, peer = root.
 struct Pending {
   std::uint64_t id;
   std::uint64_t bytes;
@@ -27,14 +33,22 @@ struct Pending {
   std::uint32_t peer;
   std::uint32_t tag;
   bool is_send;
+  std::uint8_t coll_op = no_coll_op;
 };
 
 inline constexpr std::uint16_t no_call = 0xffff;
 
 struct Recorder {
-  bool enabled = false;   // COLLSCOPE_TRACE set on every rank; between MPI_Init and MPI_Finalize
-  bool recording = false; // enabled, not paused and memory left
+  bool enabled = false; // COLLSCOPE_TRACE set on every rank; between MPI_Init and MPI_Finalize
+  std::atomic<bool> recording{false}; // enabled, not paused and nothing lost
   bool paused = false;
+  bool multi = false; // MPI_THREAD_MULTIPLE: only `owner` is recorded
+  pthread_t owner{};
+  // Set once recording stopped for good (memory, a second thread): nothing is recorded
+  // afterwards (resume() included), and the trace is published incomplete with a
+  // MeasurementOnOff(OFF) at lost_at. A static phrase: "ran out of memory for its events".
+  const char* lost = nullptr;
+  std::uint64_t lost_at = 0;
   int world_rank = 0;
   int world_size = 1;
   std::int64_t realtime_offset = 0;
@@ -42,9 +56,13 @@ struct Recorder {
   StringTable strings;
   CommTable comms;
   HandleMap<Pending> requests;
+  HandleMap<Pending> persistent; // persistent requests (MPI_Send_init, …): what each Start starts
   HandleMap<std::uint32_t> messages; // MPI_Message -> comm id, from Mprobe to Mrecv
   std::uint64_t next_request = 1;
-  std::uint16_t current_call = no_call; // the recorded MPI call in progress, for error reports
+  // The recorded MPI call in progress (for error reports and the watchdog) and the calls
+  // completed: mapped shared into DIR.partial/status/rank-R, or local if that failed.
+  RankStatus local_status{0, no_call, {}};
+  RankStatus* status = &local_status;
   std::vector<std::pair<Kind, std::uint32_t>> open_user; // user regions/rounds being recorded
   std::vector<MPI_Request> scratch_requests;
   std::vector<MPI_Status> scratch_statuses;
@@ -52,16 +70,25 @@ struct Recorder {
 
 extern Recorder state;
 
+/// Under MPI_THREAD_MULTIPLE: true on the owner thread; elsewhere ends recording (a gap).
+bool owner_thread();
+
 inline bool recording() {
-  return state.recording;
+  if (!state.recording.load(std::memory_order_relaxed)) return false;
+  if (state.multi) [[unlikely]]
+    return owner_thread();
+  return true;
 }
 inline bool enabled() {
   return state.enabled;
 }
 
+/// Stops recording for good: why (a static phrase completing "rank R …") and when.
+void lose(const char* why);
+
 [[gnu::always_inline]] inline void push(const Event& e) {
   if (!state.events.push(e)) [[unlikely]]
-    state.recording = false;
+    lose("ran out of memory for its events");
 }
 
 [[gnu::always_inline]] inline Event event(Kind kind, std::uint64_t time) {
@@ -75,7 +102,7 @@ inline bool enabled() {
 /// Wrappers of sending calls push the Enter only after the real call returns, so that
 /// nothing but this clock read delays the message.
 [[gnu::always_inline]] inline std::uint64_t begin_call(MpiRegion region) {
-  state.current_call = static_cast<std::uint16_t>(region);
+  state.status->call = static_cast<std::uint16_t>(region);
   return now();
 }
 
@@ -89,7 +116,16 @@ inline bool enabled() {
   Event e = event(Kind::Leave, time);
   e.region = static_cast<std::uint16_t>(region);
   push(e);
-  state.current_call = no_call;
+  state.status->call = no_call;
+  ++state.status->done;
+}
+
+/// A call recorded as its region only (Enter before, Leave after): shown, not analysed.
+template <class Call> int region_only(MpiRegion region, Call&& call) {
+  enter(begin_call(region), region);
+  const int rc = call();
+  leave(now(), region);
+  return rc;
 }
 
 [[gnu::always_inline]] inline Event message(Kind kind, std::uint64_t time, int peer,
@@ -129,6 +165,9 @@ void record_recv(std::uint64_t time, std::uint32_t comm, const MPI_Status& statu
 
 /// Starts tracking a nonblocking operation whose request the call just returned.
 void track(MPI_Request request, const Pending& pending);
+
+/// Forgets a persistent request being freed (wrap_persistent.cpp).
+void forget_persistent(MPI_Request request);
 
 /// Records the completion of request (its handle before the Wait/Test) if it is tracked.
 void complete(MPI_Request request, const MPI_Status& status, std::uint64_t time);

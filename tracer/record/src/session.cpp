@@ -10,7 +10,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <fcntl.h>
 #include <string>
+#include <sys/mman.h>
+#include <unistd.h>
 
 namespace collscope::rec {
 namespace {
@@ -39,8 +42,12 @@ std::string agree_on_directory(int rank) {
   int length = 0;
   if (rank == 0) {
     std::string error;
+    // An older DIR goes now, not when the new archive is done: a run that dies must not leave
+    // the previous run's archive to be read as its own.
     if (!remove_tree(dir + ".partial"))
       say("cannot remove the stale " + dir + ".partial; not tracing");
+    else if (!remove_tree(dir))
+      say("cannot remove the older " + dir + "; not tracing");
     else if (!make_dir(dir + ".partial", error))
       say("cannot create " + dir + ".partial: " + error + "; not tracing");
     else
@@ -61,7 +68,7 @@ void on_mpi_error(MPI_Comm* comm, int* code, ...) {
   int length = 0;
   PMPI_Error_string(*code, text, &length);
   const char* call =
-      state.current_call == no_call ? "an MPI call" : mpi_region_info(state.current_call).name;
+      state.status->call == no_call ? "an MPI call" : mpi_region_info(state.status->call).name;
   char line[MPI_MAX_ERROR_STRING + 128];
   const int n =
       std::snprintf(line, sizeof line, "rank %d: %s failed: %s\n", state.world_rank, call, text);
@@ -83,6 +90,35 @@ void note_fatal_errors(MPI_Comm comm) {
   PMPI_Comm_set_errhandler(comm, handler);
 }
 
+std::string status_path(const std::string& partial, int rank) {
+  return partial + "/" + status_dir + "/rank-" + std::to_string(rank);
+}
+
+// Best effort: without the file the watchdog sees nothing of this rank, the run is the same.
+void map_status(const std::string& partial, int rank) {
+  std::string ignored;
+  make_dir(partial + "/" + status_dir, ignored);
+  const int fd = ::open(status_path(partial, rank).c_str(), O_RDWR | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0) return;
+  if (::ftruncate(fd, sizeof(RankStatus)) == 0) {
+    void* shared = ::mmap(nullptr, sizeof(RankStatus), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (shared != MAP_FAILED) {
+      state.status = static_cast<RankStatus*>(shared);
+      *state.status = state.local_status;
+    }
+  }
+  ::close(fd);
+}
+
+void unmap_status(const std::string& partial, int rank) {
+  if (state.status == &state.local_status) return;
+  state.local_status = *state.status;
+  ::munmap(state.status, sizeof(RankStatus));
+  state.status = &state.local_status;
+  ::unlink(status_path(partial, rank).c_str());
+  ::rmdir((partial + "/" + status_dir).c_str()); // the last rank's succeeds
+}
+
 } // namespace
 
 void start_session(int thread_level) {
@@ -96,27 +132,20 @@ void start_session(int thread_level) {
   std::string ignored;
   make_dir(partial_dir, ignored); // ranks on other nodes may not share rank 0's file system
 
-  if (thread_level == MPI_THREAD_MULTIPLE) {
-    // The tracer records without locks; rather no trace than a corrupt one. Nothing else
-    // happens on any rank, so no collective is needed to agree on that.
-    const std::string reason =
-        "the program runs with MPI_THREAD_MULTIPLE, which the tracer does not support";
-    if (rank == 0) {
-      write_incomplete(partial_dir, reason, false);
-      say("no trace: " + reason);
-    }
-    return;
-  }
-
   state.world_rank = rank;
   state.world_size = size;
   state.realtime_offset = realtime_offset();
   start_clock();
   state.comms.start(rank, size);
   state.events.prepare();
+  if (const char* limit = std::getenv("COLLSCOPE_TRACE_STRING_LIMIT"))
+    state.strings.limit(std::strtoull(limit, nullptr, 10));
   install_crash_handlers(partial_dir.c_str(), rank);
   note_fatal_errors(MPI_COMM_WORLD);
   note_fatal_errors(MPI_COMM_SELF);
+  state.multi = thread_level == MPI_THREAD_MULTIPLE;
+  state.owner = pthread_self();
+  map_status(partial_dir, rank);
   state.enabled = true;
   state.recording = true;
 }
@@ -126,13 +155,23 @@ void end_session() {
   state.recording = false;
   state.enabled = false;
   finish_clock();
+  unmap_status(partial_dir, state.world_rank); // before rank 0 can publish DIR.partial
   Collected all = collect(state);
   if (state.world_rank == 0) {
+    ::rmdir((partial_dir + "/" + status_dir).c_str()); // every rank removed its file before
+
     std::string problem = all.error;
-    for (const RankTrace& r : all.ranks)
+    std::string lost;
+    for (const RankTrace& r : all.ranks) {
       if (problem.empty() && !r.problem.empty()) problem = r.problem;
+      if (lost.empty() && !r.lost.empty()) lost = r.lost;
+    }
     if (problem.empty()) problem = write_archive(partial_dir, all.ranks);
-    if (problem.empty()) {
+    if (problem.empty() && !lost.empty()) {
+      // The events up to the gap are readable in DIR.partial; DIR would claim a whole run.
+      write_incomplete(partial_dir, lost, false);
+      say("incomplete trace: " + lost + " (the archive up to there is " + partial_dir + ")");
+    } else if (problem.empty()) {
       const std::string error = publish(partial_dir, final_dir);
       if (!error.empty()) {
         write_incomplete(partial_dir, "the archive was written but " + error, false);

@@ -151,6 +151,7 @@ int MPI_Request_free(MPI_Request* request) {
   if (!rec::enabled()) return PMPI_Request_free(request);
   rec::Pending forgotten{}; // its completion will never be observed
   rec::state.requests.take(reinterpret_cast<std::uintptr_t>(*request), forgotten);
+  rec::forget_persistent(*request);
   if (!rec::recording()) return PMPI_Request_free(request);
   rec::enter(rec::begin_call(MpiRegion::Request_free), MpiRegion::Request_free);
   const int rc = PMPI_Request_free(request);

@@ -2,15 +2,17 @@
 // spirit of an MPI library's tuning variables.
 #pragma once
 
+#include "collscope/cost_defaults.hpp"
+
 #include <mpi.h>
 
 namespace collscope {
 
 struct PipelineTuning {
-  int blocks = 0;        ///< 0: choose M by the pipelining lemma; otherwise use this M
-  double alpha = 1.0e-6; ///< α (s) assumed by the lemma
-  double beta = 2.0e-10; ///< β (s/byte) assumed by the lemma
-  int piece = 0;         ///< allgatherv ring-pipelined: elements per piece; 0: by the lemma
+  int blocks = 0;                 ///< 0: choose M by the pipelining lemma; otherwise use this M
+  double alpha = default_alpha_s; ///< α (s) assumed by the lemma
+  double beta = default_beta_s_per_byte; ///< β (s/byte) assumed by the lemma
+  int piece = 0; ///< allgatherv ring-pipelined: elements per piece; 0: by the lemma
 };
 
 void set_pipeline_tuning(const PipelineTuning& tuning);

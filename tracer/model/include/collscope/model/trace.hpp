@@ -6,12 +6,22 @@
 // - times are seconds (double) since the trace start (the archive's ClockProperties offset);
 // - every rank is a rank of MPI_COMM_WORLD, whatever communicator an event used;
 // - cross references are indices into the vectors of this file, or `no_index`.
+//
+// A million-message trace holds millions of operations and regions, so both are kept small:
+// 32-bit indices, no per-event heap allocation (names are views into one string table shared
+// by the Trace and its copies; block provenance and metadata live beside the few events that
+// carry them).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <deque>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace collscope::model {
@@ -41,22 +51,51 @@ struct Blocks {
   std::uint64_t element_count = 0;
 };
 
-/// One event of a rank, in the rank's program order.
+/// One event of a rank, in the rank's program order (64 bytes).
 struct Operation {
-  OpKind kind = OpKind::enter;
   double time = 0.0;
-  int peer = no_index;          ///< world rank of the partner (sends and receives)
-  std::uint32_t comm = 0;       ///< OTF2 Comm id the event used
-  int tag = 0;                  ///< message tag
-  std::uint64_t bytes = 0;      ///< message bytes
-  std::uint64_t request = 0;    ///< request id of nonblocking operations
-  int function = no_index;      ///< enter/leave: index into Trace::functions
-  int call = no_index;          ///< index of the enter of the enclosing MPI call
-  int region = no_index;        ///< innermost enclosing annotation region (Rank::regions)
-  int message = no_index;       ///< matched message (Trace::messages)
-  int partner = no_index;       ///< isend ↔ isend_complete, irecv_request ↔ irecv_complete
-  int collective = no_index;    ///< collective_begin/end: index into Rank::collectives
-  std::optional<Blocks> blocks; ///< sends of annotated algorithms
+  std::uint64_t bytes = 0;   ///< message bytes
+  std::uint64_t request = 0; ///< request id of nonblocking operations
+  int peer = no_index;       ///< world rank of the partner (sends and receives)
+  std::uint32_t comm = 0;    ///< OTF2 Comm id the event used
+  int tag = 0;               ///< message tag
+  int function = no_index;   ///< enter/leave: index into Trace::functions
+  int call = no_index;       ///< index of the enter of the enclosing MPI call
+  int region = no_index;     ///< innermost enclosing annotation region (Rank::regions)
+  int message = no_index;    ///< matched message (Trace::messages)
+  int partner = no_index;    ///< isend ↔ isend_complete, irecv_request ↔ irecv_complete
+  int collective = no_index; ///< collective_begin/end: index into Rank::collectives
+  OpKind kind = OpKind::enter;
+};
+
+/// The blocks a send of an annotated algorithm carries (Rank::send_blocks).
+struct SendBlocks {
+  int op = no_index; ///< the send or isend (Rank::operations)
+  Blocks blocks;
+};
+
+/// `collscope::meta::<key>` attributes: a few pairs, sorted by key, with a map's lookup.
+class Meta {
+public:
+  using value_type = std::pair<std::string, std::string>;
+  using const_iterator = std::vector<value_type>::const_iterator;
+
+  Meta() = default;
+  Meta(const std::map<std::string, std::string>& pairs) : pairs_(pairs.begin(), pairs.end()) {}
+  const_iterator begin() const { return pairs_.begin(); }
+  const_iterator end() const { return pairs_.end(); }
+  bool empty() const { return pairs_.empty(); }
+  std::size_t size() const { return pairs_.size(); }
+  const_iterator find(std::string_view key) const {
+    const auto it =
+        std::lower_bound(pairs_.begin(), pairs_.end(), key,
+                         [](const value_type& p, std::string_view k) { return p.first < k; });
+    return it != pairs_.end() && it->first == key ? it : pairs_.end();
+  }
+  bool contains(std::string_view key) const { return find(key) != end(); }
+
+private:
+  std::vector<value_type> pairs_;
 };
 
 /// A matched send/receive pair.
@@ -78,15 +117,17 @@ enum class RegionKind : std::uint8_t { algorithm, phase, round, mpi_call, other 
 
 /// A region instance (Enter … Leave) on one rank.
 struct Region {
-  std::string name; ///< as written: "algorithm gather/binomial", "round 2", "MPI_Send", …
-  RegionKind kind = RegionKind::other;
+  /// As written: "algorithm gather/binomial", "round 2", "MPI_Send", …; a view into
+  /// Trace::strings (or a literal), valid as long as a Trace sharing that table lives.
+  std::string_view name;
   double begin = 0.0;
   double end = 0.0;        ///< a region never left ends at the rank's last event
+  Meta meta;               ///< `collscope::meta::<key>` attributes of its Enter
   int round = no_index;    ///< k of "round k"
   int depth = 0;           ///< nesting depth, 0 = outermost
   int parent = no_index;   ///< enclosing region on the same rank
   int instance = no_index; ///< algorithm instance (Trace::algorithms) the region belongs to
-  std::map<std::string, std::string> meta; ///< `collscope::meta::<key>` attributes of its Enter
+  RegionKind kind = RegionKind::other;
 };
 
 /// A native collective call (MpiCollectiveBegin … MpiCollectiveEnd) on one rank.
@@ -112,6 +153,14 @@ struct Rank {
   std::vector<Operation> operations;
   std::vector<Region> regions; ///< in order of their Enter
   std::vector<Collective> collectives;
+  std::vector<SendBlocks> send_blocks; ///< by increasing op
+
+  /// The blocks the send `op` carries, or nullptr.
+  const Blocks* blocks_of(int op) const {
+    const auto it = std::lower_bound(send_blocks.begin(), send_blocks.end(), op,
+                                     [](const SendBlocks& b, int o) { return b.op < o; });
+    return it != send_blocks.end() && it->op == op ? &it->blocks : nullptr;
+  }
 };
 
 /// One run of an annotated algorithm: the n-th outermost `algorithm …` region of every rank.
@@ -140,6 +189,9 @@ struct Trace {
   std::vector<OpRef> unmatched_sends;          ///< sends no receive matched
   std::vector<OpRef> unmatched_receives;       ///< receives no send matched
   std::vector<AlgorithmInstance> algorithms;
+  /// The names Region::name views: one copy of each distinct string, shared by copies of the
+  /// Trace (a deque never moves its strings).
+  std::shared_ptr<std::deque<std::string>> strings = std::make_shared<std::deque<std::string>>();
 
   const Operation& op(OpRef r) const { return ranks[r.rank].operations[r.op]; }
 };

@@ -21,6 +21,9 @@ struct Volume {
   /// max over ranks of max(sent, received): what a 1-ported, bidirectional rank must move
   /// through one of its ports (a gather's root: everything it receives).
   std::uint64_t max_per_rank = 0;
+  /// Some sum exceeded 2^64 − 1 and was held there instead of wrapping: a figure equal to
+  /// 2^64 − 1 is then a lower bound, never a small wrapped number.
+  bool saturated = false;
 };
 
 /// Counted from the operations, so unmatched sends and receives count too.

@@ -1,0 +1,18 @@
+// MPI_Allreduce by the lecture's algorithms (seeds/001); each file's header gives its rounds,
+// cost and source.
+#pragma once
+
+#include <mpi.h>
+
+namespace collscope {
+
+int allreduce_reduce_bcast(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                           MPI_Op op, MPI_Comm comm);
+int allreduce_butterfly(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                        MPI_Op op, MPI_Comm comm);
+int allreduce_ring(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                   MPI_Comm comm);
+int allreduce_circulant(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                        MPI_Op op, MPI_Comm comm);
+
+} // namespace collscope

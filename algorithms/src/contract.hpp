@@ -1,0 +1,64 @@
+// MPI's contract at the entry of every algorithm: the arguments are checked as Open MPI's
+// MPI_* functions check them (same error classes, same order: communicator, root, MPI_IN_PLACE
+// rules, datatype, count, buffer, operation), errors go through the user communicator's error
+// handler, and the algorithm's own messages travel on the private duplicate of the user's
+// communicator (collscope/algorithms/communicator.hpp).
+//
+// Arguments every rank must pass identically (root, op, bcast's and reduce's count and
+// datatype) fail on every rank alike; arguments significant at the root only (gather's recv
+// side, scatter's send side, the counts of the v-variants) fail at the root only, as in MPI.
+// Not detectable through the MPI interface, so not checked: uncommitted datatypes.
+#pragma once
+
+#include <mpi.h>
+#include <utility>
+
+namespace collscope::detail {
+
+/// The private duplicate of `comm` (itself when `comm` already is one, so nested algorithm
+/// calls do not duplicate again). MPI error code.
+int private_comm(MPI_Comm comm, MPI_Comm* own);
+
+/// Invokes `comm`'s error handler with `code` (MPI_COMM_WORLD's for a null communicator) and
+/// returns `code`, as MPI does.
+int raise(MPI_Comm comm, int code);
+
+// Argument checks: MPI_SUCCESS or the MPI error class.
+int check_gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, const void* recvbuf,
+                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+int check_scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, const void* recvbuf,
+                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+int check_bcast(const void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
+int check_reduce(const void* sendbuf, const void* recvbuf, int count, MPI_Datatype datatype,
+                 MPI_Op op, int root, MPI_Comm comm);
+int check_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, const void* recvbuf,
+                    int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+int check_gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, const void* recvbuf,
+                  const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
+                  MPI_Comm comm);
+int check_scatterv(const void* sendbuf, const int* sendcounts, const int* displs,
+                   MPI_Datatype sendtype, const void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                   int root, MPI_Comm comm);
+int check_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, const void* recvbuf,
+                     const int* recvcounts, const int* displs, MPI_Datatype recvtype,
+                     MPI_Comm comm);
+/// MPI_Allreduce, MPI_Scan, MPI_Exscan (no root; MPI_IN_PLACE as sendbuf is allowed).
+int check_allreduce(const void* sendbuf, const void* recvbuf, int count, MPI_Datatype datatype,
+                    MPI_Op op, MPI_Comm comm);
+/// MPI_Reduce_scatter (counts per rank) and MPI_Reduce_scatter_block (recvcounts = nullptr,
+/// `count` per rank).
+int check_reduce_scatter(const void* sendbuf, const void* recvbuf, const int* recvcounts, int count,
+                         MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+
+/// The algorithm entry: `checked` is the check's verdict; `body(own)` runs the algorithm on
+/// the private communicator. Any failure, of the check or of the body, goes through the user
+/// communicator's error handler.
+template <class Body> int guarded(MPI_Comm user, int checked, Body&& body) {
+  if (checked != MPI_SUCCESS) return raise(user, checked);
+  MPI_Comm own = MPI_COMM_NULL;
+  if (const int rc = private_comm(user, &own); rc != MPI_SUCCESS) return raise(user, rc);
+  const int rc = std::forward<Body>(body)(own);
+  return rc == MPI_SUCCESS ? rc : raise(user, rc);
+}
+
+} // namespace collscope::detail

@@ -1,0 +1,189 @@
+// How fast the trace model loads and analyses a big trace, and how much memory it needs; and
+// how long ViTE takes on the same file, measured in the same run. Prints figures; never fails.
+//   collscope-bench-model [--messages N] [--ranks P] [--keep DIR] [--trace DIR] [--vite]
+#include "../app/synthetic_trace.hpp"
+#include "collscope/model/annotated_rounds.hpp"
+#include "collscope/model/critical_path.hpp"
+#include "collscope/model/inferred_rounds.hpp"
+#include "collscope/model/load_trace.hpp"
+#include "collscope/model/replay.hpp"
+#include "collscope/model/volume.hpp"
+#include "collscope/model/waiting.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace collscope;
+using Clock = std::chrono::steady_clock;
+namespace fs = std::filesystem;
+
+namespace {
+
+double seconds(Clock::time_point since) {
+  return std::chrono::duration<double>(Clock::now() - since).count();
+}
+
+// The process's peak resident memory so far, in MB (VmHWM).
+double peak_mb() {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.starts_with("VmHWM:")) return std::atof(line.c_str() + 6) / 1024.0;
+  return 0;
+}
+
+// CPU seconds of this process: on a machine shared by many builds the wall clock mostly
+// measures the others; CPU time is what the work itself costs.
+double cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
+struct Cost {
+  double wall = 0, cpu = 0;
+  Cost& operator+=(const Cost& o) {
+    wall += o.wall;
+    cpu += o.cpu;
+    return *this;
+  }
+};
+
+template <class F> Cost timed(const char* what, F&& f) {
+  const auto start = Clock::now();
+  const double cpu = cpu_seconds();
+  f();
+  const Cost c{seconds(start), cpu_seconds() - cpu};
+  std::printf("  %-40s %8.2f s wall %8.2f s CPU\n", what, c.wall, c.cpu);
+  return c;
+}
+
+struct ViteRun {
+  double wall = -1, cpu = 0, peak_mb = 0;
+  int status = -1;
+};
+
+// ViTE loading the archive headless: it parses the whole trace and writes an SVG of it
+// (`vite -f ANCHOR -e OUT.svg`, offscreen Qt platform), under a time limit. Wall time, the
+// child's CPU time and its exit status; wall < 0 if it could not be started.
+ViteRun vite(const fs::path& anchor, const fs::path& svg, int limit_s) {
+  const auto start = Clock::now();
+  std::fflush(stdout); // the child must not write what this process has buffered
+  const pid_t child = fork();
+  if (child == 0) {
+    setenv("QT_QPA_PLATFORM", "offscreen", 1);
+    const std::string limit = std::to_string(limit_s);
+    if (std::freopen("/dev/null", "w", stdout) == nullptr ||
+        std::freopen("/dev/null", "w", stderr) == nullptr)
+      _exit(127);
+    execlp("timeout", "timeout", limit.c_str(), "vite", "-f", anchor.c_str(), "-e", svg.c_str(),
+           static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  if (child < 0) return {};
+  int status = 0;
+  rusage usage{};
+  wait4(child, &status, 0, &usage);
+  const auto secs = [](timeval t) {
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) * 1e-6;
+  };
+  return {seconds(start), secs(usage.ru_utime) + secs(usage.ru_stime),
+          static_cast<double>(usage.ru_maxrss) / 1024.0,
+          WIFEXITED(status) ? WEXITSTATUS(status) : -1};
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  bench::SyntheticShape shape;
+  std::string keep, given;
+  bool with_vite = false;
+  for (int i = 1; i < argc; ++i) {
+    const auto next = [&]() -> const char* {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "collscope-bench-model: %s needs a value\n", argv[i]);
+        std::exit(2);
+      }
+      return argv[++i];
+    };
+    if (!std::strcmp(argv[i], "--messages"))
+      shape.messages = std::strtoull(next(), nullptr, 10);
+    else if (!std::strcmp(argv[i], "--ranks"))
+      shape.ranks = std::atoi(next());
+    else if (!std::strcmp(argv[i], "--keep"))
+      keep = next();
+    else if (!std::strcmp(argv[i], "--trace"))
+      given = next();
+    else if (!std::strcmp(argv[i], "--vite"))
+      with_vite = true;
+    else {
+      std::fprintf(stderr, "usage: collscope-bench-model [--messages N] [--ranks P] [--keep DIR] "
+                           "[--trace DIR] [--vite]\n");
+      return 2;
+    }
+  }
+  if (shape.ranks < 2 || shape.messages < 1) {
+    std::fprintf(stderr, "collscope-bench-model: need at least 2 ranks and 1 message\n");
+    return 2;
+  }
+
+  fs::path dir = given;
+  if (given.empty()) {
+    dir = keep.empty()
+              ? fs::temp_directory_path() / ("collscope-bench-model-" + std::to_string(::getpid()))
+              : fs::path(keep);
+    fs::remove_all(dir);
+    const auto start = Clock::now();
+    const std::uint64_t messages = bench::writeSyntheticTrace(dir, shape);
+    std::printf("synthetic trace: %llu messages on %d ranks, written in %.2f s to %s\n",
+                static_cast<unsigned long long>(messages), shape.ranks, seconds(start),
+                dir.c_str());
+  }
+  const double before = peak_mb();
+
+  model::Trace trace;
+  std::uint64_t reports = 0;
+  const Cost load = timed("load_trace (read, match, check)", [&] {
+    trace = model::load_trace(dir, [&](std::uint64_t, std::uint64_t) { return ++reports, true; });
+  });
+  const double after_load = peak_mb();
+  Cost analyses;
+  analyses += timed("volume", [&] { model::volume(trace); });
+  analyses += timed("inferred rounds", [&] { model::inferred_rounds(trace); });
+  analyses += timed("annotated rounds", [&] { model::annotated_rounds(trace); });
+  analyses += timed("waiting times", [&] { model::waiting_times(trace); });
+  analyses += timed("critical path", [&] { model::critical_path(trace); });
+  analyses += timed("α-β replay", [&] { model::replay_alpha_beta(trace, {}); });
+  Cost all = load;
+  all += analyses;
+  std::printf("%-42s %8.2f s wall %8.2f s CPU  (%llu progress reports)\n", "model: load + analyses",
+              all.wall, all.cpu, static_cast<unsigned long long>(reports));
+  std::printf("%-42s %8.0f MB  (%.0f MB after load_trace, %.0f MB before; %zu messages)\n",
+              "model: peak memory", peak_mb(), after_load, before, trace.messages.size());
+
+  if (with_vite) {
+    const fs::path svg =
+        fs::temp_directory_path() / ("collscope-bench-vite-" + std::to_string(::getpid()) + ".svg");
+    const ViteRun v = vite(dir / "traces.otf2", svg, 1800);
+    if (v.wall < 0)
+      std::printf("ViTE: could not be started\n");
+    else
+      std::printf("%-42s %8.2f s wall %8.2f s CPU  %.0f MB peak (exit %d%s)\n",
+                  "ViTE: vite -f … -e out.svg", v.wall, v.cpu, v.peak_mb, v.status,
+                  v.status == 124 ? ": stopped at the time limit" : "");
+    if (v.wall > 0 && v.status == 0)
+      std::printf("%-42s %8.1f× wall %8.1f× CPU\n", "ViTE / collscope model", v.wall / all.wall,
+                  v.cpu / all.cpu);
+    fs::remove(svg);
+  }
+  if (given.empty() && keep.empty()) fs::remove_all(dir);
+  return 0;
+}

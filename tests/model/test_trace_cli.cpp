@@ -1,0 +1,180 @@
+// collscope-trace on hand-made traces: bad options, values at the edge of their types, metadata
+// that cannot be true, and JSON that must stay JSON. Every refusal is one line per problem and
+// exit status 2.
+#include "algorithm_traces.hpp"
+
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <vector>
+
+using namespace collscope;
+using collscope::test::TempDir;
+using collscope::test::TraceBuilder;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+  int status = -1;
+  std::string out;
+  std::vector<std::string> err; ///< lines
+};
+
+std::string quoted(const std::string& arg) {
+  std::string out = "'";
+  for (const char c : arg) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string slurp(const fs::path& file) {
+  std::ifstream in(file);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+Run trace_cli(const std::vector<std::string>& args) {
+  const TempDir dir;
+  std::string command = COLLSCOPE_TRACE_CLI;
+  for (const std::string& a : args) command += " " + quoted(a);
+  command += " >" + (dir / "out").string() + " 2>" + (dir / "err").string();
+  Run r;
+  const int status = std::system(command.c_str());
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(dir / "out");
+  std::istringstream err(slurp(dir / "err"));
+  for (std::string line; std::getline(err, line);) r.err.push_back(line);
+  return r;
+}
+
+void refused(const Run& r, const std::string& says) {
+  INFO("stderr: " << (r.err.empty() ? "(nothing)" : r.err.front()));
+  CHECK(r.status == 2);
+  CHECK(r.out.empty());
+  REQUIRE(r.err.size() == 1);
+  CHECK(r.err[0].starts_with("collscope-trace: error: "));
+  CHECK(r.err[0].find(says) != std::string::npos);
+}
+
+} // namespace
+
+TEST_CASE("stats and check refuse numbers that are not numbers or do not fit") {
+  const TempDir dir;
+  const std::string trace = test::binomial_gather(4, 8).write(dir / "t").string();
+  refused(trace_cli({"stats", trace, "--alpha", "inf"}), "--alpha expects a finite");
+  refused(trace_cli({"stats", trace, "--beta", "nan"}), "--beta expects a finite");
+  refused(trace_cli({"stats", trace, "--alpha", "-inf", "--json"}), "--alpha");
+  refused(trace_cli({"check", trace, "--max-rounds", "99999999999999999999"}),
+          "--max-rounds expects a whole number up to 18446744073709551615");
+  refused(trace_cli({"check", trace, "--max-messages", "-1"}), "--max-messages");
+  refused(trace_cli({"check", trace, "--max-bytes-per-rank", "1e3"}), "--max-bytes-per-rank");
+  refused(trace_cli({"check", trace, "--max-rounds", "3", "--rounds", "both"}), "--rounds");
+
+  const Run ok = trace_cli({"check", trace, "--max-rounds", "18446744073709551615"});
+  CHECK(ok.status == 0);
+  CHECK(ok.out == "ok   inferred rounds: 2 (at most 18446744073709551615)\n");
+}
+
+TEST_CASE("byte totals saturate at 2^64 - 1 instead of wrapping, and say so") {
+  const TempDir dir;
+  constexpr std::uint64_t huge = UINT64_MAX;
+  TraceBuilder b(2);
+  b.send(0, 1e-6, 2e-6, 1, huge).recv(1, 1e-6, 3e-6, 0, huge);
+  b.send(0, 4e-6, 5e-6, 1, 10).recv(1, 4e-6, 6e-6, 0, 10);
+  const std::string trace = b.write(dir / "t").string();
+
+  const Run json = trace_cli({"stats", trace, "--json"});
+  REQUIRE(json.status == 0);
+  const auto j = nlohmann::json::parse(json.out);
+  CHECK(j["bytes_total"].get<std::uint64_t>() == huge);
+  CHECK(j["bytes_max_per_rank"].get<std::uint64_t>() == huge);
+  CHECK(j["bytes_saturated"].get<bool>());
+
+  const Run text = trace_cli({"stats", trace});
+  CHECK(text.out.find("bytes               18446744073709551615 or more") != std::string::npos);
+
+  // A saturated sum is only a lower bound: no bound can be said to hold.
+  const Run check = trace_cli({"check", trace, "--max-bytes-per-rank", std::to_string(huge)});
+  CHECK(check.status == 1);
+  CHECK(check.out.starts_with("FAIL bytes per rank: 18446744073709551615 or more"));
+}
+
+TEST_CASE("metadata that cannot be true is refused, one line per problem, never echoed raw") {
+  const TempDir dir;
+  TraceBuilder b(8);
+  for (int r = 0; r < 8; ++r) {
+    b.enter(r, 0.0, "algorithm gather/binomial",
+            {{"collective", "gather"},
+             {"algorithm", "binomial"},
+             {"p", r == 0 ? "2000000000" : "8"},
+             {"root", "77"},
+             {"count", "-1000"},
+             {"datatype", "int\nverified: yes"}});
+    b.leave(r, 1e-6, "algorithm gather/binomial");
+  }
+  const std::string trace = b.write(dir / "t").string();
+  const Run r = trace_cli({"stats", trace});
+  CHECK(r.status == 2);
+  CHECK(r.out.empty());
+  for (const std::string& line : r.err) {
+    CHECK(line.starts_with("collscope-trace: error: invalid trace " + trace + ": "));
+    CHECK(line != "verified: yes");
+  }
+  // Rank 0's p wins (lowest rank); p out of range means root cannot be judged against it.
+  REQUIRE(r.err.size() == 3);
+  CHECK(r.err[0].ends_with("metadata datatype = 'int\\nverified: yes' holds a control character"));
+  CHECK(r.err[1].ends_with("metadata p = '2000000000' is not a process count from 1 to the "
+                           "trace's 8 ranks"));
+  CHECK(r.err[2].ends_with("metadata count = '-1000' is not a whole number ≥ 0"));
+}
+
+TEST_CASE("a root outside p is named") {
+  const TempDir dir;
+  TraceBuilder b(8);
+  for (int r = 0; r < 8; ++r)
+    b.enter(r, 0.0, "algorithm gather/binomial", {{"p", "8"}, {"root", "77"}})
+        .leave(r, 1e-6, "algorithm gather/binomial");
+  const Run r = trace_cli({"stats", b.write(dir / "t").string()});
+  CHECK(r.status == 2);
+  REQUIRE(r.err.size() == 1);
+  CHECK(r.err[0].ends_with("metadata root = '77' is not a rank of p = 8"));
+}
+
+TEST_CASE("stats names each algorithm once, with how often it ran") {
+  const TempDir dir;
+  TraceBuilder b(2);
+  for (int k = 0; k < 200; ++k)
+    for (int r = 0; r < 2; ++r)
+      b.enter(r, k * 1e-6, "algorithm bcast/linear", {{"p", "2"}, {"root", "0"}})
+          .leave(r, k * 1e-6 + 5e-7, "algorithm bcast/linear");
+  const Run r = trace_cli({"stats", b.write(dir / "t").string()});
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("algorithm           bcast/linear p=2 root=0 ×200\n") != std::string::npos);
+  std::size_t lines = 0;
+  for (auto at = r.out.find("\nalgorithm "); at != std::string::npos;
+       at = r.out.find("\nalgorithm ", at + 1))
+    ++lines;
+  CHECK(lines == 1);
+}
+
+TEST_CASE("the Perfetto export escapes every string, control characters included") {
+  const TempDir dir;
+  // The trace's own path is the one free text the export writes: a name with a newline, a
+  // control character, a quote and a backslash.
+  const fs::path odd = dir / "run\n\x01\"\\x";
+  const std::string trace = test::binomial_gather(4, 8).write(odd).string();
+  const fs::path out = dir / "out.json";
+  const Run r = trace_cli({"export", trace, "--perfetto", out.string()});
+  REQUIRE(r.status == 0);
+  const std::string text = slurp(out);
+  CHECK(text.find("\\u0001") != std::string::npos);
+  const auto j = nlohmann::json::parse(text);
+  CHECK(j["traceEvents"][0]["args"]["name"].get<std::string>() == trace);
+  std::size_t flows = 0;
+  for (const auto& e : j["traceEvents"]) flows += e["ph"] == "s";
+  CHECK(flows == 3);
+}

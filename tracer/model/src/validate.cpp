@@ -1,0 +1,123 @@
+#include "validate.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string_view>
+
+namespace collscope::model::detail {
+
+namespace {
+
+constexpr std::string_view counts_key = "counts";
+constexpr std::string_view whole_keys[] = {"count",  "type_size", "blocks", "piece",
+                                           "pieces", "threshold", "case"};
+
+bool has_control(std::string_view text) {
+  return std::any_of(text.begin(), text.end(), [](char c) {
+    return static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) == 0x7f;
+  });
+}
+
+// A whole number written in full (an optional minus sign and digits), or nothing.
+std::optional<std::int64_t> whole(std::string_view text) {
+  std::int64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size()) return {};
+  return value;
+}
+
+// What is shown of a bad value: short, and with control characters made visible.
+std::string shown(std::string_view text) {
+  std::string out;
+  for (const char c : text.substr(0, 40)) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u == '\n')
+      out += "\\n";
+    else if (u < 0x20 || u == 0x7f)
+      out += "\\x" + std::string(1, "0123456789abcdef"[u >> 4]) + "0123456789abcdef"[u & 15];
+    else
+      out += c;
+  }
+  return "'" + out + (text.size() > 40 ? "…'" : "'");
+}
+
+class Checker {
+public:
+  Checker(const AlgorithmInstance& instance, int ranks)
+      : instance_(instance), ranks_(ranks),
+        where_("algorithm " +
+               (has_control(instance.name) ? shown(instance.name) : "'" + instance.name + "'")) {}
+
+  std::vector<std::string> run() {
+    if (has_control(instance_.name)) problem("its name holds a control character");
+    for (const auto& [key, value] : instance_.meta) {
+      if (has_control(key))
+        problem("metadata key " + shown(key) + " holds a control character");
+      else if (has_control(value))
+        problem("metadata " + key + " = " + shown(value) + " holds a control character");
+    }
+    const auto p =
+        integer("p", 1, ranks_,
+                "a process count from 1 to the trace's " + std::to_string(ranks_) + " ranks");
+    if (p) integer("root", 0, *p - 1, "a rank of p = " + std::to_string(*p));
+    for (const std::string_view key : whole_keys) integer(key, 0, INT64_MAX, "a whole number ≥ 0");
+    counts();
+    return std::move(problems_);
+  }
+
+private:
+  void problem(const std::string& what) { problems_.push_back(where_ + ": " + what); }
+
+  const std::string* value(std::string_view key) const {
+    const auto it = instance_.meta.find(std::string(key));
+    return it == instance_.meta.end() || has_control(it->second) ? nullptr : &it->second;
+  }
+
+  std::optional<std::int64_t> integer(std::string_view key, std::int64_t low, std::int64_t high,
+                                      const std::string& expected) {
+    const std::string* text = value(key);
+    if (text == nullptr) return {};
+    const auto n = whole(*text);
+    if (n && *n >= low && *n <= high) return n;
+    problem("metadata " + std::string(key) + " = " + shown(*text) + " is not " + expected);
+    return {};
+  }
+
+  void counts() {
+    const std::string* text = value(counts_key);
+    if (text == nullptr) return;
+    std::string_view rest = *text;
+    while (true) {
+      const std::size_t comma = rest.find(',');
+      const auto n = whole(rest.substr(0, comma));
+      if (!n || *n < 0) {
+        problem("metadata counts = " + shown(*text) + " is not a list of whole numbers ≥ 0");
+        return;
+      }
+      if (comma == std::string_view::npos) return;
+      rest.remove_prefix(comma + 1);
+    }
+  }
+
+  const AlgorithmInstance& instance_;
+  int ranks_;
+  std::string where_;
+  std::vector<std::string> problems_;
+};
+
+} // namespace
+
+std::vector<std::string> metadata_problems(const Trace& trace) {
+  // Repeated runs of one algorithm repeat its problems: each distinct line once, in order.
+  std::vector<std::string> out;
+  std::set<std::string> seen;
+  for (const AlgorithmInstance& instance : trace.algorithms)
+    for (std::string& line : Checker(instance, static_cast<int>(trace.ranks.size())).run())
+      if (seen.insert(line).second) out.push_back(std::move(line));
+  return out;
+}
+
+} // namespace collscope::model::detail
