@@ -1,7 +1,10 @@
 // `collscope-trace export TRACE --perfetto OUT.json`: Chrome/Perfetto trace-event JSON, one
 // track per rank (its MPI calls and annotated regions as slices) and a flow arrow per message,
-// from the send's slice to the receive's.
+// from the send's slice to the receive's, carrying the message's rounds (inferred and, if the
+// algorithm annotated them, annotated; both numbered from 0 like the `round k` slices).
 #include "cli.hpp"
+#include "collscope/model/annotated_rounds.hpp"
+#include "collscope/model/inferred_rounds.hpp"
 #include "collscope/model/load_trace.hpp"
 
 #include <cstdio>
@@ -71,8 +74,13 @@ void write_perfetto(const model::Trace& trace, std::ostream& out) {
             ",\"dur\":" + fmt(micros(region.end - region.begin)) + ",\"args\":{" + args + "}}");
     }
   }
+  const model::InferredRounds inferred = model::inferred_rounds(trace);
+  const model::AnnotatedRounds annotated = model::annotated_rounds(trace);
   for (std::size_t k = 0; k < trace.messages.size(); ++k) {
     const model::Message& m = trace.messages[k];
+    std::string rounds = ",\"round_inferred\":" + std::to_string(inferred.message_round[k]);
+    if (annotated.message_round[k] != model::no_index)
+      rounds += ",\"round_annotated\":" + std::to_string(annotated.message_round[k]);
     const std::string id = std::to_string(k);
     const std::string common =
         ",\"cat\":\"message\",\"name\":" +
@@ -80,7 +88,7 @@ void write_perfetto(const model::Trace& trace, std::ostream& out) {
         ",\"id\":" + id + ",\"pid\":1,\"bp\":\"e\"";
     event("{\"ph\":\"s\",\"tid\":" + std::to_string(m.sender) + ",\"ts\":" +
           fmt(micros(m.send_time)) + common + ",\"args\":{\"bytes\":" + std::to_string(m.bytes) +
-          ",\"tag\":" + std::to_string(m.tag) + "}}");
+          ",\"tag\":" + std::to_string(m.tag) + rounds + "}}");
     event("{\"ph\":\"f\",\"tid\":" + std::to_string(m.receiver) +
           ",\"ts\":" + fmt(micros(m.recv_time)) + common + "}");
   }

@@ -39,8 +39,9 @@ void print_text(const model::Trace& trace, const TraceStats& s) {
   std::printf("bytes               %llu total, %llu max per rank\n",
               static_cast<unsigned long long>(s.bytes_total),
               static_cast<unsigned long long>(s.bytes_max_per_rank));
-  std::printf("rounds              %d inferred, %d annotated\n", s.rounds_inferred,
-              s.rounds_annotated);
+  // Counts; the rounds themselves are numbered 0 … count − 1 (round 0 is the first).
+  std::printf("rounds              %d inferred, %d annotated (numbered from 0)\n",
+              s.rounds_inferred, s.rounds_annotated);
   std::printf("critical path       %.3e s\n", s.critical_path_s);
   std::printf("waiting per rank   ");
   for (double w : s.wait_s_per_rank) std::printf(" %.2e", w);
