@@ -3,6 +3,7 @@
 #include "event_sink.hpp"
 #include "otf2_errors.hpp"
 
+#include <algorithm>
 #include <memory>
 
 namespace collscope::model::detail {
@@ -107,7 +108,8 @@ std::string rank_label(int rank) {
 } // namespace
 
 void read_events(OTF2_Reader* reader, const Definitions& defs, const RankLayout& ranks,
-                 const std::map<std::uint32_t, CommLayout>& comms, Trace& trace) {
+                 const std::map<std::uint32_t, CommLayout>& comms, Trace& trace,
+                 const LoadProgress& progress, double scale) {
   const int p = static_cast<int>(ranks.locations.size());
   trace.ranks.resize(p);
   for (int r = 0; r < p; ++r) {
@@ -136,6 +138,15 @@ void read_events(OTF2_Reader* reader, const Definitions& defs, const RankLayout&
   }
   if (def_files) OTF2_Reader_CloseDefFiles(reader);
 
+  const auto announced_of = [&](int r) -> uint64_t {
+    const auto def = defs.locations.find(ranks.locations[r]);
+    return def != defs.locations.end() ? def->second.events : 0;
+  };
+  // Progress is the share of the announced events read: reading is most of a load's time.
+  uint64_t total = 0, done = 0;
+  for (int r = 0; r < p; ++r) total += announced_of(r);
+  constexpr uint64_t chunk = 1 << 16;
+
   const auto cb = callbacks();
   std::map<OTF2_RegionRef, int> function_of;
   for (int r = 0; r < p; ++r) {
@@ -143,11 +154,17 @@ void read_events(OTF2_Reader* reader, const Definitions& defs, const RankLayout&
     check(OTF2_Reader_RegisterEvtCallbacks(reader, evt_readers[r], cb.get(), &events),
           "cannot read the events of " + rank_label(r));
     uint64_t read = 0;
-    check(OTF2_Reader_ReadAllLocalEvents(reader, evt_readers[r], &read),
-          "cannot read the events of " + rank_label(r));
+    for (uint64_t got = chunk; got == chunk;) {
+      got = 0;
+      check(OTF2_Reader_ReadLocalEvents(reader, evt_readers[r], chunk, &got),
+            "cannot read the events of " + rank_label(r));
+      read += got;
+      done += got;
+      if (progress && total > 0)
+        progress(scale * static_cast<double>(std::min(done, total)) / static_cast<double>(total));
+    }
     events.finish();
-    const auto def = defs.locations.find(ranks.locations[r]);
-    const uint64_t announced = def != defs.locations.end() ? def->second.events : 0;
+    const uint64_t announced = announced_of(r);
     if (announced != 0 && read != announced)
       throw CorruptTrace(rank_label(r) + " has " + std::to_string(read) + " of its " +
                          std::to_string(announced) + " events");

@@ -4,6 +4,7 @@
 #include "collscope/model/trace.hpp"
 
 #include <filesystem>
+#include <functional>
 #include <stdexcept>
 #include <string>
 
@@ -24,9 +25,14 @@ private:
   Kind kind_;
 };
 
+/// How far a load is, 0 … 1: the share of the events read (the definitions announce how many
+/// each rank has), then matching; called on the loading thread, often (callers throttle). It
+/// must not throw.
+using LoadProgress = std::function<void(double fraction)>;
+
 /// Loads the archive at `path` — the archive directory or its `traces.otf2` anchor file — with
 /// messages matched (match_messages) and algorithm instances assigned (assign_instances).
 /// Throws TraceError, never anything else for a bad file; OTF2's own error output is silenced.
-Trace load_trace(const std::filesystem::path& path);
+Trace load_trace(const std::filesystem::path& path, const LoadProgress& progress = {});
 
 } // namespace collscope::model
