@@ -1,5 +1,5 @@
 // collscope: the window (`collscope [TRACE]`) or a headless export (`collscope --export …`).
-#include "headlessexport.h"
+#include "export/headlessexport.h"
 #include "mainwindow.h"
 
 #include <QApplication>

@@ -1,13 +1,13 @@
 #include "mainwindow.h"
 
+#include "document/selection.h"
 #include "messagesdock.h"
+#include "paint/spacetimerenderer.h"
 #include "recentfiles.h"
-#include "selection.h"
-#include "spacetimerenderer.h"
-#include "spacetimeview.h"
+#include "spacetimewidget.h"
 #include "statisticsdock.h"
 #include "traceloader.h"
-#include "viewregistry.h"
+#include "views/viewregistry.h"
 
 #include <QCoreApplication>
 #include <QDragEnterEvent>
@@ -84,7 +84,7 @@ void MainWindow::clearViews() {
     m_tabs->removeTab(0);
     delete page;
   }
-  m_timeline = nullptr;
+  m_spaceTime = nullptr;
   m_statistics->setDocument(nullptr, std::nullopt);
   m_messages->setDocument(nullptr);
 }
@@ -106,11 +106,11 @@ void MainWindow::setDocument(std::shared_ptr<TraceDocument> document) {
   for (const ViewInfo& info : ViewRegistry::instance().views()) {
     TraceViewWidget* widget = nullptr;
     if (info.name == QStringLiteral("timeline")) {
-      m_timeline = new SpaceTimeView(context, m_playback, m_selection, m_tabs);
-      m_timeline->timeline().setCriticalPathVisible(m_criticalPathAction->isChecked());
-      connect(m_timeline, &SpaceTimeView::hovered, this,
+      m_spaceTime = new SpaceTimeWidget(context, m_playback, m_selection, m_tabs);
+      m_spaceTime->spaceTime().setCriticalPathVisible(m_criticalPathAction->isChecked());
+      connect(m_spaceTime, &SpaceTimeWidget::hovered, this,
               [this](const QString& text) { statusBar()->showMessage(text, 5000); });
-      widget = m_timeline;
+      widget = m_spaceTime;
     } else {
       widget = new TraceViewWidget(info.create(context), m_playback, m_selection, m_tabs);
     }

@@ -3,9 +3,9 @@
 // core objects together; everything it shows is computed in app/core.
 #pragma once
 
-#include "algorithmcatalog.h"
+#include "document/tracedocument.h"
 #include "playbackbar.h"
-#include "tracedocument.h"
+#include "run/algorithmcatalog.h"
 
 #include <QMainWindow>
 #include <array>
@@ -21,7 +21,7 @@ namespace collscope::app {
 class MessagesDock;
 class RecentFiles;
 class Selection;
-class SpaceTimeView;
+class SpaceTimeWidget;
 class StatisticsDock;
 class TraceLoader;
 class TraceViewWidget;
@@ -63,7 +63,7 @@ private:
   QStackedWidget* m_stack;
   QLabel* m_placeholder;
   QTabWidget* m_tabs;
-  SpaceTimeView* m_timeline = nullptr;
+  SpaceTimeWidget* m_spaceTime = nullptr;
   StatisticsDock* m_statistics;
   MessagesDock* m_messages;
   PlaybackActions m_playbackActions;

@@ -1,11 +1,11 @@
 // MainWindow's actions, menus and the dialogs they open.
+#include "export/viewexporter.h"
 #include "mainwindow.h"
 #include "messagesdock.h"
 #include "recentfiles.h"
 #include "rundialog.h"
-#include "spacetimeview.h"
+#include "spacetimewidget.h"
 #include "statisticsdock.h"
-#include "viewexporter.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -61,7 +61,7 @@ void MainWindow::createActions() {
   m_zoomInAction = action(this, tr("Zoom &In"), {QKeySequence::ZoomIn}, tr("Zoom in"));
   m_zoomOutAction = action(this, tr("Zoom &Out"), {QKeySequence::ZoomOut}, tr("Zoom out"));
   connect(m_fitAction, &QAction::triggered, this, [this] {
-    if (m_timeline) m_timeline->fit();
+    if (m_spaceTime) m_spaceTime->fit();
   });
   m_criticalPathAction = action(this, tr("Highlight &Critical Path"), {QKeySequence(tr("C"))},
                                 tr("Mark the messages of the critical path in the space-time "
@@ -69,15 +69,15 @@ void MainWindow::createActions() {
   m_criticalPathAction->setCheckable(true);
   m_criticalPathAction->setChecked(true);
   connect(m_criticalPathAction, &QAction::toggled, this, [this](bool on) {
-    if (!m_timeline) return;
-    m_timeline->timeline().setCriticalPathVisible(on);
-    m_timeline->update();
+    if (!m_spaceTime) return;
+    m_spaceTime->spaceTime().setCriticalPathVisible(on);
+    m_spaceTime->update();
   });
   connect(m_zoomInAction, &QAction::triggered, this, [this] {
-    if (m_timeline) m_timeline->zoomIn();
+    if (m_spaceTime) m_spaceTime->zoomIn();
   });
   connect(m_zoomOutAction, &QAction::triggered, this, [this] {
-    if (m_timeline) m_timeline->zoomOut();
+    if (m_spaceTime) m_spaceTime->zoomOut();
   });
 
   auto* group = new QActionGroup(this);

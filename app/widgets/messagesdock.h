@@ -2,8 +2,8 @@
 // in the views and the other way round.
 #pragma once
 
-#include "messagetablemodel.h"
-#include "selection.h"
+#include "document/selection.h"
+#include "models/messagetablemodel.h"
 
 #include <QDockWidget>
 

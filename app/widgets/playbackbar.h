@@ -2,7 +2,7 @@
 // over the whole trace, the speed and where the cursor is.
 #pragma once
 
-#include "playback.h"
+#include "document/playback.h"
 
 #include <QLabel>
 #include <QSlider>

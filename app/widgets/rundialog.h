@@ -3,7 +3,7 @@
 // the window when the run succeeded.
 #pragma once
 
-#include "algorithmcatalog.h"
+#include "run/algorithmcatalog.h"
 #include "runprocess.h"
 
 #include <QDialog>

@@ -1,6 +1,6 @@
 #include "runprocess.h"
 
-#include "algorithmcatalog.h"
+#include "run/algorithmcatalog.h"
 
 #include <QCoreApplication>
 #include <QDir>

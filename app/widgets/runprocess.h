@@ -2,7 +2,7 @@
 // verdict when it ends (the trace directory exists, or why not).
 #pragma once
 
-#include "runcommand.h"
+#include "run/runcommand.h"
 
 #include <QObject>
 #include <QProcess>

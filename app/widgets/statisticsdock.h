@@ -2,8 +2,8 @@
 // table and the per-rank table.
 #pragma once
 
-#include "rankstatsmodel.h"
-#include "statisticsmodel.h"
+#include "models/rankstatsmodel.h"
+#include "models/statisticsmodel.h"
 
 #include <QDockWidget>
 

@@ -3,7 +3,7 @@
 // its result is then dropped. A newer load supersedes an older one the same way.
 #pragma once
 
-#include "tracedocument.h"
+#include "document/tracedocument.h"
 
 #include <QObject>
 #include <QPointer>

@@ -1,6 +1,6 @@
 #include "traceviewwidget.h"
 
-#include "selection.h"
+#include "document/selection.h"
 
 #include <QMouseEvent>
 #include <QPainter>

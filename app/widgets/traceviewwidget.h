@@ -1,8 +1,8 @@
 // Shows any TraceView in the window and repaints it when the cursor, the axis or the
-// selection changes. Issue 5's views need nothing more than this to appear as a tab.
+// selection changes. A view needs nothing more than this to appear as a tab.
 #pragma once
 
-#include "traceview.h"
+#include "views/traceview.h"
 
 #include <QWidget>
 #include <memory>

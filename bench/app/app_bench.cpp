@@ -1,10 +1,10 @@
 // How fast the app opens and repaints a big trace. Prints figures; never fails on them.
 //   collscope-bench-app [--messages N] [--ranks P] [--keep DIR] [--png OUT]
 #include "collscope/model/load_trace.hpp"
+#include "document/tracedocument.h"
+#include "export/viewexporter.h"
 #include "synthetic_trace.hpp"
-#include "timelineview.h"
-#include "tracedocument.h"
-#include "viewexporter.h"
+#include "views/spacetimeview.h"
 
 #include <QGuiApplication>
 #include <QImage>
@@ -29,7 +29,7 @@ double seconds(Clock::time_point since) {
 }
 
 /// Median of `repeats` repaints of the whole 1920x1080 diagram, in milliseconds.
-double repaint(TimelineView& view, const Playback& playback, int repeats) {
+double repaint(SpaceTimeView& view, const Playback& playback, int repeats) {
   QImage image(1920, 1080, QImage::Format_ARGB32_Premultiplied);
   std::vector<double> ms;
   for (int i = 0; i < repeats; ++i) {
@@ -113,7 +113,7 @@ int main(int argc, char** argv) {
 
   Playback playback;
   playback.setClock(&document.clock(AxisMode::time));
-  TimelineView view(ViewContext{&document, nullptr});
+  SpaceTimeView view(ViewContext{&document, nullptr});
   LinearAxis& axis = view.axis(AxisMode::time);
   const double span = document.clock(AxisMode::time).end();
 

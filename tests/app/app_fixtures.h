@@ -2,8 +2,8 @@
 // way the app loads them, and pixel probes for rendered images.
 #pragma once
 
+#include "document/tracedocument.h"
 #include "trace_builder.hpp"
-#include "tracedocument.h"
 
 #include <QColor>
 #include <QImage>

@@ -26,8 +26,7 @@ done
   fail "export at a time"
 [ "$(png_size "$out/cursor.png")" = 800x600 ] || fail "cursor.png is $(png_size "$out/cursor.png")"
 
-# The views of issue 5, as the issue types them: every view, PNG and SVG, --round K counting
-# annotated rounds.
+# The collective views: every view, PNG and SVG, --round K counting annotated rounds.
 for view in tree circulant data delays; do
   for trace in gather_binomial_p16 allgather_dissemination_p7 gatherv_binomial_farthest_p16; do
     "$app" --export "$out/$view-$trace.png" --view "$view" --size 1024x768 "$traces/$trace" \

@@ -22,7 +22,7 @@ recordp() { # recordp P NAME ARGS...
 record gather_binomial_p8 gather --algorithm binomial --root 0 --count 1000
 record bcast_pipeline_p8 bcast --algorithm pipeline --root 0 --count 100000
 record allgather_ring_p8 allgather --algorithm ring --count 1000
-# The views of issue 5: trees, circulant patterns, data by origin, gather delays.
+# The collective views: trees, circulant patterns, data by origin, gather delays.
 recordp 7 gather_binomial_p7 gather --algorithm binomial --root 0 --count 100
 recordp 16 gather_binomial_p16 gather --algorithm binomial --root 0 --count 1000
 recordp 7 scatter_binomial_p7 scatter --algorithm binomial --root 2 --count 100

@@ -1,6 +1,6 @@
 // The pure x-axis geometry: time ↔ pixel, round ↔ pixel, zoom about a point, pan, fit, ticks.
-#include "roundaxis.h"
-#include "timeaxis.h"
+#include "geometry/roundaxis.h"
+#include "geometry/timeaxis.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>

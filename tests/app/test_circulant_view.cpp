@@ -1,10 +1,10 @@
-// The circulant view (issue 5) on traces recorded by collscope-run (record_traces.sh): chords
+// The circulant view on traces recorded by collscope-run (record_traces.sh): chords
 // per round for the dissemination and ring allgathers, and what a render shows at the cursor.
 #include "app_fixtures.h"
-#include "circulantmodel.h"
-#include "circulantview.h"
-#include "viewcolors.h"
-#include "viewexporter.h"
+#include "document/circulantmodel.h"
+#include "export/viewexporter.h"
+#include "paint/viewcolors.h"
+#include "views/circulantview.h"
 
 #include <QFileInfo>
 #include <catch2/catch.hpp>

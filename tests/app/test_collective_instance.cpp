@@ -1,8 +1,8 @@
 // CollectiveInstance and CommunicationTree on the model tests' exact traces.
 #include "algorithm_traces.hpp"
 #include "app_fixtures.h"
-#include "collectiveinstance.h"
-#include "communicationtree.h"
+#include "document/collectiveinstance.h"
+#include "document/communicationtree.h"
 
 #include <catch2/catch.hpp>
 

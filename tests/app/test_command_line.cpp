@@ -1,5 +1,5 @@
 // `collscope` command lines: the window, headless export, and every mistake as one line.
-#include "exportoptions.h"
+#include "export/exportoptions.h"
 
 #include <catch2/catch.hpp>
 #include <vector>

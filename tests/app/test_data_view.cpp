@@ -1,11 +1,11 @@
-// The data view (issue 5) and its BlockOwnership model on traces recorded by collscope-run
+// The data view and its BlockOwnership model on traces recorded by collscope-run
 // (record_traces.sh): which origins every rank holds after each round, element ranges of the
 // pipelined broadcast, zero-size blocks of gatherv, and what a render shows at the cursor.
 #include "app_fixtures.h"
-#include "blockownership.h"
-#include "dataview.h"
-#include "viewcolors.h"
-#include "viewexporter.h"
+#include "document/blockownership.h"
+#include "export/viewexporter.h"
+#include "paint/viewcolors.h"
+#include "views/dataview.h"
 
 #include <QFileInfo>
 #include <algorithm>

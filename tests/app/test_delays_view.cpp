@@ -1,8 +1,8 @@
 // The gather-delay view: waits per node and per child edge from the trace's receive waits,
 // the critical path's edges, and the same numbers in the bar chart.
 #include "app_fixtures.h"
-#include "delaysview.h"
-#include "viewexporter.h"
+#include "export/viewexporter.h"
+#include "views/delaysview.h"
 
 #include <catch2/catch.hpp>
 #include <numeric>

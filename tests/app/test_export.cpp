@@ -1,10 +1,10 @@
 // PNG and SVG export through the one render path, and `collscope --export` run in-process.
 #include "algorithm_traces.hpp"
 #include "app_fixtures.h"
-#include "headlessexport.h"
-#include "timelineview.h"
-#include "viewexporter.h"
-#include "viewregistry.h"
+#include "export/headlessexport.h"
+#include "export/viewexporter.h"
+#include "views/spacetimeview.h"
+#include "views/viewregistry.h"
 
 #include <QFile>
 #include <QSvgRenderer>
@@ -43,7 +43,7 @@ TEST_CASE("PNG and SVG exports have the requested size and show the diagram") {
   const auto doc = apptest::load(test::binomial_gather(8, 1000));
   Playback playback;
   playback.setClock(&doc->clock(AxisMode::time));
-  TimelineView view(ViewContext{doc.get(), nullptr});
+  SpaceTimeView view(ViewContext{doc.get(), nullptr});
   const test::TempDir dir;
   const QString png = QString::fromStdString((dir / "view.png").string());
   const QString svg = QString::fromStdString((dir / "view.svg").string());

@@ -2,8 +2,8 @@
 // so), zooming in brings every arrow back.
 #include "algorithm_traces.hpp"
 #include "app_fixtures.h"
-#include "timelineview.h"
-#include "viewexporter.h"
+#include "export/viewexporter.h"
+#include "views/spacetimeview.h"
 
 #include <catch2/catch.hpp>
 
@@ -16,7 +16,7 @@ TEST_CASE("a trace with more messages than the budget is drawn by level of detai
   REQUIRE(doc->messageCount() == p * (p - 1));
   Playback playback;
   playback.setClock(&doc->clock(AxisMode::time));
-  TimelineView view(ViewContext{doc.get(), nullptr});
+  SpaceTimeView view(ViewContext{doc.get(), nullptr});
   ViewExporter::renderImage(view, playback, QSize(1600, 900));
   const MessagePaintStats& full = view.renderer().messageStats();
   CHECK(full.visible == static_cast<std::size_t>(doc->messageCount()));
@@ -36,7 +36,7 @@ TEST_CASE("states narrower than a pixel are bucketed per pixel column and merged
   const auto doc = apptest::load(test::pipeline_bcast(4, blocks, 8));
   Playback playback;
   playback.setClock(&doc->clock(AxisMode::time));
-  TimelineView view(ViewContext{doc.get(), nullptr});
+  SpaceTimeView view(ViewContext{doc.get(), nullptr});
   const QImage image = ViewExporter::renderImage(view, playback, QSize(1600, 900));
   const int calls = 4 * blocks;
   CHECK(view.renderer().laneRectangles() < calls / 4);

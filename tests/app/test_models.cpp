@@ -1,9 +1,9 @@
 // The item models behind the tables, checked by QAbstractItemModelTester and by content.
 #include "algorithm_traces.hpp"
 #include "app_fixtures.h"
-#include "messagetablemodel.h"
-#include "rankstatsmodel.h"
-#include "statisticsmodel.h"
+#include "models/messagetablemodel.h"
+#include "models/rankstatsmodel.h"
+#include "models/statisticsmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -1,7 +1,7 @@
 // The playback cursor: stepping by event and round, playing at a speed, message states.
 #include "algorithm_traces.hpp"
 #include "app_fixtures.h"
-#include "playback.h"
+#include "document/playback.h"
 
 #include <QSignalSpy>
 #include <catch2/catch.hpp>

@@ -1,7 +1,7 @@
 // Real traces recorded by collscope-run (fixture record_traces.sh), rendered offscreen.
 #include "app_fixtures.h"
-#include "timelineview.h"
-#include "viewexporter.h"
+#include "export/viewexporter.h"
+#include "views/spacetimeview.h"
 
 #include <catch2/catch.hpp>
 
@@ -25,7 +25,7 @@ TEST_CASE("recorded binomial gather on 8 ranks: the arrow from rank 1 to rank 0,
   CHECK(doc->analyses().inferred.rounds == 3);
   Playback playback;
   playback.setClock(&doc->clock(AxisMode::time));
-  TimelineView view(ViewContext{doc.get(), nullptr});
+  SpaceTimeView view(ViewContext{doc.get(), nullptr});
   const QImage full = ViewExporter::renderImage(view, playback, QSize(1920, 1080));
   const int first = apptest::findMessage(*doc, 1, 0);
   const int last = apptest::findMessage(*doc, 4, 0);
@@ -54,7 +54,7 @@ TEST_CASE("recorded pipeline broadcast and ring allgather render every message o
     const auto doc = apptest::recorded(name);
     Playback playback;
     playback.setClock(&doc->clock(AxisMode::inferredRounds));
-    TimelineView view(ViewContext{doc.get(), nullptr});
+    SpaceTimeView view(ViewContext{doc.get(), nullptr});
     const QImage image = ViewExporter::renderImage(view, playback, QSize(1920, 1080));
     CHECK(view.renderer().messageStats().stride == 1);
     for (int m = 0; m < doc->messageCount(); ++m)

@@ -3,8 +3,8 @@
 // messages in flight, the selection, the round axis.
 #include "algorithm_traces.hpp"
 #include "app_fixtures.h"
-#include "timelineview.h"
-#include "viewexporter.h"
+#include "export/viewexporter.h"
+#include "views/spacetimeview.h"
 
 #include <catch2/catch.hpp>
 
@@ -20,7 +20,7 @@ struct Scene {
   std::unique_ptr<TraceDocument> doc = apptest::load(test::binomial_gather(8, 1000));
   Selection selection;
   Playback playback;
-  TimelineView view{ViewContext{doc.get(), &selection}};
+  SpaceTimeView view{ViewContext{doc.get(), &selection}};
 
   explicit Scene(AxisMode mode = AxisMode::time) { playback.setClock(&doc->clock(mode)); }
   QImage render() { return ViewExporter::renderImage(view, playback, projector); }
@@ -62,17 +62,16 @@ TEST_CASE("lanes show receives, sends and the time blocked before the send start
   Scene scene;
   const QImage image = scene.render();
   const auto colorAt = [&](QPointF p) { return image.pixelColor(p.toPoint()); };
-  CHECK(apptest::isNear(colorAt(scene.inBar(0, at(0, 4.5))),
-                        SpaceTimeStyle::color(StateKind::receive)));
+  CHECK(apptest::isNear(colorAt(scene.inBar(0, at(0, 4.5))), ViewStyle::color(StateKind::receive)));
   CHECK(apptest::isNear(colorAt(scene.inBar(1, at(0, 3.0), false)),
-                        SpaceTimeStyle::color(StateKind::send)));
+                        ViewStyle::color(StateKind::send)));
   // Rank 0 entered its receive at 1 µs, rank 1 sent at 2 µs: blocked, shaded with stripes.
   CHECK(apptest::anyNear(image, scene.inBar(0, at(0, 1.5)), 3, [](QColor c) {
-    return apptest::isNear(c, SpaceTimeStyle::color(StateKind::blocked));
+    return apptest::isNear(c, ViewStyle::color(StateKind::blocked));
   }));
   // Between calls the lane shows the algorithm region, not a call colour.
-  CHECK(apptest::isNear(colorAt(scene.inBar(0, at(0, 7.5))),
-                        SpaceTimeStyle::color(StateKind::algorithm), 12));
+  CHECK(apptest::isNear(colorAt(scene.inBar(0, at(0, 7.5))), ViewStyle::color(StateKind::algorithm),
+                        12));
 }
 
 TEST_CASE("at a cursor, what comes later is dimmed and the cursor is drawn") {
@@ -86,7 +85,7 @@ TEST_CASE("at a cursor, what comes later is dimmed and the cursor is drawn") {
   CHECK(lightAlong(image, scene.line(2, 0)));
   const QColor later = image.pixelColor(scene.inBar(0, at(2, 4.5)).toPoint());
   CHECK(apptest::isLight(later));
-  CHECK_FALSE(apptest::isNear(later, SpaceTimeStyle::color(StateKind::receive), 20));
+  CHECK_FALSE(apptest::isNear(later, ViewStyle::color(StateKind::receive), 20));
   const double x = scene.view.geometry().xOf(at(1, 0));
   const QRectF plot = scene.view.geometry().plot();
   CHECK(apptest::isDark(image.pixelColor(QPointF(x, plot.center().y()).toPoint())));
@@ -97,8 +96,8 @@ TEST_CASE("a message in flight at the cursor shows where it is") {
   scene.playback.setCursor(at(0, 3.5)); // half way from rank 1's send to rank 0's receive
   const QImage image = scene.render();
   const QPointF head = scene.line(1, 0).pointAt(0.5);
-  CHECK(apptest::anyNear(
-      image, head, 3, [](QColor c) { return apptest::isNear(c, SpaceTimeStyle().inFlight, 30); }));
+  CHECK(apptest::anyNear(image, head, 3,
+                         [](QColor c) { return apptest::isNear(c, ViewStyle().inFlight, 30); }));
   CHECK(apptest::anyNear(image, scene.line(1, 0).pointAt(0.25), 2, apptest::isDark));
 }
 
@@ -108,9 +107,7 @@ TEST_CASE("the selected message is highlighted") {
     scene.render();
     return scene.line(2, 0).pointAt(0.5);
   }();
-  const auto highlighted = [](QColor c) {
-    return apptest::isNear(c, SpaceTimeStyle().highlight, 30);
-  };
+  const auto highlighted = [](QColor c) { return apptest::isNear(c, ViewStyle().highlight, 30); };
   CHECK_FALSE(apptest::anyNear(scene.render(), mid, 6, highlighted));
   scene.selection.setMessage(apptest::findMessage(*scene.doc, 2, 0));
   CHECK(apptest::anyNear(scene.render(), mid, 6, highlighted));

@@ -1,5 +1,5 @@
 // The run dialog's child process command line, without starting MPI.
-#include "runcommand.h"
+#include "run/runcommand.h"
 
 #include <catch2/catch.hpp>
 

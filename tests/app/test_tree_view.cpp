@@ -1,9 +1,9 @@
 // The tree view on real recorded runs: the tree behind the picture (edges, depths, rounds,
 // subtree data), the Graphviz layout, playback filling, not-a-tree, hit tests and exports.
 #include "app_fixtures.h"
-#include "treeview.h"
-#include "viewexporter.h"
-#include "viewregistry.h"
+#include "export/viewexporter.h"
+#include "views/treeview.h"
+#include "views/viewregistry.h"
 
 #include <QDir>
 #include <QFile>

@@ -3,13 +3,13 @@
 // runs a collective from the run dialog.
 #include "algorithm_traces.hpp"
 #include "app_fixtures.h"
+#include "document/selection.h"
 #include "mainwindow.h"
 #include "playbackbar.h"
 #include "rundialog.h"
-#include "selection.h"
-#include "spacetimeview.h"
+#include "spacetimewidget.h"
 #include "traceviewwidget.h"
-#include "treeview.h"
+#include "views/treeview.h"
 
 #include <QApplication>
 #include <QDir>
@@ -52,7 +52,7 @@ TEST_CASE("the window opens a trace, plays it from the keyboard and selects by c
   MainWindow window;
   showGather(window, dir);
 
-  auto* view = window.findChild<SpaceTimeView*>();
+  auto* view = window.findChild<SpaceTimeWidget*>();
   auto* playback = window.findChild<Playback*>();
   auto* selection = window.findChild<Selection*>();
   REQUIRE(view);
@@ -79,9 +79,11 @@ TEST_CASE("the window opens a trace, plays it from the keyboard and selects by c
   CHECK(playback->atEnd());
 
   view->repaint();
-  const int m = apptest::findMessage(view->timeline().document(), 2, 0);
-  const QPointF onArrow =
-      view->timeline().geometry().messageLine(m, view->timeline().document().trace()).pointAt(0.5);
+  const int m = apptest::findMessage(view->spaceTime().document(), 2, 0);
+  const QPointF onArrow = view->spaceTime()
+                              .geometry()
+                              .messageLine(m, view->spaceTime().document().trace())
+                              .pointAt(0.5);
   QTest::mouseClick(view, Qt::LeftButton, {}, onArrow.toPoint());
   CHECK(selection->message() == m);
 
@@ -122,8 +124,8 @@ TEST_CASE("the window has a tab per view; clicking a rank in the tree selects it
   QTest::mouseClick(widget, Qt::LeftButton, {}, target);
   CHECK(selection->rank() == 4);
   // The space-time view shares the selection.
-  auto* timeline = window.findChild<SpaceTimeView*>();
-  CHECK(timeline->timeline().selectedRank() == 4);
+  auto* spaceTime = window.findChild<SpaceTimeWidget*>();
+  CHECK(spaceTime->spaceTime().selectedRank() == 4);
 }
 
 TEST_CASE("the window says so, in one readable message, when a file is not a trace") {

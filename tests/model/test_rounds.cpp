@@ -1,4 +1,4 @@
-// Inferred and annotated rounds (the "Done when" list of issue 3).
+// Inferred and annotated rounds.
 #include "algorithm_traces.hpp"
 #include "collscope/model/annotated_rounds.hpp"
 #include "collscope/model/inferred_rounds.hpp"

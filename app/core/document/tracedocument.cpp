@@ -1,0 +1,85 @@
+#include "document/tracedocument.h"
+
+#include "collscope/model/load_trace.hpp"
+
+#include <QFileInfo>
+
+namespace collscope::app {
+
+namespace {
+
+std::size_t slot(AxisMode mode) {
+  return static_cast<std::size_t>(mode);
+}
+
+} // namespace
+
+std::unique_ptr<TraceDocument> TraceDocument::load(const QString& path,
+                                                   const LoadControl& control) {
+  control.report(0, QStringLiteral("Reading %1").arg(QFileInfo(path).fileName()));
+  model::Trace trace = model::load_trace(path.toStdString());
+  if (control.isCancelled()) throw LoadCancelled();
+  LoadControl rest = control;
+  rest.progress = [&control](int percent, const QString& step) {
+    control.report(50 + percent / 2, step);
+  };
+  return std::make_unique<TraceDocument>(std::move(trace), rest);
+}
+
+TraceDocument::TraceDocument(model::Trace trace, const LoadControl& control)
+    : m_trace(std::move(trace)) {
+  m_analyses = analyseTrace(m_trace, control, 0);
+  if (control.isCancelled()) throw LoadCancelled();
+  lanes(AxisMode::time);
+  m_replay = model::replay_alpha_beta(m_trace, m_alphaBeta);
+}
+
+QString TraceDocument::title() const {
+  if (m_trace.algorithms.empty()) return QFileInfo(path()).fileName();
+  const model::AlgorithmInstance& a = m_trace.algorithms.front();
+  QString title = QString::fromStdString(a.name);
+  if (m_trace.algorithms.size() > 1) title += QStringLiteral(" ×%1").arg(m_trace.algorithms.size());
+  title += QStringLiteral("   p = %1").arg(rankCount());
+  const auto meta = [&a](const char* key) {
+    const auto it = a.meta.find(key);
+    return it == a.meta.end() ? QString() : QString::fromStdString(it->second);
+  };
+  if (!meta("root").isEmpty() && a.collective != "allgather")
+    title += QStringLiteral("   root %1").arg(meta("root"));
+  if (!meta("count").isEmpty())
+    title += QStringLiteral("   count %1 %2").arg(meta("count"), meta("datatype"));
+  if (!meta("blocks").isEmpty()) title += QStringLiteral("   %1 blocks").arg(meta("blocks"));
+  return title;
+}
+
+const TraceClock& TraceDocument::clock(AxisMode mode) const {
+  auto& clock = m_clocks[slot(mode)];
+  if (!clock) {
+    switch (mode) {
+    case AxisMode::time:
+      clock = std::make_unique<TraceClock>(TraceClock::physical(m_trace, m_analyses));
+      break;
+    case AxisMode::inferredRounds:
+      clock = std::make_unique<TraceClock>(TraceClock::inferredRounds(m_trace, m_analyses));
+      break;
+    case AxisMode::annotatedRounds:
+      clock = std::make_unique<TraceClock>(TraceClock::annotatedRounds(m_trace, m_analyses));
+      break;
+    }
+  }
+  return *clock;
+}
+
+const LaneIntervals& TraceDocument::lanes(AxisMode mode) const {
+  auto& lanes = m_lanes[slot(mode)];
+  if (!lanes)
+    lanes = std::make_unique<LaneIntervals>(LaneIntervals::build(m_trace, m_analyses, clock(mode)));
+  return *lanes;
+}
+
+void TraceDocument::setAlphaBeta(model::AlphaBeta parameters) {
+  m_alphaBeta = parameters;
+  m_replay = model::replay_alpha_beta(m_trace, m_alphaBeta);
+}
+
+} // namespace collscope::app

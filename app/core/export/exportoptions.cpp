@@ -1,0 +1,135 @@
+#include "export/exportoptions.h"
+
+#include "document/units.h"
+
+#include <QRegularExpression>
+
+namespace collscope::app {
+
+namespace {
+
+std::optional<QSize> parseSize(const QString& text) {
+  static const QRegularExpression pattern(QStringLiteral(R"(^(\d{2,5})[xX×](\d{2,5})$)"));
+  const QRegularExpressionMatch match = pattern.match(text);
+  if (!match.hasMatch()) return std::nullopt;
+  const QSize size(match.captured(1).toInt(), match.captured(2).toInt());
+  if (size.width() < 200 || size.height() < 150 || size.width() > 16000 || size.height() > 16000)
+    return std::nullopt;
+  return size;
+}
+
+std::optional<AxisMode> parseAxis(const QString& text) {
+  if (text == QStringLiteral("time")) return AxisMode::time;
+  if (text == QStringLiteral("rounds") || text == QStringLiteral("inferred"))
+    return AxisMode::inferredRounds;
+  if (text == QStringLiteral("annotated")) return AxisMode::annotatedRounds;
+  return std::nullopt;
+}
+
+} // namespace
+
+QString usage() {
+  return QStringLiteral(
+      "usage: collscope [TRACE]\n"
+      "       collscope --export OUT.png|OUT.svg [--view NAME] [--time T | --round K]\n"
+      "                 [--size WxH] [--axis time|rounds|annotated] TRACE\n"
+      "\n"
+      "Without --export: the window, opening TRACE if given.\n"
+      "  --export OUT   render a view of TRACE to OUT (.png or .svg) without a window\n"
+      "  --view NAME    which view: %1 (default timeline)\n"
+      "  --time T       put the playback cursor at T (seconds, or e.g. 250us, 1.5ms);\n"
+      "                 what lies after it is faded, messages in flight are marked\n"
+      "  --round K      put the cursor where round K is complete, numbered as the x axis\n"
+      "                 shows rounds (inferred from 1, annotated from 0); the tree,\n"
+      "                 circulant, data and delays views count annotated rounds\n"
+      "  --size WxH     image size in pixels (default 1920x1080)\n"
+      "  --axis MODE    x axis: physical time, rounds inferred from the messages, or the\n"
+      "                 algorithm's annotated rounds (default time)\n"
+      "TRACE is an OTF2 archive directory written by the collscope tracer (or its traces.otf2).\n"
+      "Exit status: 0 ok; 2 bad command line or unreadable trace; 1 the export failed.\n");
+}
+
+CommandLine parseCommandLine(const QStringList& arguments) {
+  CommandLine cl;
+  QStringList exportOnly;
+  const auto fail = [&cl](const QString& message) {
+    if (cl.error.isEmpty()) cl.error = message;
+  };
+  for (qsizetype i = 0; i < arguments.size(); ++i) {
+    const QString& arg = arguments[i];
+    const auto value = [&]() -> std::optional<QString> {
+      if (i + 1 >= arguments.size() || arguments[i + 1].isEmpty()) {
+        fail(QStringLiteral("%1 needs a value").arg(arg));
+        return std::nullopt;
+      }
+      return arguments[++i];
+    };
+    if (arg == QStringLiteral("-h") || arg == QStringLiteral("--help")) {
+      cl.help = true;
+    } else if (arg == QStringLiteral("--export")) {
+      cl.exportMode = true;
+      if (auto v = value()) cl.options.output = *v;
+    } else if (arg == QStringLiteral("--view")) {
+      exportOnly << arg;
+      if (auto v = value()) cl.options.view = *v;
+    } else if (arg == QStringLiteral("--time")) {
+      exportOnly << arg;
+      if (auto v = value()) {
+        cl.options.time = parseDuration(*v);
+        if (!cl.options.time) fail(QStringLiteral("--time: not a time: '%1'").arg(*v));
+      }
+    } else if (arg == QStringLiteral("--round")) {
+      exportOnly << arg;
+      if (auto v = value()) {
+        bool ok = false;
+        const int k = v->toInt(&ok);
+        if (!ok || k < 0)
+          fail(QStringLiteral("--round: not a round number: '%1'").arg(*v));
+        else
+          cl.options.round = k;
+      }
+    } else if (arg == QStringLiteral("--size")) {
+      exportOnly << arg;
+      if (auto v = value()) {
+        const auto size = parseSize(*v);
+        if (!size)
+          fail(QStringLiteral("--size: expected WxH between 200x150 and 16000x16000, "
+                              "got '%1'")
+                   .arg(*v));
+        else
+          cl.options.size = *size;
+      }
+    } else if (arg == QStringLiteral("--axis")) {
+      exportOnly << arg;
+      if (auto v = value()) {
+        const auto axis = parseAxis(*v);
+        if (!axis)
+          fail(QStringLiteral("--axis: expected time, rounds or annotated, got '%1'").arg(*v));
+        else
+          cl.options.axis = *axis;
+      }
+    } else if (arg.startsWith(QLatin1Char('-')) && arg.size() > 1) {
+      fail(QStringLiteral("unknown option '%1' (see --help)").arg(arg));
+    } else if (cl.trace.isEmpty()) {
+      cl.trace = arg;
+    } else {
+      fail(QStringLiteral("one TRACE only, got '%1' and '%2'").arg(cl.trace, arg));
+    }
+  }
+  cl.options.trace = cl.trace;
+  if (cl.help) return cl;
+  if (!cl.exportMode && !exportOnly.isEmpty())
+    fail(QStringLiteral("%1 only works with --export OUT").arg(exportOnly.first()));
+  if (cl.exportMode) {
+    if (cl.options.time && cl.options.round)
+      fail(QStringLiteral("--time and --round exclude each other"));
+    if (!cl.options.output.isEmpty() &&
+        !cl.options.output.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive) &&
+        !cl.options.output.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive))
+      fail(QStringLiteral("--export: '%1' must end in .png or .svg").arg(cl.options.output));
+    if (cl.trace.isEmpty()) fail(QStringLiteral("--export needs a TRACE to render"));
+  }
+  return cl;
+}
+
+} // namespace collscope::app

@@ -1,0 +1,134 @@
+#include "geometry/spacetimegeometry.h"
+
+#include <QFontMetricsF>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace collscope::app {
+
+SpaceTimeGeometry::SpaceTimeGeometry(const QRectF& target, int ranks, const ViewStyle& style,
+                                     bool legend)
+    : m_target(target), m_ranks(std::max(ranks, 1)) {
+  const double pad = style.padding;
+  const QFontMetricsF title(style.titleFont), label(style.labelFont), tick(style.tickFont),
+      legendMetrics(style.legendFont);
+  const double headerHeight = title.height() + 2 * pad;
+  const double axisHeight = tick.height() + label.height() + 3 * pad;
+  const double legendHeight = legend ? legendMetrics.height() + 2 * pad : 0.0;
+  const QString widest =
+      QStringLiteral("rank %1").arg(QString(QString::number(m_ranks - 1).size(), QLatin1Char('8')));
+  const double labelWidth = label.horizontalAdvance(widest) + 2 * pad;
+  const double right = pad * 2.5;
+  m_header = QRectF(target.left(), target.top(), target.width(), headerHeight);
+  m_legend = QRectF(target.left(), target.bottom() - legendHeight, target.width(), legendHeight);
+  m_axisBand = QRectF(target.left() + labelWidth, m_legend.top() - axisHeight,
+                      target.width() - labelWidth - right, axisHeight);
+  m_plot = QRectF(target.left() + labelWidth, m_header.bottom(), m_axisBand.width(),
+                  std::max(1.0, m_axisBand.top() - m_header.bottom()));
+  m_labels = QRectF(target.left(), m_plot.top(), labelWidth, m_plot.height());
+  m_laneHeight = m_plot.height() / m_ranks;
+  m_stripThreshold = 40.0 * style.scale;
+}
+
+void SpaceTimeGeometry::attach(const LinearAxis* axis, const TraceClock* clock) {
+  m_axis = axis;
+  m_clock = clock;
+}
+
+bool SpaceTimeGeometry::hasStrips() const {
+  return m_laneHeight >= m_stripThreshold;
+}
+
+QRectF SpaceTimeGeometry::lane(int rank) const {
+  return QRectF(m_plot.left(), m_plot.top() + rank * m_laneHeight, m_plot.width(), m_laneHeight);
+}
+
+QRectF SpaceTimeGeometry::band(int rank, Band band) const {
+  const QRectF l = lane(rank);
+  const auto part = [&](double from, double to) {
+    return QRectF(l.left(), l.top() + from * l.height(), l.width(), (to - from) * l.height());
+  };
+  if (!hasStrips()) {
+    switch (band) {
+    case Band::callBar:
+      return part(0.15, 0.85);
+    case Band::algorithm:
+      return part(0.05, 0.95);
+    default:
+      return QRectF();
+    }
+  }
+  switch (band) {
+  case Band::roundStrip:
+    return part(0.08, 0.28);
+  case Band::phaseStrip:
+    return part(0.28, 0.34);
+  case Band::callBar:
+    return part(0.38, 0.86);
+  case Band::algorithm:
+    return part(0.04, 0.94);
+  }
+  return QRectF();
+}
+
+double SpaceTimeGeometry::laneCenter(int rank) const {
+  return band(rank, Band::callBar).center().y();
+}
+
+int SpaceTimeGeometry::rankAt(double y) const {
+  if (y < m_plot.top() || y >= m_plot.bottom()) return -1;
+  return std::clamp(static_cast<int>((y - m_plot.top()) / m_laneHeight), 0, m_ranks - 1);
+}
+
+QLineF SpaceTimeGeometry::messageLine(int message, const model::Trace& trace) const {
+  const model::Message& m = trace.messages[static_cast<std::size_t>(message)];
+  return QLineF(xOf(m_clock->messageStart(message)), laneCenter(m.sender),
+                xOf(m_clock->messageEnd(message)), laneCenter(m.receiver));
+}
+
+std::optional<QLineF> SpaceTimeGeometry::clipX(const QLineF& line, double left, double right) {
+  const double dx = line.dx();
+  if (dx == 0.0) {
+    if (line.x1() < left || line.x1() > right) return std::nullopt;
+    return line;
+  }
+  const double u0 = std::max(0.0, std::min((left - line.x1()) / dx, (right - line.x1()) / dx));
+  const double u1 = std::min(1.0, std::max((left - line.x1()) / dx, (right - line.x1()) / dx));
+  if (u0 > u1) return std::nullopt;
+  return QLineF(line.pointAt(u0), line.pointAt(u1));
+}
+
+int SpaceTimeGeometry::messageAt(const QPointF& point, double tolerance,
+                                 const model::Trace& trace) const {
+  if (m_axis == nullptr || m_clock == nullptr ||
+      !m_plot.adjusted(-tolerance, 0, tolerance, 0).contains(point))
+    return -1;
+  const double x0 = m_axis->fromPixel(point.x() - tolerance);
+  const double x1 = m_axis->fromPixel(point.x() + tolerance);
+  const auto [first, last] = m_clock->candidates(x0, x1);
+  int best = -1;
+  double bestDistance = tolerance;
+  const std::vector<int>& order = m_clock->messagesByStart();
+  for (std::size_t i = first; i < last; ++i) {
+    const int m = order[i];
+    if (m_clock->messageEnd(m) < x0) continue;
+    const QLineF line = messageLine(m, trace);
+    const QPointF d = line.p2() - line.p1();
+    const double length2 = d.x() * d.x() + d.y() * d.y();
+    double t = 0.0;
+    if (length2 > 0.0) {
+      const QPointF v = point - line.p1();
+      t = std::clamp((v.x() * d.x() + v.y() * d.y()) / length2, 0.0, 1.0);
+    }
+    const QPointF nearest = line.p1() + t * d;
+    const double distance = std::hypot(point.x() - nearest.x(), point.y() - nearest.y());
+    if (distance <= bestDistance) {
+      bestDistance = distance;
+      best = m;
+    }
+  }
+  return best;
+}
+
+} // namespace collscope::app

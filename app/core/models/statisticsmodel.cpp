@@ -1,0 +1,164 @@
+#include "models/statisticsmodel.h"
+
+#include "document/units.h"
+
+#include <cmath>
+
+namespace collscope::app {
+
+StatisticsModel::StatisticsModel(TraceDocument* document, QObject* parent)
+    : QAbstractTableModel(parent), m_document(document) {
+  rebuild();
+}
+
+void StatisticsModel::setCatalog(const std::optional<AlgorithmCatalog>& catalog) {
+  beginResetModel();
+  m_catalog = catalog;
+  rebuild();
+  endResetModel();
+}
+
+void StatisticsModel::rebuild() {
+  m_rows.clear();
+  if (m_document == nullptr) return;
+  const model::Trace& trace = m_document->trace();
+  const TraceAnalyses& a = m_document->analyses();
+  const auto add = [this](const QString& q, const QString& v, Live live = Live::none,
+                          const QString& tip = {}) {
+    m_rows.push_back({q, v, live, tip});
+  };
+  add(QStringLiteral("Trace"), m_document->path());
+  for (const model::AlgorithmInstance& instance : trace.algorithms) {
+    add(QStringLiteral("Algorithm"), QString::fromStdString(instance.name));
+    for (const auto& [key, value] : instance.meta)
+      if (key != "collective" && key != "algorithm")
+        add(QStringLiteral("   %1").arg(QString::fromStdString(key)),
+            QString::fromStdString(value));
+    if (m_catalog) {
+      if (const AlgorithmEntry* e = m_catalog->find(QString::fromStdString(instance.collective),
+                                                    QString::fromStdString(instance.algorithm))) {
+        add(QStringLiteral("   description"), e->description);
+        add(QStringLiteral("   expected rounds"), e->rounds);
+        add(QStringLiteral("   cost (α-β)"), e->cost);
+        add(QStringLiteral("   source"), e->source);
+      }
+    }
+    if (trace.algorithms.size() > 3) break;
+  }
+  add(QStringLiteral("Ranks"), QString::number(m_document->rankCount()));
+  const std::size_t unmatched = trace.unmatched_sends.size() + trace.unmatched_receives.size();
+  add(QStringLiteral("Messages"),
+      formatCount(trace.messages.size()) +
+          (unmatched ? QStringLiteral(" (+%1 unmatched)").arg(unmatched) : QString()));
+  add(QStringLiteral("Bytes"), formatBytes(a.volume.total));
+  add(QStringLiteral("Bytes through one port, max"), formatBytes(a.volume.max_per_rank), Live::none,
+      QStringLiteral("max over ranks of max(sent, received)"));
+  add(QStringLiteral("Rounds, inferred"),
+      QString::number(a.inferred.rounds) +
+          (a.inferred.consistent ? QString() : QStringLiteral(" (inconsistent trace)")));
+  add(QStringLiteral("Rounds, annotated"),
+      a.annotated.rounds > 0 ? QString::number(a.annotated.rounds) : QStringLiteral("none"));
+  add(QStringLiteral("Run duration"), formatDuration(trace.duration));
+  add(QStringLiteral("Critical path"), formatDuration(a.criticalPath.length));
+  add(QStringLiteral("Blocked in receives, total"), formatDuration(a.waiting.total));
+  add(QStringLiteral("α (per message)"), {}, Live::alpha,
+      QStringLiteral("Type a time: 1e-6, 2 us, 0.5 ms"));
+  add(QStringLiteral("β (per byte)"), {}, Live::beta,
+      QStringLiteral("Type a time per byte: 2e-10, 0.2 ns"));
+  add(QStringLiteral("α-β replay time"), {}, Live::replay,
+      QStringLiteral("1-ported, bidirectional replay of this trace's messages"));
+}
+
+QString StatisticsModel::liveText(Live live) const {
+  const model::AlphaBeta ab = m_document->alphaBeta();
+  switch (live) {
+  case Live::alpha:
+    return formatDuration(ab.alpha);
+  case Live::beta:
+    return ab.beta > 0
+               ? QStringLiteral("%1  (%2/s)")
+                     .arg(formatDuration(ab.beta),
+                          formatBytes(static_cast<std::uint64_t>(std::llround(1.0 / ab.beta))))
+               : formatDuration(ab.beta);
+  case Live::replay:
+    return formatDuration(m_document->replay().total) +
+           (m_document->replay().complete ? QString() : QStringLiteral(" (incomplete)"));
+  case Live::none:
+    break;
+  }
+  return {};
+}
+
+int StatisticsModel::rowOf(const QString& quantity) const {
+  for (std::size_t i = 0; i < m_rows.size(); ++i)
+    if (m_rows[i].quantity == quantity) return static_cast<int>(i);
+  return -1;
+}
+
+int StatisticsModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+int StatisticsModel::columnCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant StatisticsModel::data(const QModelIndex& index, int role) const {
+  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    return {};
+  const Row& row = m_rows[static_cast<std::size_t>(index.row())];
+  if (role == Qt::ToolTipRole) return row.tip.isEmpty() ? QVariant() : row.tip;
+  if (index.column() == Quantity) return role == Qt::DisplayRole ? row.quantity : QVariant();
+  if (role == Qt::EditRole) {
+    if (row.live == Live::alpha) return m_document->alphaBeta().alpha;
+    if (row.live == Live::beta) return m_document->alphaBeta().beta;
+  }
+  if (role == Qt::DisplayRole) return row.live == Live::none ? row.value : liveText(row.live);
+  return {};
+}
+
+QVariant StatisticsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (role != Qt::DisplayRole || orientation != Qt::Horizontal) return {};
+  return section == Quantity ? QStringLiteral("Quantity") : QStringLiteral("Value");
+}
+
+Qt::ItemFlags StatisticsModel::flags(const QModelIndex& index) const {
+  Qt::ItemFlags f = QAbstractTableModel::flags(index);
+  if (index.isValid() && index.column() == Value) {
+    const Live live = m_rows[static_cast<std::size_t>(index.row())].live;
+    if (live == Live::alpha || live == Live::beta) f |= Qt::ItemIsEditable;
+  }
+  return f;
+}
+
+bool StatisticsModel::setData(const QModelIndex& index, const QVariant& value, int role) {
+  if (role != Qt::EditRole || !checkIndex(index, CheckIndexOption::IndexIsValid) ||
+      index.column() != Value)
+    return false;
+  const Live live = m_rows[static_cast<std::size_t>(index.row())].live;
+  if (live != Live::alpha && live != Live::beta) return false;
+  std::optional<double> seconds;
+  if (value.typeId() == QMetaType::Double || value.typeId() == QMetaType::Int) {
+    if (value.toDouble() >= 0.0 && std::isfinite(value.toDouble())) seconds = value.toDouble();
+  } else {
+    seconds = parseDuration(value.toString());
+  }
+  if (!seconds) return false;
+  model::AlphaBeta ab = m_document->alphaBeta();
+  (live == Live::alpha ? ab.alpha : ab.beta) = *seconds;
+  return setAlphaBeta(ab);
+}
+
+bool StatisticsModel::setAlphaBeta(model::AlphaBeta parameters) {
+  if (parameters.alpha < 0 || parameters.beta < 0) return false;
+  m_document->setAlphaBeta(parameters);
+  for (std::size_t i = 0; i < m_rows.size(); ++i)
+    if (m_rows[i].live != Live::none) {
+      const QModelIndex changed = index(static_cast<int>(i), Value);
+      emit dataChanged(changed, changed);
+    }
+  emit alphaBetaChanged();
+  return true;
+}
+
+} // namespace collscope::app

@@ -1,0 +1,57 @@
+// The statistics panel: what the trace model says about the trace (ranks, messages, bytes,
+// rounds, critical path, waiting, α-β replay), the algorithm's metadata from the trace, and
+// its registry entry when known. α and β are editable: the replay follows them at once —
+// the lecture's "what if this ran on another network".
+#pragma once
+
+#include "document/tracedocument.h"
+#include "run/algorithmcatalog.h"
+
+#include <QAbstractTableModel>
+#include <optional>
+#include <vector>
+
+namespace collscope::app {
+
+class StatisticsModel : public QAbstractTableModel {
+  Q_OBJECT
+public:
+  enum Column { Quantity, Value, ColumnCount };
+
+  explicit StatisticsModel(TraceDocument* document, QObject* parent = nullptr);
+
+  /// Adds the registry's rounds, cost and source of the trace's algorithm, if it has one.
+  void setCatalog(const std::optional<AlgorithmCatalog>& catalog);
+  /// Sets α and β (seconds, seconds per byte), recomputes the replay, notifies.
+  bool setAlphaBeta(model::AlphaBeta parameters);
+
+  int rowOf(const QString& quantity) const;
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+  QVariant headerData(int section, Qt::Orientation orientation,
+                      int role = Qt::DisplayRole) const override;
+  Qt::ItemFlags flags(const QModelIndex& index) const override;
+  bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
+
+signals:
+  void alphaBetaChanged();
+
+private:
+  enum class Live { none, alpha, beta, replay };
+  struct Row {
+    QString quantity;
+    QString value;
+    Live live = Live::none;
+    QString tip;
+  };
+  void rebuild();
+  QString liveText(Live live) const;
+
+  TraceDocument* m_document;
+  std::optional<AlgorithmCatalog> m_catalog;
+  std::vector<Row> m_rows;
+};
+
+} // namespace collscope::app

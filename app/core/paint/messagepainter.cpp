@@ -1,0 +1,209 @@
+#include "paint/messagepainter.h"
+
+#include <QImage>
+#include <QPolygonF>
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <set>
+#include <unordered_set>
+#include <vector>
+
+namespace collscope::app {
+
+namespace {
+
+std::uint64_t pixelKey(const QLineF& line) {
+  const auto part = [](double v) {
+    return static_cast<std::uint64_t>(static_cast<std::uint16_t>(std::lround(v) + 16384));
+  };
+  return part(line.x1()) | part(line.y1()) << 16 | part(line.x2()) << 32 | part(line.y2()) << 48;
+}
+
+} // namespace
+
+MessagePaintStats MessagePainter::paintArrows() {
+  MessagePaintStats stats;
+  const double x0 = m_axis.viewBegin();
+  const double x1 = m_axis.viewEnd();
+  const auto [first, last] = m_clock.candidates(x0, x1);
+  const std::vector<int>& order = m_clock.messagesByStart();
+  stats.visible = last - first;
+  stats.stride = std::max<std::size_t>(1, (stats.visible + budget - 1) / budget);
+  const bool dedupe = stats.visible > 2000;
+  std::unordered_set<std::uint64_t> seen;
+  if (dedupe) seen.reserve(std::min(stats.visible, budget) * 2);
+  std::vector<QLineF> lines;
+  lines.reserve(std::min(stats.visible, budget));
+  for (std::size_t i = first; i < last; i += stats.stride) {
+    const int m = order[i];
+    if (m_clock.messageEnd(m) < x0) continue;
+    const auto line = clip(m_geometry.messageLine(m, m_trace));
+    if (!line || (dedupe && !seen.insert(pixelKey(*line)).second)) continue;
+    lines.push_back(*line);
+  }
+  stats.drawn = lines.size();
+  m_painter.save();
+  if (lines.size() <= headLimit) {
+    m_painter.setRenderHint(QPainter::Antialiasing, true);
+    for (const QLineF& line : lines)
+      arrow(line, m_style.arrowWidth, m_style.message, line.x2() < m_geometry.plot().right() - 0.5);
+  } else {
+    rasterize(lines);
+  }
+  m_painter.restore();
+  return stats;
+}
+
+void MessagePainter::paintInFlight(const Playback& playback) {
+  const double cursor = playback.cursor();
+  const auto [first, last] = m_clock.candidates(cursor, cursor);
+  const std::vector<int>& order = m_clock.messagesByStart();
+  std::vector<std::pair<int, double>> flying;
+  for (std::size_t i = first; i < last && flying.size() < headLimit; ++i) {
+    const int m = order[i];
+    if (playback.messageState(m) == Playback::MessageState::inFlight)
+      flying.emplace_back(m, playback.progress(m));
+  }
+  if (flying.empty()) return;
+  m_painter.save();
+  m_painter.setRenderHint(QPainter::Antialiasing, true);
+  const double radius = std::max(3.0, 0.42 * m_style.arrowHead);
+  for (const auto& [m, fraction] : flying) {
+    const QLineF line = m_geometry.messageLine(m, m_trace);
+    const QPointF head = line.pointAt(fraction);
+    if (head.x() < m_geometry.plot().left() || head.x() > m_geometry.plot().right()) continue;
+    const auto travelled = clip(QLineF(line.p1(), head));
+    m_painter.setPen(QPen(m_style.message, m_style.arrowWidth, Qt::SolidLine, Qt::RoundCap));
+    if (travelled) m_painter.drawLine(*travelled);
+    m_painter.setPen(QPen(m_style.message, std::max(1.0, m_style.arrowWidth * 0.6)));
+    m_painter.setBrush(m_style.inFlight);
+    m_painter.drawEllipse(head, radius, radius);
+  }
+  m_painter.restore();
+}
+
+void MessagePainter::paintSelected(int message) {
+  if (message < 0 || message >= static_cast<int>(m_trace.messages.size())) return;
+  const QLineF full = m_geometry.messageLine(message, m_trace);
+  const auto line = clip(full);
+  if (!line) return;
+  m_painter.save();
+  m_painter.setRenderHint(QPainter::Antialiasing, true);
+  m_painter.setPen(QPen(m_style.highlight, m_style.arrowWidth * 4.0, Qt::SolidLine, Qt::RoundCap));
+  m_painter.drawLine(*line);
+  arrow(*line, m_style.arrowWidth * 1.6, m_style.message, line->p2() == full.p2());
+  m_painter.restore();
+}
+
+void MessagePainter::paintCriticalPath(const std::vector<int>& messages) {
+  // Level of detail as for the arrows: segments on the same pixels once; above headLimit one
+  // aliased polyline batch without heads (a long chain over a whole big trace).
+  std::vector<std::pair<QLineF, bool>> lines; // clipped line, whether its head is in view
+  std::set<std::array<long, 4>> seen;
+  for (int message : messages) {
+    if (message < 0 || message >= static_cast<int>(m_trace.messages.size())) continue;
+    const QLineF full = m_geometry.messageLine(message, m_trace);
+    const auto line = clip(full);
+    if (!line) continue;
+    const std::array<long, 4> key{std::lround(line->x1()), std::lround(line->y1()),
+                                  std::lround(line->x2()), std::lround(line->y2())};
+    if (!seen.insert(key).second) continue;
+    lines.emplace_back(*line, line->p2() == full.p2());
+  }
+  const bool detailed = lines.size() <= headLimit;
+  m_painter.save();
+  m_painter.setRenderHint(QPainter::Antialiasing, detailed);
+  // Thousands of long thick lines cost a full repaint's budget: far out, a thin opaque line.
+  QColor colour = m_style.criticalPath;
+  if (!detailed) colour.setAlpha(255);
+  m_painter.setPen(QPen(colour, detailed ? m_style.arrowWidth * 3.2 : 1.0, Qt::SolidLine,
+                        detailed ? Qt::RoundCap : Qt::FlatCap));
+  std::vector<QLineF> batch;
+  batch.reserve(lines.size());
+  for (const auto& entry : lines) batch.push_back(entry.first);
+  m_painter.drawLines(batch.data(), static_cast<int>(batch.size()));
+  if (detailed)
+    for (const auto& [line, head] : lines) arrow(line, m_style.arrowWidth, m_style.message, head);
+  m_painter.restore();
+}
+
+void MessagePainter::rasterize(const std::vector<QLineF>& lines) {
+  // Thousands of 1-pixel lines: counted per pixel by hand and blended once as an image.
+  // (QPainter's line rasterizer hands each batch of spans to a thread pool, which costs more
+  // than the drawing on a small machine.) The more arrows cross a pixel, the darker it is.
+  const QRect plot = m_geometry.plot().toAlignedRect();
+  const int w = plot.width(), h = plot.height();
+  if (w <= 0 || h <= 0) return;
+  std::vector<std::uint16_t> hits(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 0);
+  for (const QLineF& line : lines) {
+    int x0 = static_cast<int>(line.x1()) - plot.left(),
+        y0 = static_cast<int>(line.y1()) - plot.top();
+    const int x1 = static_cast<int>(line.x2()) - plot.left(),
+              y1 = static_cast<int>(line.y2()) - plot.top();
+    const int dx = std::abs(x1 - x0), dy = -std::abs(y1 - y0);
+    const int sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1;
+    int error = dx + dy;
+    for (;;) {
+      if (x0 >= 0 && x0 < w && y0 >= 0 && y0 < h) {
+        std::uint16_t& hit = hits[static_cast<std::size_t>(y0) * static_cast<std::size_t>(w) +
+                                  static_cast<std::size_t>(x0)];
+        if (hit < 0xffff) ++hit;
+      }
+      if (x0 == x1 && y0 == y1) break;
+      const int e2 = 2 * error;
+      if (e2 >= dy) {
+        error += dy;
+        x0 += sx;
+      }
+      if (e2 <= dx) {
+        error += dx;
+        y0 += sy;
+      }
+    }
+  }
+  // One arrow alone is clearly visible; where many share pixels they darken, but never so much
+  // that the lanes under them disappear.
+  const double perColumn = static_cast<double>(lines.size()) / w;
+  const double single = std::clamp(0.7 / std::max(perColumn, 1.0), 0.15, 0.7);
+  std::array<QRgb, 16> shade{};
+  for (std::size_t n = 1; n < shade.size(); ++n) {
+    const double opacity = std::min(0.85, 1.0 - std::pow(1.0 - single, static_cast<double>(n)));
+    shade[n] =
+        qPremultiply(qRgba(m_style.message.red(), m_style.message.green(), m_style.message.blue(),
+                           static_cast<int>(std::lround(255.0 * opacity))));
+  }
+  QImage layer(w, h, QImage::Format_ARGB32_Premultiplied);
+  for (int y = 0; y < h; ++y) {
+    auto* row = reinterpret_cast<QRgb*>(layer.scanLine(y));
+    const std::uint16_t* counts =
+        hits.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(w);
+    for (int x = 0; x < w; ++x) row[x] = shade[std::min<std::size_t>(counts[x], shade.size() - 1)];
+  }
+  m_painter.drawImage(plot.topLeft(), layer);
+}
+
+std::optional<QLineF> MessagePainter::clip(const QLineF& line) const {
+  return SpaceTimeGeometry::clipX(line, m_geometry.plot().left(), m_geometry.plot().right());
+}
+
+void MessagePainter::arrow(const QLineF& line, double width, const QColor& color, bool head) {
+  const double length = line.length();
+  const double size = m_style.arrowHead * std::max(1.0, width / m_style.arrowWidth);
+  const bool withHead = head && length > 1.5 * size;
+  QLineF shaft = line;
+  if (withHead) shaft.setLength(length - size * 0.8);
+  m_painter.setPen(QPen(color, width, Qt::SolidLine, Qt::FlatCap));
+  m_painter.drawLine(shaft);
+  if (!withHead) return;
+  const QPointF tip = line.p2();
+  const QPointF unit = (line.p2() - line.p1()) / length;
+  const QPointF normal(-unit.y(), unit.x());
+  const QPointF base = tip - unit * size;
+  const QPolygonF triangle{{tip, base + normal * (size * 0.42), base - normal * (size * 0.42)}};
+  m_painter.setPen(Qt::NoPen);
+  m_painter.setBrush(color);
+  m_painter.drawPolygon(triangle);
+}
+
+} // namespace collscope::app

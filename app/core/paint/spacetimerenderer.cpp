@@ -1,0 +1,170 @@
+#include "paint/spacetimerenderer.h"
+
+#include "document/units.h"
+#include "geometry/roundaxis.h"
+#include "paint/legendpainter.h"
+
+#include <QFontMetricsF>
+#include <cmath>
+
+namespace collscope::app {
+
+namespace {
+
+double tickSpacing(const ViewStyle& style, const LinearAxis& axis) {
+  const QFontMetricsF metrics(style.tickFont);
+  if (dynamic_cast<const RoundAxis*>(&axis) != nullptr)
+    return metrics.horizontalAdvance(QStringLiteral("000")) + 2 * style.padding;
+  return metrics.horizontalAdvance(QStringLiteral("0000.00")) * 1.4;
+}
+
+} // namespace
+
+SpaceTimeGeometry SpaceTimeRenderer::render(QPainter& painter, const QRectF& target, AxisMode mode,
+                                            LinearAxis& axis, const Playback* playback,
+                                            const SpaceTimeOptions& options) {
+  const ViewStyle style = ViewStyle::forSize(target.size().toSize());
+  SpaceTimeGeometry g(target, m_document.rankCount(), style, options.legend);
+  axis.setPixelRange(g.plot().left(), g.plot().width());
+  const TraceClock& clock = m_document.clock(mode);
+  g.attach(&axis, &clock);
+  const LaneIntervals& lanes = m_document.lanes(mode);
+
+  painter.save();
+  painter.fillRect(target, style.background);
+  paintGrid(painter, g, style, mode, axis);
+  LanePainter lanePainter(painter, g, style, axis);
+  lanePainter.paint(lanes);
+  m_laneRectangles = lanePainter.rectangles();
+  MessagePainter messages(painter, g, style, axis, clock, m_document.trace());
+  m_messageStats = messages.paintArrows();
+  const std::vector<int>& chains = m_document.analyses().criticalChains;
+  const bool critical = options.criticalPath && !chains.empty();
+  if (critical) messages.paintCriticalPath(chains);
+  const bool cursor = playback != nullptr && !playback->atEnd();
+  if (cursor) {
+    paintVeil(painter, g, style, axis.toPixel(playback->cursor()));
+    messages.paintInFlight(*playback);
+  }
+  messages.paintSelected(options.selectedMessage);
+  if (cursor) {
+    const double x = axis.toPixel(playback->cursor());
+    if (x >= g.plot().left() && x <= g.plot().right()) {
+      painter.setPen(QPen(style.cursor, style.cursorWidth));
+      painter.drawLine(QPointF(x, g.plot().top()), QPointF(x, g.plot().bottom()));
+    }
+  }
+  paintSamplingNote(painter, g, style);
+  paintHeader(painter, g, style, mode, playback);
+  paintRankLabels(painter, g, style, options.selectedRank);
+  paintAxis(painter, g, style, axis);
+  if (options.legend)
+    LegendPainter(painter, style).paint(g.legend(), lanes, cursor, g.hasStrips(), critical);
+  painter.restore();
+  return g;
+}
+
+QString SpaceTimeRenderer::cursorText(const Playback& playback, AxisMode mode) {
+  const TraceClock* clock = playback.clock();
+  if (clock == nullptr) return {};
+  const int rounds = clock->roundCount();
+  const QString done =
+      playback.atEnd()
+          ? QStringLiteral("all %1 rounds").arg(rounds)
+          : QStringLiteral("%1 of %2 rounds complete").arg(playback.completedRounds()).arg(rounds);
+  if (mode == AxisMode::time)
+    return QStringLiteral("t = %1   ·   %2").arg(formatDuration(playback.cursor()), done);
+  return done;
+}
+
+void SpaceTimeRenderer::paintHeader(QPainter& painter, const SpaceTimeGeometry& g,
+                                    const ViewStyle& style, AxisMode mode,
+                                    const Playback* playback) const {
+  const QRectF area = g.header().adjusted(style.padding * 2, 0, -style.padding * 2.5, 0);
+  painter.setPen(style.text);
+  painter.setFont(style.titleFont);
+  painter.drawText(area, Qt::AlignVCenter | Qt::AlignLeft, m_document.title());
+  if (playback == nullptr) return;
+  painter.setFont(style.labelFont);
+  painter.drawText(area, Qt::AlignVCenter | Qt::AlignRight, cursorText(*playback, mode));
+}
+
+void SpaceTimeRenderer::paintRankLabels(QPainter& painter, const SpaceTimeGeometry& g,
+                                        const ViewStyle& style, int selectedRank) const {
+  const QFontMetricsF metrics(style.labelFont);
+  const int every = std::max(1, static_cast<int>(std::ceil(metrics.height() / g.laneHeight())));
+  painter.setFont(style.labelFont);
+  for (int rank = 0; rank < g.rankCount(); ++rank) {
+    if (rank % every != 0 && rank != selectedRank) continue;
+    const double y = g.laneCenter(rank);
+    const QRectF box(g.labels().left(), y - metrics.height() / 2,
+                     g.labels().width() - style.padding, metrics.height());
+    if (rank == selectedRank) painter.fillRect(box, style.highlight);
+    painter.setPen(style.text);
+    painter.drawText(box, Qt::AlignVCenter | Qt::AlignRight, QStringLiteral("rank %1").arg(rank));
+  }
+}
+
+void SpaceTimeRenderer::paintGrid(QPainter& painter, const SpaceTimeGeometry& g,
+                                  const ViewStyle& style, AxisMode mode,
+                                  const LinearAxis& axis) const {
+  painter.save();
+  painter.setClipRect(g.plot());
+  painter.setPen(QPen(style.grid, std::max(1.0, 1.5 * style.scale)));
+  if (mode == AxisMode::time) {
+    for (const Tick& tick : axis.ticks(tickSpacing(style, axis)))
+      painter.drawLine(QPointF(tick.pixel, g.plot().top()), QPointF(tick.pixel, g.plot().bottom()));
+  } else if (axis.pixelsPerUnit() >= 4.0) {
+    const int first = static_cast<int>(std::ceil(axis.viewBegin()));
+    for (int c = std::max(first, 0); c <= axis.viewEnd() && c <= axis.extentEnd(); ++c)
+      painter.drawLine(QPointF(axis.toPixel(c), g.plot().top()),
+                       QPointF(axis.toPixel(c), g.plot().bottom()));
+  }
+  painter.restore();
+}
+
+void SpaceTimeRenderer::paintAxis(QPainter& painter, const SpaceTimeGeometry& g,
+                                  const ViewStyle& style, const LinearAxis& axis) const {
+  const QRectF band = g.axisBand();
+  const double tickLength = style.padding * 0.8;
+  painter.setPen(QPen(style.text, std::max(1.0, 2.0 * style.scale)));
+  painter.drawLine(band.topLeft(), band.topRight());
+  painter.setFont(style.tickFont);
+  const QFontMetricsF metrics(style.tickFont);
+  for (const Tick& tick : axis.ticks(tickSpacing(style, axis))) {
+    painter.drawLine(QPointF(tick.pixel, band.top()), QPointF(tick.pixel, band.top() + tickLength));
+    const double w = metrics.horizontalAdvance(tick.label) + 4;
+    painter.drawText(QRectF(tick.pixel - w / 2, band.top() + tickLength, w, metrics.height()),
+                     Qt::AlignCenter, tick.label);
+  }
+  painter.setFont(style.labelFont);
+  const QRectF titleBox(band.left(), band.top() + tickLength + metrics.height(), band.width(),
+                        band.bottom() - band.top() - tickLength - metrics.height());
+  painter.drawText(titleBox, Qt::AlignCenter, axis.title());
+}
+
+void SpaceTimeRenderer::paintVeil(QPainter& painter, const SpaceTimeGeometry& g,
+                                  const ViewStyle& style, double cursorX) const {
+  const QRectF plot = g.plot();
+  const double x = std::clamp(cursorX, plot.left(), plot.right());
+  painter.fillRect(QRectF(x, plot.top(), plot.right() - x, plot.height()), style.dim);
+}
+
+void SpaceTimeRenderer::paintSamplingNote(QPainter& painter, const SpaceTimeGeometry& g,
+                                          const ViewStyle& style) const {
+  if (m_messageStats.stride <= 1) return;
+  const QString text = QStringLiteral("%1 messages in view: 1 in %2 drawn, zoom in for all")
+                           .arg(formatCount(m_messageStats.visible))
+                           .arg(m_messageStats.stride);
+  painter.setFont(style.legendFont);
+  const QFontMetricsF metrics(style.legendFont);
+  const QRectF box(g.plot().right() - metrics.horizontalAdvance(text) - 3 * style.padding,
+                   g.plot().top() + style.padding,
+                   metrics.horizontalAdvance(text) + 2 * style.padding,
+                   metrics.height() + style.padding);
+  painter.fillRect(box, QColor(255, 255, 255, 230));
+  painter.setPen(style.text);
+  painter.drawText(box, Qt::AlignCenter, text);
+}
+
+} // namespace collscope::app

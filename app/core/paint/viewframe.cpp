@@ -1,0 +1,116 @@
+#include "paint/viewframe.h"
+
+#include <QFontMetricsF>
+#include <algorithm>
+#include <array>
+
+namespace collscope::app {
+
+void paintTitleLine(QPainter& painter, const QRectF& line, const ViewStyle& style,
+                    const QString& title, const QString& state) {
+  const QFontMetricsF titleMetrics(style.titleFont);
+  const QFontMetricsF stateMetrics(style.labelFont);
+  const double gap = 2 * style.padding;
+  const double wanted = stateMetrics.horizontalAdvance(state) + gap;
+  const double titleSpace = std::min(titleMetrics.horizontalAdvance(title) + 2,
+                                     std::max(line.width() * 0.55, line.width() - wanted));
+  painter.setPen(style.text);
+  painter.setFont(style.titleFont);
+  painter.drawText(QRectF(line.left(), line.top(), titleSpace, line.height()),
+                   Qt::AlignVCenter | Qt::AlignLeft,
+                   titleMetrics.elidedText(title, Qt::ElideRight, titleSpace));
+  painter.setFont(style.labelFont);
+  const double stateSpace = line.width() - titleSpace - gap;
+  if (stateSpace > 0)
+    painter.drawText(QRectF(line.right() - stateSpace, line.top(), stateSpace, line.height()),
+                     Qt::AlignVCenter | Qt::AlignRight,
+                     stateMetrics.elidedText(state, Qt::ElideLeft, stateSpace));
+}
+
+int labelStride(double spacing, double needed) {
+  static constexpr std::array<int, 14> steps{1, 2, 4, 5, 8, 10, 16, 20, 25, 32, 50, 64, 100, 128};
+  for (int step : steps)
+    if (spacing * step >= needed) return step;
+  return 256;
+}
+
+void paintHatch(QPainter& painter, const QRectF& box, const QColor& colour, double spacing,
+                double width) {
+  painter.setPen(QPen(colour, width));
+  for (double c = box.left() + box.top() + spacing / 2; c < box.right() + box.bottom();
+       c += spacing) {
+    const double x0 = std::max(box.left(), c - box.bottom());
+    const double x1 = std::min(box.right(), c - box.top());
+    if (x1 > x0) painter.drawLine(QPointF(x0, c - x0), QPointF(x1, c - x1));
+  }
+}
+
+QRectF paintViewHeader(QPainter& painter, const QRectF& target, const ViewStyle& style,
+                       const QString& title, const QString& subtitle, const QString& state) {
+  painter.fillRect(target, style.background);
+  const double pad = style.padding;
+  const QFontMetricsF titleMetrics(style.titleFont);
+  const QFontMetricsF subMetrics(style.tickFont);
+  QRectF line(target.left() + pad, target.top() + pad, target.width() - 2 * pad,
+              titleMetrics.height());
+  paintTitleLine(painter, line, style, title, state);
+  line = QRectF(line.left(), line.bottom() + pad * 0.3, line.width(), subMetrics.height());
+  painter.setFont(style.tickFont);
+  painter.setPen(style.text.lighter(180));
+  painter.drawText(line, Qt::AlignLeft | Qt::AlignVCenter,
+                   subMetrics.elidedText(subtitle, Qt::ElideRight, line.width()));
+  return QRectF(target.left() + pad, line.bottom() + pad, target.width() - 2 * pad,
+                target.bottom() - line.bottom() - 2 * pad);
+}
+
+QRectF paintViewLegend(QPainter& painter, const QRectF& area, const ViewStyle& style,
+                       const std::vector<LegendEntry>& entries) {
+  if (entries.empty()) return area;
+  const QFontMetricsF metrics(style.legendFont);
+  const double h = metrics.height();
+  const double swatch = h * 0.8;
+  const double gap = h * 0.9;
+  // Rows from the left, wrapping when an entry does not fit.
+  std::vector<std::vector<std::size_t>> rows(1);
+  double x = 0.0;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const double w = swatch * (entries[i].dashed ? 2.0 : 1.0) + h * 0.3 +
+                     metrics.horizontalAdvance(entries[i].text) + gap;
+    if (x + w > area.width() && !rows.back().empty()) {
+      rows.emplace_back();
+      x = 0.0;
+    }
+    rows.back().push_back(i);
+    x += w;
+  }
+  const double height = static_cast<double>(rows.size()) * h * 1.25;
+  double y = area.bottom() - height;
+  painter.setFont(style.legendFont);
+  for (const auto& row : rows) {
+    double left = area.left();
+    for (std::size_t i : row) {
+      const LegendEntry& entry = entries[i];
+      const double sw = swatch * (entry.dashed ? 2.0 : 1.0);
+      const QRectF box(left, y + (h - swatch) / 2, sw, swatch);
+      if (entry.dashed) {
+        painter.setPen(QPen(entry.colour, std::max(1.5, 3.0 * style.scale), Qt::DashLine));
+        painter.drawLine(QPointF(box.left(), box.center().y()),
+                         QPointF(box.right(), box.center().y()));
+      } else {
+        painter.fillRect(box, entry.colour);
+        painter.setPen(QPen(QColor(60, 60, 60), 1));
+        painter.drawRect(box);
+      }
+      painter.setPen(style.text);
+      const double tw = metrics.horizontalAdvance(entry.text);
+      painter.drawText(QRectF(box.right() + h * 0.3, y, tw + 2, h),
+                       Qt::AlignLeft | Qt::AlignVCenter, entry.text);
+      left = box.right() + h * 0.3 + tw + gap;
+    }
+    y += h * 1.25;
+  }
+  return QRectF(area.left(), area.top(), area.width(),
+                std::max(0.0, area.height() - height - style.padding));
+}
+
+} // namespace collscope::app

@@ -1,0 +1,40 @@
+// The frame the tree, circulant, data and delay views share: white page, a title line, a
+// subtitle line and a legend row of swatches at the bottom, in ViewStyle's fonts.
+#pragma once
+
+#include "paint/viewstyle.h"
+
+#include <QColor>
+#include <QPainter>
+#include <QRectF>
+#include <QString>
+#include <vector>
+
+namespace collscope::app {
+
+struct LegendEntry {
+  QColor colour;
+  QString text;
+  bool dashed = false; ///< a dashed line instead of a swatch
+};
+
+/// The first line of a view: its title on the left, where the cursor stands (`state`) on the
+/// right. On a narrow output the title keeps at least 55 % of the line and both are elided.
+void paintTitleLine(QPainter& painter, const QRectF& line, const ViewStyle& style,
+                    const QString& title, const QString& state);
+/// The smallest "round" stride k (1, 2, 4, 5, 8, 10, …) such that labelling every k-th of
+/// items `spacing` pixels apart leaves `needed` pixels per label.
+int labelStride(double spacing, double needed);
+/// Diagonal hatching of `box`, clipped by hand (QSvgGenerator ignores clip regions).
+void paintHatch(QPainter& painter, const QRectF& box, const QColor& colour, double spacing,
+                double width);
+
+/// Paints background, title line and subtitle; returns the area left below them.
+QRectF paintViewHeader(QPainter& painter, const QRectF& target, const ViewStyle& style,
+                       const QString& title, const QString& subtitle, const QString& state);
+/// Paints a row (wrapping to more rows if needed) of entries at the bottom of `area`; returns
+/// the area left above it.
+QRectF paintViewLegend(QPainter& painter, const QRectF& area, const ViewStyle& style,
+                       const std::vector<LegendEntry>& entries);
+
+} // namespace collscope::app

@@ -1,0 +1,45 @@
+// Colours, fonts and strokes of the space-time diagram, scaled to the output so that a
+// 1920×1080 export reads from the back of a lecture hall. Colours are the Okabe–Ito palette,
+// which stays distinct for the common colour-vision deficiencies.
+#pragma once
+
+#include "document/laneintervals.h"
+
+#include <QColor>
+#include <QFont>
+#include <QSize>
+
+namespace collscope::app {
+
+struct ViewStyle {
+  /// 1.0 at 1920×1080; fonts and strokes grow and shrink with the output.
+  static ViewStyle forSize(QSize size);
+
+  static QColor color(StateKind kind);
+  static QString name(StateKind kind);
+
+  double scale = 1.0;
+  QFont titleFont;
+  QFont labelFont;
+  QFont tickFont;
+  QFont legendFont;
+  QFont stripFont;
+  double arrowWidth = 3.0;
+  double arrowHead = 14.0;
+  double cursorWidth = 3.0;
+  double padding = 12.0;
+
+  QColor background{255, 255, 255};
+  QColor text{20, 20, 20};
+  QColor grid{225, 225, 225};
+  QColor laneShade{246, 246, 246};
+  QColor message{0, 0, 0};
+  QColor inFlight{213, 94, 0};    ///< the head of a message in flight at the cursor
+  QColor highlight{240, 228, 66}; ///< halo under a selected message
+  QColor cursor{0, 0, 0};
+  QColor dim{255, 255, 255, 185}; ///< veils what lies after the cursor
+  QColor roundOdd{200, 200, 200};
+  QColor criticalPath{120, 40, 140, 120}; ///< band under the critical path's messages
+};
+
+} // namespace collscope::app

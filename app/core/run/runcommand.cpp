@@ -1,0 +1,63 @@
+#include "run/runcommand.h"
+
+namespace collscope::app {
+
+bool collectiveHasRoot(const QString& collective) {
+  // allgather, allgatherv, alltoall, allreduce: every rank ends with the result.
+  return !collective.startsWith(QLatin1String("all"));
+}
+
+bool collectiveIsIrregular(const QString& collective) {
+  return collective.endsWith(QLatin1Char('v'));
+}
+
+QStringList problemTypes() {
+  return {QStringLiteral("same"),        QStringLiteral("random"),     QStringLiteral("bucket"),
+          QStringLiteral("spikes"),      QStringLiteral("increasing"), QStringLiteral("decreasing"),
+          QStringLiteral("alternating"), QStringLiteral("two-blocks"), QStringLiteral("farthest")};
+}
+
+QString validateRunRequest(const RunRequest& request) {
+  if (request.collective.isEmpty()) return QStringLiteral("choose a collective");
+  if (request.algorithm.isEmpty()) return QStringLiteral("choose an algorithm");
+  if (request.processes < 1) return QStringLiteral("the number of processes must be at least 1");
+  if (collectiveHasRoot(request.collective) &&
+      (request.root < 0 || request.root >= request.processes))
+    return QStringLiteral("root %1 is not a rank of %2 processes (0..%3)")
+        .arg(request.root)
+        .arg(request.processes)
+        .arg(request.processes - 1);
+  if (request.count < 1) return QStringLiteral("the count must be at least 1");
+  if (request.traceDir.isEmpty()) return QStringLiteral("no directory for the trace");
+  return {};
+}
+
+RunCommand buildRunCommand(const RunRequest& request, const RunEnvironment& environment) {
+  RunCommand command;
+  command.program = environment.mpirun;
+  if (request.processes > environment.cores) command.arguments << QStringLiteral("--oversubscribe");
+  command.arguments << QStringLiteral("-np") << QString::number(request.processes)
+                    << environment.collscopeRun << request.collective
+                    << QStringLiteral("--algorithm") << request.algorithm;
+  if (collectiveHasRoot(request.collective))
+    command.arguments << QStringLiteral("--root") << QString::number(request.root);
+  command.arguments << QStringLiteral("--count") << QString::number(request.count)
+                    << QStringLiteral("--datatype") << request.datatype;
+  if (request.blocks > 0 && request.collective == QStringLiteral("bcast") &&
+      request.algorithm == QStringLiteral("pipeline"))
+    command.arguments << QStringLiteral("--blocks") << QString::number(request.blocks);
+  if (collectiveIsIrregular(request.collective) && !request.problem.isEmpty())
+    command.arguments << QStringLiteral("--problem") << request.problem;
+  if (request.piece > 0 && request.collective == QStringLiteral("allgatherv") &&
+      request.algorithm == QStringLiteral("ring-pipelined"))
+    command.arguments << QStringLiteral("--piece") << QString::number(request.piece);
+  command.arguments << QStringLiteral("--repetitions") << QStringLiteral("1")
+                    << QStringLiteral("--warmup") << QStringLiteral("0")
+                    << QStringLiteral("--trace") << request.traceDir;
+  if (environment.root)
+    command.environment << QStringLiteral("OMPI_ALLOW_RUN_AS_ROOT=1")
+                        << QStringLiteral("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1");
+  return command;
+}
+
+} // namespace collscope::app

@@ -1,0 +1,58 @@
+#include "views/spacetimeview.h"
+
+#include <algorithm>
+
+namespace collscope::app {
+
+SpaceTimeView::SpaceTimeView(const ViewContext& context)
+    : TraceView(context), m_renderer(*context.document) {
+  const TraceDocument& doc = document();
+  const TraceClock& time = doc.clock(AxisMode::time);
+  m_time.setMinimumSpan(std::max(1e-9, (time.end() - time.begin()) * 1e-7));
+  m_time.setExtent(time.begin(), time.end());
+}
+
+void SpaceTimeView::configureRounds(RoundAxis& axis, AxisMode mode) {
+  const TraceClock* clock = &document().clock(mode);
+  QString title = mode == AxisMode::inferredRounds
+                      ? QStringLiteral("round, inferred from the message order (counted from 1)")
+                      : QStringLiteral("round, as the algorithm annotated it (counted from 0)");
+  if (clock->roundCount() == 0) title = QStringLiteral("round (the trace has none on this axis)");
+  axis.setRounds(
+      clock->roundCount(), [clock](int c) { return clock->roundLabel(c); }, title);
+}
+
+LinearAxis& SpaceTimeView::axis(AxisMode mode) {
+  switch (mode) {
+  case AxisMode::time:
+    return m_time;
+  case AxisMode::inferredRounds:
+    if (!m_inferredReady) configureRounds(m_inferred, mode);
+    m_inferredReady = true;
+    return m_inferred;
+  case AxisMode::annotatedRounds:
+    if (!m_annotatedReady) configureRounds(m_annotated, mode);
+    m_annotatedReady = true;
+    return m_annotated;
+  }
+  return m_time;
+}
+
+void SpaceTimeView::render(QPainter& painter, const QRect& target, const Playback& playback) {
+  m_mode = playback.clock() ? playback.clock()->mode() : AxisMode::time;
+  SpaceTimeOptions options;
+  options.legend = m_legend;
+  options.selectedMessage = selectedMessage();
+  options.selectedRank = selectedRank();
+  options.criticalPath = m_criticalPath;
+  m_geometry = m_renderer.render(painter, QRectF(target), m_mode, axis(m_mode),
+                                 playback.clock() ? &playback : nullptr, options);
+}
+
+int SpaceTimeView::messageAt(const QPointF& point) const {
+  const double tolerance =
+      std::max(6.0, 10.0 * ViewStyle::forSize(m_geometry.target().size().toSize()).scale);
+  return m_geometry.messageAt(point, tolerance, document().trace());
+}
+
+} // namespace collscope::app
