@@ -4,6 +4,7 @@
 // the lecture's "what if this ran on another network".
 #pragma once
 
+#include "document/playback.h"
 #include "document/tracedocument.h"
 #include "run/algorithmcatalog.h"
 
@@ -25,6 +26,9 @@ public:
   /// Sets α and β (seconds, seconds per byte), recomputes the replay, notifies.
   bool setAlphaBeta(model::AlphaBeta parameters);
 
+  /// Shows "At the cursor": the round progress every view shows (Playback::progressText).
+  void setPlayback(const Playback* playback);
+
   int rowOf(const QString& quantity) const;
 
   int rowCount(const QModelIndex& parent = {}) const override;
@@ -39,7 +43,7 @@ signals:
   void alphaBetaChanged();
 
 private:
-  enum class Live { none, alpha, beta, replay };
+  enum class Live { none, alpha, beta, replay, cursor };
   struct Row {
     QString quantity;
     QString value;
@@ -51,6 +55,7 @@ private:
 
   TraceDocument* m_document;
   std::optional<AlgorithmCatalog> m_catalog;
+  const Playback* m_playback = nullptr;
   std::vector<Row> m_rows;
 };
 
