@@ -28,7 +28,7 @@ IrregularLayout irregular_layout(const Options& o, int p) {
 }
 
 PieceChoice piece_choice(const Options& o, int p, MPI_Datatype datatype) {
-  if (!o.algorithm->uses_piece) return {};
+  if (!o.algorithm->uses_piece()) return {};
   const IrregularLayout layout = irregular_layout(o, p);
   PieceChoice choice;
   choice.piece = allgatherv_piece_for(p, layout.counts.data(), datatype);
@@ -38,19 +38,6 @@ PieceChoice piece_choice(const Options& o, int p, MPI_Datatype datatype) {
 }
 
 namespace {
-
-std::optional<schedule::IrregularAlgorithm> model_of(const Algorithm& a) {
-  using schedule::IrregularAlgorithm;
-  if (a.name == "linear") return IrregularAlgorithm::linear;
-  if (a.name == "binomial") return IrregularAlgorithm::binomial;
-  if (a.name == "traff") return IrregularAlgorithm::traff;
-  if (a.name == "traff-lemma4") return IrregularAlgorithm::traff_lemma4;
-  if (a.name == "traff-degrade") return IrregularAlgorithm::traff_degrade;
-  if (a.name == "model-binomial-min") return IrregularAlgorithm::model_binomial_min;
-  if (a.name == "model-binomial-max") return IrregularAlgorithm::model_binomial_max;
-  if (a.name == "model-traff") return IrregularAlgorithm::model_traff;
-  return std::nullopt;
-}
 
 std::string joined(const std::vector<int>& values) {
   std::string text;
@@ -64,12 +51,12 @@ std::string joined(const std::vector<int>& values) {
 void print_allgatherv_model(const Options& o, const IrregularLayout& layout, int p, int type_size,
                             double alpha, double beta, int piece) {
   const std::vector<std::int64_t> counts(layout.counts.begin(), layout.counts.end());
-  if (o.algorithm->name == "ring") {
+  if (o.algorithm->is_native()) return;
+  if (!o.algorithm->uses_piece()) {
     std::printf("#@model_time_s=%.4e (these block sizes: (p−1)(α + β·max mᵢ))\n",
                 schedule::ring_allgatherv_plain_time(counts, type_size, alpha, beta));
     return;
   }
-  if (!o.algorithm->uses_piece) return;
   std::vector<std::int64_t> pieces;
   for (const std::int64_t m : counts) pieces.push_back(schedule::pieces_of(m, piece));
   const auto total = static_cast<int>(schedule::total_pieces(counts, piece));
@@ -95,13 +82,13 @@ void print_irregular_header(const Options& o, int p, int type_size, double alpha
     print_allgatherv_model(o, layout, p, type_size, alpha, beta, piece);
     return;
   }
-  if (o.algorithm->name == "traff-degrade")
+  if (o.algorithm->uses_threshold())
     std::printf("#@threshold_bytes=%lld\n", static_cast<long long>(o.threshold));
-  if (o.algorithm->name.starts_with("model-"))
+  if (o.algorithm->uses_network())
     std::printf("#@network=%s\n", o.calibrate ? "calibrated by ping-pong (empty and 64 KiB)"
                                   : o.network ? "from --network"
                                               : "none: every link α, β as above");
-  const auto model = model_of(*o.algorithm);
+  const auto model = o.algorithm->irregular_model;
   if (!model) return;
   std::vector<std::int64_t> bytes(layout.counts.begin(), layout.counts.end());
   for (auto& b : bytes) b *= type_size;

@@ -48,7 +48,7 @@ bool succeeded(int code, const Algorithm& a, bool reference, int rank, MPI_Comm 
 
 int execute(const Options& o, int rank, int p, MPI_Comm comm) {
   const Algorithm& a = *o.algorithm;
-  if (a.uses_blocks || a.uses_piece) {
+  if (a.uses_blocks() || a.uses_piece()) {
     PipelineTuning tuning = pipeline_tuning();
     tuning.blocks = o.blocks;
     tuning.piece = o.piece;
@@ -66,9 +66,9 @@ int execute(const Options& o, int rank, int p, MPI_Comm comm) {
   int type_size = 0;
   MPI_Type_size(types.datatype(), &type_size);
   const PieceChoice piece = piece_choice(o, p, types.datatype());
-  const int blocks = a.uses_blocks  ? pipeline_blocks_for(p, o.count, types.datatype())
-                     : a.uses_piece ? static_cast<int>(piece.pieces)
-                                    : 0;
+  const int blocks = a.uses_blocks()  ? pipeline_blocks_for(p, o.count, types.datatype())
+                     : a.uses_piece() ? static_cast<int>(piece.pieces)
+                                      : 0;
 
   // Allocation can fail on some ranks only; agree before anyone communicates.
   std::optional<Buffers> expected, work;

@@ -187,7 +187,7 @@ std::string check_kinds(const Raw& raw, Options& o) {
 
 std::string check_network(const Raw& raw, Options& o, int p) {
   if (!raw.network) return "";
-  if (!o.algorithm->irregular() || !o.algorithm->name.starts_with("model-"))
+  if (!o.algorithm->uses_network())
     return "--network applies to the model-based gatherv/scatterv algorithms (model-*) only";
   if (*raw.network == "calibrate") {
     o.calibrate = true;
@@ -215,7 +215,7 @@ std::string check_irregular(const Raw& raw, Options& o, int p) {
   } else if (raw.count && raw.block) {
     return "--count and --block mean the same for gatherv, scatterv and allgatherv; give one";
   }
-  if (raw.threshold && a.name != "traff-degrade")
+  if (raw.threshold && !a.uses_threshold())
     return "--threshold applies to gatherv/scatterv traff-degrade only";
   if (std::string error = check_network(raw, o, p); !error.empty()) return error;
   if (raw.problem && *raw.problem == "farthest") {
@@ -261,13 +261,13 @@ std::string check_fit(const Raw& raw, Options& o, int p) {
            "--algorithm " +
            names_of(
                a.collective, [](const Algorithm& b) { return !b.commutative_only; }, " or ");
-  if (raw.blocks && !a.uses_blocks)
+  if (raw.blocks && !a.uses_blocks())
     return "--blocks applies only to pipelined algorithms (bcast " +
-           names_of(Collective::bcast, [](const Algorithm& b) { return b.uses_blocks; }) +
+           names_of(Collective::bcast, [](const Algorithm& b) { return b.uses_blocks(); }) +
            "), not to " + who;
-  if (raw.piece && !a.uses_piece)
+  if (raw.piece && !a.uses_piece())
     return "--piece applies only to allgatherv " +
-           names_of(Collective::allgatherv, [](const Algorithm& b) { return b.uses_piece; }) +
+           names_of(Collective::allgatherv, [](const Algorithm& b) { return b.uses_piece(); }) +
            ", not to " + who;
   if (o.in_place && a.collective == Collective::bcast)
     return "--in-place does not apply to bcast (MPI_Bcast has no MPI_IN_PLACE)";

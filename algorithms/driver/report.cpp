@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace collscope::run {
@@ -17,50 +18,47 @@ std::size_t columns(std::string_view text) {
       std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
 }
 
-std::string json_string(std::string_view text) {
-  std::string out = "\"";
-  for (const char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
-      out += escaped;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
 std::string_view or_native(std::string_view formula) {
   return formula.empty() ? "n/a" : formula;
 }
 
-void print_json(const std::vector<const Algorithm*>& rows) {
-  std::printf("[\n");
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    const Algorithm& a = *rows[i];
-    std::printf("  {\"collective\": %s, \"name\": %s, \"description\": %s, \"source\": %s, "
-                "\"rounds\": %s, \"cost\": %s, \"commutative_only\": %s, \"uses_blocks\": %s, "
-                "\"uses_piece\": %s, \"native\": %s}%s\n",
-                json_string(to_string(a.collective)).c_str(), json_string(a.name).c_str(),
-                json_string(a.description).c_str(), json_string(a.source).c_str(),
-                json_string(a.rounds_formula).c_str(), json_string(a.cost_formula).c_str(),
-                a.commutative_only ? "true" : "false", a.uses_blocks ? "true" : "false",
-                a.uses_piece ? "true" : "false", a.is_native() ? "true" : "false",
-                i + 1 < rows.size() ? "," : "");
+std::string_view to_string(Parameter parameter) {
+  switch (parameter) {
+  case Parameter::none:
+    return "none";
+  case Parameter::blocks:
+    return "blocks";
+  case Parameter::piece:
+    return "piece";
+  case Parameter::threshold:
+    return "threshold";
   }
-  std::printf("]\n");
+  return "none";
+}
+
+void print_json(const std::vector<const Algorithm*>& rows) {
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (const Algorithm* a : rows)
+    list.push_back({{"collective", to_string(a->collective)},
+                    {"name", a->name},
+                    {"description", a->description},
+                    {"source", a->source},
+                    {"rounds", a->rounds.text},
+                    {"cost", a->cost.text},
+                    {"commutative_only", a->commutative_only},
+                    {"parameter", to_string(a->parameter)},
+                    {"uses_blocks", a->uses_blocks()},
+                    {"uses_piece", a->uses_piece()},
+                    {"native", a->is_native()}});
+  std::printf("%s\n", list.dump(2).c_str());
 }
 
 void print_table(const std::vector<const Algorithm*>& rows) {
   using Row = std::array<std::string_view, 6>;
   std::vector<Row> table{{"collective", "name", "rounds", "cost (α-β)", "source", "description"}};
   for (const Algorithm* a : rows)
-    table.push_back({to_string(a->collective), a->name, or_native(a->rounds_formula),
-                     or_native(a->cost_formula), a->source, a->description});
+    table.push_back({to_string(a->collective), a->name, or_native(a->rounds.text),
+                     or_native(a->cost.text), a->source, a->description});
   std::array<std::size_t, 6> width{};
   for (const Row& row : table)
     for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], columns(row[c]));
@@ -126,26 +124,26 @@ void print_header(const Options& o, const RunFacts& f) {
   key("in_place", o.in_place ? "yes" : "no");
   if (whole_row && !a.irregular()) key("bytes_per_rank", std::to_string(block));
   key("m_bytes", std::to_string(m));
-  if (a.uses_blocks) {
+  if (a.uses_blocks()) {
     std::string why = "pipelining lemma, " + ab;
     if (o.blocks > 0)
       why = "--blocks" +
             (o.blocks == f.blocks ? "" : " " + std::to_string(o.blocks) + ", at most count");
     key("blocks", std::to_string(f.blocks) + " (" + why + ")");
   }
-  if (a.uses_piece) {
+  if (a.uses_piece()) {
     key("piece", std::to_string(f.piece) + " elements (" +
                      (o.piece > 0 ? std::string("--piece") : "pipelining lemma, " + ab) + ")");
     key("blocks", std::to_string(f.blocks) + " (M = Σ⌈mᵢ/b⌉ pieces)");
   }
-  if (a.rounds && a.cost) {
-    const int blocks = a.uses_blocks || a.uses_piece ? f.blocks : 1;
+  if (a.rounds.of && a.cost.of) {
+    const int blocks = a.uses_blocks() || a.uses_piece() ? f.blocks : 1;
     key("expected_rounds",
-        std::to_string(a.rounds(f.p, blocks)) + " (" + str(a.rounds_formula) + ")");
-    key("model_cost_s",
-        number("%.4e", a.cost(f.p, static_cast<double>(m), f.tuning.alpha, f.tuning.beta, blocks)) +
-            " (" + str(a.cost_formula) + "; " + ab +
-            (a.irregular() && !a.uses_piece ? "; equal blocks" : "") + ")");
+        std::to_string(a.rounds.of(f.p, blocks)) + " (" + str(a.rounds.text) + ")");
+    key("model_cost_s", number("%.4e", a.cost.of(f.p, static_cast<double>(m), f.tuning.alpha,
+                                                 f.tuning.beta, blocks)) +
+                            " (" + str(a.cost.text) + "; " + ab +
+                            (a.irregular() && !a.uses_piece() ? "; equal blocks" : "") + ")");
   } else {
     key("expected_rounds", "n/a (Open MPI decides)");
     key("model_cost_s", "n/a (Open MPI decides)");

@@ -42,8 +42,8 @@ std::vector<std::pair<std::string, fs::path>> submissions(const fs::path& dir) {
 
 } // namespace
 
-int grade_batch(const Exercise& ex, const Toolchain& tools, const fs::path& dir,
-                const fs::path& out, const fs::path& csv, bool quick) {
+int grade_batch(const Exercise& ex, const Toolchain& tools, const Sandbox& sandbox,
+                const fs::path& dir, const fs::path& out, const fs::path& csv, bool quick) {
   const auto list = submissions(dir);
   fs::create_directories(out);
   std::ofstream table(csv);
@@ -55,7 +55,7 @@ int grade_batch(const Exercise& ex, const Toolchain& tools, const fs::path& dir,
   for (const auto& [name, source] : list) {
     std::fprintf(stderr, "  [%d/%zu] %-28s ", graded + 1, list.size(), name.c_str());
     std::fflush(stderr);
-    Grade g = grade_submission(ex, tools, source, out / name, quick, terminal);
+    Grade g = grade_submission(ex, tools, sandbox, source, out / name, quick, terminal);
     write_reports(g);
     std::string problem;
     for (const CheckResult& c : g.checks)

@@ -2,6 +2,7 @@
 
 #include "process.hpp"
 
+#include <algorithm>
 #include <fstream>
 
 namespace collscope::grade {
@@ -48,34 +49,102 @@ std::string hint_for(const Exercise& e, const std::string& output) {
 
 } // namespace
 
-CompileResult compile_submission(const Exercise& e, const Toolchain& tools, const fs::path& source,
-                                 const fs::path& binary) {
+namespace {
+
+/// The submission's file name inside the sandbox: its own when plain, so that compiler
+/// messages name it as the student knows it.
+std::string inner_name(const fs::path& source) {
+  const std::string name = source.filename().string();
+  const bool plain = name.size() > 4 && name.size() < 100 && name.ends_with(".cpp") &&
+                     std::all_of(name.begin(), name.end(),
+                                 [](char c) {
+                                   return std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
+                                          c == '-' || c == '.';
+                                 }) &&
+                     name[0] != '-' && name[0] != '.';
+  return plain ? name : "submission.cpp";
+}
+
+std::string joined(const std::vector<std::string>& argv) {
+  std::string out;
+  for (const std::string& word : argv) out += word + " ";
+  if (!out.empty()) out.pop_back();
+  return out;
+}
+
+} // namespace
+
+CompileResult compile_submission(const Exercise& e, const Toolchain& tools, const Sandbox& sandbox,
+                                 const fs::path& source, const fs::path& binary) {
   CompileResult result;
   const fs::path dir = binary.parent_path();
-  fs::create_directories(dir);
-  const fs::path glue_file = dir / "glue.cpp";
-  std::ofstream(glue_file) << glue(e);
-  const std::vector<std::string> argv{
-      tools.mpicxx, "-std=c++20", "-O2", "-g", "-Wall", "-Wextra",
-      // The deprecated C++ bindings: unused, and their header warns under -Wextra.
-      "-DOMPI_SKIP_MPICXX", "-DMPICH_SKIP_MPICXX", "-I" + tools.harness_include.string(), "-o",
-      binary.string(), source.string(), glue_file.string(), "-Wl,--whole-archive",
-      tools.harness_lib.string(), "-Wl,--no-whole-archive", tools.trace_lib.string(),
-      "-Wl,-rpath," + tools.trace_lib.parent_path().string()};
-  for (const std::string& word : argv) result.command += word + " ";
+  const fs::path scratch = dir.parent_path() / ".sandbox" / "build";
+  sandbox.prepare(scratch);
+  const std::string name = inner_name(source);
+  fs::copy_file(source, scratch / name);
+  // The include path: the harness's public header, nothing else of the course.
+  const fs::path include = scratch / "include" / "collscope" / "grade";
+  fs::create_directories(include);
+  fs::copy_file(tools.harness_include / "collscope" / "grade" / "entry.hpp", include / "entry.hpp");
+  std::ofstream(scratch / "glue.cpp") << glue(e);
+  const std::vector<std::string> flags{"-std=c++20", "-O2", "-g", "-Wall", "-Wextra",
+                                       // The deprecated C++ bindings: unused, and their
+                                       // header warns under -Wextra.
+                                       "-DOMPI_SKIP_MPICXX", "-DMPICH_SKIP_MPICXX",
+                                       "-I" + (scratch / "include").string()};
   RunLimits limits;
   limits.wall_seconds = e.limits.compile_seconds;
   limits.memory_bytes = 2LL << 30;
   limits.output_bytes = 4 << 20;
-  fs::remove(binary);
-  const RunResult run = run_process(argv, {}, limits);
-  result.output = run.output;
-  result.seconds = run.seconds;
-  result.ok = run.exit_code == 0 && run.stop == RunResult::Stop::none && fs::exists(binary);
-  if (run.stop == RunResult::Stop::wall)
-    result.output += "\n[compilation stopped after " +
-                     std::to_string(static_cast<int>(limits.wall_seconds)) + " s]";
-  if (!run.started) result.output = "cannot run " + tools.mpicxx + " (is Open MPI installed?)";
+  limits.uid = sandbox.uid;
+  limits.gid = sandbox.gid;
+  const auto sandboxed = [&](const std::vector<std::string>& argv) {
+    const Sandbox::Command c = sandbox.wrap(argv, {}, scratch);
+    return run_process(c.argv, c.environment, limits);
+  };
+  const auto finish = [&](const RunResult& run, const std::vector<std::string>& argv) {
+    result.output += run.output;
+    result.seconds += run.seconds;
+    result.command += (result.command.empty() ? "" : "\n") + joined(argv);
+    if (run.stop == RunResult::Stop::wall)
+      result.output += "\n[compilation stopped after " +
+                       std::to_string(static_cast<int>(limits.wall_seconds)) + " s]";
+    if (!run.started) result.output = "cannot run " + argv.front() + " (is Open MPI installed?)";
+    return run.exit_code == 0 && run.stop == RunResult::Stop::none;
+  };
+
+  std::vector<std::string> object{tools.mpicxx};
+  object.insert(object.end(), flags.begin(), flags.end());
+  object.insert(object.end(), {"-c", name, "-o", "submission.o"});
+  bool ok = finish(sandboxed(object), object);
+  if (ok) {
+    // The policy reads the object alone: what the student's code calls and defines.
+    limits.output_bytes = 16 << 20;
+    const RunResult nm = sandboxed({tools.nm, "-P", "submission.o"});
+    const RunResult relocs = sandboxed({tools.objdump, "-r", "submission.o"});
+    limits.output_bytes = 4 << 20;
+    if (nm.exit_code != 0 || relocs.exit_code != 0) {
+      result.output += "\ncannot list the object's symbols: " + nm.output + relocs.output;
+      ok = false;
+    } else {
+      result.policy = check_symbols(nm.output, relocs.output, e.policy_allow);
+    }
+  }
+  if (ok) {
+    std::vector<std::string> link{tools.mpicxx};
+    link.insert(link.end(), flags.begin(), flags.end());
+    link.insert(link.end(),
+                {"-o", "submission", "submission.o", "glue.cpp", "-Wl,--whole-archive",
+                 tools.harness_lib.string(), "-Wl,--no-whole-archive", tools.trace_lib.string(),
+                 "-Wl,-rpath," + tools.trace_lib.parent_path().string()});
+    ok = finish(sandboxed(link), link);
+  }
+  sanitize(scratch);
+  fs::remove_all(dir);
+  fs::create_directories(dir.parent_path());
+  fs::rename(scratch, dir);
+  result.ok = ok && fs::is_regular_file(dir / "submission");
+  if (result.ok && dir / "submission" != binary) fs::rename(dir / "submission", binary);
   if (!result.ok) result.hint = hint_for(e, result.output);
   return result;
 }

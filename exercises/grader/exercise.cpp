@@ -1,16 +1,15 @@
 #include "exercise.hpp"
 
-#include "json.hpp"
-
 #include <algorithm>
+#include <climits>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 
 namespace collscope::grade {
 
 namespace fs = std::filesystem;
-using json::Value;
 
 const std::vector<std::string>& case_variables() {
   static const std::vector<std::string> names{"p",      "root",        "count",        "type_size",
@@ -40,32 +39,70 @@ const CheckSpec* Exercise::check_of_kind(const std::string& kind) const {
 
 namespace {
 
-/// `key` from the "quick" member when quick and present there, else from `object`.
-const Value* pick(const Value& object, const char* key, bool quick) {
-  if (quick)
-    if (const Value* q = object.find("quick"))
-      if (const Value* v = q->find(key)) return v;
-  return object.find(key);
+using Json = nlohmann::ordered_json;
+
+/// Typed access to a member, with one line naming where the file is wrong.
+const Json& expect(const Json& v, Json::value_t type, const std::string& where, const char* what) {
+  const bool ok = type == Json::value_t::number_float ? v.is_number() : v.type() == type;
+  if (!ok) throw ExerciseError(where + ": expected " + what);
+  return v;
 }
 
-std::vector<int> ints(const Value& v, const std::string& where) {
+double number(const Json& v, const std::string& where) {
+  return expect(v, Json::value_t::number_float, where, "a number").get<double>();
+}
+
+int integer(const Json& v, const std::string& where) {
+  if (!v.is_number_integer() || v.get<long long>() < INT_MIN || v.get<long long>() > INT_MAX)
+    throw ExerciseError(where + ": expected an integer");
+  return v.get<int>();
+}
+
+const std::string& string(const Json& v, const std::string& where) {
+  return expect(v, Json::value_t::string, where, "a string").get_ref<const std::string&>();
+}
+
+const Json& array(const Json& v, const std::string& where) {
+  return expect(v, Json::value_t::array, where, "an array");
+}
+
+const Json& object(const Json& v, const std::string& where) {
+  return expect(v, Json::value_t::object, where, "an object");
+}
+
+/// nullptr when absent (or `object` is not an object).
+const Json* find(const Json& object, const char* key) {
+  if (!object.is_object()) return nullptr;
+  const auto it = object.find(key);
+  return it == object.end() ? nullptr : &*it;
+}
+
+/// `key` from the "quick" member when quick and present there, else from `object`.
+const Json* pick(const Json& object, const char* key, bool quick) {
+  if (quick)
+    if (const Json* q = find(object, "quick"))
+      if (const Json* v = find(*q, key)) return v;
+  return find(object, key);
+}
+
+std::vector<int> ints(const Json& v, const std::string& where) {
   std::vector<int> out;
-  for (std::size_t i = 0; i < v.as_array(where).size(); ++i)
-    out.push_back(v.as_array(where)[i].as_int(where + "[" + std::to_string(i) + "]"));
+  for (std::size_t i = 0; i < array(v, where).size(); ++i)
+    out.push_back(integer(v[i], where + "[" + std::to_string(i) + "]"));
   return out;
 }
 
-SweepSpec sweep_of(const Value& v, const std::string& where, bool quick) {
+SweepSpec sweep_of(const Json& v, const std::string& where, bool quick) {
   SweepSpec s;
-  v.as_object(where);
-  if (const Value* x = pick(v, "p", quick)) s.p = ints(*x, where + ".p");
-  if (const Value* x = pick(v, "roots", quick)) s.roots = x->as_string(where + ".roots");
-  if (const Value* x = pick(v, "sample_roots_above", quick))
-    s.sample_above = x->as_int(where + ".sample_roots_above");
-  if (const Value* x = pick(v, "counts", quick)) s.counts = ints(*x, where + ".counts");
-  if (const Value* x = pick(v, "datatypes", quick))
-    for (const Value& d : x->as_array(where + ".datatypes"))
-      s.datatypes.push_back(d.as_string(where + ".datatypes"));
+  object(v, where);
+  if (const Json* x = pick(v, "p", quick)) s.p = ints(*x, where + ".p");
+  if (const Json* x = pick(v, "roots", quick)) s.roots = string(*x, where + ".roots");
+  if (const Json* x = pick(v, "sample_roots_above", quick))
+    s.sample_above = integer(*x, where + ".sample_roots_above");
+  if (const Json* x = pick(v, "counts", quick)) s.counts = ints(*x, where + ".counts");
+  if (const Json* x = pick(v, "datatypes", quick))
+    for (const Json& d : array(*x, where + ".datatypes"))
+      s.datatypes.push_back(string(d, where + ".datatypes"));
   if (s.p.empty() || s.counts.empty() || s.datatypes.empty())
     throw ExerciseError(where + ": needs p, counts and datatypes");
   if (s.roots != "all" && s.roots != "sample" && s.roots != "zero")
@@ -80,51 +117,47 @@ SweepSpec sweep_of(const Value& v, const std::string& where, bool quick) {
   return s;
 }
 
-SpeedSpec speed_of(const Value& v, bool quick) {
+SpeedSpec speed_of(const Json& v, bool quick) {
   SpeedSpec s;
-  if (const Value* x = pick(v, "p", quick)) s.p = x->as_int("speed.p");
-  if (const Value* x = pick(v, "root", quick)) s.root = x->as_int("speed.root");
-  if (const Value* x = pick(v, "datatype", quick)) s.datatype = x->as_string("speed.datatype");
-  if (const Value* x = pick(v, "counts", quick)) s.counts = ints(*x, "speed.counts");
-  if (const Value* x = pick(v, "repetitions", quick))
-    s.repetitions = x->as_int("speed.repetitions");
-  if (const Value* x = pick(v, "tolerance", quick)) s.tolerance = x->as_number("speed.tolerance");
+  if (const Json* x = pick(v, "p", quick)) s.p = integer(*x, "speed.p");
+  if (const Json* x = pick(v, "root", quick)) s.root = integer(*x, "speed.root");
+  if (const Json* x = pick(v, "datatype", quick)) s.datatype = string(*x, "speed.datatype");
+  if (const Json* x = pick(v, "counts", quick)) s.counts = ints(*x, "speed.counts");
+  if (const Json* x = pick(v, "repetitions", quick))
+    s.repetitions = integer(*x, "speed.repetitions");
+  if (const Json* x = pick(v, "tolerance", quick)) s.tolerance = number(*x, "speed.tolerance");
   if (s.counts.empty() || s.p < 1 || s.root < 0 || s.root >= s.p || s.repetitions < 1)
     throw ExerciseError("speed: needs counts, 1 ≤ p, 0 ≤ root < p, repetitions ≥ 1");
   return s;
 }
 
-Limits limits_of(const Value* v, bool quick) {
+Limits limits_of(const Json* v, bool quick) {
   Limits l;
   if (v == nullptr) return l;
-  if (const Value* x = pick(*v, "case_seconds", quick)) l.case_seconds = x->as_number("limits");
-  if (const Value* x = pick(*v, "run_seconds", quick)) l.run_seconds = x->as_number("limits");
-  if (const Value* x = pick(*v, "compile_seconds", quick))
-    l.compile_seconds = x->as_number("limits");
-  if (const Value* x = pick(*v, "memory_mb", quick)) l.memory_mb = x->as_int("limits.memory_mb");
-  if (const Value* x = pick(*v, "output_kb", quick)) l.output_kb = x->as_int("limits.output_kb");
-  if (const Value* x = pick(*v, "max_attempts", quick)) l.max_attempts = x->as_int("limits");
+  if (const Json* x = pick(*v, "case_seconds", quick)) l.case_seconds = number(*x, "limits");
+  if (const Json* x = pick(*v, "run_seconds", quick)) l.run_seconds = number(*x, "limits");
+  if (const Json* x = pick(*v, "compile_seconds", quick)) l.compile_seconds = number(*x, "limits");
+  if (const Json* x = pick(*v, "memory_mb", quick)) l.memory_mb = integer(*x, "limits.memory_mb");
+  if (const Json* x = pick(*v, "output_kb", quick)) l.output_kb = integer(*x, "limits.output_kb");
+  if (const Json* x = pick(*v, "max_attempts", quick)) l.max_attempts = integer(*x, "limits");
   return l;
 }
 
-std::string text_of(const Value& object, const char* key, const std::string& where,
+std::string text_of(const Json& object, const char* key, const std::string& where,
                     bool required = true) {
-  const Value* v = object.find(key);
+  const Json* v = find(object, key);
   if (v == nullptr) {
     if (required) throw ExerciseError(where + ": missing \"" + key + "\"");
     return {};
   }
-  return v->as_string(where + "." + key);
+  return string(*v, where + "." + key);
 }
 
-Expr expr_of(const Value& object, const char* key, const std::string& where,
-             const std::set<std::string>& known) {
-  const Value* v = object.find(key);
+Expr expr_of(const Json* v, const std::string& at, const std::set<std::string>& known) {
   if (v == nullptr) return {};
-  const std::string at = where + "." + key;
   Expr e;
   try {
-    e = Expr::parse(v->as_string(at));
+    e = Expr::parse(string(*v, at));
   } catch (const ExprError& error) {
     throw ExerciseError(at + ": " + error.what());
   }
@@ -133,9 +166,9 @@ Expr expr_of(const Value& object, const char* key, const std::string& where,
   return e;
 }
 
-CheckSpec check_of(const Value& v, const std::string& where, const std::set<std::string>& known) {
-  static const std::set<std::string> kinds{"correct", "sync_send", "no_collectives", "bound",
-                                           "speed"};
+CheckSpec check_of(const Json& v, const std::string& where, const std::set<std::string>& known) {
+  static const std::set<std::string> kinds{"correct", "sync_send", "no_collectives",
+                                           "bound",   "speed",     "policy"};
   CheckSpec c;
   c.id = text_of(v, "id", where);
   c.kind = text_of(v, "kind", where);
@@ -143,12 +176,12 @@ CheckSpec check_of(const Value& v, const std::string& where, const std::set<std:
   c.title = text_of(v, "title", where);
   c.explain = text_of(v, "explain", where, false);
   c.hint = text_of(v, "hint", where, false);
-  const Value* points = v.find("points");
+  const Json* points = find(v, "points");
   if (points == nullptr) throw ExerciseError(where + ": missing \"points\"");
-  c.points = points->as_number(where + ".points");
-  c.value = expr_of(v, "value", where, known);
-  c.bound = expr_of(v, "bound", where, known);
-  c.when = expr_of(v, "when", where, known);
+  c.points = number(*points, where + ".points");
+  c.value = expr_of(find(v, "value"), where + ".value", known);
+  c.bound = expr_of(find(v, "bound"), where + ".bound", known);
+  c.when = expr_of(find(v, "when"), where + ".when", known);
   if (c.kind == "bound" && (c.value.empty() || c.bound.empty()))
     throw ExerciseError(where + ": a bound check needs \"value\" and \"bound\"");
   return c;
@@ -167,7 +200,8 @@ Exercise load_exercise(const std::string& name_or_dir, const fs::path& root, boo
   std::stringstream text;
   text << in.rdbuf();
   try {
-    const Value doc = json::parse(text.str());
+    const Json doc = Json::parse(text.str());
+    object(doc, "top level");
     e.name = fs::absolute(e.dir).lexically_normal().filename().string();
     if (e.name.empty()) e.name = fs::absolute(e.dir).parent_path().filename().string();
     e.title = text_of(doc, "title", "top level");
@@ -178,41 +212,43 @@ Exercise load_exercise(const std::string& name_or_dir, const fs::path& root, boo
     e.function = text_of(doc, "function", "top level");
     e.signature = text_of(doc, "signature", "top level");
     e.lecture = text_of(doc, "lecture", "top level", false);
-    if (const Value* r = doc.find("reference")) e.reference = r->as_string("reference");
-    if (const Value* m = doc.find("model")) {
-      if (const Value* a = m->find("alpha")) e.alpha = a->as_number("model.alpha");
-      if (const Value* b = m->find("beta")) e.beta = b->as_number("model.beta");
+    if (const Json* r = find(doc, "reference")) e.reference = string(*r, "reference");
+    if (const Json* m = find(doc, "model")) {
+      if (const Json* a = find(*m, "alpha")) e.alpha = number(*a, "model.alpha");
+      if (const Json* b = find(*m, "beta")) e.beta = number(*b, "model.beta");
     }
     std::set<std::string> known(case_variables().begin(), case_variables().end());
     known.insert(metric_variables().begin(), metric_variables().end());
-    if (const Value* d = doc.find("define"))
-      for (const auto& [name, value] : d->as_object("define")) {
-        const Value holder = Value::make_object({{name, value}});
-        e.defines.emplace_back(name, expr_of(holder, name.c_str(), "define", known));
+    if (const Json* d = find(doc, "define"))
+      for (const auto& [name, value] : object(*d, "define").items()) {
+        e.defines.emplace_back(name, expr_of(&value, "define." + name, known));
         known.insert(name);
       }
-    const Value* sweep = doc.find("sweep");
-    const Value* sync = doc.find("sync_sweep");
-    const Value* speed = doc.find("speed");
+    if (const Json* policy = find(doc, "policy"))
+      if (const Json* allow = find(object(*policy, "policy"), "allow"))
+        for (const Json& item : array(*allow, "policy.allow"))
+          e.policy_allow.push_back(string(item, "policy.allow"));
+    const Json* sweep = find(doc, "sweep");
+    const Json* sync = find(doc, "sync_sweep");
+    const Json* speed = find(doc, "speed");
     if (!sweep || !sync || !speed) throw ExerciseError("needs sweep, sync_sweep, speed");
     e.sweep = sweep_of(*sweep, "sweep", quick);
     e.sync_sweep = sweep_of(*sync, "sync_sweep", quick);
     e.speed = speed_of(*speed, quick);
-    e.limits = limits_of(doc.find("limits"), quick);
-    const Value* checks = doc.find("checks");
+    e.limits = limits_of(find(doc, "limits"), quick);
+    const Json* checks = find(doc, "checks");
     if (!checks) throw ExerciseError("needs checks");
-    for (std::size_t i = 0; i < checks->as_array("checks").size(); ++i)
-      e.checks.push_back(
-          check_of(checks->as_array("checks")[i], "checks[" + std::to_string(i) + "]", known));
-    if (const Value* broken = doc.find("broken"))
-      for (const Value& b : broken->as_array("broken")) {
+    for (std::size_t i = 0; i < array(*checks, "checks").size(); ++i)
+      e.checks.push_back(check_of((*checks)[i], "checks[" + std::to_string(i) + "]", known));
+    if (const Json* broken = find(doc, "broken"))
+      for (const Json& b : array(*broken, "broken")) {
         BrokenSpec s{text_of(b, "file", "broken"), {}, text_of(b, "diagnosis", "broken", false)};
-        if (const Value* breaks = b.find("breaks"))
-          for (const Value& id : breaks->as_array("broken.breaks"))
-            s.breaks.push_back(id.as_string("breaks"));
+        if (const Json* breaks = find(b, "breaks"))
+          for (const Json& id : array(*breaks, "broken.breaks"))
+            s.breaks.push_back(string(id, "breaks"));
         e.broken.push_back(s);
       }
-  } catch (const json::Error& error) {
+  } catch (const Json::exception& error) {
     throw ExerciseError(file.string() + ": " + error.what());
   } catch (const ExerciseError& error) {
     throw ExerciseError(file.string() + ": " + error.what());

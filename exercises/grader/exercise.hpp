@@ -3,6 +3,7 @@
 // Adding an exercise is adding a folder; nothing here knows a particular one.
 #pragma once
 
+#include "collscope/cost_defaults.hpp"
 #include "expr.hpp"
 
 #include <filesystem>
@@ -40,7 +41,7 @@ struct Limits {
 
 struct CheckSpec {
   std::string id;
-  std::string kind; ///< correct, sync_send, no_collectives, bound, speed
+  std::string kind; ///< correct, sync_send, no_collectives, bound, speed, policy
   std::string title;
   std::string explain; ///< what is checked and why, for the report
   std::string hint;    ///< shown on failure; {expr} is evaluated on the first failing case
@@ -58,7 +59,7 @@ struct Exercise {
   std::string name;
   std::filesystem::path dir;
   std::string title, collective, function, signature, lecture;
-  double alpha = 1e-6, beta = 2e-10;
+  double alpha = default_alpha_s, beta = default_beta_s_per_byte;
   std::vector<std::pair<std::string, Expr>> defines;
   SweepSpec sweep, sync_sweep;
   SpeedSpec speed;
@@ -66,6 +67,7 @@ struct Exercise {
   std::vector<CheckSpec> checks;
   std::vector<BrokenSpec> broken;
   std::string reference = "reference.cpp";
+  std::vector<std::string> policy_allow; ///< symbol-policy groups or symbols allowed (policy.hpp)
 
   double max_points() const;
   const CheckSpec* check_of_kind(const std::string& kind) const;

@@ -1,9 +1,11 @@
 #include "failure.hpp"
 
 #include "collscope/grade/blocked_state.h"
+#include "sandbox.hpp"
 
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <regex>
@@ -49,9 +51,13 @@ std::map<int, collscope_grade_state> read_states(const fs::path& dir) {
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     const std::string name = entry.path().filename().string();
     if (name.rfind("blocked.", 0) != 0) continue;
+    // Not followed if the submission replaced it with a link or a pipe.
+    const std::optional<std::string> bytes =
+        read_plain_file(entry.path(), sizeof(collscope_grade_state));
     collscope_grade_state s{};
-    std::ifstream in(entry.path(), std::ios::binary);
-    if (in.read(reinterpret_cast<char*>(&s), sizeof s)) states[std::atoi(name.c_str() + 8)] = s;
+    if (!bytes || bytes->size() < sizeof s) continue;
+    std::memcpy(&s, bytes->data(), sizeof s);
+    states[std::atoi(name.c_str() + 8)] = s;
   }
   return states;
 }
@@ -82,6 +88,15 @@ std::string call_text(const collscope_grade_state& s) {
 }
 
 } // namespace
+
+std::string finalized_inside(const fs::path& state_dir, const std::string& function) {
+  for (const auto& [rank, s] : read_states(state_dir))
+    if (s.finalized)
+      return "rank " + std::to_string(rank) + " called MPI_Finalize inside " + function +
+             ": the harness cannot go on after it (MPI is finalized once, by the program's "
+             "main, not by a collective)";
+  return {};
+}
 
 std::string describe_blocked(const fs::path& state_dir, bool sync_send) {
   const auto first = read_states(state_dir);
@@ -132,9 +147,18 @@ Failure classify(const RunResult& run, const std::string& blocked, const std::st
                  double stall_seconds, double wall_seconds, long long memory_mb,
                  long long output_kb) {
   const std::string& out = run.output;
+  std::string window;
   std::smatch m;
-  const auto found = [&](const char* pattern) {
-    return std::regex_search(out, m, std::regex(pattern));
+  // The pattern is searched in a short window after each place its fixed start occurs, so
+  // that a long output never makes the regex engine (recursive in libstdc++) run deep.
+  const auto found = [&](const char* anchor, const char* pattern) {
+    const std::regex re(pattern);
+    for (std::size_t at = out.find(anchor); at != std::string::npos;
+         at = out.find(anchor, at + 1)) {
+      window = out.substr(at, 1200);
+      if (std::regex_search(window, m, re)) return true;
+    }
+    return false;
   };
   char text[200];
   if (run.stop == RunResult::Stop::stall) {
@@ -154,20 +178,26 @@ Failure classify(const RunResult& run, const std::string& blocked, const std::st
     std::snprintf(text, sizeof text, "memory limit exceeded (%lld MB per process)", memory_mb);
     return {Outcome::memory, text};
   }
-  if (found(R"(MPI_ABORT was invoked on rank (\d+)[\s\S]*?errorcode (-?\d+))"))
+  if (found("MPI_ABORT was invoked",
+            R"(^MPI_ABORT was invoked on rank (\d{1,6})[\s\S]{0,400}?errorcode (-?\d{1,10}))"))
     return {Outcome::crashed,
             "rank " + m[1].str() + " called MPI_Abort (error code " + m[2].str() + ")"};
-  if (found(R"(An error occurred in (MPI_\w+)[\s\S]*?\*\*\* (MPI_ERR_\w+: [^\n]*))"))
+  if (found(
+          "An error occurred in",
+          R"(^An error occurred in (MPI_\w{1,40})[\s\S]{0,600}?\*\*\* (MPI_ERR_\w{1,40}: [ -~]{0,100}))"))
     return {Outcome::crashed,
             "MPI error in " + m[1].str() + ": " + m[2].str() + " (the job was aborted)"};
-  if (found(R"(process rank (\d+) with PID \d+ on node \S+ exited on signal (\d+) \(([^)]*)\))"))
+  if (found(
+          "process rank",
+          R"(^process rank (\d{1,6}) with PID \d+ on node \S+ exited on signal (\d{1,3}) \(([A-Za-z -]{1,40})\))"))
     return {Outcome::crashed,
             "rank " + m[1].str() + " was killed by signal " + m[2].str() + " (" + m[3].str() + ")"};
-  if (found(R"(process rank (\d+) with PID \d+ on node \S+ exiting\s+improperly)") ||
-      found(R"(rank (\d+) with PID \d+ on node \S+ exited[^\n]*non-zero)"))
+  if (found("process rank",
+            R"(^process rank (\d{1,6}) with PID \d+ on node \S+ exiting\s+improperly)") ||
+      found("rank", R"(^rank (\d{1,6}) with PID \d+ on node \S+ exited[^\n]{0,200}non-zero)"))
     return {Outcome::crashed,
             "rank " + m[1].str() + " exited in the middle of the run (exit without MPI_Finalize)"};
-  if (!incomplete.empty()) return {Outcome::crashed, incomplete};
+  if (!incomplete.empty()) return {Outcome::crashed, incomplete.substr(0, 200)};
   if (run.signal != 0) {
     std::snprintf(text, sizeof text, "mpirun was killed by signal %d", run.signal);
     return {Outcome::crashed, text};

@@ -25,7 +25,12 @@ struct Failure {
 /// "rank 2 runs your code without calling MPI (an endless loop?)". Empty if unknown.
 std::string describe_blocked(const std::filesystem::path& state_dir, bool sync_send);
 
-/// Names the failure of a run that stopped early. `blocked` is describe_blocked's text
+/// "rank 1 called MPI_Finalize inside MY_Gather: …" when the shim saw that; else empty.
+std::string finalized_inside(const std::filesystem::path& state_dir, const std::string& function);
+
+/// Names the failure of a run that stopped early. Only short, checked pieces of mpirun's
+/// output are quoted (rank numbers, MPI names, error classes): a submission can print text
+/// that looks like Open MPI's. `blocked` is describe_blocked's text
 /// (read before the run was killed); `incomplete` the tracer's note of why its trace is
 /// incomplete (INCOMPLETE in the partial archive), used when mpirun's output says nothing;
 /// limits for the wording.

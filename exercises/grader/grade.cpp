@@ -1,7 +1,6 @@
 #include "grade.hpp"
 
 #include "sweep.hpp"
-#include "terminal.hpp"
 
 #include <chrono>
 #include <ctime>
@@ -45,62 +44,69 @@ void reproduce_first_failures(Grade& g, const Runner& runner, int budget) {
     if (check.failures.empty() || budget <= 0) continue;
     FailedCase& f = check.failures.front();
     // A case that ended its run would end the reproduce run too: its trace stays incomplete.
-    if (ends_run(f.record->outcome)) continue;
+    if (ends_run(f.record->outcome) || f.record->outcome == Outcome::not_run) continue;
     const bool sync = f.mode == Mode::sync;
     const std::string key = std::to_string(f.record->c.id) + (sync ? "s" : "");
-    const fs::path trace = g.out / "cases" /
-                           ("case-" + std::to_string(f.record->c.id) + (sync ? "-sync" : "")) /
-                           "trace";
+    const fs::path dir =
+        g.out / "cases" / ("case-" + std::to_string(f.record->c.id) + (sync ? "-sync" : ""));
     if (!done.count(key)) {
       --budget;
       done.insert(key);
-      fs::create_directories(trace.parent_path());
-      RunLimits limits;
-      limits.wall_seconds = g.exercise->limits.case_seconds * 2 + 10;
-      limits.memory_bytes = g.exercise->limits.memory_mb << 20;
-      limits.output_bytes = g.exercise->limits.output_kb << 10;
-      const RunResult run = run_process(
-          runner.reproduce_argv(f.record->c, f.mode, sync ? g.world_sync : g.world_main, trace),
-          runner.environment(), limits);
-      std::ofstream(trace.parent_path() / "output.txt") << run.output;
+      runner.reproduce(f.record->c, f.mode, dir);
     }
-    fs::path partial = trace;
+    fs::path partial = dir / "trace";
     partial += ".partial";
-    if (fs::exists(trace / "traces.otf2"))
-      f.trace = trace.string();
+    if (fs::exists(dir / "trace" / "traces.otf2"))
+      f.trace = (dir / "trace").string();
     else if (fs::exists(partial))
       f.trace = partial.string() + " (incomplete: the reproduce run ended early, as in the sweep)";
   }
 }
 
+void keep_notes(Grade& g, const SweepResult& result, const std::string& prefix) {
+  for (const std::string& note : result.notes) g.notes.push_back(prefix + note);
+  g.forged_lines += result.forged_lines;
+  for (const std::string& s : result.forged_samples)
+    if (g.forged_samples.size() < 3) g.forged_samples.push_back(s);
+}
+
 } // namespace
 
-Grade grade_submission(const Exercise& ex, const Toolchain& tools, const fs::path& source,
-                       const fs::path& out, bool quick, Terminal& terminal) {
+Grade grade_submission(const Exercise& ex, const Toolchain& tools, const Sandbox& sandbox,
+                       const fs::path& source, const fs::path& out, bool quick,
+                       Progress& progress) {
   const auto start = std::chrono::steady_clock::now();
   Grade g;
   g.exercise = &ex;
   g.submission = fs::absolute(source);
   g.out = fs::absolute(out);
   g.quick = quick;
+  g.sandboxed = sandbox.enabled;
   g.date = now_text();
   fs::create_directories(g.out);
+  // Files of an earlier grade in the same folder must not pass for this one's.
+  for (const char* old : {"build", "runs", "cases", ".sandbox", "results.json", "report.md",
+                          "report.html", "junit.xml", "runtime.svg"})
+    fs::remove_all(g.out / old);
   const fs::path binary = g.out / "build" / "submission";
+  // Inside the sandbox: the binary and the libraries it needs, read-only; the output folder
+  // otherwise hidden.
+  Sandbox inner = sandbox;
+  inner.readable.push_back(binary);
 
-  terminal.phase("compile", 0);
-  g.compile = compile_submission(ex, tools, g.submission, binary);
-  terminal.done(g.compile.ok ? "ok" : "FAILED: does not compile");
-  const Runner runner(ex, tools, g.out, binary);
+  progress.phase("compile", 0);
+  g.compile = compile_submission(ex, tools, sandbox, g.submission, binary);
+  progress.done(g.compile.ok ? "ok" : "FAILED: does not compile");
+  const Runner runner(ex, tools, inner, g.out, binary);
   if (!g.compile.ok) {
     not_compiled(g);
   } else {
     const std::vector<Case> main = main_cases(ex.sweep);
-    g.world_main = world_of(main);
-    terminal.phase("correctness", static_cast<int>(main.size()));
-    SweepResult result = runner.run("main", main, Mode::main, [&](int n) { terminal.progress(n); });
+    progress.phase("correctness", static_cast<int>(main.size()));
+    SweepResult result = runner.run("main", main, Mode::main, [&](int n) { progress.progress(n); });
     g.main = std::move(result.cases);
-    g.notes = result.notes;
-    terminal.done(count_text(g.main));
+    keep_notes(g, result, "");
+    progress.done(count_text(g.main));
 
     std::set<int> correct;
     for (const CaseRecord& r : g.main)
@@ -109,29 +115,29 @@ Grade grade_submission(const Exercise& ex, const Toolchain& tools, const fs::pat
     for (const Case& c : sync_cases(ex.sync_sweep, main))
       if (correct.count(c.id)) sync.push_back(c);
     if (!sync.empty() && ex.check_of_kind("sync_send")) {
-      g.world_sync = world_of(sync);
-      terminal.phase("synchronous send", static_cast<int>(sync.size()));
-      result = runner.run("sync", sync, Mode::sync, [&](int n) { terminal.progress(n); });
+      progress.phase("synchronous send", static_cast<int>(sync.size()));
+      result = runner.run("sync", sync, Mode::sync, [&](int n) { progress.progress(n); });
       g.sync = std::move(result.cases);
-      for (const std::string& note : result.notes) g.notes.push_back("synchronous sends: " + note);
-      terminal.done(count_text(g.sync));
+      keep_notes(g, result, "synchronous sends: ");
+      progress.done(count_text(g.sync));
     }
 
     // Speed is judged when the submission got some case right (see judge_speed).
     if (ex.check_of_kind("speed") != nullptr && !correct.empty()) {
-      const std::vector<Case> timing = speed_cases(ex.speed);
-      terminal.phase("speed", static_cast<int>(timing.size()));
-      result = runner.run("speed", timing, Mode::speed, [&](int n) { terminal.progress(n); });
+      const std::vector<Case> timing = speed_cases(ex.speed, timing_processes(ex.speed));
+      progress.phase("speed", static_cast<int>(timing.size()));
+      result = runner.run("speed", timing, Mode::speed, [&](int n) { progress.progress(n); });
       g.timings = std::move(result.timings);
       g.speed_failure = result.failure;
-      for (const std::string& note : result.notes) g.notes.push_back("speed: " + note);
-      terminal.done(result.failure ? "FAILED: " + result.failure->what : "done");
+      keep_notes(g, result, "speed: ");
+      progress.done(result.failure ? "FAILED: " + result.failure->what : "done");
     }
     judge(g, runner);
-    terminal.phase("failure traces", 0);
+    progress.phase("failure traces", 0);
     reproduce_first_failures(g, runner, 4);
-    terminal.done("done");
+    progress.done("done");
   }
+  fs::remove_all(g.out / ".sandbox");
   g.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return g;
 }

@@ -4,7 +4,9 @@
 
 #include "compile.hpp"
 #include "exercise.hpp"
+#include "progress.hpp"
 #include "runner.hpp"
+#include "sandbox.hpp"
 
 #include <filesystem>
 #include <optional>
@@ -45,17 +47,17 @@ struct Grade {
   std::optional<Failure> speed_failure;
   std::vector<std::string> notes;
   std::vector<CheckResult> checks;
-  int world_main = 1, world_sync = 1;
+  int forged_lines = 0; ///< lines of the runs' logs the harness did not write
+  std::vector<std::string> forged_samples;
+  bool sandboxed = true;
   double score = 0, max_score = 0, seconds = 0;
   std::string date;
 };
 
-class Terminal;
-
 /// Everything for one submission; the reports are written by write_reports.
-Grade grade_submission(const Exercise& exercise, const Toolchain& tools,
+Grade grade_submission(const Exercise& exercise, const Toolchain& tools, const Sandbox& sandbox,
                        const std::filesystem::path& source, const std::filesystem::path& out,
-                       bool quick, Terminal& terminal);
+                       bool quick, Progress& progress);
 
 /// Judges the checks of a graded (compiled) submission; fills grade.checks and the score.
 void judge(Grade& grade, const Runner& runner);

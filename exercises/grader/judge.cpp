@@ -3,8 +3,10 @@
 #include "grade.hpp"
 #include "judge_detail.hpp"
 #include "patterns.hpp"
+#include "policy.hpp"
 #include "sweep.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <set>
@@ -47,21 +49,39 @@ void finish(CheckResult& result, const std::vector<const Case*>& failing,
     result.diagnosis.insert(result.diagnosis.begin(), pattern);
 }
 
+void add_unrun(CheckResult& result, int unrun, int total) {
+  if (unrun == 0) return;
+  if (result.status == CheckResult::Status::passed) result.status = CheckResult::Status::failed;
+  const std::string text = std::to_string(unrun) + " of " + std::to_string(total) +
+                           " cases not run (see why in the table); a case not run is not passed";
+  if (result.judged == 0) {
+    result.status = CheckResult::Status::not_judged;
+    result.summary = "not measured: " + text;
+  } else {
+    result.summary += "; " + text;
+  }
+}
+
 void per_p_table(CheckResult& result, const std::vector<std::pair<const CaseRecord*, bool>>& judged,
                  const std::map<const CaseRecord*, std::string>& why) {
-  result.header = {"p", "cases", "passed", "failed", "first failure"};
+  result.header = {"p", "cases", "passed", "failed", "not run", "first failure"};
   std::map<int, std::vector<std::pair<const CaseRecord*, bool>>> by_p;
   for (const auto& entry : judged) by_p[entry.first->c.p].push_back(entry);
   for (const auto& [p, entries] : by_p) {
-    int ok = 0;
-    std::string first;
+    int ok = 0, unrun = 0;
+    std::string first, first_unrun;
     for (const auto& [record, passed] : entries) {
       ok += passed;
-      if (!passed && first.empty())
-        first = describe(record->c) + ": " + (why.count(record) ? why.at(record) : std::string());
+      const bool ran = record->outcome != Outcome::not_run;
+      unrun += !ran;
+      std::string& slot = ran ? first : first_unrun;
+      if (!passed && slot.empty())
+        slot = describe(record->c) + ": " + (why.count(record) ? why.at(record) : std::string());
     }
+    if (first.empty()) first = first_unrun;
     result.rows.push_back({std::to_string(p), std::to_string(entries.size()), std::to_string(ok),
-                           std::to_string(entries.size() - static_cast<std::size_t>(ok)),
+                           std::to_string(entries.size() - static_cast<std::size_t>(ok + unrun)),
+                           std::to_string(unrun),
                            first.size() > 160 ? first.substr(0, 157) + "..." : first});
   }
 }
@@ -79,16 +99,41 @@ CheckResult judge_correct(const Grade& g, const CheckSpec& spec) {
   std::vector<std::pair<const CaseRecord*, bool>> judged;
   std::map<const CaseRecord*, std::string> why;
   std::map<Outcome, int> kinds;
+  int unrun = 0;
   for (const CaseRecord& r : g.main) {
     const bool ok = r.outcome == Outcome::ok;
-    (ok ? passing : failing).push_back(&r.c);
     judged.emplace_back(&r, ok);
+    if (r.outcome == Outcome::not_run) {
+      ++unrun; // neither right nor wrong: no pattern is drawn from it
+      why[&r] = outcome_text(r);
+      result.failures.push_back({&r, Mode::main, outcome_text(r), {}, {}});
+      continue;
+    }
+    (ok ? passing : failing).push_back(&r.c);
     if (ok) continue;
     ++kinds[r.outcome];
     why[&r] = outcome_text(r);
     result.failures.push_back({&r, Mode::main, outcome_text(r), {}, {}});
   }
   finish(result, failing, passing, "cases byte-exact against native MPI on every rank");
+  add_unrun(result, unrun, static_cast<int>(g.main.size()));
+  if (g.forged_lines > 0) {
+    result.status = CheckResult::Status::failed;
+    std::string samples;
+    for (const std::string& s : g.forged_samples) samples += "\n    " + s;
+    result.diagnosis.insert(result.diagnosis.begin(),
+                            "Tampering: the runs' logs hold " + std::to_string(g.forged_lines) +
+                                " line(s) the harness did not write (they lack the run's "
+                                "secret signature); they were ignored:" +
+                                samples);
+  }
+  if (threatens(g.compile.policy, "correct")) {
+    result.status = CheckResult::Status::failed;
+    result.diagnosis.insert(result.diagnosis.begin(),
+                            "Not accepted: the submission replaces or calls the harness's own "
+                            "functions (see the policy check), so its verdicts cannot be "
+                            "trusted.");
+  }
   for (const auto& [outcome, n] : kinds)
     if (ends_run(outcome))
       result.diagnosis.push_back(std::to_string(n) + (n == 1 ? " case " : " cases ") +
@@ -105,11 +150,16 @@ CheckResult judge_sync(const Grade& g, const CheckSpec& spec) {
   std::vector<std::pair<const CaseRecord*, bool>> judged;
   std::map<const CaseRecord*, std::string> why;
   bool deadlock = false;
+  int unrun = 0;
   for (const CaseRecord& r : g.sync) {
-    if (r.outcome == Outcome::not_run && r.detail.empty()) continue;
     const bool ok = r.outcome == Outcome::ok;
-    (ok ? passing : failing).push_back(&r.c);
     judged.emplace_back(&r, ok);
+    if (r.outcome == Outcome::not_run) {
+      ++unrun;
+      why[&r] = outcome_text(r);
+      continue;
+    }
+    (ok ? passing : failing).push_back(&r.c);
     if (ok) continue;
     deadlock = deadlock || r.outcome == Outcome::hung;
     why[&r] = outcome_text(r);
@@ -123,6 +173,8 @@ CheckResult judge_sync(const Grade& g, const CheckSpec& spec) {
         "lets MPI_Send block until the receive is posted; order sends and receives so that every "
         "send meets a posted receive, or use MPI_Sendrecv / nonblocking calls.");
   finish(result, failing, passing, "cases still correct with MPI_Send made synchronous");
+  add_unrun(result, unrun, static_cast<int>(g.sync.size()));
+  policy_verdict(g, result, "sync_send");
   per_p_table(result, judged, why);
   return result;
 }
@@ -151,6 +203,9 @@ CheckResult judge_collectives(const Grade& g, const CheckSpec& spec) {
     result.failures.push_back({&r, Mode::main, "called " + list, {}, {}});
   }
   finish(result, failing, passing, "cases use point-to-point communication only");
+  if (result.judged == 0 && std::any_of(g.main.begin(), g.main.end(), right))
+    result.summary = "not measured: no right case has a complete trace (its run ended early)";
+  policy_verdict(g, result, "no_collectives");
   if (!seen.empty()) {
     std::string list;
     for (const std::string& s : seen) list += (list.empty() ? "" : ", ") + s;
@@ -193,6 +248,7 @@ void judge(Grade& g, const Runner& runner) {
                     : spec.kind == "sync_send"      ? judge_sync(g, spec)
                     : spec.kind == "no_collectives" ? judge_collectives(g, spec)
                     : spec.kind == "bound"          ? judge_bound(g, spec)
+                    : spec.kind == "policy"         ? judge_policy(g, spec)
                                                     : judge_speed(g, spec);
     r.points = r.status == CheckResult::Status::passed ? spec.points : 0;
     for (FailedCase& f : r.failures) {
@@ -200,8 +256,7 @@ void judge(Grade& g, const Runner& runner) {
       const fs::path trace = g.out / "cases" /
                              ("case-" + std::to_string(f.record->c.id) + (sync ? "-sync" : "")) /
                              "trace";
-      f.reproduce =
-          runner.reproduce_command(f.record->c, f.mode, sync ? g.world_sync : g.world_main, trace);
+      f.reproduce = runner.reproduce_command(f.record->c, f.mode, trace);
       f.trace = trace_of(*f.record, trace);
       if (sync)
         for (const CaseRecord& normal : g.main)

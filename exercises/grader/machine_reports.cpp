@@ -1,10 +1,10 @@
 // results.json in Gradescope's autograder format and junit.xml for CI: one test per check.
 #include "grade.hpp"
-#include "json.hpp"
 #include "patterns.hpp"
 #include "report_text.hpp"
 
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 namespace collscope::grade {
@@ -27,6 +27,7 @@ std::string check_output(const CheckResult& c) {
   return text;
 }
 
+/// XML 1.0 text: markup escaped; control characters, which XML cannot carry, shown as U+FFFD.
 std::string xml(const std::string& text) {
   std::string out;
   for (const char ch : text) {
@@ -38,6 +39,8 @@ std::string xml(const std::string& text) {
       out += "&amp;";
     else if (ch == '"')
       out += "&quot;";
+    else if (static_cast<unsigned char>(ch) < 0x20 && ch != '\t' && ch != '\n' && ch != '\r')
+      out += "\uFFFD";
     else
       out += ch;
   }
@@ -47,25 +50,29 @@ std::string xml(const std::string& text) {
 } // namespace
 
 std::string gradescope_json(const Grade& g) {
-  std::ostringstream out;
-  out << "{\n  \"score\": " << json::number(g.score)
-      << ",\n  \"max_score\": " << json::number(g.max_score)
-      << ",\n  \"execution_time\": " << json::number(g.seconds)
-      << ",\n  \"visibility\": \"visible\",\n  \"output_format\": \"md\",\n  \"output\": "
-      << json::quote(markdown_report(g)) << ",\n  \"tests\": [\n";
+  using Json = nlohmann::ordered_json;
+  Json tests = Json::array();
   for (std::size_t i = 0; i < g.checks.size(); ++i) {
     const CheckResult& c = g.checks[i];
-    out << "    {\"number\": \"" << i + 1 << "\", \"name\": " << json::quote(c.spec->title)
-        << ", \"score\": " << json::number(c.points)
-        << ", \"max_score\": " << json::number(c.spec->points) << ", \"status\": \""
-        << (c.status == CheckResult::Status::passed ? "passed" : "failed")
-        << "\", \"visibility\": \"visible\", \"output\": " << json::quote(check_output(c))
-        << ", \"extra_data\": {\"id\": " << json::quote(c.spec->id) << ", \"judged\": " << c.judged
-        << ", \"failed\": " << c.failed << ", \"state\": \"" << to_string(c.status) << "\"}}"
-        << (i + 1 < g.checks.size() ? "," : "") << "\n";
+    tests.push_back({{"number", std::to_string(i + 1)},
+                     {"name", c.spec->title},
+                     {"score", c.points},
+                     {"max_score", c.spec->points},
+                     {"status", c.status == CheckResult::Status::passed ? "passed" : "failed"},
+                     {"visibility", "visible"},
+                     {"output", check_output(c)},
+                     {"extra_data",
+                      {{"id", c.spec->id},
+                       {"judged", c.judged},
+                       {"failed", c.failed},
+                       {"state", to_string(c.status)}}}});
   }
-  out << "  ]\n}\n";
-  return out.str();
+  const Json doc{
+      {"score", g.score},         {"max_score", g.max_score}, {"execution_time", g.seconds},
+      {"visibility", "visible"},  {"output_format", "md"},    {"output", markdown_report(g)},
+      {"tests", std::move(tests)}};
+  // Invalid UTF-8 in a compiler message or a case's detail becomes U+FFFD, never an error.
+  return doc.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 std::string junit_xml(const Grade& g) {
@@ -75,7 +82,7 @@ std::string junit_xml(const Grade& g) {
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite "
          "name=\"collscope-grade "
       << xml(g.exercise->name) << "\" tests=\"" << g.checks.size() << "\" failures=\"" << failures
-      << "\" time=\"" << json::number(g.seconds) << "\">\n";
+      << "\" time=\"" << format_number(g.seconds) << "\">\n";
   for (const CheckResult& c : g.checks) {
     out << "    <testcase classname=\""
         << xml(g.exercise->name + "." + g.submission.stem().string()) << "\" name=\""

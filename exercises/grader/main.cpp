@@ -3,6 +3,7 @@
 #include "batch.hpp"
 #include "exercise.hpp"
 #include "grade.hpp"
+#include "sandbox.hpp"
 #include "terminal.hpp"
 
 #include <cstdio>
@@ -20,6 +21,7 @@ constexpr const char* usage =
     R"(usage: collscope-grade EXERCISE SUBMISSION.cpp [--out DIR] [--quick] [--quiet]
        collscope-grade EXERCISE --batch DIR [--out DIR] [--csv FILE] [--quick]
        collscope-grade --list
+options: --unsafe-no-sandbox  run submissions without the bubblewrap sandbox
 
 EXERCISE is a folder holding exercise.json, or the name of one of the course's exercises
 (--list shows them). The submission is compiled with mpicxx against the grading harness,
@@ -28,6 +30,9 @@ Written to DIR (default ./grade-EXERCISE-NAME): report.md, report.html, results.
 (Gradescope), junit.xml, and the runs, traces and reproduce commands of failed cases.
 --quick runs the exercise's smaller sweep (well under a minute). --batch grades every *.cpp
 (or folder with one *.cpp) of DIR into DIR-OUT/NAME/ and a CSV (default OUT/grades.csv).
+The compiler and every run of a submission are confined by bubblewrap (bwrap): no network,
+no writes outside one scratch folder, no view of the course's files; where bwrap cannot
+create its namespaces the grader refuses, unless --unsafe-no-sandbox is given.
 
 Exit status: 0 graded (whatever the score), 2 bad usage, exercise or submission.
 )";
@@ -50,6 +55,22 @@ Toolchain toolchain() {
   return t;
 }
 
+/// The sandbox hides the course (exercises, sources), the output and the submissions'
+/// folders, and shows the libraries a submission is built and run with. Refuses, in one
+/// line, when bubblewrap cannot work here and the sandbox was not waived.
+Sandbox sandbox_for(bool enabled, const Exercise& exercise, const fs::path& root,
+                    const Toolchain& tools, std::vector<fs::path> hidden) {
+  hidden.insert(hidden.end(), {root, exercise.dir, COLLSCOPE_GRADE_SOURCE_DIR});
+  Sandbox sandbox = make_sandbox(
+      enabled, hidden, {tools.harness_lib, tools.trace_lib.parent_path(), tools.shim_lib});
+  if (const std::string problem = sandbox_problem(sandbox); !problem.empty())
+    throw ExerciseError(problem);
+  if (!enabled)
+    std::fprintf(stderr, "collscope-grade: warning: --unsafe-no-sandbox: submissions run "
+                         "unconfined, with the grader's rights\n");
+  return sandbox;
+}
+
 int list_exercises(const fs::path& root) {
   std::vector<fs::path> dirs;
   for (const auto& entry : fs::directory_iterator(root))
@@ -66,7 +87,7 @@ int run(const std::vector<std::string_view>& args) {
   const fs::path root = env_or("COLLSCOPE_GRADE_EXERCISES", COLLSCOPE_GRADE_EXERCISES_DEFAULT);
   std::vector<std::string> positional;
   std::string out, batch, csv;
-  bool quick = false, quiet = false;
+  bool quick = false, quiet = false, unsafe = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view a = args[i];
     const auto value = [&]() -> std::string {
@@ -79,6 +100,8 @@ int run(const std::vector<std::string_view>& args) {
       quick = true;
     else if (a == "--quiet")
       quiet = true;
+    else if (a == "--unsafe-no-sandbox")
+      unsafe = true;
     else if (a == "--out" || a == "-o")
       out = value();
     else if (a == "--batch")
@@ -100,8 +123,9 @@ int run(const std::vector<std::string_view>& args) {
     const fs::path dir = out.empty()
                              ? fs::path(fs::path(batch).lexically_normal().string() + "-graded")
                              : fs::path(out);
+    const Sandbox sandbox = sandbox_for(!unsafe, exercise, root, tools, {dir, batch});
     const fs::path table = csv.empty() ? dir / "grades.csv" : fs::path(csv);
-    const int n = grade_batch(exercise, tools, batch, dir, table, quick);
+    const int n = grade_batch(exercise, tools, sandbox, batch, dir, table, quick);
     std::printf("graded %d submissions: %s\n", n, table.c_str());
     return 0;
   }
@@ -111,8 +135,10 @@ int run(const std::vector<std::string_view>& args) {
   const fs::path dir = out.empty()
                            ? fs::path("grade-" + exercise.name + "-" + source.stem().string())
                            : fs::path(out);
+  const Sandbox sandbox =
+      sandbox_for(!unsafe, exercise, root, tools, {dir, fs::absolute(source).parent_path()});
   Terminal terminal(quiet);
-  const Grade grade = grade_submission(exercise, tools, source, dir, quick, terminal);
+  const Grade grade = grade_submission(exercise, tools, sandbox, source, dir, quick, terminal);
   write_reports(grade);
   terminal.summary(grade);
   return 0;

@@ -27,21 +27,22 @@ std::string bytes_label(double bytes) {
 std::string speed_plot_svg(const std::vector<TimingRecord>& timings, double tolerance,
                            const std::string& native_name, int p) {
   struct Point {
-    double bytes, median, best;
+    double bytes, median, low, high;
   };
   std::vector<Point> points;
   for (const TimingRecord& t : timings)
     if (t.median_native > 0 && t.median_yours > 0)
       points.push_back({std::max(1.0, t.c.count * (t.c.dtype == Dtype::int_ ? 4.0 : 8.0)),
                         t.median_yours / t.median_native,
-                        t.min_native > 0 ? t.min_yours / t.min_native : 0});
+                        t.q3_native > 0 ? t.q1_yours / t.q3_native : 0,
+                        t.q1_native > 0 ? t.q3_yours / t.q1_native : 0});
   if (points.empty()) return {};
   std::sort(points.begin(), points.end(),
             [](const Point& a, const Point& b) { return a.bytes < b.bytes; });
   const double x0 = std::floor(std::log10(points.front().bytes));
   const double x1 = std::max(x0 + 1, std::ceil(std::log10(points.back().bytes)));
   double y1 = tolerance * 1.25;
-  for (const Point& pt : points) y1 = std::max({y1, pt.median * 1.1, pt.best * 1.1});
+  for (const Point& pt : points) y1 = std::max({y1, pt.median * 1.1, pt.high * 1.1});
   const auto X = [&](double bytes) {
     return left + (std::log10(bytes) - x0) / (x1 - x0) * (width - left - right);
   };
@@ -85,9 +86,10 @@ std::string speed_plot_svg(const std::vector<TimingRecord>& timings, double tole
     svg += fmt("<circle cx=\"%g\" cy=\"%g\" r=\"4\" fill=\"#2962ff\"><title>%g bytes: median ratio "
                "%.2f</title></circle>\n",
                X(pt.bytes), Y(pt.median), pt.bytes, pt.median);
-    if (pt.best > 0)
-      svg += fmt("<circle cx=\"%g\" cy=\"%g\" r=\"3\" fill=\"none\" stroke=\"#7f8c8d\"/>\n",
-                 X(pt.bytes), Y(pt.best));
+    if (pt.low > 0 && pt.high > 0)
+      svg += fmt("<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"#7f8c8d\" "
+                 "stroke-width=\"2\"/>\n",
+                 X(pt.bytes), Y(pt.low), X(pt.bytes), Y(pt.high));
   }
   svg +=
       fmt("<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">message size per rank (bytes)</text>\n",
@@ -98,9 +100,10 @@ std::string speed_plot_svg(const std::vector<TimingRecord>& timings, double tole
   svg += fmt("<circle cx=\"%g\" cy=\"%g\" r=\"4\" fill=\"#2962ff\"/><text x=\"%g\" y=\"%g\">median"
              "</text>\n",
              left + 12, top + 8, left + 20, top + 12);
-  svg += fmt("<circle cx=\"%g\" cy=\"%g\" r=\"3\" fill=\"none\" stroke=\"#7f8c8d\"/><text x=\"%g\" "
-             "y=\"%g\">minimum</text>\n",
-             left + 80, top + 8, left + 88, top + 12);
+  svg +=
+      fmt("<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"#7f8c8d\" stroke-width=\"2\"/>",
+          left + 80, top + 2, left + 80, top + 14);
+  svg += fmt("<text x=\"%g\" y=\"%g\">noise range (quartiles)</text>\n", left + 88, top + 12, 0, 0);
   return svg + "</svg>\n";
 }
 

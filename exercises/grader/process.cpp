@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <fstream>
+#include <grp.h>
 #include <poll.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -59,6 +60,14 @@ int session_of(const char* pid) {
   if (limits.memory_bytes > 0) limit(RLIMIT_DATA, limits.memory_bytes);
   if (limits.file_bytes > 0) limit(RLIMIT_FSIZE, limits.file_bytes);
   limit(RLIMIT_CORE, 0);
+  if (limits.uid >= 0 &&
+      (::setgroups(0, nullptr) != 0 || ::setgid(static_cast<gid_t>(limits.gid)) != 0 ||
+       ::setuid(static_cast<uid_t>(limits.uid)) != 0)) {
+    const std::string why =
+        std::string("cannot switch to the sandbox's user: ") + std::strerror(errno) + "\n";
+    [[maybe_unused]] const auto n = ::write(2, why.data(), why.size());
+    ::_exit(126);
+  }
   for (const std::string& assignment : environment) ::putenv(const_cast<char*>(assignment.c_str()));
   std::vector<char*> args;
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));

@@ -20,6 +20,7 @@ struct RunLimits {
   long long memory_bytes = 0;       ///< RLIMIT_DATA of the child and its children; 0: none
   long long output_bytes = 1 << 20; ///< stdout + stderr beyond this stop the child
   long long file_bytes = 1LL << 30; ///< RLIMIT_FSIZE
+  int uid = -1, gid = -1;           ///< >= 0: the child runs as this user (the grader is root)
 };
 
 struct RunResult {

@@ -26,9 +26,9 @@ std::string sweep_text(const Grade& g) {
              std::string(d == "int" ? "MPI_INT" : "MPI_Type_vector(2,1,2,MPI_INT)");
   return std::string(g.quick ? "quick" : "full") + " sweep: p = " + list(s.p) + "; " + roots +
          "; counts " + list(s.counts) + "; " + types + " (" + std::to_string(g.main.size()) +
-         " cases, one mpirun of " + std::to_string(g.world_main) +
-         " processes, a case of p "
-         "processes on the first p ranks)";
+         " cases; one mpirun per process count p, of p + 1 processes: a case runs on the first p "
+         "ranks, the last rank idles" +
+         (g.sandboxed ? "; every run in the sandbox)" : "; WITHOUT the sandbox)");
 }
 
 std::vector<const FailedCase*> shown_failures(const CheckResult& check, std::size_t limit) {

@@ -1,12 +1,13 @@
-// Running a submission's sweeps under mpirun and collecting what each case did. A run that
-// dies (hang, crash, …) costs only the case it died in: the sweep is run again without
-// that case, up to the exercise's max_attempts runs.
+// Running a submission's sweeps under mpirun, in the sandbox, and collecting what each case
+// did. Failures are contained: every process count runs in an mpirun of its own (with one
+// rank more than the cases need, so that code using MPI_COMM_WORLD in place of its
+// communicator fails), and a run that dies (hang, crash, …) costs only the case it died in
+// and the cases of the same shape: the rest of its process count runs again without them.
 #pragma once
 
-#include "../harness/case.hpp"
 #include "exercise.hpp"
-#include "failure.hpp"
-#include "trace_metrics.hpp"
+#include "records.hpp"
+#include "sandbox.hpp"
 
 #include <filesystem>
 #include <functional>
@@ -19,66 +20,48 @@ namespace collscope::grade {
 namespace fs = std::filesystem;
 
 struct Toolchain {
-  std::string mpicxx, mpirun;
+  std::string mpicxx, mpirun, nm = "nm", objdump = "objdump";
   fs::path harness_lib, harness_include, trace_lib, shim_lib;
-};
-
-enum class Mode {
-  main, ///< traced, blocked-call states recorded
-  sync, ///< MPI_Send made synchronous, untraced
-  speed ///< untraced, nothing preloaded, world = the timing's p
-};
-
-struct CaseRecord {
-  Case c;
-  Outcome outcome = Outcome::not_run;
-  std::string detail;
-  long long heap_peak = 0, heap_live = 0;
-  int heap_peak_rank = 0;
-  bool heap_overflow = false;
-  std::string banned = "-"; ///< calls the harness intercepted
-  fs::path run_dir;
-  fs::path trace; ///< the complete archive holding this case, or empty
-  std::optional<Metrics> metrics;
-};
-
-struct TimingRecord {
-  Case c;
-  double median_yours = 0, median_native = 0, min_yours = 0, min_native = 0;
-};
-
-struct SweepResult {
-  std::vector<CaseRecord> cases;
-  std::vector<TimingRecord> timings;
-  std::vector<std::string> notes; ///< runs that ended early, trace problems
-  std::optional<Failure> failure; ///< speed: why there are no timings
 };
 
 using ProgressFn = std::function<void(int done)>;
 
 class Runner {
 public:
-  Runner(const Exercise& exercise, const Toolchain& tools, fs::path out, fs::path binary)
-      : ex_(exercise), tools_(tools), out_(std::move(out)), binary_(std::move(binary)) {}
+  Runner(const Exercise& exercise, const Toolchain& tools, const Sandbox& sandbox, fs::path out,
+         fs::path binary)
+      : ex_(exercise), tools_(tools), sandbox_(sandbox), out_(std::move(out)),
+        binary_(std::move(binary)) {}
 
   SweepResult run(const std::string& name, const std::vector<Case>& cases, Mode mode,
                   const ProgressFn& progress) const;
 
-  /// The command that re-runs one case as its sweep ran it, writing a trace to `trace`.
-  std::vector<std::string> reproduce_argv(const Case& c, Mode mode, int world,
-                                          const fs::path& trace) const;
-  std::string reproduce_command(const Case& c, Mode mode, int world, const fs::path& trace) const;
+  /// Runs one case alone in the sandbox with a trace of its own; its scratch folder ends up
+  /// as `dir` (holding trace/ and output.txt).
+  void reproduce(const Case& c, Mode mode, const fs::path& dir) const;
+
+  /// The command that re-runs one case as its sweep ran it (outside the sandbox, for the
+  /// student), writing a trace to `trace`.
+  std::string reproduce_command(const Case& c, Mode mode, const fs::path& trace) const;
   std::vector<std::string> environment() const;
 
 private:
   std::vector<std::string> mpirun_argv(Mode mode, int world, const fs::path& dir) const;
+  /// Runs the cases of one process count, in as many runs as it takes.
+  void run_group(const std::string& name, const std::vector<Case>& cases, Mode mode,
+                 double deadline, SweepResult& result, std::map<int, CaseRecord*>& records,
+                 int& finished_before, const ProgressFn& progress) const;
 
   const Exercise& ex_;
   const Toolchain& tools_;
+  const Sandbox& sandbox_;
   fs::path out_, binary_;
 };
 
-/// World size of a sweep: its largest p.
-int world_of(const std::vector<Case>& cases);
+/// World size of the run of cases of p processes: p + 1, the extra rank idle.
+int world_for(int p);
+
+/// Where the runs of a sweep left their scratch folders (out/runs/NAME-pP-ATTEMPT).
+fs::path run_folder(const fs::path& out, const std::string& name, int p, int attempt);
 
 } // namespace collscope::grade

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <sched.h>
 #include <set>
 
 namespace collscope::grade {
@@ -47,13 +48,20 @@ std::vector<Case> sync_cases(const SweepSpec& sync, const std::vector<Case>& mai
   return cases;
 }
 
-std::vector<Case> speed_cases(const SpeedSpec& speed) {
+int timing_processes(const SpeedSpec& speed) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  const int cores = ::sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 2;
+  return std::max(2, std::min(speed.p, cores));
+}
+
+std::vector<Case> speed_cases(const SpeedSpec& speed, int p) {
   std::vector<Case> cases;
   for (const int count : speed.counts) {
     Case c;
     c.id = 100001 + static_cast<int>(cases.size());
-    c.p = speed.p;
-    c.root = speed.root;
+    c.p = p;
+    c.root = std::min(speed.root, p - 1);
     c.count = count;
     c.dtype = *parse_dtype(speed.datatype);
     c.repetitions = speed.repetitions;

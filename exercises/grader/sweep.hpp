@@ -14,8 +14,12 @@ namespace collscope::grade {
 std::vector<Case> main_cases(const SweepSpec& sweep);
 /// The cases of `sync` among `main` (same p, root, count and datatype), keeping their ids.
 std::vector<Case> sync_cases(const SweepSpec& sync, const std::vector<Case>& main);
-/// One timing case per count of the speed spec, ids from 100001.
-std::vector<Case> speed_cases(const SpeedSpec& speed);
+/// Processes to time on: the exercise's speed.p, but no more than this machine's cores (an
+/// oversubscribed timing measures the scheduler), and at least 2.
+int timing_processes(const SpeedSpec& speed);
+/// One timing case per count of the speed spec at p processes, ids from 100001 (the root
+/// is speed.root, or p − 1 when p is smaller).
+std::vector<Case> speed_cases(const SpeedSpec& speed, int p);
 
 /// Roots of a sweep for p processes.
 std::vector<int> roots_for(const SweepSpec& sweep, int p);

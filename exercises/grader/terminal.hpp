@@ -2,6 +2,8 @@
 // the summary table at the end. Without a terminal (a pipe, CI) one line per phase.
 #pragma once
 
+#include "progress.hpp"
+
 #include <chrono>
 #include <string>
 
@@ -9,14 +11,12 @@ namespace collscope::grade {
 
 struct Grade;
 
-class Terminal {
+class Terminal : public Progress {
 public:
   explicit Terminal(bool quiet = false);
-  /// Starts a phase of `total` steps (0: no bar).
-  void phase(const std::string& name, int total);
-  void progress(int done);
-  /// Ends the phase with a short result ("262 cases, 3 ended a run").
-  void done(const std::string& result);
+  void phase(const std::string& name, int total) override;
+  void progress(int done) override;
+  void done(const std::string& result) override;
   void summary(const Grade& grade);
   void line(const std::string& text);
 

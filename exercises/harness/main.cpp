@@ -1,7 +1,8 @@
 // The main() every graded submission is linked with. collscope-grade runs it under mpirun:
 //
-//   submission --plan PLAN --log LOG    every case and timing of the plan (case.hpp); the
-//                                       verdicts go to LOG (log.hpp)
+//   submission --plan PLAN --log LOG --key KEY   every case and timing of the plan
+//                                       (case.hpp); the verdicts go to LOG (log.hpp), signed
+//                                       with the secret in KEY, which rank 0 deletes
 //   submission --case P:ROOT:COUNT:TYPE[:ID]  one case, verdict on stdout: the reproduce command
 //                                       of a report
 //
@@ -18,21 +19,24 @@
 
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 
 namespace collscope::grade {
 namespace {
 
-constexpr const char* usage = "usage: %s --plan PLAN --log LOG | --case P:ROOT:COUNT:int|vector\n"
-                              "(the main of a submission graded by collscope-grade)\n";
+constexpr const char* usage =
+    "usage: %s --plan PLAN --log LOG --key FILE | --case P:ROOT:COUNT:int|vector\n"
+    "(the main of a submission graded by collscope-grade)\n";
 
-int run(const Plan& plan, const std::string& log_path, bool human) {
+int run(const Plan& plan, const std::string& log_path, const std::optional<signature::Key>& key,
+        bool human) {
   int rank = 0, world = 1;
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
   PMPI_Comm_size(MPI_COMM_WORLD, &world);
   const Kind kind = *parse_kind(submission.collective);
-  const Log log(rank == 0 && !human ? log_path : "/dev/null");
+  const Log log(rank == 0 && !human ? log_path : "/dev/null", key);
   const Datatypes types;
   std::map<int, MPI_Comm> comms;
   for (const Case& c : plan.cases) comms.try_emplace(c.p, MPI_COMM_NULL);
@@ -76,13 +80,15 @@ int run(const Plan& plan, const std::string& log_path, bool human) {
 
 int main(int argc, char** argv) {
   using namespace collscope::grade;
-  std::string plan_path, log_path, spec;
+  std::string plan_path, log_path, key_path, spec;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string_view arg = argv[i];
     if (arg == "--plan")
       plan_path = argv[i + 1];
     else if (arg == "--log")
       log_path = argv[i + 1];
+    else if (arg == "--key")
+      key_path = argv[i + 1];
     else if (arg == "--case")
       spec = argv[i + 1];
   }
@@ -106,7 +112,16 @@ int main(int argc, char** argv) {
     return 2;
   }
   MPI_Init(&argc, &argv);
-  const int status = run(plan, log_path, !spec.empty());
+  // Rank 0 alone signs the log; the secret is gone from the disk before any submission code
+  // runs (the first case starts after collective calls that rank 0 joins only after this).
+  int rank = 0;
+  PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  std::optional<signature::Key> key;
+  if (rank == 0 && !key_path.empty()) {
+    key = take_key(key_path);
+    if (!key) std::fprintf(stderr, "harness: cannot read the run's key %s\n", key_path.c_str());
+  }
+  const int status = run(plan, log_path, key, !spec.empty());
   MPI_Finalize();
   return status;
 }

@@ -13,20 +13,19 @@ namespace {
 
 constexpr int warmup = 2;
 
-double median(std::vector<double> v) {
+/// The q-quantile (0 ≤ q ≤ 1) of `v`, interpolated between neighbours.
+double quantile(std::vector<double> v, double q) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+  const double at = q * static_cast<double>(v.size() - 1);
+  const std::size_t lo = static_cast<std::size_t>(at);
+  const std::size_t hi = std::min(lo + 1, v.size() - 1);
+  return v[lo] + (v[hi] - v[lo]) * (at - static_cast<double>(lo));
 }
 
 /// Seconds on CLOCK_MONOTONIC, which all processes of one machine share.
 double now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
-double minimum(const std::vector<double>& v) {
-  return v.empty() ? 0 : *std::min_element(v.begin(), v.end());
 }
 
 } // namespace
@@ -57,13 +56,14 @@ Timing time_case(Kind kind, const Case& c, MPI_Comm comm, const Datatypes& types
       if (rep >= warmup) (submission ? yours : native).push_back(span);
     }
   }
-  return {median(yours), median(native), minimum(yours), minimum(native)};
+  return {quantile(yours, 0.5),  quantile(native, 0.5),  quantile(yours, 0.25),
+          quantile(yours, 0.75), quantile(native, 0.25), quantile(native, 0.75)};
 }
 
 std::string log_line(const Case& c, const Timing& t) {
-  char text[200];
-  std::snprintf(text, sizeof text, "time\t%d\t%.9e\t%.9e\t%.9e\t%.9e", c.id, t.median_yours,
-                t.median_native, t.min_yours, t.min_native);
+  char text[300];
+  std::snprintf(text, sizeof text, "time\t%d\t%.9e\t%.9e\t%.9e\t%.9e\t%.9e\t%.9e", c.id,
+                t.median_yours, t.median_native, t.q1_yours, t.q3_yours, t.q1_native, t.q3_native);
   return text;
 }
 

@@ -13,8 +13,10 @@
 
 namespace collscope::grade {
 
+/// Medians and quartiles of the repetitions, in seconds: the quartiles show the noise.
 struct Timing {
-  double median_yours = 0, median_native = 0, min_yours = 0, min_native = 0;
+  double median_yours = 0, median_native = 0;
+  double q1_yours = 0, q3_yours = 0, q1_native = 0, q3_native = 0;
 };
 
 /// Collective over `comm` (every rank of it takes part); complete on rank 0 of `comm`.

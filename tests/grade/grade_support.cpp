@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
 
@@ -32,13 +33,14 @@ fs::path scratch(const std::string& name) {
   return dir;
 }
 
-GraderRun run_grader(const std::vector<std::string>& args, double limit) {
+GraderRun run_grader(const std::vector<std::string>& args, double limit,
+                     const std::vector<std::string>& environment) {
   std::vector<std::string> argv{env("COLLSCOPE_GRADE_BIN")};
   argv.insert(argv.end(), args.begin(), args.end());
   RunLimits limits;
   limits.wall_seconds = limit;
   limits.output_bytes = 16 << 20;
-  const RunResult r = run_process(argv, {}, limits);
+  const RunResult r = run_process(argv, environment, limits);
   return {r.stop == RunResult::Stop::none ? r.exit_code : -1, r.output, r.seconds};
 }
 
@@ -51,15 +53,15 @@ std::string read_text(const fs::path& file) {
 
 Graded read_graded(const fs::path& dir) {
   Graded g;
-  const json::Value v = json::parse(read_text(dir / "results.json"));
-  g.score = v.find("score")->as_number("score");
-  g.max_score = v.find("max_score")->as_number("max_score");
-  g.seconds = v.find("execution_time")->as_number("execution_time");
-  for (const json::Value& t : v.find("tests")->as_array("tests")) {
-    const json::Value& extra = *t.find("extra_data");
-    g.checks[extra.find("id")->as_string("id")] = {t.find("score")->as_number("score"),
-                                                   t.find("max_score")->as_number("max_score"),
-                                                   extra.find("state")->as_string("state")};
+  const nlohmann::json v = nlohmann::json::parse(read_text(dir / "results.json"));
+  g.score = v.at("score").get<double>();
+  g.max_score = v.at("max_score").get<double>();
+  g.seconds = v.at("execution_time").get<double>();
+  for (const nlohmann::json& t : v.at("tests")) {
+    const nlohmann::json& extra = t.at("extra_data");
+    g.checks[extra.at("id").get<std::string>()] = {t.at("score").get<double>(),
+                                                   t.at("max_score").get<double>(),
+                                                   extra.at("state").get<std::string>()};
   }
   g.report = read_text(dir / "report.md");
   return g;

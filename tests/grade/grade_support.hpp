@@ -1,8 +1,6 @@
 // Running collscope-grade from tests and reading what it wrote.
 #pragma once
 
-#include "json.hpp"
-
 #include <filesystem>
 #include <map>
 #include <string>
@@ -23,8 +21,9 @@ fs::path submissions_dir();
 /// A fresh, empty folder for one test under the build tree.
 fs::path scratch(const std::string& name);
 
-/// Runs collscope-grade with `args` (at most `limit` seconds).
-GraderRun run_grader(const std::vector<std::string>& args, double limit = 390);
+/// Runs collscope-grade with `args` (at most `limit` seconds), `environment` added.
+GraderRun run_grader(const std::vector<std::string>& args, double limit = 390,
+                     const std::vector<std::string>& environment = {});
 
 struct CheckOutcome {
   double score = 0, max_score = 0;

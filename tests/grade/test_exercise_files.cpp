@@ -56,6 +56,28 @@ TEST_CASE("every exercise is a complete folder with consistent checks", "[exerci
   }
 }
 
+TEST_CASE("define keeps the file's order; α and β default to the shared cost model",
+          "[exercises]") {
+  const fs::path dir = fs::temp_directory_path() / "collscope-grade-defines";
+  fs::create_directories(dir);
+  const Exercise good = load_exercise("gather", exercises(), true);
+  std::ifstream in(good.dir / "exercise.json");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string from = "\"define\": {";
+  // "b" uses "a" and "z" uses "b": read in another order, the names would be unknown.
+  text.replace(text.find(from), from.size(),
+               from + " \"z_first\": \"p + 1\", \"b\": \"z_first * 2\", \"a\": \"b - 1\",");
+  std::ofstream(dir / "exercise.json") << text;
+  const Exercise e = load_exercise(dir.string(), exercises(), true);
+  REQUIRE(e.defines.size() >= 3);
+  CHECK(e.defines[0].first == "z_first");
+  CHECK(e.defines[1].first == "b");
+  CHECK(e.defines[2].first == "a");
+  CHECK(e.alpha == collscope::default_alpha_s);
+  CHECK(e.beta == collscope::default_beta_s_per_byte);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("roots: all up to the sampling limit, then 0, 1, p/2, p−1", "[sweep]") {
   SweepSpec s;
   s.roots = "all";
@@ -88,6 +110,12 @@ TEST_CASE("a bad exercise.json is one line naming the file and the place", "[exe
                     Catch::Contains("unknown kind"));
   with("\"checks\": [", "\"checks\": [[");
   CHECK_THROWS_WITH(load_exercise(dir.string(), exercises(), true), Catch::Contains("line"));
+  with("\"points\": 40", "\"points\": \"forty\"");
+  CHECK_THROWS_WITH(load_exercise(dir.string(), exercises(), true),
+                    Catch::Contains("checks[0].points: expected a number"));
+  with("\"case_seconds\": 4", "\"case_seconds\": 4, \"max_attempts\": 2.5");
+  CHECK_THROWS_WITH(load_exercise(dir.string(), exercises(), true),
+                    Catch::Contains("limits: expected an integer"));
   CHECK_THROWS_WITH(load_exercise("no_such_exercise", exercises(), true),
                     Catch::Contains("no exercise 'no_such_exercise'"));
   fs::remove_all(dir);

@@ -1,6 +1,5 @@
-// Expressions of exercise.json bounds and the JSON reader.
+// Expressions of exercise.json bounds and hints.
 #include "expr.hpp"
-#include "json.hpp"
 #include "patterns.hpp"
 
 #include <catch2/catch.hpp>
@@ -46,25 +45,6 @@ TEST_CASE("expressions name their variables and report errors with a column", "[
   CHECK_THROWS_WITH(Expr::parse("min(p)"), Catch::Contains("takes 2"));
   CHECK_THROWS_WITH(Expr::parse("p q"), Catch::Contains("unexpected 'q'"));
   CHECK_THROWS_WITH(Expr::parse("q").eval({}), Catch::Contains("unknown name 'q'"));
-}
-
-TEST_CASE("JSON objects keep their order; errors give line and column", "[json]") {
-  const json::Value v =
-      json::parse(R"({"b": [1, 2.5, -3e2], "a": {"x": "y\n\"z\""}, "c": true, "d": null})");
-  const auto& members = v.as_object("doc");
-  REQUIRE(members.size() == 4);
-  CHECK(members[0].first == "b");
-  CHECK(members[1].first == "a");
-  CHECK(v.find("b")->as_array("b")[2].as_number("x") == -300);
-  CHECK(v.find("a")->find("x")->as_string("x") == "y\n\"z\"");
-  CHECK(v.find("c")->as_bool("c"));
-  CHECK(v.find("d")->is_null());
-  CHECK(v.find("nope") == nullptr);
-  CHECK_THROWS_WITH(json::parse("{\n  \"a\": [1, 2\n}"), Catch::StartsWith("line 3, column"));
-  CHECK_THROWS_WITH(v.find("b")->as_string("sweep.p"), "sweep.p: expected a string");
-  CHECK_THROWS_WITH(json::parse("[1.5]").as_array("x")[0].as_int("x[0]"),
-                    "x[0]: expected an integer");
-  CHECK(json::quote("a\"b\\c\n\x01") == R"("a\"b\\c\n\u0001")");
 }
 
 TEST_CASE("hints evaluate their {expressions}", "[patterns]") {

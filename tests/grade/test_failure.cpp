@@ -64,20 +64,44 @@ TEST_CASE("blocked-call states describe a deadlock and an endless loop", "[failu
   const fs::path dir = fs::temp_directory_path() / "collscope-grade-states";
   fs::remove_all(dir);
   fs::create_directories(dir);
-  write_state(dir, 0,
-              {collscope_grade_phase_submission, collscope_grade_call_send_sync, 1, -1, 5, 3, 400});
-  write_state(dir, 1,
-              {collscope_grade_phase_submission, collscope_grade_call_send_sync, 0, -1, 5, 3, 400});
-  write_state(dir, 2, {collscope_grade_phase_harness, collscope_grade_call_none, -1, -1, 0, 0, 0});
+  write_state(
+      dir, 0,
+      {collscope_grade_phase_submission, collscope_grade_call_send_sync, 1, -1, 5, 3, 400, 0});
+  write_state(
+      dir, 1,
+      {collscope_grade_phase_submission, collscope_grade_call_send_sync, 0, -1, 5, 3, 400, 0});
+  write_state(dir, 2,
+              {collscope_grade_phase_harness, collscope_grade_call_none, -1, -1, 0, 0, 0, 0});
   const std::string deadlock = describe_blocked(dir, true);
   CHECK_THAT(deadlock,
              Catch::StartsWith("deadlock: rank 0 waits in MPI_Send to rank 1 (400 bytes, "
                                "tag 5), made synchronous, rank 1 waits in MPI_Send to rank 0"));
   CHECK_THAT(deadlock, Catch::Contains("relies on MPI buffering"));
   write_state(dir, 1,
-              {collscope_grade_phase_submission, collscope_grade_call_none, -1, -1, 0, 9, 0});
+              {collscope_grade_phase_submission, collscope_grade_call_none, -1, -1, 0, 9, 0, 0});
   const std::string loop = describe_blocked(dir, false);
   CHECK_THAT(loop, Catch::Contains("rank 1 runs your code without calling MPI (an endless loop?)"));
   CHECK_THAT(loop, !Catch::StartsWith("deadlock"));
+  CHECK(finalized_inside(dir, "MY_Gather").empty());
+  write_state(dir, 1,
+              {collscope_grade_phase_submission, collscope_grade_call_none, -1, -1, 0, 9, 0, 1});
+  CHECK(finalized_inside(dir, "MY_Gather") ==
+        "rank 1 called MPI_Finalize inside MY_Gather: the harness cannot go on after it (MPI is "
+        "finalized once, by the program's main, not by a collective)");
   fs::remove_all(dir);
+}
+
+TEST_CASE("output that imitates Open MPI's errors is quoted only in checked pieces", "[failure]") {
+  RunResult run;
+  run.exit_code = 1;
+  // A submission prints a file's lines in the shape of an MPI error report.
+  std::string forged = "An error occurred in MPI_Secret\n*** MPI_ERR_OTHER: ";
+  for (int i = 0; i < 40; ++i) forged += "line " + std::to_string(i) + " of reference.cpp; ";
+  run.output = forged + "\n";
+  const Failure f = classify(run, "", "", 4, 60, 512, 512);
+  CHECK(f.what.size() < 200);
+  CHECK(f.what.find("line 39") == std::string::npos);
+  // A long output with no anchor at all is searched without trouble.
+  run.output = std::string(1 << 20, 'x');
+  CHECK(classify(run, "", "", 4, 60, 512, 512).what == "the run failed (exit status 1)");
 }

@@ -27,18 +27,17 @@ int leftover_processes(const fs::path& out) {
 TEST_CASE("pathological submissions are graded within their limits, by name", "[limits]") {
   struct Expected {
     const char* name;
-    const char* says;    ///< in report.md
-    double most_seconds; ///< to grade it, on 2 oversubscribed cores
+    const char* says; ///< in report.md
   };
   const std::vector<Expected> expected{
-      {"deadlock", "deadlock: rank 0 waits in MPI_Recv from rank 1", 45},
-      {"segfault_one_rank", "rank 1 was killed by signal 11 (Segmentation fault)", 45},
-      {"infinite_loop", "runs your code without calling MPI (an endless loop?)", 45},
-      {"abort", "called MPI_Abort", 45},
-      {"flood", "output flood: more than 512 KB", 45},
-      {"memory_hog", "memory limit exceeded (512 MB per process)", 60},
-      {"compile_error", "does not compile", 20},
-      {"wrong_signature", "No function MY_Gather with the required signature", 20},
+      {"deadlock", "deadlock: rank 0 waits in MPI_Recv from rank 1"},
+      {"segfault_one_rank", "rank 1 was killed by signal 11 (Segmentation fault)"},
+      {"infinite_loop", "runs your code without calling MPI (an endless loop?)"},
+      {"abort", "called MPI_Abort"},
+      {"flood", "output flood: more than 512 KB"},
+      {"memory_hog", "memory limit exceeded (512 MB per process)"},
+      {"compile_error", "does not compile"},
+      {"wrong_signature", "No function MY_Gather with the required signature"},
   };
   const fs::path dir = scratch("limits");
   for (const Expected& e : expected)
@@ -53,7 +52,6 @@ TEST_CASE("pathological submissions are graded within their limits, by name", "[
     INFO(e.name);
     const Graded g = read_graded(out / e.name);
     CHECK(g.score == 0);
-    CHECK(g.seconds < e.most_seconds);
     INFO(g.report.substr(0, 4000));
     CHECK(g.report.find(e.says) != std::string::npos);
   }

@@ -47,7 +47,6 @@ TEST_CASE("a child that runs too long is stopped with everything it started", "[
   fs::remove(pid_file);
   const RunResult r = run_process({spawner, pid_file.string()}, {}, limits);
   CHECK(r.stop == RunResult::Stop::wall);
-  CHECK(r.seconds < 6);
   pid_t grandchild = 0;
   std::ifstream(pid_file) >> grandchild;
   REQUIRE(grandchild > 0);
@@ -70,7 +69,6 @@ TEST_CASE("a child that stops appending to its log is stopped as stalled", "[pro
       run_process({"sh", "-c", script}, {}, limits, {}, [&] { before_stop = true; });
   CHECK(r.stop == RunResult::Stop::stall);
   CHECK(before_stop);
-  CHECK(r.seconds < 6);
   fs::remove(log);
 }
 

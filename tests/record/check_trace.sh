@@ -12,6 +12,14 @@
 #                block attributes as in tracer/README.md; nothing recorded while paused.
 #                TRACER_LIB "-" means the program links the tracer itself.
 #   untraced     PROGRAM using the annotation API without the tracer runs and writes nothing.
+#   gap          PROGRAM (gap_program.c) runs out of annotation-string memory on rank 0: the
+#                run still succeeds, recording stops for good (resume() included), the events
+#                before the gap are in DIR.partial with a MeasurementOnOff OFF, INCOMPLETE
+#                says why, there is no DIR, and `collscope-trace stats` ($COLLSCOPE_TRACE_CLI)
+#                reports an incomplete trace.
+#   vite         PROGRAM traced, then Debian's ViTE ($VITE) loads the archive headless
+#                (offscreen Qt) and exports it to SVG: no "already exists" abort, an SVG
+#                with one container per rank.
 # The caller provides OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 when running
 # as root. Every mpirun is bounded by `timeout`, so a hang fails the test instead of stalling it.
 set -u
@@ -96,7 +104,7 @@ check_messages() {
   # Every record as "kind from to tag" in world ranks: otf2-print names the peer's world rank
   # through the communicator's group, so sends and receives must pair up exactly.
   awk '/^MPI_I?SEND |^MPI_I?RECV / {
-         peer = $0; sub(/.*\("rank /, "", peer); sub(/".*/, "", peer)
+         peer = $0; sub(/.*\("rank /, "", peer); sub(/[ "].*/, "", peer)
          tag = $0; sub(/.*Tag: /, "", tag); sub(/,.*/, "", tag)
          if ($1 ~ /SEND/) print "send", $2, peer, tag >> "'"$work/sends.txt"'"
          else print "send", peer, $2, tag >> "'"$work/receives.txt"'"
@@ -112,8 +120,9 @@ check_messages() {
 }
 
 check_crash() {
+  mkdir -p "$trace" && touch "$trace/stale" # an older run's archive must not survive the crash
   if run crash "$(preload)" "COLLSCOPE_TRACE=$trace"; then fail "the $arg run fails"; else pass "the $arg run fails"; fi
-  expect "no archive $trace" test ! -e "$trace"
+  expect "no archive $trace (the older one is gone)" test ! -e "$trace"
   expect "$trace.partial/INCOMPLETE exists" test -f "$trace.partial/INCOMPLETE"
   case $arg in abort) cause="MPI_Abort" ;; *) cause="SIGSEGV" ;; esac
   expect "INCOMPLETE is one line naming $cause" \
@@ -160,8 +169,48 @@ check_untraced() {
   expect "no archive written" test ! -e "$trace"
 }
 
+check_gap() {
+  expect "traced run succeeds" run traced "$(preload)" "COLLSCOPE_TRACE=$trace" COLLSCOPE_TRACE_STRING_LIMIT=300
+  expect "recording stopped when the strings ran out" grep -q '^recording stopped: yes' "$work/traced.out"
+  expect "and resume() did not restart it" grep -q '^recording after resume: no' "$work/traced.out"
+  expect "no archive $trace claims a whole run" test ! -e "$trace"
+  expect "INCOMPLETE is one line naming the lost annotation strings" \
+    test "$(wc -l <"$trace.partial/INCOMPLETE" 2>/dev/null) $(grep -c 'rank 0 ran out of memory for its annotation strings' "$trace.partial/INCOMPLETE" 2>/dev/null)" = "1 1"
+  show "$trace.partial/INCOMPLETE"
+  if "$otf2_print" "$trace.partial/traces.otf2" >"$work/events.txt" 2>"$work/print.err"; then
+    pass "the events before the gap are readable in $trace.partial"
+  else
+    fail "the events before the gap are readable in $trace.partial"; show "$work/print.err"
+  fi
+  expect "rank 0's gap is a MeasurementOnOff OFF" grep -q '^MEASUREMENT_ON_OFF *0 .*Mode: OFF' "$work/events.txt"
+  expect "regions recorded before the gap" grep -q '^ENTER *0 .*Region: "phase 0 with' "$work/events.txt"
+  expect "nothing recorded on rank 0 after the gap (tag 555)" sh -c "! grep -q '^MPI_SEND .*Tag: 555' '$work/events.txt'"
+  "${COLLSCOPE_TRACE_CLI:-false}" stats "$trace" >"$work/stats.out" 2>"$work/stats.err"
+  status=$?
+  expect "collscope-trace stats exits 2 on it" test "$status" = 2
+  expect "and says incomplete trace: ... ran out of memory" grep -q 'incomplete trace: rank 0 ran out of memory' "$work/stats.err"
+}
+
+check_vite() {
+  expect "traced run succeeds" run traced "$(preload)" "COLLSCOPE_TRACE=$trace"
+  print_trace
+  expect "location groups and locations have distinct names" \
+    test "$(grep -E '^(LOCATION_GROUP|LOCATION) ' "$work/defs.txt" | sed 's/.*Name: \("[^"]*"\).*/\1/' | sort | uniq -d | wc -l)" = 0
+  # ViTE 1.2 takes the file as its first argument (its -f is rejected), and with -e it loads,
+  # exports and exits; a duplicate container name aborts it (exit 134).
+  QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=$work timeout 120 "${VITE:-vite}" "$trace/traces.otf2" \
+    -e "$work/vite.svg" </dev/null >"$work/vite.out" 2>&1
+  status=$?
+  expect "vite exits 0 after exporting (status $status)" test "$status" = 0
+  expect "vite does not abort on a container name" sh -c "! grep -qi 'already exists' '$work/vite.out'"
+  grep -v '^Warning: cannot find rank' "$work/vite.out" | tail -n 5 | sed 's/^/      | /'
+  expect "vite's SVG shows rank $((np - 1))'s thread" grep -q ">rank $((np - 1)) thread 0" "$work/vite.svg"
+}
+
 case $check in
   messages) check_messages ;;
+  gap) check_gap ;;
+  vite) check_vite ;;
   crash) check_crash ;;
   annotations) check_annotations ;;
   untraced) check_untraced ;;

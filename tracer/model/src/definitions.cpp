@@ -43,10 +43,11 @@ OTF2_CallbackCode on_region(void* data, OTF2_RegionRef self, OTF2_StringRef name
   return OTF2_CALLBACK_SUCCESS;
 }
 
-OTF2_CallbackCode on_location_group(void* data, OTF2_LocationGroupRef self, OTF2_StringRef,
+OTF2_CallbackCode on_location_group(void* data, OTF2_LocationGroupRef self, OTF2_StringRef name,
                                     OTF2_LocationGroupType type, OTF2_SystemTreeNodeRef,
                                     OTF2_LocationGroupRef) {
   defs_of(data).location_groups[self] = type;
+  defs_of(data).location_group_names[self] = name;
   return OTF2_CALLBACK_SUCCESS;
 }
 

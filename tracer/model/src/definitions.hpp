@@ -43,6 +43,7 @@ struct Definitions {
   std::map<OTF2_RegionRef, RegionDef> regions;
   std::map<OTF2_LocationRef, LocationDef> locations;
   std::map<OTF2_LocationGroupRef, OTF2_LocationGroupType> location_groups;
+  std::map<OTF2_LocationGroupRef, OTF2_StringRef> location_group_names; ///< a process: "rank N"
   std::map<OTF2_GroupRef, GroupDef> groups;
   std::map<OTF2_CommRef, CommDef> comms;
   std::uint64_t resolution = 0; ///< ticks per second; 0 if the archive has no ClockProperties

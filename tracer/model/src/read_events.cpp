@@ -114,8 +114,13 @@ void read_events(OTF2_Reader* reader, const Definitions& defs, const RankLayout&
   trace.ranks.resize(p);
   for (int r = 0; r < p; ++r) {
     trace.ranks[r].id = r;
+    // A rank is a process: named by its location group ("rank N"), else by its location.
     const auto def = defs.locations.find(ranks.locations[r]);
-    trace.ranks[r].name = def != defs.locations.end() ? defs.str(def->second.name) : "";
+    if (def != defs.locations.end()) {
+      const auto group = defs.location_group_names.find(def->second.group);
+      if (group != defs.location_group_names.end()) trace.ranks[r].name = defs.str(group->second);
+      if (trace.ranks[r].name.empty()) trace.ranks[r].name = defs.str(def->second.name);
+    }
     if (trace.ranks[r].name.empty()) trace.ranks[r].name = rank_label(r);
     check(OTF2_Reader_SelectLocation(reader, ranks.locations[r]), "cannot select " + rank_label(r));
   }

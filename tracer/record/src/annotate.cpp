@@ -37,7 +37,7 @@ void collscope_trace_region_begin(const char* name) {
   try {
     open(Kind::UserEnter, rec::state.strings.intern(name));
   } catch (...) {
-    rec::state.recording = false;
+    rec::lose("annotation strings");
   }
 }
 
@@ -52,7 +52,7 @@ void collscope_trace_round_begin(int k) {
   try {
     open(Kind::RoundEnter, static_cast<std::uint32_t>(k));
   } catch (...) {
-    rec::state.recording = false;
+    rec::lose("annotation strings");
   }
 }
 
@@ -79,7 +79,7 @@ void collscope_trace_meta(const char* key, const char* value) {
     e.tag = rec::state.strings.intern(value);
     rec::push(e);
   } catch (...) {
-    rec::state.recording = false;
+    rec::lose("annotation strings");
   }
 }
 
@@ -92,7 +92,7 @@ void collscope_trace_pause(void) {
 void collscope_trace_resume(void) {
   if (!rec::enabled()) return;
   rec::state.paused = false;
-  rec::state.recording = !rec::state.events.overflowed();
+  rec::state.recording = rec::state.lost == nullptr; // a gap for want of memory stays one
 }
 
 int collscope_trace_active(void) {

@@ -20,10 +20,12 @@ struct Header {
   std::uint64_t string_bytes;
   std::uint64_t comm_words;
   std::uint64_t host_bytes;
-  std::uint64_t problem_bytes;
+  std::uint64_t lost_bytes;
   std::int64_t realtime_offset;
+  std::uint64_t lost_at;
+  std::uint64_t reserved[7];
 };
-static_assert(sizeof(Header) == 64, "events start 64-byte aligned after the header");
+static_assert(sizeof(Header) == 128, "events start 64-byte aligned after the header");
 
 std::vector<std::uint32_t> comm_words(const std::vector<CommDef>& defs) {
   std::vector<std::uint32_t> words;
@@ -35,18 +37,31 @@ std::vector<std::uint32_t> comm_words(const std::vector<CommDef>& defs) {
   return words;
 }
 
-std::string problem_of(const Recorder& r) {
-  if (r.events.overflowed())
-    return "rank " + std::to_string(r.world_rank) + " ran out of memory after " +
-           std::to_string(r.events.size()) + " events";
-  return {};
+bool names_peer(const Event& e) {
+  switch (e.kind) {
+  case Kind::Send:
+  case Kind::Recv:
+  case Kind::Isend:
+  case Kind::Irecv:
+  case Kind::CollEnd: // the root, if it is in the remote group
+    return true;
+  default:
+    return false;
+  }
+}
+
+std::string lost_of(const Recorder& r) {
+  if (r.lost == nullptr) return {};
+  return "rank " + std::to_string(r.world_rank) + " ran out of memory for its " + r.lost +
+         " after " + std::to_string(r.events.size()) +
+         " events; nothing after that was recorded (a MeasurementOnOff OFF marks the gap)";
 }
 
 std::vector<Unit> serialise(const Recorder& r) {
   char host[256] = {};
   gethostname(host, sizeof host - 1);
   const std::vector<std::uint32_t> words = comm_words(r.comms.defs());
-  const std::string problem = problem_of(r);
+  const std::string lost = lost_of(r);
   const Header h{magic,
                  static_cast<std::uint32_t>(r.world_rank),
                  r.strings.size(),
@@ -54,10 +69,12 @@ std::vector<Unit> serialise(const Recorder& r) {
                  r.strings.blob().size(),
                  words.size(),
                  std::strlen(host),
-                 problem.size(),
-                 r.realtime_offset};
+                 lost.size(),
+                 r.realtime_offset,
+                 r.lost == nullptr ? 0 : to_ns(r.lost_at),
+                 {}};
   const std::size_t bytes = sizeof h + h.n_events * sizeof(Event) + h.string_bytes +
-                            words.size() * sizeof(std::uint32_t) + h.host_bytes + h.problem_bytes;
+                            words.size() * sizeof(std::uint32_t) + h.host_bytes + h.lost_bytes;
   std::vector<Unit> blob((bytes + sizeof(Unit) - 1) / sizeof(Unit));
   auto* out = reinterpret_cast<unsigned char*>(blob.data());
   auto put = [&out](const void* data, std::size_t n) {
@@ -65,18 +82,24 @@ std::vector<Unit> serialise(const Recorder& r) {
     out += n;
   };
   put(&h, sizeof h);
-  // Stamps leave the rank in CLOCK_MONOTONIC nanoseconds, whatever clock took them.
-  r.events.for_each_chunk([&put](const Event* events, std::size_t n) {
+  // Stamps leave the rank in CLOCK_MONOTONIC nanoseconds, whatever clock took them, and
+  // peers on intercommunicators as indices in the union of both groups (comm_table.hpp).
+  const auto& peer_maps = r.comms.peer_maps();
+  r.events.for_each_chunk([&put, &peer_maps](const Event* events, std::size_t n) {
     for (std::size_t i = 0; i < n; ++i) {
       Event e = events[i];
       e.time = to_ns(e.time);
+      if (!peer_maps.empty() && names_peer(e)) {
+        const auto it = peer_maps.find(e.comm);
+        if (it != peer_maps.end() && e.peer < it->second.size()) e.peer = it->second[e.peer];
+      }
       put(&e, sizeof e);
     }
   });
   put(r.strings.blob().data(), h.string_bytes);
   put(words.data(), words.size() * sizeof(std::uint32_t));
   put(host, h.host_bytes);
-  put(problem.data(), h.problem_bytes);
+  put(lost.data(), h.lost_bytes);
   return blob;
 }
 
@@ -113,7 +136,8 @@ RankTrace parse(const Unit* blob) {
   }
   t.host.assign(reinterpret_cast<const char*>(in), h.host_bytes);
   in += h.host_bytes;
-  t.problem.assign(reinterpret_cast<const char*>(in), h.problem_bytes);
+  t.lost.assign(reinterpret_cast<const char*>(in), h.lost_bytes);
+  t.lost_at = h.lost_at;
   return t;
 }
 

@@ -24,6 +24,8 @@ struct RankTrace {
   std::string host;
   std::int64_t realtime_offset = 0; // CLOCK_REALTIME - CLOCK_MONOTONIC
   std::string problem;              // why this rank's record is not usable, if it is not
+  std::string lost;                 // why recording stopped early (the events before are kept)
+  std::uint64_t lost_at = 0;        // when, in CLOCK_MONOTONIC ns; 0 if nothing was lost
 };
 
 struct alignas(64) Unit {

@@ -1,17 +1,25 @@
 // Communicator handle -> OTF2 Comm id, and the Comm definitions the archive needs.
 //
-// Ids follow tracer/README.md: 0 is MPI_COMM_WORLD; a communicator created through a wrapped
+// Ids follow tracer/README.md: 0 is MPI_COMM_WORLD; a communicator created by a blocking
 // call gets (world rank of its rank 0 << 20) | counter, broadcast with PMPI on the new
-// communicator, so every member records the same id. Counter value 0xFFFFF is reserved for
-// MPI_COMM_SELF of that world rank. Communicators created by calls the tracer does not wrap
-// get a rank-local id from the same counter when first used (their messages are still
-// recorded, with peers mapped through the group, but ranks disagree on the id).
+// communicator, so every member records the same id; on an intercommunicator both groups'
+// rank 0 propose and everyone takes the smaller proposal (two PMPI_Allreduce, the only
+// reduction that reaches the local group through the remote one). Each agreed id reserves
+// the next idup_block - 1 ids for MPI_Comm_idup of that communicator: idups of one
+// communicator happen in the same order on every member, so the k-th copy is id + 1 + k
+// without any communication. Counter value 0xFFFFF is reserved for MPI_COMM_SELF.
+//
+// Intercommunicators: OTF2 2.x has no InterComm definition, so the Comm's group is the union
+// of both groups in world-rank order (the same on both sides), and peers, which MPI gives as
+// ranks in the remote group, are translated to indices in that union when the events leave
+// the rank (peer_maps()).
 #pragma once
 
 #include "mpi_regions.hpp"
 
 #include <cstdint>
 #include <mpi.h>
+#include <unordered_map>
 #include <vector>
 
 namespace collscope::rec {
@@ -21,17 +29,21 @@ struct CommInfo {
   std::uint32_t id;
   int size; // remote size for intercommunicators: peers are remote ranks
   int rank;
+  bool inter;
+  std::uint32_t idups; // MPI_Comm_idup calls on it so far; its ids are id + 1 + k (k < 15)
+  bool agreed;         // id agreed among all members (else rank-local)
 };
 
 struct CommDef {
   std::uint32_t id;
   std::uint32_t parent;               // OTF2_UNDEFINED_COMM if none
   std::uint32_t creator;              // MpiRegion of the creating call, or creator_* below
-  std::vector<std::uint32_t> members; // world ranks in comm-rank order
+  std::vector<std::uint32_t> members; // world ranks in comm-rank order (union for intercomms)
 };
 inline constexpr std::uint32_t creator_self = 0xfffe;
 inline constexpr std::uint32_t creator_unknown = 0xffff;
 inline constexpr std::uint32_t undefined_comm = 0xffffffffu;
+inline constexpr std::uint32_t idup_block = 16;
 
 class CommTable {
 public:
@@ -46,23 +58,33 @@ public:
 
   /// Collective over newcomm (which must not be MPI_COMM_NULL): agrees on its id.
   void agree(MPI_Comm newcomm, MPI_Comm parent, MpiRegion creator);
+  /// newcomm is the next MPI_Comm_idup copy of parent (the handle exists at once, before
+  /// the request completes): its id follows from parent's, no communication.
+  void idup(MPI_Comm parent, MPI_Comm newcomm);
   void forget(MPI_Comm comm);
 
   /// Definitions this rank is responsible for (the communicators whose rank 0 it is).
   const std::vector<CommDef>& defs() const { return defs_; }
+  /// Intercommunicator id -> union index of each remote rank.
+  const std::unordered_map<std::uint32_t, std::vector<std::uint32_t>>& peer_maps() const {
+    return peer_maps_;
+  }
 
 private:
   CommInfo find_slow(MPI_Comm comm);
-  void define(const CommInfo& info, std::uint32_t parent, std::uint32_t creator);
-  std::uint32_t next_id();
+  CommInfo& entry(MPI_Comm comm);
+  void add(const CommInfo& info, std::uint32_t parent, std::uint32_t creator, bool define,
+           MPI_Comm groups_of);
+  std::uint32_t next_id(bool reserve);
 
   CommInfo world_{};
   std::vector<CommInfo> entries_;
   std::size_t last_ = 0;
   std::vector<CommDef> defs_;
+  std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> peer_maps_;
   MPI_Group world_group_ = MPI_GROUP_NULL;
   std::uint32_t world_rank_ = 0;
-  std::uint32_t counter_ = 0;
+  std::uint32_t counter_ = idup_block - 1; // (0 << 20) | 1..15 are MPI_COMM_WORLD's copies
 };
 
 } // namespace collscope::rec

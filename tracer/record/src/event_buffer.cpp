@@ -1,5 +1,6 @@
 #include "event_buffer.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <new>
 #include <sys/mman.h>
@@ -43,6 +44,7 @@ void EventBuffer::release() {
 
 std::uint32_t StringTable::intern(std::string_view s) {
   if (auto it = ids_.find(s); it != ids_.end()) return it->second;
+  if (s.size() + 1 > limit_ - std::min(limit_, blob_.size())) throw std::bad_alloc();
   const auto id = static_cast<std::uint32_t>(ids_.size());
   ids_.emplace(std::string{s}, id);
   blob_.append(s);

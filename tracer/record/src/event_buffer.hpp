@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -63,7 +64,10 @@ private:
 /// OTF2 string refs when it writes the archive.
 class StringTable {
 public:
+  /// Throws std::bad_alloc when out of memory, or past the limit set below.
   std::uint32_t intern(std::string_view s);
+  /// Caps the bytes of all strings (COLLSCOPE_TRACE_STRING_LIMIT, for tests of the gap).
+  void limit(std::size_t bytes) { limit_ = bytes; }
   /// The id of s if it was interned, else not_found.
   std::uint32_t find(std::string_view s) const;
   static constexpr std::uint32_t not_found = 0xffffffffu;
@@ -79,6 +83,7 @@ private:
   };
   std::unordered_map<std::string, std::uint32_t, Hash, std::equal_to<>> ids_;
   std::string blob_;
+  std::size_t limit_ = SIZE_MAX;
 };
 
 } // namespace collscope::rec

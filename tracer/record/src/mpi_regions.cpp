@@ -12,7 +12,8 @@ constexpr std::uint32_t role_of(std::string_view f) {
   if (f == "Gather" || f == "Gatherv" || f == "Reduce") return OTF2_REGION_ROLE_COLL_ALL2ONE;
   if (f.starts_with("All") || f.starts_with("Reduce_scatter")) return OTF2_REGION_ROLE_COLL_ALL2ALL;
   if (f == "Barrier" || f == "Scan" || f == "Exscan") return OTF2_REGION_ROLE_COLL_OTHER;
-  if (f.starts_with("Comm_") || f.starts_with("Cart_") || f == "Request_free")
+  if (f.starts_with("Comm_") || f.starts_with("Cart_") || f.starts_with("Intercomm_") ||
+      f.starts_with("Graph_") || f.starts_with("Dist_graph_") || f == "Request_free")
     return OTF2_REGION_ROLE_FUNCTION;
   return OTF2_REGION_ROLE_POINT2POINT;
 }

@@ -17,7 +17,9 @@ namespace collscope::rec {
   X(Alltoall) X(Alltoallv) X(Alltoallw) X(Reduce) X(Allreduce) X(Reduce_scatter)                   \
   X(Reduce_scatter_block) X(Scan) X(Exscan)                                                        \
   X(Comm_dup) X(Comm_dup_with_info) X(Comm_split) X(Comm_split_type) X(Comm_create)                \
-  X(Comm_create_group) X(Cart_create) X(Cart_sub) X(Comm_free)
+  X(Comm_create_group) X(Cart_create) X(Cart_sub) X(Comm_free)                                    \
+  X(Comm_idup) X(Intercomm_create) X(Intercomm_merge) X(Graph_create) X(Dist_graph_create)         \
+  X(Dist_graph_create_adjacent)
 // clang-format on
 
 enum class MpiRegion : std::uint16_t {

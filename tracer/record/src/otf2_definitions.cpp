@@ -104,9 +104,14 @@ void Definitions::write(OTF2_GlobalDefWriter* w, const std::string& host,
   std::map<std::uint32_t, OTF2_StringRef> comm_names;
   for (const auto& [id, d] : comms_)
     comm_names[id] = string(id == 0 ? "MPI_COMM_WORLD" : comm_name(d));
+  // The process (location group) and its one thread (location) need distinct names: ViTE
+  // keys its containers by name and refuses a second "rank N".
   std::vector<OTF2_StringRef> rank_names;
-  for (std::uint32_t r = 0; r < world_size_; ++r)
+  std::vector<OTF2_StringRef> thread_names;
+  for (std::uint32_t r = 0; r < world_size_; ++r) {
     rank_names.push_back(string("rank " + std::to_string(r)));
+    thread_names.push_back(string("rank " + std::to_string(r) + " thread 0"));
+  }
   const OTF2_StringRef machine = string("machine"), host_key = string("host"),
                        host_name = string(host), empty = string(""), mpi = string("MPI"),
                        user = string("User"), all_ranks = string("all ranks");
@@ -138,7 +143,7 @@ void Definitions::write(OTF2_GlobalDefWriter* w, const std::string& host,
                                                   OTF2_LOCATION_GROUP_TYPE_PROCESS, 0,
                                                   OTF2_UNDEFINED_LOCATION_GROUP),
           "LocationGroup");
-    check(OTF2_GlobalDefWriter_WriteLocation(w, r, rank_names[r], OTF2_LOCATION_TYPE_CPU_THREAD,
+    check(OTF2_GlobalDefWriter_WriteLocation(w, r, thread_names[r], OTF2_LOCATION_TYPE_CPU_THREAD,
                                              event_counts_[r], r),
           "Location");
   }

@@ -55,6 +55,12 @@ public:
 
   std::uint64_t run() {
     for (std::size_t i = 0; i < rank_.events.size(); ++i) translate(i, rank_.events[i]);
+    if (!rank_.lost.empty()) {
+      // Recording stopped here for want of memory: the gap is marked where readers look.
+      time(std::max(last_, rank_.lost_at));
+      check(OTF2_EvtWriter_MeasurementOnOff(w_, nullptr, last_, OTF2_MEASUREMENT_OFF),
+            "MeasurementOnOff");
+    }
     while (!stack_.empty()) {
       check(OTF2_EvtWriter_Leave(w_, nullptr, last_, stack_.back()), "Leave");
       stack_.pop_back();

@@ -11,6 +11,13 @@ std::uint64_t type_bytes(int count, MPI_Datatype type) {
   return static_cast<std::uint64_t>(count) * static_cast<std::uint64_t>(size);
 }
 
+void lose(const char* what) {
+  state.recording = false;
+  if (state.lost != nullptr) return;
+  state.lost = what;
+  state.lost_at = now();
+}
+
 void record_recv(std::uint64_t time, std::uint32_t comm, const MPI_Status& status) {
   if (status.MPI_SOURCE == MPI_PROC_NULL || status.MPI_SOURCE < 0) return;
   push(message(Kind::Recv, time, status.MPI_SOURCE, comm, status.MPI_TAG, status_bytes(status)));

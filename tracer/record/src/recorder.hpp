@@ -33,8 +33,12 @@ inline constexpr std::uint16_t no_call = 0xffff;
 
 struct Recorder {
   bool enabled = false;   // COLLSCOPE_TRACE set on every rank; between MPI_Init and MPI_Finalize
-  bool recording = false; // enabled, not paused and memory left
+  bool recording = false; // enabled, not paused and nothing lost
   bool paused = false;
+  // Set once recording stopped for want of memory: nothing is recorded afterwards (resume()
+  // included), and the trace is published incomplete with a MeasurementOnOff(OFF) at lost_at.
+  const char* lost = nullptr; // what ran out: "events", "annotation strings"
+  std::uint64_t lost_at = 0;
   int world_rank = 0;
   int world_size = 1;
   std::int64_t realtime_offset = 0;
@@ -59,9 +63,12 @@ inline bool enabled() {
   return state.enabled;
 }
 
+/// Stops recording for good: what ran out of memory (a static string) and when.
+void lose(const char* what);
+
 [[gnu::always_inline]] inline void push(const Event& e) {
   if (!state.events.push(e)) [[unlikely]]
-    state.recording = false;
+    lose("events");
 }
 
 [[gnu::always_inline]] inline Event event(Kind kind, std::uint64_t time) {

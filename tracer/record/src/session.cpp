@@ -39,8 +39,12 @@ std::string agree_on_directory(int rank) {
   int length = 0;
   if (rank == 0) {
     std::string error;
+    // An older DIR goes now, not when the new archive is done: a run that dies must not leave
+    // the previous run's archive to be read as its own.
     if (!remove_tree(dir + ".partial"))
       say("cannot remove the stale " + dir + ".partial; not tracing");
+    else if (!remove_tree(dir))
+      say("cannot remove the older " + dir + "; not tracing");
     else if (!make_dir(dir + ".partial", error))
       say("cannot create " + dir + ".partial: " + error + "; not tracing");
     else
@@ -114,6 +118,8 @@ void start_session(int thread_level) {
   start_clock();
   state.comms.start(rank, size);
   state.events.prepare();
+  if (const char* limit = std::getenv("COLLSCOPE_TRACE_STRING_LIMIT"))
+    state.strings.limit(std::strtoull(limit, nullptr, 10));
   install_crash_handlers(partial_dir.c_str(), rank);
   note_fatal_errors(MPI_COMM_WORLD);
   note_fatal_errors(MPI_COMM_SELF);
@@ -129,10 +135,17 @@ void end_session() {
   Collected all = collect(state);
   if (state.world_rank == 0) {
     std::string problem = all.error;
-    for (const RankTrace& r : all.ranks)
+    std::string lost;
+    for (const RankTrace& r : all.ranks) {
       if (problem.empty() && !r.problem.empty()) problem = r.problem;
+      if (lost.empty() && !r.lost.empty()) lost = r.lost;
+    }
     if (problem.empty()) problem = write_archive(partial_dir, all.ranks);
-    if (problem.empty()) {
+    if (problem.empty() && !lost.empty()) {
+      // The events up to the gap are readable in DIR.partial; DIR would claim a whole run.
+      write_incomplete(partial_dir, lost, false);
+      say("incomplete trace: " + lost + " (the archive up to there is " + partial_dir + ")");
+    } else if (problem.empty()) {
       const std::string error = publish(partial_dir, final_dir);
       if (!error.empty()) {
         write_incomplete(partial_dir, "the archive was written but " + error, false);

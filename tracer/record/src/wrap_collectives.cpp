@@ -40,7 +40,7 @@ bool in_place(const void* buf) {
 
 // On an intercommunicator the root group passes MPI_ROOT (the root) or MPI_PROC_NULL (no data).
 bool is_root(const rec::CommInfo& c, int root) {
-  return root == MPI_ROOT || c.rank == root;
+  return root == MPI_ROOT || (!c.inter && c.rank == root);
 }
 
 std::uint64_t sum_bytes(int n, const int* counts, MPI_Datatype type) {
@@ -254,7 +254,10 @@ int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[
                        MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
   if (!rec::recording()) return PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm);
   const rec::CommInfo c = rec::state.comms.find(comm);
-  const Volume v{sum_bytes(c.size, recvcounts, type), rec::type_bytes(recvcounts[c.rank], type)};
+  int local_size = c.size; // recvcounts has one entry per rank of the local group
+  if (c.inter) PMPI_Comm_size(comm, &local_size);
+  const Volume v{sum_bytes(local_size, recvcounts, type),
+                 rec::type_bytes(recvcounts[c.rank], type)};
   return collective(MpiRegion::Reduce_scatter, c, -1, v, [&] {
     return PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm);
   });

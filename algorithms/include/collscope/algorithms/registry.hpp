@@ -2,6 +2,9 @@
 // about it: what it is, where it comes from, how many rounds it takes and what it costs.
 #pragma once
 
+#include "collscope/schedule/formula.hpp"
+#include "collscope/schedule/irregular_cost.hpp"
+
 #include <mpi.h>
 #include <optional>
 #include <span>
@@ -26,30 +29,46 @@ using ScattervFn = int (*)(const void*, const int*, const int*, MPI_Datatype, vo
 using AllgathervFn = int (*)(const void*, int, MPI_Datatype, void*, const int*, const int*,
                              MPI_Datatype, MPI_Comm); ///< MPI_Allgatherv
 
+/// The one tuning knob an algorithm takes on top of MPI's arguments.
+enum class Parameter {
+  none,
+  blocks,   ///< --blocks: pipeline block count (bcast pipeline)
+  piece,    ///< --piece: piece size in elements (allgatherv ring-pipelined)
+  threshold ///< --threshold: bytes above which a subtree goes straight to the root
+};
+
 struct Algorithm {
   Collective collective;
   std::string_view name;        ///< what users type after --algorithm; "native" is MPI's own
   std::string_view description; ///< one line
   std::string_view source;      ///< seed file and section
-  std::string_view rounds_formula;
-  std::string_view cost_formula;
-  /// Expected rounds for p processes and M pipeline blocks (M is ignored where meaningless);
-  /// nullptr for native collectives, whose schedule is Open MPI's choice.
-  int (*rounds)(int p, int blocks) = nullptr;
-  /// α-β cost for p processes, m bytes in total, and M pipeline blocks; nullptr for native.
-  double (*cost)(int p, double m, double alpha, double beta, int blocks) = nullptr;
-  bool commutative_only = false; ///< wrong for non-commutative MPI_Op
-  bool uses_blocks = false;      ///< takes a pipeline block count
-  RootedFn rooted = nullptr;     ///< set for gather and scatter
+  /// Expected rounds and α-β cost (m = bytes in total, M = pipeline blocks), text and function
+  /// together; empty for native collectives, whose schedule is Open MPI's choice.
+  schedule::RoundsFormula rounds = {};
+  schedule::CostFormula cost = {};
+  bool native = false;           ///< Open MPI's own collective, the oracle
+  bool commutative_only = false; ///< refuses a non-commutative MPI_Op
+  Parameter parameter = Parameter::none;
+  /// gatherv/scatterv: the schedule whose α-β time collscope-run prints for actual block sizes.
+  std::optional<schedule::IrregularAlgorithm> irregular_model = std::nullopt;
+  RootedFn rooted = nullptr; ///< set for gather and scatter
   BcastFn bcast = nullptr;
   ReduceFn reduce = nullptr;
   AllgatherFn allgather = nullptr;
   GathervFn gatherv = nullptr;
   ScattervFn scatterv = nullptr;
   AllgathervFn allgatherv = nullptr;
-  bool uses_piece = false; ///< takes a piece size in elements (allgatherv ring-pipelined)
 
-  bool is_native() const { return name == "native"; }
+  bool is_native() const { return native; }
+  bool uses_blocks() const { return parameter == Parameter::blocks; }
+  bool uses_piece() const { return parameter == Parameter::piece; }
+  bool uses_threshold() const { return parameter == Parameter::threshold; }
+  /// The model-based trees: they take a network model (--network).
+  bool uses_network() const {
+    using I = schedule::IrregularAlgorithm;
+    return irregular_model == I::model_binomial_min || irregular_model == I::model_binomial_max ||
+           irregular_model == I::model_traff;
+  }
   bool has_root() const {
     return collective != Collective::allgather && collective != Collective::allgatherv;
   }

@@ -32,6 +32,7 @@ struct collscope_grade_state {
   int tag;
   int calls; /* number of calls recorded so far, to tell a spinning rank from a blocked one */
   long long bytes;
+  int finalized; /* 1: MPI_Finalize was called inside the submission */
 };
 
 #endif

@@ -1,0 +1,38 @@
+// A round count or α-β cost as a lecturer reads it and as a program computes it. The registry
+// holds both side by side; evaluate_formula() reads the printed text back into a number, so a
+// test can hold every text to its function over p, m, M, α and β: the two cannot drift apart.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+namespace collscope::schedule {
+
+/// Rounds of a schedule for p processes and M pipeline blocks (ignored where meaningless).
+struct RoundsFormula {
+  std::string_view text = {};
+  int (*of)(int p, int blocks) = nullptr;
+};
+
+/// α-β(-γ) time for p processes, m bytes and M pipeline blocks.
+struct CostFormula {
+  std::string_view text = {};
+  double (*of)(int p, double m, double alpha, double beta, int blocks) = nullptr;
+};
+
+/// The values a formula may name: p, m, M (blocks), α, β.
+struct FormulaValues {
+  double p = 1;
+  double m = 0;
+  double blocks = 1;
+  double alpha = 0;
+  double beta = 0;
+};
+
+/// The value of a formula's text. Grammar: numbers, the names p m M α β, ⌈log₂x⌉ and ⌊log₂x⌋,
+/// + − · / and juxtaposition (products), parentheses. A leading "≤ " (the text is a bound)
+/// and anything after a comma (a note such as "M = Σ⌈mᵢ/b⌉") are not part of the value.
+/// nullopt when the text does not parse.
+std::optional<double> evaluate_formula(std::string_view text, const FormulaValues& values);
+
+} // namespace collscope::schedule

@@ -1,0 +1,131 @@
+#include "collscope/schedule/formula.hpp"
+
+#include "collscope/schedule/bits.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace collscope::schedule {
+
+namespace {
+
+/// Recursive descent over the UTF-8 text; throws on anything it does not know, so an unknown
+/// symbol in a registry text fails the test instead of being skipped.
+class Parser {
+public:
+  Parser(std::string_view text, const FormulaValues& values) : text_(text), values_(values) {}
+
+  double whole() {
+    skip_spaces();
+    if (eat("≤")) skip_spaces();
+    const double value = sum();
+    skip_spaces();
+    if (!at_end() && !eat(",")) throw std::invalid_argument("trailing text");
+    return value;
+  }
+
+private:
+  double sum() {
+    double value = product();
+    for (;;) {
+      skip_spaces();
+      if (eat("+"))
+        value += product();
+      else if (eat("−") || eat("-"))
+        value -= product();
+      else
+        return value;
+    }
+  }
+
+  double product() {
+    double value = factor();
+    for (;;) {
+      skip_spaces();
+      if (eat("·") || eat("*"))
+        value *= factor();
+      else if (eat("/"))
+        value /= factor();
+      else if (starts_factor())
+        value *= factor(); // juxtaposition: 2⌈log₂p⌉α, βm
+      else
+        return value;
+    }
+  }
+
+  bool starts_factor() const {
+    if (at_end()) return false;
+    const char c = text_[pos_];
+    if ((c >= '0' && c <= '9') || c == '(' || c == 'p' || c == 'm' || c == 'M') return true;
+    for (std::string_view s : {"α", "β", "⌈", "⌊"})
+      if (text_.substr(pos_).starts_with(s)) return true;
+    return false;
+  }
+
+  double factor() {
+    skip_spaces();
+    if (at_end()) throw std::invalid_argument("expression ends early");
+    const char c = text_[pos_];
+    if (c >= '0' && c <= '9') return number();
+    if (eat("(")) {
+      const double value = sum();
+      skip_spaces();
+      expect(")");
+      return value;
+    }
+    if (eat("⌈")) return logarithm("⌉", true);
+    if (eat("⌊")) return logarithm("⌋", false);
+    if (eat("p")) return values_.p;
+    if (eat("m")) return values_.m;
+    if (eat("M")) return values_.blocks;
+    if (eat("α")) return values_.alpha;
+    if (eat("β")) return values_.beta;
+    throw std::invalid_argument("unknown symbol");
+  }
+
+  double logarithm(std::string_view close, bool ceiling) {
+    expect("log₂");
+    const double x = sum();
+    skip_spaces();
+    expect(close);
+    const int n = static_cast<int>(std::lround(x));
+    if (n < 1 || std::abs(x - n) > 1e-9) throw std::invalid_argument("log₂ of a non-positive");
+    return ceiling ? ceil_log2(n) : floor_log2(n);
+  }
+
+  double number() {
+    double value = 0;
+    while (!at_end() && text_[pos_] >= '0' && text_[pos_] <= '9')
+      value = value * 10 + (text_[pos_++] - '0');
+    return value;
+  }
+
+  void skip_spaces() {
+    while (!at_end() && text_[pos_] == ' ') ++pos_;
+  }
+  bool at_end() const { return pos_ >= text_.size(); }
+  bool eat(std::string_view s) {
+    if (!text_.substr(pos_).starts_with(s)) return false;
+    pos_ += s.size();
+    return true;
+  }
+  void expect(std::string_view s) {
+    if (!eat(s)) throw std::invalid_argument("expected a symbol");
+  }
+
+  std::string_view text_;
+  const FormulaValues& values_;
+  std::size_t pos_ = 0;
+};
+
+} // namespace
+
+std::optional<double> evaluate_formula(std::string_view text, const FormulaValues& values) {
+  try {
+    return Parser(text, values).whole();
+  } catch (const std::invalid_argument&) {
+    return std::nullopt;
+  }
+}
+
+} // namespace collscope::schedule

@@ -1,0 +1,14 @@
+// The registry is kept in parts, one per family of collectives, joined by registry.cpp in
+// this order (the order of --list).
+#pragma once
+
+#include "collscope/algorithms/registry.hpp"
+
+#include <span>
+
+namespace collscope::detail {
+
+std::span<const Algorithm> regular_algorithms();   ///< gather, scatter, bcast, reduce, allgather
+std::span<const Algorithm> irregular_algorithms(); ///< gatherv, scatterv, allgatherv
+
+} // namespace collscope::detail

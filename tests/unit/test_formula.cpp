@@ -1,0 +1,25 @@
+// The reader of the registry's formula texts: the lecture's notation, and refusal of anything
+// else (an unknown symbol must fail the registry test, not be skipped).
+#include "collscope/schedule/formula.hpp"
+
+#include <catch2/catch.hpp>
+
+using collscope::schedule::evaluate_formula;
+using collscope::schedule::FormulaValues;
+
+TEST_CASE("the formula reader knows the lecture's notation") {
+  const FormulaValues v{.p = 7, .m = 700, .blocks = 4, .alpha = 2, .beta = 0.5};
+  CHECK(evaluate_formula("⌈log₂p⌉", v) == 3);
+  CHECK(evaluate_formula("⌊log₂p⌋", v) == 2);
+  CHECK(evaluate_formula("p−1+M−1", v) == 9);
+  CHECK(evaluate_formula("⌈log₂p⌉α + (p−1)/p·βm", v) == Approx(3 * 2 + 6.0 / 7 * 350));
+  CHECK(evaluate_formula("2⌈log₂p⌉(α + 32β)", v) == Approx(6 * (2 + 16)));
+  CHECK(evaluate_formula("(p−1+M−1)(α + βm/M)", v) == Approx(9 * (2 + 350.0 / 4)));
+  CHECK(evaluate_formula("≤ p−1+M−1, M = Σ⌈mᵢ/b⌉", v) == 9);
+  CHECK(evaluate_formula("2(p−1)/p·βm", v) == Approx(2 * 6.0 / 7 * 350));
+  // Unknown symbols and broken syntax are refused, not skipped.
+  CHECK_FALSE(evaluate_formula("(p−1", v));
+  CHECK_FALSE(evaluate_formula("p·x", v));
+  CHECK_FALSE(evaluate_formula("", v));
+  CHECK_FALSE(evaluate_formula("⌈log₂(p−7)⌉", v));
+}

@@ -1,0 +1,81 @@
+// Every round count and cost collscope-run prints is the text of a registry entry; these
+// tests read each text back as a formula and hold it to the entry's function over p, m, M,
+// α and β, so the printed claim and the computed number cannot drift apart.
+#include "collscope/algorithms/registry.hpp"
+#include "collscope/schedule/formula.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <set>
+#include <string>
+
+using namespace collscope;
+using schedule::evaluate_formula;
+using schedule::FormulaValues;
+
+namespace {
+
+std::string label(const Algorithm& a) {
+  return std::string(to_string(a.collective)) + " " + std::string(a.name);
+}
+
+bool close(double a, double b) {
+  return std::abs(a - b) <= 1e-9 * std::max({1.0, std::abs(a), std::abs(b)});
+}
+
+} // namespace
+
+TEST_CASE("every registry text evaluates to its function for p = 2..64") {
+  for (const Algorithm& a : algorithms()) {
+    if (a.is_native()) {
+      CHECK(a.rounds.text.empty());
+      CHECK(a.cost.text.empty());
+      CHECK_FALSE(a.rounds.of);
+      CHECK_FALSE(a.cost.of);
+      continue;
+    }
+    INFO(label(a) << ": rounds '" << a.rounds.text << "', cost '" << a.cost.text << "'");
+    REQUIRE(a.rounds.of);
+    REQUIRE(a.cost.of);
+    for (int p = 2; p <= 64; ++p)
+      for (int blocks : {1, 2, 5, 64})
+        for (double m : {0.0, 1.0, 4000.0, 1e8})
+          for (const auto& [alpha, beta] : {std::pair{1e-6, 2e-10}, {3.0, 0.25}}) {
+            INFO("p=" << p << " M=" << blocks << " m=" << m << " α=" << alpha << " β=" << beta);
+            const FormulaValues v{
+                .p = double(p), .m = m, .blocks = double(blocks), .alpha = alpha, .beta = beta};
+            const auto rounds = evaluate_formula(a.rounds.text, v);
+            const auto cost = evaluate_formula(a.cost.text, v);
+            REQUIRE(rounds);
+            REQUIRE(cost);
+            REQUIRE(*rounds == a.rounds.of(p, blocks));
+            REQUIRE(close(*cost, a.cost.of(p, m, alpha, beta, blocks)));
+          }
+  }
+}
+
+TEST_CASE("one process sends nothing: every algorithm takes 0 rounds and costs 0") {
+  for (const Algorithm& a : algorithms()) {
+    if (a.is_native()) continue;
+    INFO(label(a));
+    for (int blocks : {1, 3}) {
+      CHECK(a.rounds.of(1, blocks) == 0);
+      CHECK(a.cost.of(1, 1e6, 1e-6, 2e-10, blocks) == 0);
+    }
+  }
+}
+
+TEST_CASE("registry names are unique per collective and each group ends with native") {
+  std::set<std::pair<Collective, std::string_view>> seen;
+  const auto all = algorithms();
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const Algorithm& a = all[i];
+    INFO(label(a));
+    CHECK(seen.insert({a.collective, a.name}).second);
+    CHECK(find_algorithm(a.collective, a.name) == &a);
+    CHECK(parse_collective(to_string(a.collective)) == a.collective);
+    const bool last_of_group = i + 1 == all.size() || all[i + 1].collective != a.collective;
+    CHECK(last_of_group == a.is_native());
+    CHECK((a.name == "native") == a.is_native());
+  }
+}
