@@ -132,7 +132,7 @@ void MainWindow::setDocument(std::shared_ptr<TraceDocument> document) {
   if (m_axisMode == AxisMode::annotatedRounds && !annotated) m_axisMode = AxisMode::inferredRounds;
   m_playback->setClock(&m_document->clock(m_axisMode));
   m_playback->toEnd();
-  m_statistics->setDocument(m_document.get(), catalog());
+  m_statistics->setDocument(m_document.get(), catalog(), m_playback);
   m_messages->setDocument(m_document.get());
   statusBar()->showMessage(tr("%1: %2 ranks, %3 messages")
                                .arg(m_document->path())
@@ -159,7 +159,7 @@ void MainWindow::resizeEvent(QResizeEvent* event) {
 }
 
 void MainWindow::updateCursorText() {
-  m_playbackBar->setCursorText(SpaceTimeRenderer::cursorText(*m_playback, m_axisMode));
+  m_playbackBar->setCursorText(SpaceTimeRenderer::cursorText(*m_playback));
 }
 
 void MainWindow::showView(const QString& name) {

@@ -26,11 +26,15 @@ QString SpaceTimeWidget::describe(const TraceDocument& document, int message) {
                      .arg(formatBytes(m.bytes))
                      .arg(m.tag);
   const int inferred =
-      index < a.inferred.message_round.size() ? a.inferred.message_round[index] : 0;
+      index < a.inferred.message_round.size() ? a.inferred.message_round[index] : -1;
   const int annotated =
       index < a.annotated.message_round.size() ? a.annotated.message_round[index] : -1;
-  text += QStringLiteral("<br>round %1 (inferred)").arg(inferred);
-  if (annotated >= 0) text += QStringLiteral(", round %1 (annotated)").arg(annotated);
+  // Both numbered from 0, like every axis, strip and label.
+  if (inferred >= 0) text += QStringLiteral("<br>round %1 (inferred)").arg(inferred);
+  if (annotated >= 0)
+    text += QStringLiteral("%1round %2 (annotated)")
+                .arg(inferred >= 0 ? QStringLiteral(", ") : QStringLiteral("<br>"))
+                .arg(annotated);
   text += QStringLiteral("<br>sent %1, received %2 (%3 later)")
               .arg(formatDuration(m.send_time), formatDuration(m.recv_time),
                    formatDuration(m.recv_time - m.send_time));

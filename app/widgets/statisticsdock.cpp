@@ -74,7 +74,8 @@ StatisticsDock::StatisticsDock(QWidget* parent) : QDockWidget(tr("Statistics"), 
 }
 
 void StatisticsDock::setDocument(TraceDocument* document,
-                                 const std::optional<AlgorithmCatalog>& catalog) {
+                                 const std::optional<AlgorithmCatalog>& catalog,
+                                 const Playback* playback) {
   m_statisticsView->setModel(nullptr);
   m_ranksView->setModel(nullptr);
   delete m_statistics;
@@ -86,6 +87,7 @@ void StatisticsDock::setDocument(TraceDocument* document,
   if (document == nullptr) return;
   m_statistics = new StatisticsModel(document, this);
   m_statistics->setCatalog(catalog);
+  m_statistics->setPlayback(playback);
   m_ranks = new RankStatsModel(document, this);
   connect(m_statistics, &StatisticsModel::alphaBetaChanged, m_ranks,
           &RankStatsModel::replayChanged);

@@ -18,8 +18,10 @@ class StatisticsDock : public QDockWidget {
 public:
   explicit StatisticsDock(QWidget* parent = nullptr);
 
-  /// Shows `document` (null: nothing); the models are rebuilt for it.
-  void setDocument(TraceDocument* document, const std::optional<AlgorithmCatalog>& catalog);
+  /// Shows `document` (null: nothing); the models are rebuilt for it. `playback` is the shared
+  /// cursor, for the "At the cursor" row.
+  void setDocument(TraceDocument* document, const std::optional<AlgorithmCatalog>& catalog,
+                   const Playback* playback = nullptr);
 
   /// The registry's entry for the open trace's algorithm, once the catalog has arrived.
   void setCatalog(const std::optional<AlgorithmCatalog>& catalog);

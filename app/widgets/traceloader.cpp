@@ -6,6 +6,7 @@
 #include <QFutureWatcher>
 #include <QProgressDialog>
 #include <QtConcurrent/QtConcurrentRun>
+#include <memory>
 
 namespace collscope::app {
 
@@ -36,13 +37,15 @@ void TraceLoader::load(const QString& path) {
   });
 
   QPointer<QProgressDialog> guard(dialog);
+  // Set on the GUI thread when the load is over: progress still queued then is stale.
+  auto over = std::make_shared<bool>(false);
   LoadControl control;
   control.cancelled = cancel.get();
-  control.progress = [guard](int percent, const QString& step) {
+  control.progress = [guard, over](int percent, const QString& step) {
     QMetaObject::invokeMethod(
         guard.data(),
-        [guard, percent, step] {
-          if (!guard) return;
+        [guard, over, percent, step] {
+          if (!guard || *over) return;
           guard->setValue(percent);
           guard->setLabelText(step);
         },
@@ -53,7 +56,16 @@ void TraceLoader::load(const QString& path) {
   connect(watcher, &QFutureWatcher<Result>::finished, this, [=, this] {
     const Result result = watcher->result();
     watcher->deleteLater();
-    if (guard) guard->deleteLater();
+    // Hidden now, with its minimum-duration timer stopped (reset) and no queued progress left
+    // to show it again: an error box opened next runs its own event loop, in which a dialog
+    // merely scheduled for deletion would pop up and cover the error with a stale "Reading …
+    // 0 %". (Not deleted here: this may run inside the dialog's own setValue.)
+    *over = true;
+    if (guard) {
+      guard->reset();
+      guard->hide();
+      guard->deleteLater();
+    }
     if (generation != m_generation || result.cancelled) return;
     if (result.document)
       emit loaded(path, result.document);

@@ -28,8 +28,13 @@ double seconds(Clock::time_point since) {
   return std::chrono::duration<double>(Clock::now() - since).count();
 }
 
-/// Median of `repeats` repaints of the whole 1920x1080 diagram, in milliseconds.
-double repaint(SpaceTimeView& view, const Playback& playback, int repeats) {
+struct Repaint {
+  double first = 0.0; ///< the first repaint (of a new view: lanes painted afresh)
+  double again = 0.0; ///< median of the others (same view, as while playing or hovering)
+};
+
+/// `repeats` repaints of the whole 1920x1080 diagram, in milliseconds.
+Repaint repaint(SpaceTimeView& view, const Playback& playback, int repeats) {
   QImage image(1920, 1080, QImage::Format_ARGB32_Premultiplied);
   std::vector<double> ms;
   for (int i = 0; i < repeats; ++i) {
@@ -40,13 +45,19 @@ double repaint(SpaceTimeView& view, const Playback& playback, int repeats) {
     painter.end();
     ms.push_back(seconds(start) * 1e3);
   }
-  std::sort(ms.begin(), ms.end());
-  return ms[ms.size() / 2];
+  const double first = ms.front();
+  std::sort(ms.begin() + 1, ms.end());
+  return {first, ms[1 + (ms.size() - 1) / 2]};
 }
 
 void row(const char* what, double value, const char* unit, double target) {
   std::printf("%-44s %9.1f %-2s  (target < %g %s: %s)\n", what, value, unit, target, unit,
               value < target ? "ok" : "ABOVE");
+}
+
+void row(const char* what, Repaint r) {
+  row(what, r.first, "ms", 50.0);
+  row("    again, same view (playing, hovering)", r.again, "ms", 50.0);
 }
 
 } // namespace
@@ -117,21 +128,24 @@ int main(int argc, char** argv) {
   LinearAxis& axis = view.axis(AxisMode::time);
   const double span = document.clock(AxisMode::time).end();
 
-  row("repaint, full view", repaint(view, playback, 7), "ms", 50.0);
+  row("repaint, full view", repaint(view, playback, 7));
   std::printf("    arrows: %zu in view, %zu drawn (1 in %zu); lane rectangles: %d; critical "
               "chain: %zu messages\n",
               view.renderer().messageStats().visible, view.renderer().messageStats().drawn,
               view.renderer().messageStats().stride, view.renderer().laneRectangles(),
               document.analyses().criticalChains.size());
+  std::printf("    critical path overlay: %s\n",
+              view.renderer().criticalLimited() ? "the run at the cursor only (too many to show)"
+                                                : "every chain in view");
   if (!png.empty())
     ViewExporter::renderImage(view, playback, QSize(1920, 1080)).save(QString::fromStdString(png));
   playback.setCursor(span / 2);
-  row("repaint, full view, cursor half way", repaint(view, playback, 7), "ms", 50.0);
+  row("repaint, full view, cursor half way", repaint(view, playback, 7));
   playback.toEnd();
   axis.setView(span * 0.40, span * 0.41);
-  row("repaint, zoomed to 1% of the run", repaint(view, playback, 7), "ms", 50.0);
+  row("repaint, zoomed to 1% of the run", repaint(view, playback, 7));
   axis.setView(span * 0.5, span * 0.5 + 100e-6);
-  row("repaint, zoomed to 10 rounds", repaint(view, playback, 7), "ms", 50.0);
+  row("repaint, zoomed to 10 rounds", repaint(view, playback, 7));
   std::printf("    arrows: %zu in view, %zu drawn (1 in %zu)\n",
               view.renderer().messageStats().visible, view.renderer().messageStats().drawn,
               view.renderer().messageStats().stride);
@@ -140,7 +154,7 @@ int main(int argc, char** argv) {
   document.lanes(AxisMode::inferredRounds);
   std::printf("%-44s %9.2f s\n", "first switch to the round axis (lanes built)", seconds(start));
   playback.setClock(&document.clock(AxisMode::inferredRounds));
-  row("repaint, round axis, full view", repaint(view, playback, 7), "ms", 50.0);
+  row("repaint, round axis, full view", repaint(view, playback, 7));
 
   if (keep.empty()) std::filesystem::remove_all(dir);
   return 0;

@@ -26,8 +26,9 @@ done
   fail "export at a time"
 [ "$(png_size "$out/cursor.png")" = 800x600 ] || fail "cursor.png is $(png_size "$out/cursor.png")"
 
-# The collective views: every view, PNG and SVG, --round K counting annotated rounds.
-for view in tree circulant data delays; do
+# The collective views: every view, PNG and SVG. --round K (from 0) means the same round in
+# every view and on every axis: after round 1 of 4 each one says "2 of 4 rounds complete".
+for view in timeline tree circulant data delays; do
   for trace in gather_binomial_p16 allgather_dissemination_p7 gatherv_binomial_farthest_p16; do
     "$app" --export "$out/$view-$trace.png" --view "$view" --size 1024x768 "$traces/$trace" \
       >/dev/null || fail "export --view $view $trace"
@@ -37,7 +38,15 @@ for view in tree circulant data delays; do
     "$traces/gather_binomial_p16" >/dev/null || fail "export --view $view --round 1"
   grep -q 'viewBox="0 0 1280 720"' "$out/$view-round.svg" || fail "$view-round.svg size"
 done
-grep -q '2 of 4 rounds complete' "$out/tree-round.svg" || fail "tree --round 1: cursor not after round 1"
+for view in timeline tree circulant data delays; do
+  grep -q '2 of 4 rounds complete' "$out/$view-round.svg" || fail "$view --round 1: not 2 of 4 rounds"
+  for axis in rounds annotated; do
+    "$app" --export "$out/$view-$axis-round.svg" --view "$view" --axis "$axis" --round 1 \
+      --size 1280x720 "$traces/gather_binomial_p16" >/dev/null || fail "export --axis $axis"
+    grep -q '2 of 4 rounds complete' "$out/$view-$axis-round.svg" ||
+      fail "$view --axis $axis --round 1: not 2 of 4 rounds"
+  done
+done
 
 expect_error() { # expect_error STATUS PATTERN ARGS...: exactly one line on stderr
   status=$1 pattern=$2
@@ -56,7 +65,7 @@ expect_error 2 "not an OTF2 archive" --export "$out/x.png" "$out/notatrace"
 expect_error 2 "must end in .png or .svg" --export "$out/x.gif" "$traces/gather_binomial_p8"
 expect_error 2 "unknown view" --export "$out/x.png" --view nope "$traces/gather_binomial_p8"
 expect_error 2 "unknown option" --export "$out/x.png" --bogus "$traces/gather_binomial_p8"
-expect_error 2 "the trace has rounds 1..3" --export "$out/x.png" --round 9 "$traces/gather_binomial_p8"
+expect_error 2 "the trace has rounds 0..2" --export "$out/x.png" --round 9 "$traces/gather_binomial_p8"
 expect_error 2 "the trace has rounds 0..2" --export "$out/x.png" --view tree --round 9 \
   "$traces/gather_binomial_p8"
 env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM "$app" "$traces/gather_binomial_p8" \

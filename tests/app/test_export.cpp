@@ -96,7 +96,7 @@ TEST_CASE("collscope --export: one line and a non-zero status for each kind of m
   badRound.round = 7;
   e = run(badRound);
   CHECK(e.status == 2);
-  CHECK(e.err == QStringLiteral("collscope: --round 7: the trace has rounds 1..3\n"));
+  CHECK(e.err == QStringLiteral("collscope: --round 7: the trace has rounds 0..2\n"));
 
   ExportOptions annotated = options;
   annotated.axis = AxisMode::annotatedRounds;

@@ -22,7 +22,7 @@ TEST_CASE("the space-time diagram stays legible and uncluttered from 1024×768 u
   playback.setCursor(doc->clock(AxisMode::time).begin() +
                      0.6 * (doc->clock(AxisMode::time).end() - doc->clock(AxisMode::time).begin()));
   REQUIRE_FALSE(playback.atEnd());
-  const QString state = SpaceTimeRenderer::cursorText(playback, AxisMode::time);
+  const QString state = SpaceTimeRenderer::cursorText(playback);
 
   // Whole exports, and the views a 1024×768 / 1400×900 window leaves beside the dock.
   for (const QSize size :

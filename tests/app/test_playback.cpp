@@ -52,9 +52,13 @@ TEST_CASE("stepping round by round: on a round axis the cursor lands on column b
   }
   playback.stepRound(-1);
   CHECK(playback.cursor() == Approx(2));
+  // Rounds are numbered from 0: round 1 is the second, complete at the border of column 1.
   CHECK(playback.setCursorRound(1));
+  CHECK(playback.cursor() == Approx(2));
+  CHECK(playback.completedRounds() == 2);
+  CHECK(playback.setCursorRound(0));
   CHECK(playback.cursor() == Approx(1));
-  CHECK_FALSE(playback.setCursorRound(9));
+  CHECK_FALSE(playback.setCursorRound(3));
 }
 
 TEST_CASE("message states at the cursor: pending, in flight with progress, delivered") {

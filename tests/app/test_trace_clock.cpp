@@ -17,10 +17,24 @@ TEST_CASE("physical clock: messages at their times, a round ends with its last r
   const int m = apptest::findMessage(*doc, 1, 0);
   CHECK(clock.messageStart(m) == Approx(at(0, 2)));
   CHECK(clock.messageEnd(m) == Approx(at(0, 5)));
-  REQUIRE(clock.roundCount() == 3);
-  for (int k = 0; k < 3; ++k) CHECK(clock.roundEnd(k) == Approx(at(k, 5)));
-  CHECK(clock.roundLabel(0) == QStringLiteral("1"));
+  // Rounds 0, 1, 2 (as annotated, the same as inferred here), each complete with its last receive.
+  REQUIRE(clock.roundEnds().size() == 3);
+  for (int k = 0; k < 3; ++k) {
+    REQUIRE(clock.roundEnd(k).has_value());
+    CHECK(*clock.roundEnd(k) == Approx(at(k, 5)));
+    CHECK(clock.roundEnds()[static_cast<std::size_t>(k)] == Approx(at(k, 5)));
+  }
+  CHECK_FALSE(clock.roundEnd(3).has_value());
+  CHECK(clock.roundRange() == QStringLiteral("0..2"));
   CHECK(clock.completedRounds(at(1, 0)) == 1);
+  const QString text = clock.progressText(clock.groupAt(at(1, 0)), at(1, 0));
+  CHECK(text.startsWith(QStringLiteral("t = ")));
+  CHECK(text.endsWith(QStringLiteral(" · 1 of 3 rounds complete")));
+  // Mid-way through round 1: its first message is in flight.
+  CHECK(clock.progressText(clock.groupAt(at(1, 3)), at(1, 3))
+            .endsWith(QStringLiteral(" · round 1 in flight · 1 of 3 rounds complete")));
+  CHECK(clock.progressText(clock.groupAt(clock.end()), clock.end())
+            .endsWith(QStringLiteral(" · all 3 rounds")));
   CHECK(clock.completedRounds(clock.end()) == 3);
   const std::vector<double> events = {at(0, 2), at(0, 5), at(1, 2), at(1, 5), at(2, 2), at(2, 5)};
   REQUIRE(clock.events().size() == events.size());
@@ -32,7 +46,7 @@ TEST_CASE("round clocks: a message of round c runs forward inside its round colu
   for (AxisMode mode : {AxisMode::inferredRounds, AxisMode::annotatedRounds}) {
     const TraceClock& clock = doc->clock(mode);
     CHECK(clock.isRounds());
-    CHECK(clock.roundCount() == 3);
+    CHECK(clock.columnCount() == 3);
     CHECK(clock.end() == 3.0);
     const std::pair<int, int> pairs[] = {{1, 0}, {3, 2}, {2, 0}, {6, 4}, {4, 0}};
     const int rounds[] = {0, 0, 1, 1, 2};
@@ -50,10 +64,13 @@ TEST_CASE("round clocks: a message of round c runs forward inside its round colu
             Approx(clock.messageEnd(apptest::findMessage(*doc, 1, 0))));
     }
   }
-  CHECK(doc->clock(AxisMode::inferredRounds).roundLabel(0) == QStringLiteral("1"));
-  CHECK(doc->clock(AxisMode::annotatedRounds).roundLabel(0) == QStringLiteral("0"));
-  CHECK(doc->clock(AxisMode::annotatedRounds).roundIndex(2) == 2);
-  CHECK(doc->clock(AxisMode::inferredRounds).roundIndex(0) == -1);
+  // Both axes number their columns from 0, and a round ends at its column's border.
+  CHECK(doc->clock(AxisMode::inferredRounds).columnLabel(0) == QStringLiteral("0"));
+  CHECK(doc->clock(AxisMode::annotatedRounds).columnLabel(0) == QStringLiteral("0"));
+  CHECK(doc->clock(AxisMode::annotatedRounds).columnLabel(2) == QStringLiteral("2"));
+  CHECK(*doc->clock(AxisMode::annotatedRounds).roundEnd(2) == 3.0);
+  CHECK(*doc->clock(AxisMode::inferredRounds).roundEnd(0) == 1.0);
+  CHECK_FALSE(doc->clock(AxisMode::inferredRounds).roundEnd(3).has_value());
 }
 
 TEST_CASE("round clocks keep every rank's moments in program order") {
@@ -75,8 +92,8 @@ TEST_CASE("a linear pipeline shows its diagonal: block b reaches rank v in round
   const int p = 4, blocks = 3;
   const auto doc = apptest::load(test::pipeline_bcast(p, blocks, 64));
   const TraceClock& clock = doc->clock(AxisMode::inferredRounds);
-  CHECK(clock.roundCount() == p - 1 + blocks - 1);
-  CHECK(doc->clock(AxisMode::annotatedRounds).roundCount() == 0);
+  CHECK(clock.columnCount() == p - 1 + blocks - 1);
+  CHECK(doc->clock(AxisMode::annotatedRounds).columnCount() == 0);
   std::vector<int> seen(p, 0);
   for (std::size_t m = 0; m < doc->trace().messages.size(); ++m) {
     const int v = doc->trace().messages[m].receiver;

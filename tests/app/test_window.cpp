@@ -18,6 +18,7 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QFontInfo>
 #include <QHeaderView>
@@ -26,6 +27,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -161,6 +163,35 @@ TEST_CASE("the window says so, in one readable message, when a file is not a tra
   REQUIRE(waitFor([&] { return !shown.isEmpty(); }));
   CHECK(shown.contains(QStringLiteral("trace not found: /nonexistent/trace")));
   CHECK(window.windowTitle() == QStringLiteral("collscope"));
+}
+
+TEST_CASE("no stale progress dialog covers the error of a trace that cannot be opened") {
+  MainWindow window;
+  window.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&window));
+  // The error box stays up longer than the progress dialog's minimum duration (300 ms): a
+  // dialog left behind would show itself meanwhile, at 0 %, over the error.
+  bool stale = false, closed = false;
+  QElapsedTimer since;
+  QTimer watcher;
+  QObject::connect(&watcher, &QTimer::timeout, [&] {
+    for (const QProgressDialog* dialog : window.findChildren<QProgressDialog*>())
+      if (dialog->isVisible() && since.isValid()) stale = true;
+    auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+    if (box == nullptr) return;
+    if (!since.isValid()) since.start();
+    if (since.elapsed() > 800) {
+      box->accept();
+      closed = true;
+    }
+  });
+  watcher.start(20);
+  window.openTrace(QStringLiteral("/nonexistent/trace"));
+  REQUIRE(waitFor([&] { return closed; }));
+  CHECK_FALSE(stale);
+  QTest::qWait(100);
+  for (const QProgressDialog* dialog : window.findChildren<QProgressDialog*>())
+    CHECK_FALSE(dialog->isVisible());
 }
 
 // Needs MPI: registered on its own (hidden from the default run, see CMakeLists.txt).

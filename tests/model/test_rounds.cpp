@@ -35,15 +35,15 @@ TEST_CASE("binomial gather p = 7: 3 inferred rounds and 3 annotated rounds") {
   CHECK(annotated.rounds == 3);
   CHECK(annotated.per_instance == std::vector<int>{3});
   CHECK(annotated.outside_instances == 0);
-  // Every message's inferred round is its annotated round + 1 (annotations count from 0).
+  // Both count from 0, as the lecture does: every message's inferred round is its annotated one.
   for (std::size_t m = 0; m < t.messages.size(); ++m)
-    CHECK(inferred.message_round[m] == annotated.message_round[m] + 1);
-  // 1→0 3→2 5→4 | 2→0 6→4 | 4→0
+    CHECK(inferred.message_round[m] == annotated.message_round[m]);
+  // round 0: 1→0 3→2 5→4 | round 1: 2→0 6→4 | round 2: 4→0
   std::set<std::tuple<int, int, int>> edges;
   for (std::size_t m = 0; m < t.messages.size(); ++m)
     edges.emplace(inferred.message_round[m], t.messages[m].sender, t.messages[m].receiver);
   CHECK(edges == std::set<std::tuple<int, int, int>>{
-                     {1, 1, 0}, {1, 3, 2}, {1, 5, 4}, {2, 2, 0}, {2, 6, 4}, {3, 4, 0}});
+                     {0, 1, 0}, {0, 3, 2}, {0, 5, 4}, {1, 2, 0}, {1, 6, 4}, {2, 4, 0}});
 }
 
 TEST_CASE("binomial gather without annotations: ceil(log2 p) inferred rounds and 0 annotated") {
@@ -109,10 +109,12 @@ TEST_CASE(
   const model::Trace t = load(b);
   const model::InferredRounds r = model::inferred_rounds(t);
   CHECK(r.consistent);
-  CHECK(r.step[0][1] == 1); // the Isend's send step
-  CHECK(r.step[0][4] == 1); // the Recv
-  CHECK(r.step[0][7] == 2); // the Wait
-  CHECK(r.rounds == 3);     // rank 2's receive of rank 0's step-3 send
+  CHECK(r.step[0][0] == model::no_index); // the Isend's enter takes no step
+  CHECK(r.step[0][1] == 0);               // the Isend's send step
+  CHECK(r.step[0][4] == 0);               // the Recv
+  CHECK(r.step[0][7] == 1);               // the Wait
+  CHECK(r.message_round.back() == 2);     // rank 2's receive of rank 0's third step (step 2)
+  CHECK(r.rounds == 3);
 }
 
 TEST_CASE("two runs of an annotated algorithm are two instances with their own rounds") {

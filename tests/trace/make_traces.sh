@@ -43,6 +43,16 @@ cmp -s "$out/plain_untraced.txt" "$out/plain_traced.txt" ||
 grep -q "wrote $out/plain_p4" "$out/plain_record.err" || fail "record did not report the trace"
 sed -n 's/^point-to-point messages //p' "$out/plain_untraced.txt" >"$out/plain_expected_messages"
 
+# The exports number rounds from 0, as the lecture and the `round k` regions do: the binomial
+# gather p = 7 has rounds 0, 1, 2 (inferred and annotated) and nothing else.
+"$tracecli" export "$out/gather_binomial_p7" --perfetto "$out/p7.json" >/dev/null ||
+  fail "collscope-trace export"
+rounds=$(grep -o '"round_\(inferred\|annotated\)":[0-9]*' "$out/p7.json" | sort | uniq -c | tr -s ' ')
+[ "$rounds" = "$(printf ' 3 "round_annotated":0\n 2 "round_annotated":1\n 1 "round_annotated":2\n 3 "round_inferred":0\n 2 "round_inferred":1\n 1 "round_inferred":2')" ] ||
+  fail "perfetto export: message rounds not 0, 1, 2: $rounds"
+"$tracecli" stats "$out/gather_binomial_p7" | grep -qx 'rounds  *3 inferred, 3 annotated (numbered from 0)' ||
+  fail "stats: rounds line"
+
 for archive in "$out"/*/; do
   otf2-print "$archive/traces.otf2" >/dev/null 2>"$out/otf2-print.err" ||
     { cat "$out/otf2-print.err"; fail "otf2-print cannot read $archive"; }

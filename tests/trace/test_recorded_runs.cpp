@@ -62,6 +62,25 @@ TEST_CASE("binomial gather, p = 7, root 0, one int per rank", "[recorded][lectur
   CHECK(trace.algorithms[0].meta.at("root") == "0");
 }
 
+TEST_CASE("inferred and annotated rounds are both numbered from 0 and agree", "[recorded]") {
+  for (const std::string name : {"gather_binomial_p7", "allgather_ring_p5",
+                                 "allgather_dissemination_p7", "gather_binomial_m_p8"}) {
+    INFO(name);
+    const Trace trace = load(name);
+    const InferredRounds inferred = inferred_rounds(trace);
+    const AnnotatedRounds annotated = annotated_rounds(trace);
+    REQUIRE(inferred.rounds == annotated.rounds);
+    std::vector<int> seen(static_cast<std::size_t>(inferred.rounds), 0);
+    for (std::size_t m = 0; m < trace.messages.size(); ++m) {
+      CHECK(inferred.message_round[m] == annotated.message_round[m]);
+      REQUIRE(inferred.message_round[m] >= 0);
+      REQUIRE(inferred.message_round[m] < inferred.rounds);
+      seen[static_cast<std::size_t>(inferred.message_round[m])] = 1;
+    }
+    CHECK(std::count(seen.begin(), seen.end(), 1) == inferred.rounds); // 0 … rounds − 1
+  }
+}
+
 TEST_CASE("dissemination allgather takes ⌈log₂p⌉ rounds", "[recorded]") {
   for (int p = 5; p <= 13; ++p) {
     INFO("p = " << p);

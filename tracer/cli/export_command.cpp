@@ -1,7 +1,10 @@
 // `collscope-trace export TRACE --perfetto OUT.json`: Chrome/Perfetto trace-event JSON, one
 // track per rank (its MPI calls and annotated regions as slices) and a flow arrow per message,
-// from the send's slice to the receive's.
+// from the send's slice to the receive's, carrying the message's rounds (inferred and, if the
+// algorithm annotated them, annotated; both numbered from 0 like the `round k` slices).
 #include "cli.hpp"
+#include "collscope/model/annotated_rounds.hpp"
+#include "collscope/model/inferred_rounds.hpp"
 #include "collscope/model/load_trace.hpp"
 
 #include <cstdio>
@@ -68,8 +71,14 @@ void write_perfetto(const model::Trace& trace, std::ostream& out) {
              {"args", std::move(args)}});
     }
   }
+  const model::InferredRounds inferred = model::inferred_rounds(trace);
+  const model::AnnotatedRounds annotated = model::annotated_rounds(trace);
   for (std::size_t k = 0; k < trace.messages.size(); ++k) {
     const model::Message& m = trace.messages[k];
+    ordered_json args = {
+        {"bytes", m.bytes}, {"tag", m.tag}, {"round_inferred", inferred.message_round[k]}};
+    if (annotated.message_round[k] != model::no_index)
+      args["round_annotated"] = annotated.message_round[k];
     const std::string name =
         "message " + std::to_string(m.sender) + "→" + std::to_string(m.receiver);
     event({{"ph", "s"},
@@ -80,7 +89,7 @@ void write_perfetto(const model::Trace& trace, std::ostream& out) {
            {"id", k},
            {"pid", 1},
            {"bp", "e"},
-           {"args", {{"bytes", m.bytes}, {"tag", m.tag}}}});
+           {"args", std::move(args)}});
     event({{"ph", "f"},
            {"tid", m.receiver},
            {"ts", micros(m.recv_time)},

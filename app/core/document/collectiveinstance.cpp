@@ -1,10 +1,7 @@
 #include "document/collectiveinstance.h"
 
-#include "document/units.h"
-
 #include <algorithm>
 #include <numeric>
-#include <set>
 #include <sstream>
 
 namespace collscope::app {
@@ -25,14 +22,6 @@ QString phaseOfMessage(const model::Trace& trace, const model::Message& message)
     region = r.parent;
   }
   return {};
-}
-
-int instanceOfMessage(const model::Trace& trace, const model::Message& message) {
-  if (message.send_op < 0) return model::no_index;
-  const model::Rank& rank = trace.ranks[static_cast<std::size_t>(message.sender)];
-  const int region = rank.operations[static_cast<std::size_t>(message.send_op)].region;
-  if (region < 0) return model::no_index;
-  return rank.regions[static_cast<std::size_t>(region)].instance;
 }
 
 long long parseInteger(const std::string& text, long long fallback) {
@@ -61,10 +50,10 @@ CollectiveInstance CollectiveInstance::build(const TraceDocument& document, int 
     result.m_meta = instance.meta;
   }
 
-  std::vector<int> selected;
-  for (int m = 0; m < document.messageCount(); ++m)
-    if (index < 0 || instanceOfMessage(trace, trace.messages[static_cast<std::size_t>(m)]) == index)
-      selected.push_back(m);
+  const CollectiveRounds& rounds = analyses.collective;
+  result.m_group = rounds.groupOf(index);
+  const RoundGroup& group = rounds.groups[static_cast<std::size_t>(result.m_group)];
+  const std::vector<int>& selected = group.messages;
 
   // The communicator: the one the messages used, in world ranks.
   result.m_members.resize(trace.ranks.size());
@@ -83,26 +72,9 @@ CollectiveInstance CollectiveInstance::build(const TraceDocument& document, int 
   result.m_root = static_cast<int>(parseInteger(result.meta("root"), -1));
   if (result.m_root >= result.size()) result.m_root = -1;
 
-  // Rounds: as annotated when the instance's sends are in `round k` regions, else inferred.
-  const auto annotated = [&](int m) {
-    return analyses.annotated.message_round.empty()
-               ? -1
-               : analyses.annotated.message_round[static_cast<std::size_t>(m)];
-  };
-  result.m_annotated =
-      std::any_of(selected.begin(), selected.end(), [&](int m) { return annotated(m) >= 0; });
-  std::vector<int> value(selected.size());
-  std::set<int> distinct;
-  for (std::size_t i = 0; i < selected.size(); ++i) {
-    const int m = selected[i];
-    value[i] = result.m_annotated ? std::max(0, annotated(m))
-                                  : analyses.inferred.message_round[static_cast<std::size_t>(m)];
-    distinct.insert(value[i]);
-  }
-  const std::vector<int> columns(distinct.begin(), distinct.end());
-  for (std::size_t c = 0; c < columns.size(); ++c)
-    result.m_roundLabels.push_back(
-        QString::number(result.m_annotated ? columns[c] : static_cast<int>(c) + 1));
+  // Rounds: as every view numbers them (collectiverounds.h).
+  result.m_annotated = group.annotated;
+  for (const int label : group.labels) result.m_roundLabels.push_back(QString::number(label));
 
   for (std::size_t i = 0; i < selected.size(); ++i) {
     const model::Message& message = trace.messages[static_cast<std::size_t>(selected[i])];
@@ -115,8 +87,8 @@ CollectiveInstance CollectiveInstance::build(const TraceDocument& document, int 
     if (!entry.phase.isEmpty() && !result.m_phases.contains(entry.phase))
       result.m_phases << entry.phase;
     if (entry.sender < 0 || entry.receiver < 0) continue;
-    entry.round = static_cast<int>(std::lower_bound(columns.begin(), columns.end(), value[i]) -
-                                   columns.begin());
+    entry.round = rounds.column[static_cast<std::size_t>(selected[i])];
+    if (entry.round < 0) continue;
     result.m_hasBlocks = result.m_hasBlocks || message.blocks.has_value();
     result.m_messages.push_back(entry);
   }
@@ -151,16 +123,14 @@ CollectiveInstance CollectiveInstance::build(const TraceDocument& document, int 
 }
 
 int CollectiveInstance::indexAt(const TraceDocument& document, const Playback& playback) {
-  const auto& instances = document.trace().algorithms;
-  if (instances.empty()) return -1;
-  const TraceClock* clock = playback.clock();
-  double seconds = document.trace().duration;
-  if (clock != nullptr)
-    seconds = clock->isRounds() ? clock->timeAt(playback.cursor()) : playback.cursor();
-  int found = 0;
-  for (std::size_t i = 0; i < instances.size(); ++i)
-    if (instances[i].begin <= seconds) found = static_cast<int>(i);
-  return found;
+  if (document.trace().algorithms.empty()) return -1;
+  const TraceClock& clock =
+      playback.clock() != nullptr ? *playback.clock() : document.clock(AxisMode::time);
+  const int group = clock.groupAt(playback.clock() != nullptr ? playback.cursor() : clock.end());
+  if (group < 0) return 0;
+  const int instance =
+      document.analyses().collective.groups[static_cast<std::size_t>(group)].instance;
+  return instance < 0 ? 0 : instance;
 }
 
 QString CollectiveInstance::title() const {
@@ -184,34 +154,17 @@ QString CollectiveInstance::roundLabel(int column) const {
 }
 
 int CollectiveInstance::currentRound(const Playback& playback) const {
-  int current = roundCount();
-  for (const InstanceMessage& m : m_messages)
-    if (playback.messageState(m.message) != Playback::MessageState::delivered)
-      current = std::min(current, m.round);
-  return current;
+  const TraceClock* clock = playback.clock();
+  return clock == nullptr ? roundCount()
+                          : clock->roundTimes(m_group).complete_at(playback.cursor());
 }
 
 QString CollectiveInstance::progressText(const Playback& playback) const {
-  const int rounds = roundCount();
-  int latest = -1;
-  bool all = true;
-  for (const InstanceMessage& m : m_messages) {
-    const Playback::MessageState state = playback.messageState(m.message);
-    all = all && state == Playback::MessageState::delivered;
-    if (state != Playback::MessageState::pending) latest = std::max(latest, m.round);
-  }
-  QString text;
-  if (all) {
-    text = rounds == 1 ? QStringLiteral("1 round") : QStringLiteral("all %1 rounds").arg(rounds);
-  } else {
-    const int complete = currentRound(playback);
-    text = QStringLiteral("%1 of %2 rounds complete").arg(complete).arg(rounds);
-    if (latest >= complete)
-      text = QStringLiteral("round %1 in flight · ").arg(roundLabel(latest)) + text;
-  }
-  if (playback.clock() != nullptr && !playback.clock()->isRounds())
-    text = QStringLiteral("t = %1 · ").arg(formatDuration(playback.cursor())) + text;
-  return text;
+  const TraceClock* clock = playback.clock();
+  if (clock == nullptr)
+    return roundCount() == 1 ? QStringLiteral("1 round")
+                             : QStringLiteral("all %1 rounds").arg(roundCount());
+  return clock->progressText(m_group, playback.cursor());
 }
 
 std::int64_t CollectiveInstance::ownBytes(int commRank) const {

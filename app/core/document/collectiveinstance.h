@@ -19,18 +19,18 @@ struct InstanceMessage {
   int message = -1; ///< index into Trace::messages
   int sender = -1;  ///< rank in the instance's communicator
   int receiver = -1;
-  int round = 0; ///< column 0 … roundCount − 1 within the instance
+  int round = 0; ///< column 0 … roundCount − 1 within the instance (roundLabel names it)
   std::uint64_t bytes = 0;
   QString phase; ///< the `phase NAME` region around the send ("data"), or empty
 };
 
 class CollectiveInstance {
 public:
-  /// Instance `index` of Trace::algorithms, or the whole trace for −1 (or a trace without
-  /// algorithm regions).
+  /// Instance `index` of Trace::algorithms, or for −1 the messages in no instance (the whole
+  /// trace when it has no algorithm regions).
   static CollectiveInstance build(const TraceDocument& document, int index);
-  /// The instance the cursor is in: the last one that began at or before the cursor's moment
-  /// (the first before that), −1 for a trace without instances.
+  /// The instance the cursor is in (TraceClock::groupAt, the rule every view shares), −1 for
+  /// a trace without instances.
   static int indexAt(const TraceDocument& document, const Playback& playback);
 
   int index() const { return m_index; }
@@ -46,14 +46,12 @@ public:
   const std::vector<InstanceMessage>& messages() const { return m_messages; }
 
   int roundCount() const { return static_cast<int>(m_roundLabels.size()); }
-  /// How users name round column c: annotated rounds from 0, inferred steps from 1.
+  /// How users name round column c: its round number, from 0 (collectiverounds.h).
   QString roundLabel(int column) const;
   bool annotatedRounds() const { return m_annotated; }
-  /// Columns fully delivered at the cursor: the first with a message not yet delivered.
+  /// Rounds complete at the cursor (TraceClock::completedRounds' definition).
   int currentRound(const Playback& playback) const;
-  /// Where the cursor stands, for the views' title lines: "all 3 rounds", "1 of 3 rounds
-  /// complete", "round 2 in flight · 2 of 3 rounds complete", with "t = 1.2 ms · " in front
-  /// on the time axis.
+  /// Where the cursor stands, for the views' title lines (TraceClock::progressText).
   QString progressText(const Playback& playback) const;
 
   /// Bytes of each rank's own block from the metadata (count or counts × type_size); −1 where
@@ -67,6 +65,7 @@ public:
 
 private:
   int m_index = -1;
+  int m_group = -1; ///< TraceAnalyses::collective group
   int m_instanceCount = 0;
   QString m_collective;
   QString m_algorithm;

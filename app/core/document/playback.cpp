@@ -41,6 +41,10 @@ int Playback::completedRounds() const {
   return m_clock ? m_clock->completedRounds(m_cursor) : 0;
 }
 
+QString Playback::progressText() const {
+  return m_clock ? m_clock->progressText(m_clock->groupAt(m_cursor), m_cursor) : QString();
+}
+
 Playback::MessageState Playback::messageState(int message) const {
   if (m_clock == nullptr) return MessageState::delivered;
   if (m_cursor < m_clock->messageStart(message)) return MessageState::pending;
@@ -70,9 +74,9 @@ void Playback::setCursorTime(double seconds) {
 
 bool Playback::setCursorRound(int label) {
   if (m_clock == nullptr) return false;
-  const int index = m_clock->roundIndex(label);
-  if (index < 0) return false;
-  setCursor(m_clock->roundEnd(index));
+  const std::optional<double> end = m_clock->roundEnd(label);
+  if (!end) return false;
+  setCursor(*end);
   return true;
 }
 

@@ -29,7 +29,11 @@ public:
   double rate() const;
   bool atEnd() const;
 
+  /// Rounds complete at the cursor, of the run at the cursor (TraceClock::completedRounds).
   int completedRounds() const;
+  /// Where the cursor stands, as every view and the statistics say it
+  /// (TraceClock::progressText of the run at the cursor); empty without a clock.
+  QString progressText() const;
   MessageState messageState(int message) const;
   /// How far a message has travelled at the cursor, 0 (not sent) … 1 (delivered).
   double progress(int message) const;

@@ -51,6 +51,7 @@ TraceAnalyses analyseTrace(const model::Trace& trace, const LoadControl& control
   a.inferred = model::inferred_rounds(trace);
   steps.next(QStringLiteral("Reading annotated rounds"));
   a.annotated = model::annotated_rounds(trace);
+  a.collective = collectiveRounds(trace, a.inferred, a.annotated);
   steps.next(QStringLiteral("Measuring waiting times"));
   a.waiting = model::waiting_times(trace);
   steps.next(QStringLiteral("Finding the critical path"));

@@ -7,6 +7,7 @@
 #include "collscope/model/trace.hpp"
 #include "collscope/model/volume.hpp"
 #include "collscope/model/waiting.hpp"
+#include "document/collectiverounds.h"
 
 #include <QString>
 #include <atomic>
@@ -21,6 +22,8 @@ struct TraceAnalyses {
   model::Volume volume;
   model::InferredRounds inferred;
   model::AnnotatedRounds annotated;
+  /// Which round of its run each message is in, as every view numbers it.
+  CollectiveRounds collective;
   model::WaitingTimes waiting;
   model::CriticalPath criticalPath;
   /// Per collective run, the messages that determined its end (criticalchain.h).

@@ -16,22 +16,50 @@ std::size_t slot(AxisMode mode) {
 
 std::unique_ptr<TraceDocument> TraceDocument::load(const QString& path,
                                                    const LoadControl& control) {
-  control.report(0, QStringLiteral("Reading %1").arg(QFileInfo(path).fileName()));
-  model::Trace trace = model::load_trace(path.toStdString());
+  // Shares of the work measured on a 1M-message trace (bench/app): reading the events ~40 %,
+  // the analyses ~45 %, lanes and replay the rest. The reading share moves with the events read.
+  constexpr int readShare = 40;
+  const QString reading = QStringLiteral("Reading %1").arg(QFileInfo(path).fileName());
+  control.report(0, reading);
+  int shown = 0;
+  model::Trace trace;
+  try {
+    trace = model::load_trace(path.toStdString(), [&](std::uint64_t done, std::uint64_t total) {
+      if (control.isCancelled()) return false;
+      const double fraction =
+          total > 0 ? static_cast<double>(done) / static_cast<double>(total) : 0;
+      const int percent = static_cast<int>(fraction * readShare);
+      if (percent == shown) return true; // the model reports often; the dialog needs whole percents
+      shown = percent;
+      control.report(percent, reading);
+      return true;
+    });
+  } catch (const model::TraceError& error) {
+    if (error.kind() == model::TraceError::Kind::cancelled) throw LoadCancelled();
+    throw;
+  }
   if (control.isCancelled()) throw LoadCancelled();
   LoadControl rest = control;
   rest.progress = [&control](int percent, const QString& step) {
-    control.report(50 + percent / 2, step);
+    control.report(readShare + percent * (100 - readShare) / 100, step);
   };
   return std::make_unique<TraceDocument>(std::move(trace), rest);
 }
 
 TraceDocument::TraceDocument(model::Trace trace, const LoadControl& control)
     : m_trace(std::move(trace)) {
-  m_analyses = analyseTrace(m_trace, control, 0);
+  LoadControl analyses = control;
+  analyses.progress = [&control](int percent, const QString& step) {
+    control.report(percent * 75 / 100, step);
+  };
+  m_analyses = analyseTrace(m_trace, analyses, 0);
   if (control.isCancelled()) throw LoadCancelled();
+  control.report(75, QStringLiteral("Laying out the lanes"));
   lanes(AxisMode::time);
+  if (control.isCancelled()) throw LoadCancelled();
+  control.report(90, QStringLiteral("Replaying with α and β"));
   m_replay = model::replay_alpha_beta(m_trace, m_alphaBeta);
+  control.report(100, QStringLiteral("Done"));
 }
 
 QString TraceDocument::title() const {

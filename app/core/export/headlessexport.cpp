@@ -7,16 +7,6 @@
 
 namespace collscope::app {
 
-namespace {
-
-QString roundRange(const TraceClock& clock) {
-  if (clock.roundCount() == 0) return QStringLiteral("the trace has no rounds on this axis");
-  return QStringLiteral("the trace has rounds %1..%2")
-      .arg(clock.roundLabel(0), clock.roundLabel(clock.roundCount() - 1));
-}
-
-} // namespace
-
 int runHeadlessExport(const ExportOptions& options, QTextStream& out, QTextStream& err) {
   const ViewInfo* info = ViewRegistry::instance().find(options.view);
   if (info == nullptr) {
@@ -31,15 +21,11 @@ int runHeadlessExport(const ExportOptions& options, QTextStream& out, QTextStrea
     err << "collscope: " << e.what() << "\n";
     return 2;
   }
-  // The tree, circulant, data and delay views number rounds as the algorithm annotated them
-  // (from 0), so there `--round K` counts annotated rounds unless --axis says otherwise; the
-  // space-time diagram's time axis counts inferred rounds (from 1).
-  AxisMode axis = options.axis;
-  if (options.round && axis == AxisMode::time && options.view != QLatin1String("timeline") &&
-      document->clock(AxisMode::annotatedRounds).roundCount() > 0)
-    axis = AxisMode::annotatedRounds;
+  // `--round K` means the same in every view and on every axis: where round K (numbered from 0)
+  // of the first run that has one is complete (TraceClock::roundEnd).
+  const AxisMode axis = options.axis;
   const TraceClock& clock = document->clock(axis);
-  if (axis == AxisMode::annotatedRounds && clock.roundCount() == 0) {
+  if (axis == AxisMode::annotatedRounds && clock.columnCount() == 0) {
     err << "collscope: --axis annotated: the trace has no round annotations (try --axis rounds)\n";
     return 2;
   }
@@ -54,7 +40,11 @@ int runHeadlessExport(const ExportOptions& options, QTextStream& out, QTextStrea
     playback.setCursorTime(*options.time);
   }
   if (options.round && !playback.setCursorRound(*options.round)) {
-    err << "collscope: --round " << *options.round << ": " << roundRange(clock) << "\n";
+    const QString range = clock.roundRange();
+    err << "collscope: --round " << *options.round << ": "
+        << (range.isEmpty() ? QStringLiteral("the trace has no rounds")
+                            : QStringLiteral("the trace has rounds ") + range)
+        << "\n";
     return 2;
   }
   const std::unique_ptr<TraceView> view = info->create({document.get(), nullptr});

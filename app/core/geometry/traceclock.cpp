@@ -1,5 +1,7 @@
 #include "geometry/traceclock.h"
 
+#include "document/units.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -26,33 +28,27 @@ TraceClock TraceClock::physical(const model::Trace& trace, const TraceAnalyses& 
   for (double t : analyses.rankEnd) c.m_end = std::max(c.m_end, t);
   if (c.m_end <= 0.0) c.m_end = 1e-6;
   const std::vector<int>& steps = analyses.inferred.message_round;
-  const int rounds = analyses.inferred.rounds;
-  c.m_roundEnds.assign(static_cast<std::size_t>(std::max(rounds, 0)), 0.0);
   for (std::size_t m = 0; m < trace.messages.size(); ++m) {
     const model::Message& msg = trace.messages[m];
     c.m_start.push_back(msg.send_time);
     c.m_finish.push_back(std::max(msg.send_time, msg.recv_time));
     c.m_recvTime.push_back(msg.recv_time);
-    const int round = m < steps.size() && steps[m] > 0 ? steps[m] - 1 : -1;
-    c.m_round.push_back(round);
-    if (round >= 0 && round < rounds)
-      c.m_roundEnds[static_cast<std::size_t>(round)] =
-          std::max(c.m_roundEnds[static_cast<std::size_t>(round)], c.m_finish.back());
+    c.m_round.push_back(m < steps.size() ? steps[m] : -1);
   }
-  for (std::size_t k = 1; k < c.m_roundEnds.size(); ++k)
-    c.m_roundEnds[k] = std::max(c.m_roundEnds[k], c.m_roundEnds[k - 1]);
-  for (int k = 0; k < rounds; ++k) c.m_roundLabels.push_back(k + 1);
   c.finish();
+  c.placeRounds(analyses.collective);
   return c;
 }
 
 TraceClock TraceClock::inferredRounds(const model::Trace& trace, const TraceAnalyses& analyses) {
   std::vector<int> column;
   column.reserve(trace.messages.size());
-  for (int step : analyses.inferred.message_round) column.push_back(step > 0 ? step - 1 : -1);
+  for (int step : analyses.inferred.message_round) column.push_back(step);
   std::vector<int> labels;
-  for (int k = 0; k < analyses.inferred.rounds; ++k) labels.push_back(k + 1);
-  return rounds(trace, AxisMode::inferredRounds, column, std::move(labels));
+  for (int k = 0; k < analyses.inferred.rounds; ++k) labels.push_back(k);
+  TraceClock c = rounds(trace, AxisMode::inferredRounds, column, std::move(labels));
+  c.placeRounds(analyses.collective);
+  return c;
 }
 
 TraceClock TraceClock::annotatedRounds(const model::Trace& trace, const TraceAnalyses& analyses) {
@@ -82,7 +78,9 @@ TraceClock TraceClock::annotatedRounds(const model::Trace& trace, const TraceAna
     const int c = it == offset.end() ? -1 : it->second + annotated[m];
     column[m] = c < static_cast<int>(labels.size()) ? c : -1;
   }
-  return rounds(trace, AxisMode::annotatedRounds, column, std::move(labels));
+  TraceClock c = rounds(trace, AxisMode::annotatedRounds, column, std::move(labels));
+  c.placeRounds(analyses.collective);
+  return c;
 }
 
 TraceClock TraceClock::rounds(const model::Trace& trace, AxisMode mode,
@@ -91,8 +89,7 @@ TraceClock TraceClock::rounds(const model::Trace& trace, AxisMode mode,
   c.m_mode = mode;
   const int columns = static_cast<int>(labels.size());
   c.m_end = std::max(columns, 1);
-  c.m_roundLabels = std::move(labels);
-  for (int k = 0; k < columns; ++k) c.m_roundEnds.push_back(k + 1.0);
+  c.m_columnLabels = std::move(labels);
   const std::size_t n = trace.messages.size();
   c.m_start.assign(n, 0.0);
   c.m_finish.assign(n, 0.0);
@@ -178,20 +175,100 @@ std::pair<std::size_t, std::size_t> TraceClock::candidates(double x0, double x1)
           static_cast<std::size_t>(hi - m_byStart.begin())};
 }
 
+void TraceClock::placeRounds(const CollectiveRounds& rounds) {
+  m_groupTimes.clear();
+  m_groupLabels.clear();
+  m_groupStarts.clear();
+  m_roundEnds.clear();
+  bool instances = false; // some algorithm instance has rounds: the rest is not a run then
+  for (const RoundGroup& group : rounds.groups) {
+    std::vector<int> column;
+    std::vector<double> start, end;
+    for (const int m : group.messages) {
+      if (static_cast<std::size_t>(m) >= m_start.size()) continue;
+      column.push_back(rounds.column[static_cast<std::size_t>(m)]);
+      start.push_back(messageStart(m));
+      end.push_back(messageEnd(m));
+    }
+    const int index = static_cast<int>(m_groupTimes.size());
+    m_groupTimes.push_back(
+        model::round_times(column, start, end, static_cast<int>(group.labels.size())));
+    m_groupLabels.push_back(group.labels);
+    const model::RoundTimes& times = m_groupTimes.back();
+    if (times.count() == 0) continue;
+    if (group.instance < 0 && instances) continue;
+    instances = instances || group.instance >= 0;
+    m_groupStarts.emplace_back(*std::min_element(times.start.begin(), times.start.end()), index);
+    for (const double complete : times.complete) m_roundEnds.push_back(landing(complete));
+  }
+  std::stable_sort(m_groupStarts.begin(), m_groupStarts.end());
+  std::sort(m_roundEnds.begin(), m_roundEnds.end());
+  m_roundEnds.erase(std::unique(m_roundEnds.begin(), m_roundEnds.end()), m_roundEnds.end());
+}
+
+double TraceClock::landing(double complete) const {
+  // On a round axis nothing arrives between a column's arrivals (c + 0.85) and its right
+  // border, so the border is an equally complete and tidier place for the cursor.
+  if (!isRounds()) return complete;
+  return std::min(m_end, std::max(complete, std::ceil(complete - 1e-9)));
+}
+
+int TraceClock::groupAt(double x) const {
+  if (m_groupStarts.empty()) return -1;
+  const auto after = std::upper_bound(m_groupStarts.begin(), m_groupStarts.end(), x,
+                                      [](double v, const auto& s) { return v < s.first; });
+  return (after == m_groupStarts.begin() ? after : after - 1)->second;
+}
+
 int TraceClock::completedRounds(double x) const {
-  const double eps = (m_end - m_begin) * 1e-9;
-  return static_cast<int>(std::upper_bound(m_roundEnds.begin(), m_roundEnds.end(), x + eps) -
-                          m_roundEnds.begin());
+  const int group = groupAt(x);
+  return group < 0 ? 0 : roundTimes(group).complete_at(x);
 }
 
-QString TraceClock::roundLabel(int index) const {
-  if (index < 0 || index >= static_cast<int>(m_roundLabels.size())) return {};
-  return QString::number(m_roundLabels[static_cast<std::size_t>(index)]);
+std::optional<double> TraceClock::roundEnd(int label) const {
+  for (const auto& [start, group] : m_groupStarts) {
+    const std::vector<int>& labels = m_groupLabels[static_cast<std::size_t>(group)];
+    const auto it = std::find(labels.begin(), labels.end(), label);
+    if (it != labels.end())
+      return landing(roundTimes(group).complete[static_cast<std::size_t>(it - labels.begin())]);
+  }
+  return std::nullopt;
 }
 
-int TraceClock::roundIndex(int label) const {
-  const auto it = std::find(m_roundLabels.begin(), m_roundLabels.end(), label);
-  return it == m_roundLabels.end() ? -1 : static_cast<int>(it - m_roundLabels.begin());
+QString TraceClock::roundRange() const {
+  if (m_groupStarts.empty()) return {};
+  const std::vector<int>& labels =
+      m_groupLabels[static_cast<std::size_t>(m_groupStarts.front().second)];
+  return QStringLiteral("%1..%2").arg(labels.front()).arg(labels.back());
+}
+
+QString TraceClock::progressText(int group, double x) const {
+  QString text;
+  if (group < 0 || group >= static_cast<int>(m_groupTimes.size())) {
+    text = QStringLiteral("no rounds");
+  } else {
+    const model::RoundTimes& times = roundTimes(group);
+    const int rounds = times.count();
+    const int complete = times.complete_at(x);
+    if (complete == rounds) {
+      text = rounds == 1 ? QStringLiteral("1 round") : QStringLiteral("all %1 rounds").arg(rounds);
+    } else {
+      text = QStringLiteral("%1 of %2 rounds complete").arg(complete).arg(rounds);
+      const int latest = times.latest_started_at(x);
+      if (latest >= complete)
+        text = QStringLiteral("round %1 in flight · ")
+                   .arg(m_groupLabels[static_cast<std::size_t>(group)]
+                                     [static_cast<std::size_t>(latest)]) +
+               text;
+    }
+  }
+  if (!isRounds()) text = QStringLiteral("t = %1 · ").arg(formatDuration(x)) + text;
+  return text;
+}
+
+QString TraceClock::columnLabel(int column) const {
+  if (column < 0 || column >= columnCount()) return {};
+  return QString::number(m_columnLabels[static_cast<std::size_t>(column)]);
 }
 
 double TraceClock::completion(std::size_t m) const {

@@ -7,10 +7,12 @@
 // message events of that rank around it, so states and arrows stay in program order.
 #pragma once
 
+#include "collscope/model/round_progress.hpp"
 #include "document/traceanalyses.h"
 
 #include <QString>
 #include <cstddef>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -45,17 +47,33 @@ public:
   /// Sorted distinct positions where a message starts or ends: the "events" playback steps to.
   const std::vector<double>& events() const { return m_events; }
 
-  int roundCount() const { return static_cast<int>(m_roundEnds.size()); }
-  /// Position at which round `index` (0-based) is complete.
-  double roundEnd(int index) const { return m_roundEnds[static_cast<std::size_t>(index)]; }
-  const std::vector<double>& roundEnds() const { return m_roundEnds; }
-  /// Rounds complete at x.
+  /// Round axes: the axis's columns and how users name them (the round number, from 0).
+  int columnCount() const { return static_cast<int>(m_columnLabels.size()); }
+  QString columnLabel(int column) const;
+
+  // The rounds of each collective run (collectiverounds.h), placed on this clock; whether a
+  // round is complete at x is model::RoundTimes' one definition (round_progress.hpp), with
+  // a message delivered at messageEnd — exactly when Playback calls it delivered.
+  /// The run position x is in: of the runs with rounds (the algorithm instances, or the whole
+  /// trace without them), the last whose first message starts at or before x, else the first;
+  /// −1 if no message has a round. A group index of TraceAnalyses::collective.
+  int groupAt(double x) const;
+  const model::RoundTimes& roundTimes(int group) const {
+    return m_groupTimes[static_cast<std::size_t>(group)];
+  }
+  /// Rounds complete at x of the run at x.
   int completedRounds(double x) const;
-  /// The name of round `index` as users know it: inferred steps count from 1, annotated
-  /// rounds from 0 (tracer/model/README.md).
-  QString roundLabel(int index) const;
-  /// Round index that a user-facing round number names, or -1.
-  int roundIndex(int label) const;
+  /// Where the cursor goes to show round `label` (its number) of the first run that has one
+  /// complete: the moment it completes (on a round axis: the border of that column).
+  std::optional<double> roundEnd(int label) const;
+  /// "round 0 … 2" of the first run with rounds (for messages), or empty.
+  QString roundRange() const;
+  /// Sorted positions where some round of some run becomes complete (playback steps to them).
+  const std::vector<double>& roundEnds() const { return m_roundEnds; }
+  /// Where the cursor stands in run `group`, for every view's title line: "all 3 rounds",
+  /// "1 of 3 rounds complete", "round 2 in flight · 2 of 3 rounds complete", with
+  /// "t = 1.2 ms · " in front on the time axis.
+  QString progressText(int group, double x) const;
 
   /// Physical time of the latest message completion at or before x (for switching axes).
   double timeAt(double x) const;
@@ -67,6 +85,9 @@ private:
   static TraceClock rounds(const model::Trace& trace, AxisMode mode, const std::vector<int>& column,
                            std::vector<int> labels);
   void finish();
+  void placeRounds(const CollectiveRounds& rounds);
+  /// Where the cursor goes to show a round complete at `complete`.
+  double landing(double complete) const;
   double completion(std::size_t message) const;
 
   AxisMode m_mode = AxisMode::time;
@@ -79,8 +100,11 @@ private:
   std::vector<int> m_byStart;
   double m_maxSpan = 0.0;
   std::vector<double> m_events;
+  std::vector<int> m_columnLabels;
+  std::vector<model::RoundTimes> m_groupTimes;       ///< per group of the analyses
+  std::vector<std::vector<int>> m_groupLabels;       ///< per group: round numbers
+  std::vector<std::pair<double, int>> m_groupStarts; ///< (first start, group), sorted
   std::vector<double> m_roundEnds;
-  std::vector<int> m_roundLabels;
   /// Rounds mode: per rank, (time, position) pairs, increasing in both.
   std::vector<std::vector<std::pair<double, double>>> m_anchors;
 };

@@ -53,11 +53,18 @@ void StatisticsModel::rebuild() {
   add(QStringLiteral("Bytes"), formatBytes(a.volume.total));
   add(QStringLiteral("Bytes through one port, max"), formatBytes(a.volume.max_per_rank), Live::none,
       QStringLiteral("max over ranks of max(sent, received)"));
+  // Counts; the rounds themselves are numbered from 0 everywhere.
+  const auto numbered = [](int rounds) {
+    return rounds > 1 ? QStringLiteral(" (0 … %1)").arg(rounds - 1) : QString();
+  };
   add(QStringLiteral("Rounds, inferred"),
-      QString::number(a.inferred.rounds) +
+      QString::number(a.inferred.rounds) + numbered(a.inferred.rounds) +
           (a.inferred.consistent ? QString() : QStringLiteral(" (inconsistent trace)")));
   add(QStringLiteral("Rounds, annotated"),
-      a.annotated.rounds > 0 ? QString::number(a.annotated.rounds) : QStringLiteral("none"));
+      a.annotated.rounds > 0 ? QString::number(a.annotated.rounds) + numbered(a.annotated.rounds)
+                             : QStringLiteral("none"));
+  add(QStringLiteral("At the cursor"), {}, Live::cursor,
+      QStringLiteral("Round k is complete once every message of rounds 0 … k is delivered"));
   add(QStringLiteral("Run duration"), formatDuration(trace.duration));
   add(QStringLiteral("Critical path"), formatDuration(a.criticalPath.length));
   add(QStringLiteral("Blocked in receives, total"), formatDuration(a.waiting.total));
@@ -83,6 +90,8 @@ QString StatisticsModel::liveText(Live live) const {
   case Live::replay:
     return formatDuration(m_document->replay().total) +
            (m_document->replay().complete ? QString() : QStringLiteral(" (incomplete)"));
+  case Live::cursor:
+    return m_playback != nullptr ? m_playback->progressText() : QString();
   case Live::none:
     break;
   }
@@ -94,6 +103,21 @@ QString StatisticsModel::editText(Live live) const {
   if (live == Live::alpha) return formatDuration(ab.alpha);
   if (live == Live::beta) return formatDuration(ab.beta) + QStringLiteral("/byte");
   return {};
+}
+
+void StatisticsModel::setPlayback(const Playback* playback) {
+  if (m_playback != nullptr) disconnect(m_playback, nullptr, this, nullptr);
+  m_playback = playback;
+  const auto changed = [this] {
+    const int row = rowOf(QStringLiteral("At the cursor"));
+    if (row < 0) return;
+    emit dataChanged(index(row, Value), index(row, Value));
+  };
+  if (m_playback != nullptr) {
+    connect(m_playback, &Playback::cursorChanged, this, changed);
+    connect(m_playback, &Playback::clockChanged, this, changed);
+  }
+  changed();
 }
 
 int StatisticsModel::rowOf(const QString& quantity) const {
@@ -172,7 +196,7 @@ bool StatisticsModel::setAlphaBeta(model::AlphaBeta parameters) {
   if (!usable(parameters.alpha) || !usable(parameters.beta)) return false;
   m_document->setAlphaBeta(parameters);
   for (std::size_t i = 0; i < m_rows.size(); ++i)
-    if (m_rows[i].live != Live::none) {
+    if (m_rows[i].live != Live::none && m_rows[i].live != Live::cursor) {
       const QModelIndex changed = index(static_cast<int>(i), Value);
       emit dataChanged(changed, changed);
     }

@@ -6,6 +6,7 @@
 // keeps the exact value, so opening the editor and pressing Enter never changes anything.
 #pragma once
 
+#include "document/playback.h"
 #include "document/tracedocument.h"
 #include "run/algorithmcatalog.h"
 
@@ -29,6 +30,9 @@ public:
   bool setAlphaBeta(model::AlphaBeta parameters);
   model::AlphaBeta alphaBeta() const { return m_document->alphaBeta(); }
 
+  /// Shows "At the cursor": the round progress every view shows (Playback::progressText).
+  void setPlayback(const Playback* playback);
+
   int rowOf(const QString& quantity) const;
 
   int rowCount(const QModelIndex& parent = {}) const override;
@@ -45,7 +49,7 @@ signals:
   void inputRejected(const QString& message);
 
 private:
-  enum class Live { none, alpha, beta, replay };
+  enum class Live { none, alpha, beta, replay, cursor };
   struct Row {
     QString quantity;
     QString value;
@@ -58,6 +62,7 @@ private:
 
   TraceDocument* m_document;
   std::optional<AlgorithmCatalog> m_catalog;
+  const Playback* m_playback = nullptr;
   std::vector<Row> m_rows;
 };
 

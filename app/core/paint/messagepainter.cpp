@@ -135,7 +135,10 @@ void MessagePainter::rasterize(const std::vector<QLineF>& lines) {
   const QRect plot = m_geometry.plot().toAlignedRect();
   const int w = plot.width(), h = plot.height();
   if (w <= 0 || h <= 0) return;
-  std::vector<std::uint16_t> hits(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 0);
+  // Both buffers live from repaint to repaint: megabytes fresh from the allocator every frame
+  // cost more in page faults than the drawing itself.
+  static thread_local std::vector<std::uint16_t> hits;
+  hits.assign(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 0);
   for (const QLineF& line : lines) {
     int x0 = static_cast<int>(line.x1()) - plot.left(),
         y0 = static_cast<int>(line.y1()) - plot.top();
@@ -173,7 +176,8 @@ void MessagePainter::rasterize(const std::vector<QLineF>& lines) {
         qPremultiply(qRgba(m_style.message.red(), m_style.message.green(), m_style.message.blue(),
                            static_cast<int>(std::lround(255.0 * opacity))));
   }
-  QImage layer(w, h, QImage::Format_ARGB32_Premultiplied);
+  static thread_local QImage layer;
+  if (layer.size() != QSize(w, h)) layer = QImage(w, h, QImage::Format_ARGB32_Premultiplied);
   for (int y = 0; y < h; ++y) {
     auto* row = reinterpret_cast<QRgb*>(layer.scanLine(y));
     const std::uint16_t* counts =

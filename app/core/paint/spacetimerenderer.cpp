@@ -6,6 +6,7 @@
 #include "paint/viewframe.h"
 
 #include <QFontMetricsF>
+#include <QStringList>
 #include <cmath>
 
 namespace collscope::app {
@@ -45,12 +46,11 @@ SpaceTimeGeometry SpaceTimeRenderer::render(QPainter& painter, const QRectF& tar
   painter.save();
   painter.fillRect(target, style.background);
   paintGrid(painter, g, style, mode, axis);
-  LanePainter lanePainter(painter, g, style, axis);
-  lanePainter.paint(lanes);
-  m_laneRectangles = lanePainter.rectangles();
+  paintLanes(painter, g, style, axis, lanes);
   MessagePainter messages(painter, g, style, axis, clock, m_document.trace());
   m_messageStats = messages.paintArrows();
-  if (critical) messages.paintCriticalPath(chains);
+  m_criticalLimited = false;
+  if (critical) messages.paintCriticalPath(chainsToPaint(clock, axis, playback));
   if (cursor) {
     paintVeil(painter, g, style, axis.toPixel(playback->cursor()));
     messages.paintInFlight(*playback);
@@ -64,7 +64,7 @@ SpaceTimeGeometry SpaceTimeRenderer::render(QPainter& painter, const QRectF& tar
     }
   }
   paintSamplingNote(painter, g, style);
-  paintHeader(painter, g, style, mode, playback);
+  paintHeader(painter, g, style, playback);
   paintRankLabels(painter, g, style, options.selectedRank);
   paintAxis(painter, g, style, axis);
   if (options.legend) LegendPainter(painter, style).paint(g.legend(), legendEntries(g.hasStrips()));
@@ -76,24 +76,71 @@ QRectF SpaceTimeRenderer::headerLine(const SpaceTimeGeometry& g, const ViewStyle
   return g.header().adjusted(style.padding * 2, 0, -style.padding * 2.5, 0);
 }
 
-QString SpaceTimeRenderer::cursorText(const Playback& playback, AxisMode mode) {
-  const TraceClock* clock = playback.clock();
-  if (clock == nullptr) return {};
-  const int rounds = clock->roundCount();
-  const QString done =
-      playback.atEnd()
-          ? QStringLiteral("all %1 rounds").arg(rounds)
-          : QStringLiteral("%1 of %2 rounds complete").arg(playback.completedRounds()).arg(rounds);
-  if (mode == AxisMode::time)
-    return QStringLiteral("t = %1   ·   %2").arg(formatDuration(playback.cursor()), done);
-  return done;
+void SpaceTimeRenderer::paintLanes(QPainter& painter, const SpaceTimeGeometry& g,
+                                   const ViewStyle& style, const LinearAxis& axis,
+                                   const LaneIntervals& lanes) {
+  // The lanes of a big trace cost most of a repaint and change only with the view: on a raster
+  // device they are painted once per view into an image that playback, hover and selection
+  // repaints reuse. Vector output (SVG) gets them painted directly, as before.
+  const QPaintDevice* device = painter.device();
+  const bool raster =
+      device != nullptr && painter.transform().isIdentity() &&
+      (device->devType() == QInternal::Image || device->devType() == QInternal::Pixmap ||
+       device->devType() == QInternal::Widget);
+  if (!raster) {
+    LanePainter direct(painter, g, style, axis);
+    direct.paint(lanes);
+    m_laneRectangles = direct.rectangles();
+    return;
+  }
+  const QRect area = g.plot().toAlignedRect();
+  const qreal ratio = device->devicePixelRatioF();
+  LaneCache& c = m_laneCache;
+  const bool hit = c.lanes == &lanes && c.begin == axis.viewBegin() && c.end == axis.viewEnd() &&
+                   c.plot == g.plot() && c.ratio == ratio && c.scale == style.scale &&
+                   c.rankCount == g.rankCount() && !c.image.isNull();
+  if (!hit) {
+    c.image = QImage(area.size() * ratio, QImage::Format_ARGB32_Premultiplied);
+    c.image.setDevicePixelRatio(ratio);
+    c.image.fill(Qt::transparent);
+    QPainter layer(&c.image);
+    layer.translate(-area.topLeft());
+    LanePainter cached(layer, g, style, axis);
+    cached.paint(lanes);
+    layer.end();
+    c = {&lanes,      axis.viewBegin(), axis.viewEnd(),     g.plot(),           ratio,
+         style.scale, g.rankCount(),    std::move(c.image), cached.rectangles()};
+  }
+  m_laneRectangles = c.rectangles;
+  painter.drawImage(area.topLeft(), c.image);
+}
+
+std::vector<int> SpaceTimeRenderer::chainsToPaint(const TraceClock& clock, const LinearAxis& axis,
+                                                  const Playback* playback) {
+  const TraceAnalyses& analyses = m_document.analyses();
+  std::vector<int> inView;
+  for (const int m : analyses.criticalChains)
+    if (m >= 0 && m < m_document.messageCount() && clock.messageEnd(m) >= axis.viewBegin() &&
+        clock.messageStart(m) <= axis.viewEnd())
+      inView.push_back(m);
+  if (inView.size() <= criticalBudget) return inView;
+  // Thousands of runs' chains would paint the whole diagram over: the run at the cursor only.
+  m_criticalLimited = true;
+  const int group = clock.groupAt(playback != nullptr ? playback->cursor() : clock.end());
+  std::erase_if(inView, [&](int m) {
+    return analyses.collective.group[static_cast<std::size_t>(m)] != group;
+  });
+  return inView;
+}
+
+QString SpaceTimeRenderer::cursorText(const Playback& playback) {
+  return playback.progressText();
 }
 
 void SpaceTimeRenderer::paintHeader(QPainter& painter, const SpaceTimeGeometry& g,
-                                    const ViewStyle& style, AxisMode mode,
-                                    const Playback* playback) const {
+                                    const ViewStyle& style, const Playback* playback) const {
   paintTitleLine(painter, headerLine(g, style), style, m_document.title(),
-                 playback != nullptr ? cursorText(*playback, mode) : QString());
+                 playback != nullptr ? cursorText(*playback) : QString());
 }
 
 void SpaceTimeRenderer::paintRankLabels(QPainter& painter, const SpaceTimeGeometry& g,
@@ -159,10 +206,14 @@ void SpaceTimeRenderer::paintVeil(QPainter& painter, const SpaceTimeGeometry& g,
 
 void SpaceTimeRenderer::paintSamplingNote(QPainter& painter, const SpaceTimeGeometry& g,
                                           const ViewStyle& style) const {
-  if (m_messageStats.stride <= 1) return;
-  const QString text = QStringLiteral("%1 messages in view: 1 in %2 drawn, zoom in for all")
-                           .arg(formatCount(m_messageStats.visible))
-                           .arg(m_messageStats.stride);
+  QStringList notes;
+  if (m_messageStats.stride > 1)
+    notes << QStringLiteral("%1 messages in view: 1 in %2 drawn, zoom in for all")
+                 .arg(formatCount(m_messageStats.visible))
+                 .arg(m_messageStats.stride);
+  if (m_criticalLimited) notes << QStringLiteral("critical path of the run at the cursor only");
+  if (notes.isEmpty()) return;
+  const QString text = notes.join(QStringLiteral(" · "));
   painter.setFont(style.legendFont);
   const QFontMetricsF metrics(style.legendFont);
   const QRectF box(g.plot().right() - metrics.horizontalAdvance(text) - 3 * style.padding,

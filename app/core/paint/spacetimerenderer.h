@@ -11,7 +11,10 @@
 #include "paint/lanepainter.h"
 #include "paint/messagepainter.h"
 
+#include <QImage>
 #include <QPainter>
+#include <cstddef>
+#include <vector>
 
 namespace collscope::app {
 
@@ -33,14 +36,23 @@ public:
 
   const MessagePaintStats& messageStats() const { return m_messageStats; }
   int laneRectangles() const { return m_laneRectangles; }
-  /// "t = 1.23 ms · 2 of 3 rounds complete" — also the widget's status text.
-  static QString cursorText(const Playback& playback, AxisMode mode);
+  /// Whether the last render showed the critical chain of the run at the cursor only (more
+  /// than criticalBudget chain messages in view).
+  bool criticalLimited() const { return m_criticalLimited; }
+  static constexpr std::size_t criticalBudget = 256;
+  /// TraceClock::progressText of the run at the cursor ("t = 1.23 ms · 2 of 3 rounds
+  /// complete"), as every view shows it — also the playback bar's status text.
+  static QString cursorText(const Playback& playback);
   /// The line inside the header band that holds the title and the cursor text.
   static QRectF headerLine(const SpaceTimeGeometry& g, const ViewStyle& style);
 
 private:
+  void paintLanes(QPainter& painter, const SpaceTimeGeometry& g, const ViewStyle& style,
+                  const LinearAxis& axis, const LaneIntervals& lanes);
+  std::vector<int> chainsToPaint(const TraceClock& clock, const LinearAxis& axis,
+                                 const Playback* playback);
   void paintHeader(QPainter& painter, const SpaceTimeGeometry& g, const ViewStyle& style,
-                   AxisMode mode, const Playback* playback) const;
+                   const Playback* playback) const;
   void paintRankLabels(QPainter& painter, const SpaceTimeGeometry& g, const ViewStyle& style,
                        int selectedRank) const;
   void paintGrid(QPainter& painter, const SpaceTimeGeometry& g, const ViewStyle& style,
@@ -55,6 +67,20 @@ private:
   const TraceDocument& m_document;
   MessagePaintStats m_messageStats;
   int m_laneRectangles = 0;
+  bool m_criticalLimited = false;
+  /// The lanes of the last raster render and what they were painted for.
+  struct LaneCache {
+    const LaneIntervals* lanes = nullptr;
+    double begin = 0.0;
+    double end = 0.0;
+    QRectF plot;
+    qreal ratio = 0.0;
+    double scale = 0.0;
+    int rankCount = 0;
+    QImage image;
+    int rectangles = 0;
+  };
+  LaneCache m_laneCache;
 };
 
 } // namespace collscope::app

@@ -15,11 +15,11 @@ SpaceTimeView::SpaceTimeView(const ViewContext& context)
 void SpaceTimeView::configureRounds(RoundAxis& axis, AxisMode mode) {
   const TraceClock* clock = &document().clock(mode);
   QString title = mode == AxisMode::inferredRounds
-                      ? QStringLiteral("round, inferred from the message order (counted from 1)")
-                      : QStringLiteral("round, as the algorithm annotated it (counted from 0)");
-  if (clock->roundCount() == 0) title = QStringLiteral("round (the trace has none on this axis)");
+                      ? QStringLiteral("round, inferred from the message order (from 0)")
+                      : QStringLiteral("round, as the algorithm annotated it (from 0)");
+  if (clock->columnCount() == 0) title = QStringLiteral("round (the trace has none on this axis)");
   axis.setRounds(
-      clock->roundCount(), [clock](int c) { return clock->roundLabel(c); }, title);
+      clock->columnCount(), [clock](int c) { return clock->columnLabel(c); }, title);
 }
 
 LinearAxis& SpaceTimeView::axis(AxisMode mode) {

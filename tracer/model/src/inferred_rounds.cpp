@@ -102,10 +102,12 @@ StepGraph build_graph(const Trace& trace) {
 InferredRounds inferred_rounds(const Trace& trace) {
   const StepGraph graph = build_graph(trace);
   const int n = static_cast<int>(graph.nodes.size());
-  std::vector<int> value(n, 0);
-  const auto at = [&](int node) { return node == no_index ? 0 : value[node]; };
+  // Steps count from 0; "no step" (no_index) reads as −1 so that a rank's first step, and an
+  // Isend posted before any step, land on step 0.
+  std::vector<int> value(n, -1);
+  const auto at = [&](int node) { return node == no_index ? -1 : value[node]; };
 
-  // Least solution by relaxation; values only grow, and none can exceed n unless a cycle of
+  // Least solution by relaxation; values only grow, and none can reach n unless a cycle of
   // dependencies runs through a program-order edge.
   InferredRounds out;
   std::deque<int> work;
@@ -119,7 +121,7 @@ InferredRounds inferred_rounds(const Trace& trace) {
     int v = at(node.prev) + 1;
     for (const auto& [source, offset] : graph.sources_of(id)) v = std::max(v, at(source) + offset);
     if (v <= value[id]) continue;
-    if (v > n) {
+    if (v >= n) {
       out.consistent = false;
       break;
     }
@@ -131,10 +133,13 @@ InferredRounds inferred_rounds(const Trace& trace) {
     }
   }
 
+  // After a cycle stopped the relaxation, steps not reached yet keep the lower bound 0.
+  for (int& v : value) v = std::max(v, 0);
+
   out.step.resize(trace.ranks.size());
   for (const Rank& rank : trace.ranks) {
     std::vector<int>& steps = out.step[rank.id];
-    steps.assign(rank.operations.size(), 0);
+    steps.assign(rank.operations.size(), no_index);
     for (int i = 0; i < static_cast<int>(rank.operations.size()); ++i) {
       const OpKind kind = rank.operations[i].kind;
       if (kind == OpKind::isend)
@@ -142,7 +147,7 @@ InferredRounds inferred_rounds(const Trace& trace) {
       else
         steps[i] = at(graph.node_of_op[rank.id][i]);
       if (kind == OpKind::recv || kind == OpKind::irecv_complete)
-        out.rounds = std::max(out.rounds, steps[i]);
+        out.rounds = std::max(out.rounds, steps[i] + 1);
     }
   }
   out.message_round.reserve(trace.messages.size());

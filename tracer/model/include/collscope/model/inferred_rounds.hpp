@@ -2,20 +2,23 @@
 // student's) gets rounds too. The rule (also in tracer/model/README.md):
 //
 //   Each rank's steps (steps.hpp: a blocking Send, a blocking Recv, one Sendrecv, or the
-//   operations completed by one Wait*/Test*) are numbered in program order:
+//   operations completed by one Wait*/Test*) are numbered in program order, from 0 as the
+//   lecture numbers rounds (and as the annotations do):
 //
-//     step(s) = max( step(previous step of the rank) + 1,          (1 for the first step)
+//     step(s) = max( step(previous step of the rank) + 1,          (0 for the first step)
 //                    max over the matched receives in s of  sendstep(their message) )
 //
 //     sendstep(m) = step of the step holding m's send          for a blocking send,
 //                 = step(last step of the sender before the Isend) + 1   for an Isend
-//                   (1 if there is none): the message is in flight from its posting on.
+//                   (0 if there is none): the message is in flight from its posting on.
 //
 //   A receive thus shares the step of its send (it cannot complete in an earlier one), and a
 //   rank does one step after the other. The equations have a least solution whenever the
-//   trace could have happened; rounds = the largest step of any receive, 0 without receives.
+//   trace could have happened. A message's round is the step of its receive; rounds (a count)
+//   = 1 + the largest step of any receive, 0 without receives.
 //
-//   Binomial gather p = 7: 1→0 3→2 5→4 | 2→0 6→4 | 4→0 → 3. Ring allgather: p − 1.
+//   Binomial gather p = 7: rounds 0: 1→0 3→2 5→4 | 1: 2→0 6→4 | 2: 4→0 → 3 rounds. Ring
+//   allgather: p − 1.
 //   Dissemination allgather with Sendrecv: ⌈log₂p⌉. Linear pipeline bcast with M blocks
 //   (Recv; Sendrecv × (M − 1); Send): p − 1 + M − 1.
 #pragma once
@@ -27,11 +30,11 @@
 namespace collscope::model {
 
 struct InferredRounds {
-  int rounds = 0;
-  /// Per rank, per operation: the step it belongs to (an Isend: its sendstep), 0 for
+  int rounds = 0; ///< how many: the rounds are numbered 0 … rounds − 1
+  /// Per rank, per operation: the step it belongs to (an Isend: its sendstep), no_index for
   /// operations that take no step (enter, leave, irecv_request, collectives).
   std::vector<std::vector<int>> step;
-  std::vector<int> message_round; ///< per message: the step of its receive
+  std::vector<int> message_round; ///< per message: the step of its receive (from 0)
   /// False if the dependencies are cyclic — only a trace that cannot have happened (a receive
   /// recorded before the send it waited for) has that; the steps are then a lower bound.
   bool consistent = true;
