@@ -135,17 +135,3 @@ TEST_CASE("native collectives load with root and byte counts") {
   CHECK(trace.ranks[1].collectives[0].bytes_received == 64);
   CHECK(trace.messages.empty());
 }
-
-TEST_CASE("a load reports its progress: rising, below 1 while reading, 1 at the end") {
-  const TempDir dir;
-  const auto path = test::ring_allgather(8, 8).write(dir / "ring");
-  std::vector<double> seen;
-  const model::Trace trace = model::load_trace(path, [&](double f) { seen.push_back(f); });
-  CHECK(trace.ranks.size() == 8);
-  REQUIRE(seen.size() >= 8); // at least once per rank's events
-  CHECK(std::is_sorted(seen.begin(), seen.end()));
-  CHECK(seen.front() > 0.0);
-  CHECK(seen.front() < 0.5); // the first rank of eight is not half of the work
-  CHECK(seen[seen.size() - 2] < 1.0);
-  CHECK(seen.back() == 1.0);
-}
