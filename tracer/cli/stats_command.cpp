@@ -62,16 +62,12 @@ void print_text(const model::Trace& trace, const TraceStats& s) {
   std::printf("ranks               %d\n", s.ranks);
   std::printf("messages            %zu%s\n", s.messages,
               s.unmatched ? (" (+" + std::to_string(s.unmatched) + " unmatched)").c_str() : "");
-  std::printf("bytes               %s total, %s max per rank
-              ",
-              bytes_text(s.bytes_total, s.bytes_saturated)
-                  .c_str(),
+  std::printf("bytes               %s total, %s max per rank\n",
+              bytes_text(s.bytes_total, s.bytes_saturated).c_str(),
               bytes_text(s.bytes_max_per_rank, s.bytes_saturated).c_str());
   // Counts; the rounds themselves are numbered 0 … count − 1 (round 0 is the first).
-  std::printf("rounds              %d inferred, %d annotated (numbered from 0)
-              ",
-              s.rounds_inferred,
-              s.rounds_annotated);
+  std::printf("rounds              %d inferred, %d annotated (numbered from 0)\n",
+              s.rounds_inferred, s.rounds_annotated);
   std::printf("critical path       %.3e s\n", s.critical_path_s);
   std::printf("waiting per rank   ");
   for (double w : s.wait_s_per_rank) std::printf(" %.2e", w);
