@@ -108,8 +108,10 @@ section_algorithms() {
     return
   fi
   while read -r collective name; do
-    root="--root 3"
-    [ "$collective" = allgather ] || [ "$collective" = allgatherv ] && root=""
+    case "$collective" in
+    allgather | allgatherv | allreduce) root="" ;; # collectives without a root
+    *) root="--root 3" ;;
+    esac
     for datatype in int vector double; do
       # shellcheck disable=SC2086 # $root is empty or two words
       expect_verified 5 "$collective" --algorithm "$name" $root --count 3 --datatype "$datatype" \
