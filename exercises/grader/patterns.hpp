@@ -1,8 +1,8 @@
 // Explaining a check's failures in words a student can act on.
 #pragma once
 
-#include "expr.hpp"
 #include "../harness/case.hpp"
+#include "expr.hpp"
 
 #include <string>
 #include <vector>
