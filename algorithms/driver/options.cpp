@@ -49,9 +49,9 @@ std::string_view to_string(Displs displs) {
 namespace {
 
 constexpr Collective all_collectives[] = {
-    Collective::gather,   Collective::scatter,    Collective::bcast,
-    Collective::reduce,   Collective::allgather,  Collective::gatherv,
-    Collective::scatterv, Collective::allgatherv, Collective::allreduce};
+    Collective::gather,    Collective::scatter, Collective::bcast,    Collective::reduce,
+    Collective::allgather, Collective::gatherv, Collective::scatterv, Collective::allgatherv,
+    Collective::allreduce, Collective::scan,    Collective::exscan};
 
 /// What the user typed, before it is checked against the collective and p.
 struct Raw {
@@ -256,7 +256,7 @@ std::string check_fit(const Raw& raw, Options& o, int p) {
   if (o.root >= p)
     return "--root " + std::to_string(o.root) + " is outside [0, " + std::to_string(p) +
            ") for p = " + std::to_string(p) + " processes";
-  if (raw.op && !a.reduces()) return "--op applies to reduce and allreduce only";
+  if (raw.op && !a.reduces()) return "--op applies to reduce, allreduce, scan and exscan only";
   if (o.op == Op::noncommutative && a.commutative_only)
     return who + " is for commutative operations only; with --op noncommutative use " +
            "--algorithm " +

@@ -21,7 +21,9 @@ enum class Collective {
   gatherv,
   scatterv,
   allgatherv,
-  allreduce
+  allreduce,
+  scan,
+  exscan
 };
 
 std::string_view to_string(Collective collective);
@@ -40,6 +42,7 @@ using AllgathervFn = int (*)(const void*, int, MPI_Datatype, void*, const int*, 
                              MPI_Datatype, MPI_Comm); ///< MPI_Allgatherv
 using AllreduceFn = int (*)(const void*, void*, int, MPI_Datatype, MPI_Op,
                             MPI_Comm); ///< MPI_Allreduce
+using ScanFn = AllreduceFn;            ///< MPI_Scan and MPI_Exscan
 
 /// The one tuning knob an algorithm takes on top of MPI's arguments.
 enum class Parameter {
@@ -74,6 +77,7 @@ struct Algorithm {
   ScattervFn scatterv = nullptr;
   AllgathervFn allgatherv = nullptr;
   AllreduceFn allreduce = nullptr;
+  ScanFn scan = nullptr; ///< set for scan and exscan
 
   bool is_native() const { return native; }
   bool uses_blocks() const { return parameter == Parameter::blocks; }
@@ -87,14 +91,16 @@ struct Algorithm {
   }
   bool has_root() const {
     return collective != Collective::allgather && collective != Collective::allgatherv &&
-           collective != Collective::allreduce;
+           collective != Collective::allreduce && !prefix();
   }
   /// gatherv, scatterv and allgatherv: block sizes differ per rank (only the root knows them
   /// all in gatherv and scatterv; every rank in allgatherv).
-  /// reduce and allreduce: combine vectors with an MPI_Op.
+  /// reduce, allreduce, scan and exscan: combine vectors with an MPI_Op.
   bool reduces() const {
-    return collective == Collective::reduce || collective == Collective::allreduce;
+    return collective == Collective::reduce || collective == Collective::allreduce || prefix();
   }
+  /// scan and exscan: prefix sums in rank order.
+  bool prefix() const { return collective == Collective::scan || collective == Collective::exscan; }
   bool irregular() const {
     return collective == Collective::gatherv || collective == Collective::scatterv ||
            collective == Collective::allgatherv;
