@@ -30,4 +30,7 @@ recordp 7 allgather_dissemination_p7 allgather --algorithm dissemination --count
 recordp 32 allgather_dissemination_p32 allgather --algorithm dissemination --count 10
 recordp 16 gatherv_binomial_farthest_p16 gatherv --algorithm binomial --root 0 --problem farthest \
   --block 100000
-echo "recorded 9 traces in $out"
+# Reductions: partial-sum ranges in the data view, skips in the circulant view.
+recordp 7 scan_hillis-steele_p7 scan --algorithm hillis-steele --count 100 --op noncommutative
+recordp 7 allreduce_circulant_p7 allreduce --algorithm circulant --count 100
+echo "recorded 11 traces in $out"
