@@ -1,12 +1,16 @@
 // The tree view on pipelined trees: a two-tree broadcast and reduction drawn as two trees whose
 // edges carry the lecture's EdgeColor colour (read from the recorded rounds and compared with
-// the schedule's own colouring), and pipelined edges that name the block they carry.
+// the schedule's own colouring), pipelined edges that name the block they carry, and Jia's
+// hypercube broadcast named by dimensions in the circulant view.
 #include "app_fixtures.h"
 #include "collscope/schedule/two_tree.hpp"
 #include "export/viewexporter.h"
+#include "document/circulantmodel.h"
 #include "views/treeview.h"
 
 #include <QRegularExpression>
+#include <algorithm>
+#include <bit>
 #include <catch2/catch.hpp>
 
 using namespace collscope;
@@ -135,4 +139,28 @@ TEST_CASE("tree view: a pipelined binary tree names the block on each edge") {
   const QRegularExpression done(QStringLiteral("^4 blocks · .+"));
   for (std::size_t e = 0; e < edges.size(); ++e)
     CHECK(done.match(scene.edgeLabel(0, static_cast<int>(e), playback)).hasMatch());
+}
+
+TEST_CASE("circulant view: Jia's broadcast is named by hypercube dimensions") {
+  const auto doc = apptest::recorded("bcast_jia_p8");
+  const CollectiveInstance instance = CollectiveInstance::build(*doc, 0);
+  const CirculantModel model = CirculantModel::build(instance);
+  REQUIRE(model.hypercube());
+  // Every chord joins vranks that differ in exactly one of the round's dimensions.
+  for (int r = 0; r < model.roundCount(); ++r)
+    for (const Chord& chord : model.round(r).chords) {
+      const int bit = chord.from ^ chord.to; // root 0: vranks are ranks
+      REQUIRE(std::has_single_bit(static_cast<unsigned>(bit)));
+      const auto& dims = model.round(r).dimensions;
+      CHECK(std::find(dims.begin(), dims.end(), std::countr_zero(static_cast<unsigned>(bit))) !=
+            dims.end());
+    }
+  // The first log₂p rounds spread block 0 along dimensions 0, 1, 2 as in a binomial tree.
+  CHECK(model.round(0).dimensions == std::vector<int>{0});
+  CHECK(model.roundText(0) == QStringLiteral("dim 0"));
+  // A binomial gather mixes no skips: it keeps its circulant caption.
+  const auto gather = apptest::recorded("gather_binomial_p16");
+  const CirculantModel binomial = CirculantModel::build(CollectiveInstance::build(*gather, 0));
+  CHECK_FALSE(binomial.hypercube());
+  CHECK(binomial.roundText(0) == CirculantModel::skipsText(binomial.round(0).skips));
 }
