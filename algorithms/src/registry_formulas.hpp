@@ -126,5 +126,12 @@ inline constexpr CostFormula halving_reduce_scatter{
 inline constexpr CostFormula rabenseifner{
     "≤ 2⌈log₂p⌉α + 2(p−1)/p·βm + 2(⌈log₂p⌉ − ⌊log₂p⌋)βm",
     [](int p, double m, double a, double b, int) { return s::rabenseifner_cost(p, m, a, b); }};
+// Allreduce tree-pipeline: the two-tree reduction to rank 0, then the two-tree broadcast.
+inline constexpr RoundsFormula two_tree_allreduce_rounds{
+    "≤ 2(M−1+2⌈log₂p⌉)", [](int p, int blocks) { return 2 * s::two_tree_round_bound(p, blocks); }};
+inline constexpr CostFormula two_tree_allreduce{
+    "≤ 2(M−1+2⌈log₂p⌉)(α + βm/M)", [](int p, double m, double a, double b, int blocks) {
+      return 2 * s::two_tree_round_bound(p, blocks) * (a + b * m / blocks);
+    }};
 
 } // namespace collscope::detail::formulas

@@ -1,6 +1,7 @@
 // Registry entries of the reductions to all: allreduce, reduce_scatter_block, reduce_scatter.
 #include "collscope/algorithms/allreduce.hpp"
 #include "collscope/algorithms/reduce_scatter.hpp"
+#include "collscope/algorithms/tuning.hpp"
 #include "registry_formulas.hpp"
 #include "registry_parts.hpp"
 
@@ -62,6 +63,17 @@ const std::array entries{
               .rounds = twice_log,
               .cost = rabenseifner,
               .allreduce = allreduce_rabenseifner},
+    Algorithm{.collective = C::allreduce,
+              .name = "tree-pipeline",
+              .description = "two-tree pipelined reduce to rank 0 (rank order), then two-tree "
+                             "pipelined broadcast",
+              .source = "seeds/001 “Allreduce ≈ Reduce + Broadcast”, “Two (pipelined) binary "
+                        "trees”, “Example: Reduction”",
+              .rounds = two_tree_allreduce_rounds,
+              .cost = two_tree_allreduce,
+              .parameter = Parameter::blocks,
+              .blocks_for = two_tree_blocks_for,
+              .allreduce = allreduce_tree_pipeline},
     Algorithm{.collective = C::allreduce,
               .name = "native",
               .description = "Open MPI's MPI_Allreduce",

@@ -21,6 +21,8 @@ for p in "$@"; do
   for a in reduce-bcast butterfly ring circulant rabenseifner; do
     one "allreduce_${a}_p$p" "$p" allreduce --algorithm "$a" --count 5040
   done
+  one "allreduce_tree-pipeline_p$p" "$p" allreduce --algorithm tree-pipeline --count 5040 \
+    --blocks 5
   for a in ring halving ordered-halving; do
     one "reduce_scatter_block_${a}_p$p" "$p" reduce_scatter_block --algorithm "$a" --count 60
   done

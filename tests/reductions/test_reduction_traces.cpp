@@ -1,8 +1,9 @@
 // Traces of every allreduce and reduce_scatter_block algorithm (make_reduction_traces.sh) at
 // the MPI harness's process counts: the annotated rounds equal the registry's count and are
-// numbered 0, 1, … without gaps or restarts (reduce-bcast's broadcast continues after its
-// reduction); the bytes each rank sends equal what its schedule sends; the α-β replay equals
-// the registry's cost where the cost is exact and stays within it where it is a bound.
+// numbered 0, 1, … without gaps or restarts (reduce-bcast's and tree-pipeline's broadcast
+// continues after their reduction); the bytes each rank sends equal what its schedule sends; the
+// α-β replay equals the registry's cost where the cost is exact and stays within it where it is a
+// bound.
 #define CATCH_CONFIG_MAIN
 #include "collscope/algorithms/registry.hpp"
 #include "collscope/cost_defaults.hpp"
@@ -12,6 +13,7 @@
 #include "collscope/schedule/allreduce.hpp"
 #include "collscope/schedule/bits.hpp"
 #include "collscope/schedule/reduce_scatter.hpp"
+#include "collscope/schedule/two_tree.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -43,6 +45,7 @@ std::vector<int> sizes() {
 }
 
 constexpr double allreduce_count = 5040, block_count = 60, int_bytes = 4; // the recorded runs
+constexpr int tree_pipeline_blocks = 5;
 
 /// Bytes each rank sent.
 std::vector<double> sent(const model::Trace& trace, int p) {
@@ -87,6 +90,7 @@ double expected_sent(Collective c, const std::string& name, int rank, int p, dou
 /// The replay equals the registry's cost for these; it is at most the cost for the others.
 bool exact_cost(Collective c, const std::string& name, int p) {
   const bool power_of_two = butterfly_core(p) == p;
+  if (name == "tree-pipeline") return false;
   if (name == "rabenseifner" || (c != Collective::allreduce && name != "ring")) return power_of_two;
   return true;
 }
@@ -99,12 +103,13 @@ TEST_CASE("traced rounds, bytes per rank and α-β replays match the registry", 
     Collective collective;
     const char* prefix;
     std::vector<std::string> names;
-  } families[] = {{Collective::allreduce,
-                   "allreduce_",
-                   {"reduce-bcast", "butterfly", "ring", "circulant", "rabenseifner"}},
-                  {Collective::reduce_scatter_block,
-                   "reduce_scatter_block_",
-                   {"ring", "halving", "ordered-halving"}}};
+  } families[] = {
+      {Collective::allreduce,
+       "allreduce_",
+       {"reduce-bcast", "butterfly", "ring", "circulant", "rabenseifner", "tree-pipeline"}},
+      {Collective::reduce_scatter_block,
+       "reduce_scatter_block_",
+       {"ring", "halving", "ordered-halving"}}};
   for (const int p : sizes())
     for (const auto& family : families)
       for (const std::string& name : family.names) {
@@ -118,15 +123,20 @@ TEST_CASE("traced rounds, bytes per rank and α-β replays match the registry", 
 
         // Rounds: the registry's count, numbered 0 … rounds − 1, each used by some message.
         const model::AnnotatedRounds rounds = model::annotated_rounds(trace);
-        CHECK(rounds.rounds == a->rounds.of(p, 1));
+        const bool pipelined = name == "tree-pipeline";
+        const int blocks = pipelined ? tree_pipeline_blocks : 1;
+        const int expected_rounds =
+            pipelined ? 2 * schedule::two_tree_rounds(p, blocks) : a->rounds.of(p, blocks);
+        CHECK(rounds.rounds == expected_rounds);
+        CHECK(expected_rounds <= a->rounds.of(p, blocks));
         std::set<int> used(rounds.message_round.begin(), rounds.message_round.end());
         std::set<int> all;
-        for (int k = 0; k < a->rounds.of(p, 1); ++k) all.insert(k);
+        for (int k = 0; k < expected_rounds; ++k) all.insert(k);
         CHECK(used == all);
 
         // Bytes per rank.
         const std::vector<double> bytes = sent(trace, p);
-        if (name == "reduce-bcast") { // every non-root sends m up once, every non-root gets m
+        if (name == "reduce-bcast" || pipelined) { // m up from and m down to each non-root
           double total = 0;
           for (double b : bytes) total += b;
           CHECK(total == 2.0 * (p - 1) * m);
@@ -140,7 +150,9 @@ TEST_CASE("traced rounds, bytes per rank and α-β replays match the registry", 
         // α-β replay against the printed cost.
         const model::Replay replay = model::replay_alpha_beta(trace, ab);
         CHECK(replay.complete);
-        const double cost = a->cost.of(p, m, ab.alpha, ab.beta, 1);
+        const double cost = a->cost.of(p, m, ab.alpha, ab.beta, blocks);
+        if (pipelined) // two phases of rounds·(α + βm/M) at most
+          CHECK(replay.total <= expected_rounds * (ab.alpha + ab.beta * m / blocks) * (1 + 1e-9));
         if (exact_cost(family.collective, name, p))
           CHECK(replay.total == Approx(cost).epsilon(1e-9));
         else

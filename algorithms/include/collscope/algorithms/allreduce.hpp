@@ -16,5 +16,7 @@ int allreduce_circulant(const void* sendbuf, void* recvbuf, int count, MPI_Datat
                         MPI_Op op, MPI_Comm comm);
 int allreduce_rabenseifner(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
                            MPI_Op op, MPI_Comm comm);
+int allreduce_tree_pipeline(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                            MPI_Op op, MPI_Comm comm);
 
 } // namespace collscope
