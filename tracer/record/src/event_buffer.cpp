@@ -1,45 +1,60 @@
 #include "event_buffer.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
 #include <new>
-#include <sys/mman.h>
+#include <unistd.h>
 
 namespace collscope::rec {
 
-void EventBuffer::Free::operator()(Event* chunk) const {
-  std::free(chunk);
-}
-
-bool EventBuffer::add_chunk() {
-  if (overflowed_) return false;
-  void* memory = std::aligned_alloc(chunk_bytes, chunk_bytes);
-  if (memory == nullptr) {
-    overflowed_ = true;
-    return false;
+bool write_all(int fd, const void* data, std::size_t bytes) {
+  const auto* p = static_cast<const char*>(data);
+  while (bytes > 0) {
+    const ssize_t n = ::write(fd, p, bytes);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    p += n;
+    bytes -= static_cast<std::size_t>(n);
   }
-  madvise(memory, chunk_bytes, MADV_HUGEPAGE); // a hint; without huge pages it still works
-  try {
-    chunks_.emplace_back(static_cast<Event*>(memory));
-  } catch (const std::bad_alloc&) {
-    std::free(memory);
-    overflowed_ = true;
-    return false;
-  }
-  next_ = chunks_.back().get();
-  end_ = next_ + chunk_events;
   return true;
 }
 
-std::size_t EventBuffer::size() const {
-  return chunks_.empty() ? 0
-                         : (chunks_.size() - 1) * chunk_events +
-                               static_cast<std::size_t>(next_ - chunks_.back().get());
+EventBuffer::~EventBuffer() {
+  close();
 }
 
-void EventBuffer::release() {
-  chunks_.clear();
-  next_ = end_ = nullptr;
+bool EventBuffer::open(int fd, std::size_t bytes) {
+  close();
+  const std::size_t events = std::max<std::size_t>(bytes / sizeof(Event), 64);
+  begin_ = static_cast<Event*>(std::malloc((events + 1) * sizeof(Event))); // + put_last()
+  if (begin_ == nullptr) {
+    if (fd >= 0) ::close(fd);
+    return false;
+  }
+  next_ = begin_;
+  end_ = begin_ + events;
+  fd_ = fd;
+  spilled_ = 0;
+  return true;
+}
+
+bool EventBuffer::spill() {
+  if (next_ == begin_) return true;
+  const auto n = static_cast<std::size_t>(next_ - begin_);
+  const bool ok = fd_ >= 0 && write_all(fd_, begin_, n * sizeof(Event));
+  spilled_ += n;
+  next_ = begin_;
+  return ok;
+}
+
+bool EventBuffer::close() {
+  const bool ok = spill();
+  if (fd_ >= 0) ::close(fd_);
+  std::free(begin_);
+  begin_ = next_ = end_ = nullptr;
+  fd_ = -1;
+  return ok;
 }
 
 std::uint32_t StringTable::intern(std::string_view s) {

@@ -1,67 +1,69 @@
-// The per-rank, in-memory record of a run: events and the strings they refer to.
+// The per-rank record of a run while it goes: a fixed buffer of events, spilled to the
+// rank's events file (raw_format.hpp) whenever it fills, and the strings events refer to.
 //
-// Events go into 2 MiB chunks that are never moved or copied (a growing vector would copy
-// everything recorded so far, on the program's path); chunks ask for transparent huge
-// pages, so filling one costs one page fault instead of 512. Appending never locks or does
-// I/O, and running out of memory stops recording (the trace is then reported incomplete)
-// instead of failing the program.
+// The buffer is allocated once and reused, so memory does not grow with the run's length;
+// appending never locks, and only a full buffer costs a write() (one per
+// COLLSCOPE_TRACE_BUFFER bytes, 4 MiB by default). A write that fails stops recording (the
+// trace is then reported incomplete) instead of failing the program.
 #pragma once
 
 #include "event.hpp"
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
-#include <new>
 #include <string>
 #include <string_view>
 #include <unordered_map>
-#include <vector>
 
 namespace collscope::rec {
 
 class EventBuffer {
 public:
-  static constexpr std::size_t chunk_bytes = std::size_t{2} << 20;
-  static constexpr std::size_t chunk_events = chunk_bytes / sizeof(Event);
+  static constexpr std::size_t default_bytes = std::size_t{4} << 20;
 
-  /// Allocates the first chunk, so the first events cost no allocation either.
-  void prepare() { add_chunk(); }
+  EventBuffer() = default;
+  EventBuffer(const EventBuffer&) = delete;
+  EventBuffer& operator=(const EventBuffer&) = delete;
+  ~EventBuffer();
 
-  /// Appends e; false once memory ran out (the buffer then keeps what it had).
+  /// Allocates room for about `bytes` of events (at least 64) and appends to the file fd,
+  /// which the buffer then owns. False if the memory is not there.
+  bool open(int fd, std::size_t bytes);
+
+  /// Appends e; false when the buffer is full (spill() makes room) or was never opened.
   [[gnu::always_inline]] bool push(const Event& e) {
-    if (next_ == end_ && !add_chunk()) [[unlikely]]
+    if (next_ == end_) [[unlikely]]
       return false;
     *next_++ = e;
     return true;
   }
 
-  std::size_t size() const;
-  /// Frees every chunk (once the events have been copied out at MPI_Finalize).
-  void release();
-  bool overflowed() const { return overflowed_; }
-
-  /// Calls f(const Event* first, std::size_t count) for each chunk, in recording order.
-  template <class F> void for_each_chunk(F&& f) const {
-    for (std::size_t i = 0; i < chunks_.size(); ++i)
-      f(chunks_[i].get(),
-        i + 1 < chunks_.size() ? chunk_events : static_cast<std::size_t>(next_ - chunks_[i].get()));
+  /// Appends e even when the buffer is full (one slot is kept for it); call spill() next.
+  void put_last(const Event& e) {
+    if (begin_ != nullptr) *next_++ = e;
   }
 
-private:
-  struct Free {
-    void operator()(Event* chunk) const;
-  };
-  bool add_chunk();
+  /// Writes the buffered events to the file and empties the buffer; false if the write
+  /// failed (the events are then dropped). Async-signal-safe: write() only.
+  bool spill();
+  /// Events recorded so far, spilled or not.
+  std::uint64_t size() const { return spilled_ + static_cast<std::uint64_t>(next_ - begin_); }
+  std::size_t capacity() const { return static_cast<std::size_t>(end_ - begin_); }
+  /// Events waiting in the buffer (spilled at the next spill()).
+  std::size_t buffered() const { return static_cast<std::size_t>(next_ - begin_); }
+  /// Spills, closes the file and frees the buffer.
+  bool close();
 
-  std::vector<std::unique_ptr<Event[], Free>> chunks_;
+private:
+  Event* begin_ = nullptr;
   Event* next_ = nullptr;
   Event* end_ = nullptr;
-  bool overflowed_ = false;
+  int fd_ = -1;
+  std::uint64_t spilled_ = 0;
 };
 
-/// Local strings (region names, metadata) by dense id; rank 0 maps them to global
-/// OTF2 string refs when it writes the archive.
+/// Local strings (region names, metadata) by dense id; the archive writer maps them to
+/// global OTF2 string refs.
 class StringTable {
 public:
   /// Throws std::bad_alloc when out of memory, or past the limit set below.
@@ -85,5 +87,9 @@ private:
   std::string blob_;
   std::size_t limit_ = SIZE_MAX;
 };
+
+/// write() all of data to fd, retrying after interruptions; false on failure.
+/// Async-signal-safe.
+bool write_all(int fd, const void* data, std::size_t bytes);
 
 } // namespace collscope::rec

@@ -49,11 +49,18 @@ struct Recorder {
   // MeasurementOnOff(OFF) at lost_at. A static phrase: "ran out of memory for its events".
   const char* lost = nullptr;
   std::uint64_t lost_at = 0;
+  std::uint64_t lost_events = 0; // events recorded before the gap
   int world_rank = 0;
   int world_size = 1;
   std::int64_t realtime_offset = 0;
   EventBuffer events;
   StringTable strings;
+  // The rank's definitions file (raw_format.hpp) and how much of each table it holds.
+  int defs_fd = -1;
+  std::size_t strings_synced = 0; // bytes of strings.blob()
+  std::size_t comms_synced = 0;
+  std::size_t peer_maps_synced = 0;
+  bool lost_synced = false;
   CommTable comms;
   HandleMap<Pending> requests;
   HandleMap<Pending> persistent; // persistent requests (MPI_Send_init, …): what each Start starts
@@ -86,10 +93,25 @@ inline bool enabled() {
 /// Stops recording for good: why (a static phrase completing "rank R …") and when.
 void lose(const char* why);
 
+/// The buffer is full: writes it out (with the definitions its events need) and appends e.
+void spill_and_push(const Event& e);
+
 [[gnu::always_inline]] inline void push(const Event& e) {
   if (!state.events.push(e)) [[unlikely]]
-    lose("ran out of memory for its events");
+    spill_and_push(e);
 }
+
+/// Appends a (counter, CLOCK_MONOTONIC) pair, writes the buffer and the definitions not yet
+/// in the rank's files. Async-signal-safe (write() and clock reads only), so the crash
+/// handlers use it too; false if a write failed.
+bool spill_all();
+
+/// Starts the rank's spill files (raw_format.hpp): the buffer of `buffer_bytes`, the header
+/// record and the first clock pair. Without them recording stops at the first full buffer.
+void start_files(int events_fd, int defs_fd, std::size_t buffer_bytes);
+
+/// Spills everything and closes the rank's files (MPI_Finalize); false if a write failed.
+bool close_files();
 
 [[gnu::always_inline]] inline Event event(Kind kind, std::uint64_t time) {
   Event e{};

@@ -1,0 +1,50 @@
+// The spill files each traced rank writes while it runs (DIR.partial/raw/), from which the
+// OTF2 archive is written at MPI_Finalize, or by `collscope-trace record` after a crash.
+//
+//   rank-R.events  Event records (event.hpp) in recording order, appended a buffer at a time;
+//                  Clock events carry (counter, CLOCK_MONOTONIC) pairs for the conversion.
+//   rank-R.defs    records (type, payload length, payload), appended as the rank learns them:
+//                  its header, its annotation strings, the communicators it defines, the peer
+//                  maps of its intercommunicators, and why recording stopped early.
+//
+// Both are appended with plain write() calls, which a signal handler may make too, so a rank
+// that dies leaves everything it recorded up to its last flush (and, for a fatal signal or
+// MPI_Abort, up to the moment it died). A torn last record is ignored by the reader.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace collscope::rec {
+
+inline constexpr const char* raw_dir = "raw";
+
+inline std::string raw_events_path(const std::string& partial, std::uint32_t rank) {
+  return partial + "/" + raw_dir + "/rank-" + std::to_string(rank) + ".events";
+}
+inline std::string raw_defs_path(const std::string& partial, std::uint32_t rank) {
+  return partial + "/" + raw_dir + "/rank-" + std::to_string(rank) + ".defs";
+}
+
+enum class DefRecord : std::uint32_t {
+  header = 1,   // RawHeader, then the host name
+  strings = 2,  // annotation strings, each NUL-terminated, continuing the local id order
+  comm = 3,     // id, parent, creator, n, n world ranks (u32 each)
+  peer_map = 4, // intercommunicator id, n, n union indices (u32 each)
+  lost = 5,     // stamp (u64) when recording stopped, then the reason "rank R <reason>"
+};
+
+struct RecordHead {
+  DefRecord type;
+  std::uint32_t length; // of the payload that follows
+};
+
+struct RawHeader {
+  std::uint32_t rank;
+  std::uint32_t world_size;
+  std::int64_t realtime_offset; // CLOCK_REALTIME - CLOCK_MONOTONIC, ns
+  std::uint32_t counter;        // 1: stamps are time-stamp-counter ticks (Clock events convert)
+  std::uint32_t reserved;
+};
+
+} // namespace collscope::rec
