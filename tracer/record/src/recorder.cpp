@@ -134,6 +134,17 @@ void track(MPI_Request request, const Pending& pending) {
   state.requests.put(reinterpret_cast<std::uintptr_t>(request), pending);
 }
 
+void record_collective(const Pending& p, std::uint64_t time) {
+  push(event(Kind::CollBegin, time));
+  Event end = event(Kind::CollEnd, time);
+  end.op = p.coll_op;
+  end.comm = p.comm;
+  end.peer = p.peer;
+  end.bytes = p.bytes;
+  end.request = p.id;
+  push(end);
+}
+
 void complete(MPI_Request request, const MPI_Status& status, std::uint64_t time) {
   Pending p{};
   if (request == MPI_REQUEST_NULL ||
@@ -147,14 +158,7 @@ void complete(MPI_Request request, const MPI_Status& status, std::uint64_t time)
   const bool cancelled = flag != 0;
 #endif
   if (p.coll_op != no_coll_op) {
-    push(event(Kind::CollBegin, time));
-    Event end = event(Kind::CollEnd, time);
-    end.op = p.coll_op;
-    end.comm = p.comm;
-    end.peer = p.peer;
-    end.bytes = p.bytes;
-    end.request = p.id;
-    push(end);
+    record_collective(p, time);
   } else if (cancelled) {
     push(request_event(Kind::RequestCancelled, time, p.id));
   } else if (p.is_send) {

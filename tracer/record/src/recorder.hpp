@@ -191,6 +191,9 @@ void track(MPI_Request request, const Pending& pending);
 /// Forgets a persistent request being freed (wrap_persistent.cpp).
 void forget_persistent(MPI_Request request);
 
+/// Records a nonblocking collective's Begin/End pair at time (its completion).
+void record_collective(const Pending& p, std::uint64_t time);
+
 /// Records the completion of request (its handle before the Wait/Test) if it is tracked.
 void complete(MPI_Request request, const MPI_Status& status, std::uint64_t time);
 

@@ -153,7 +153,11 @@ int MPI_Request_free(MPI_Request* request) {
   rec::state.requests.take(reinterpret_cast<std::uintptr_t>(*request), forgotten);
   rec::forget_persistent(*request);
   if (!rec::recording()) return PMPI_Request_free(request);
-  rec::enter(rec::begin_call(MpiRegion::Request_free), MpiRegion::Request_free);
+  const std::uint64_t start = rec::begin_call(MpiRegion::Request_free);
+  rec::enter(start, MpiRegion::Request_free);
+  // Freeing an active nonblocking collective is erroneous in MPI, but some programs do it:
+  // its completion will never be seen, so its record is written here rather than lost.
+  if (forgotten.coll_op != rec::no_coll_op) rec::record_collective(forgotten, start);
   const int rc = PMPI_Request_free(request);
   rec::leave(rec::now(), MpiRegion::Request_free);
   return rc;
