@@ -1,5 +1,7 @@
 #include "comm_table.hpp"
 
+#include "recorder.hpp"
+
 #include <algorithm>
 #include <numeric>
 
@@ -159,6 +161,7 @@ void CommTable::add(const CommInfo& info, std::uint32_t parent, std::uint32_t cr
     PMPI_Group_free(&group);
   }
   if (define) defs_.push_back({info.id, parent, creator, std::move(members)});
+  note_definitions();
 }
 
 } // namespace collscope::rec

@@ -1,10 +1,14 @@
-// The per-rank record of a run while it goes: a fixed buffer of events, spilled to the
-// rank's events file (raw_format.hpp) whenever it fills, and the strings events refer to.
+// The per-rank record of a run while it goes: events are stored straight into the rank's
+// events file (raw_format.hpp) through a shared mapping of a window of it, and the strings
+// events refer to.
 //
-// The buffer is allocated once and reused, so memory does not grow with the run's length;
-// appending never locks, and only a full buffer costs a write() (one per
-// COLLSCOPE_TRACE_BUFFER bytes, 4 MiB by default). A write that fails stops recording (the
-// trace is then reported incomplete) instead of failing the program.
+// The window (COLLSCOPE_TRACE_BUFFER bytes, 4 MiB by default) is the rank's only memory for
+// events: when it is full it is unmapped and the next stretch of the file is mapped, so
+// memory does not grow with the run's length. Stores into a shared file mapping land in the
+// page cache, which outlives the process: a rank killed even by SIGKILL leaves every event
+// it recorded in its file. Appending never locks and makes no system call; only moving the
+// window does. A failure stops recording (the trace is then reported incomplete) instead
+// of failing the program.
 #pragma once
 
 #include "event.hpp"
@@ -26,11 +30,11 @@ public:
   EventBuffer& operator=(const EventBuffer&) = delete;
   ~EventBuffer();
 
-  /// Allocates room for about `bytes` of events (at least 64) and appends to the file fd,
-  /// which the buffer then owns. False if the memory is not there.
+  /// Records into the file fd (which the buffer then owns) through windows of about `bytes`
+  /// (at least 512 events). False if the first window cannot be mapped.
   bool open(int fd, std::size_t bytes);
 
-  /// Appends e; false when the buffer is full (spill() makes room) or was never opened.
+  /// Appends e; false when the window is full (spill() moves on) or none is mapped.
   [[gnu::always_inline]] bool push(const Event& e) {
     if (next_ == end_) [[unlikely]]
       return false;
@@ -38,28 +42,35 @@ public:
     return true;
   }
 
-  /// Appends e even when the buffer is full (one slot is kept for it); call spill() next.
+  /// Appends e into the slot each window keeps for it, if still free (a clock pair before
+  /// the window moves or the rank dies).
   void put_last(const Event& e) {
-    if (begin_ != nullptr) *next_++ = e;
+    if (next_ != nullptr && next_ <= end_) *next_++ = e;
   }
 
-  /// Writes the buffered events to the file and empties the buffer; false if the write
-  /// failed (the events are then dropped). Async-signal-safe: write() only.
+  /// Maps the next window of the file (the events so far are in the file already); false
+  /// if that failed, and nothing more can be recorded.
   bool spill();
-  /// Events recorded so far, spilled or not.
-  std::uint64_t size() const { return spilled_ + static_cast<std::uint64_t>(next_ - begin_); }
+  /// Events recorded so far.
+  std::uint64_t size() const {
+    return window_start_ / sizeof(Event) + static_cast<std::uint64_t>(next_ - begin_);
+  }
+  /// Events a window holds (0 before open or after a failure).
   std::size_t capacity() const { return static_cast<std::size_t>(end_ - begin_); }
-  /// Events waiting in the buffer (spilled at the next spill()).
+  /// Events in the current window.
   std::size_t buffered() const { return static_cast<std::size_t>(next_ - begin_); }
-  /// Spills, closes the file and frees the buffer.
+  /// Unmaps the window and cuts the file to the events recorded.
   bool close();
 
 private:
+  bool map_window();
+
   Event* begin_ = nullptr;
   Event* next_ = nullptr;
-  Event* end_ = nullptr;
+  Event* end_ = nullptr; // one slot before the window's end: put_last() keeps it
   int fd_ = -1;
-  std::uint64_t spilled_ = 0;
+  std::size_t window_bytes_ = 0;
+  std::uint64_t window_start_ = 0; // byte offset of the window in the file
 };
 
 /// Local strings (region names, metadata) by dense id; the archive writer maps them to

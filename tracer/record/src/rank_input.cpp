@@ -284,6 +284,15 @@ bool EventFile::next(Event& e) {
     if (n == 0) return false;
   }
   e = block_[at_++];
+  // A rank that died leaves the rest of its last window zero: the events end there.
+  static constexpr Event none{};
+  if (std::memcmp(&e, &none, sizeof e) == 0) {
+    block_.clear();
+    at_ = 0;
+    if (file_ != nullptr) std::fclose(file_);
+    file_ = nullptr;
+    return false;
+  }
   return true;
 }
 

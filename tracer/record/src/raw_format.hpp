@@ -1,15 +1,16 @@
 // The spill files each traced rank writes while it runs (DIR.partial/raw/), from which the
 // OTF2 archive is written at MPI_Finalize, or by `collscope-trace record` after a crash.
 //
-//   rank-R.events  Event records (event.hpp) in recording order, appended a buffer at a time;
-//                  Clock events carry (counter, CLOCK_MONOTONIC) pairs for the conversion.
+//   rank-R.events  Event records (event.hpp) in recording order, stored through a shared
+//                  mapping (event_buffer.hpp); a rank that died leaves zeros after its last
+//                  event. Clock events carry (counter, CLOCK_MONOTONIC) pairs.
 //   rank-R.defs    records (type, payload length, payload), appended as the rank learns them:
 //                  its header, its annotation strings, the communicators it defines, the peer
 //                  maps of its intercommunicators, and why recording stopped early.
 //
-// Both are appended with plain write() calls, which a signal handler may make too, so a rank
-// that dies leaves everything it recorded up to its last flush (and, for a fatal signal or
-// MPI_Abort, up to the moment it died). A torn last record is ignored by the reader.
+// Stores into the mapping and write() calls to the definitions land in the page cache, which
+// outlives the process: a rank that dies, however, leaves everything it recorded. A torn
+// last definition record is ignored by the reader.
 #pragma once
 
 #include <cstdint>

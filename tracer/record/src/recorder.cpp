@@ -54,14 +54,27 @@ bool sync_definitions() {
   return ok;
 }
 
-} // namespace
-
-bool spill_all() {
+void note_clock() {
   Event clock = event(Kind::Clock, now());
   clock.bytes = monotonic_ns();
   state.events.put_last(clock);
+}
+
+} // namespace
+
+bool spill_all() {
+  note_clock();
   const bool defs = sync_definitions();
   return state.events.spill() && defs;
+}
+
+bool note_progress() {
+  note_clock();
+  return sync_definitions();
+}
+
+void note_definitions() {
+  if (state.enabled) sync_definitions();
 }
 
 void start_files(int events_fd, int defs_fd, std::size_t buffer_bytes) {
@@ -84,12 +97,13 @@ void start_files(int events_fd, int defs_fd, std::size_t buffer_bytes) {
 }
 
 bool close_files() {
-  bool ok = spill_all();
+  note_clock();
+  bool ok = sync_definitions();
+  ok = state.events.close() && ok;
   if (!ok) {
     lose("could not write its events into the trace directory");
     sync_definitions();
   }
-  ok = state.events.close() && ok;
   if (state.defs_fd >= 0) ::close(state.defs_fd);
   state.defs_fd = -1;
   return ok;

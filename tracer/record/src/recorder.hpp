@@ -101,10 +101,18 @@ void spill_and_push(const Event& e);
     spill_and_push(e);
 }
 
-/// Appends a (counter, CLOCK_MONOTONIC) pair, writes the buffer and the definitions not yet
-/// in the rank's files. Async-signal-safe (write() and clock reads only), so the crash
-/// handlers use it too; false if a write failed.
+/// The window is full: appends a (counter, CLOCK_MONOTONIC) pair, writes the definitions not
+/// yet in the rank's files and maps the next window; false if that failed.
 bool spill_all();
+
+/// The rank may die now (a fatal signal, MPI_Abort, a fatal MPI error): appends a clock pair
+/// and writes the definitions not yet in its files (the events are there already).
+/// Async-signal-safe: write() and clock reads only.
+bool note_progress();
+
+/// New strings or communicators: into the definitions file at once, so even a rank killed
+/// by SIGKILL leaves the names its events use.
+void note_definitions();
 
 /// Starts the rank's spill files (raw_format.hpp): the buffer of `buffer_bytes`, the header
 /// record and the first clock pair. Without them recording stops at the first full buffer.

@@ -72,6 +72,7 @@ void on_mpi_error(MPI_Comm* comm, int* code, ...) {
   char line[MPI_MAX_ERROR_STRING + 128];
   const int n =
       std::snprintf(line, sizeof line, "rank %d: %s failed: %s\n", state.world_rank, call, text);
+  if (state.enabled) note_progress(); // the events up to the failing call stay readable
   note_incomplete(
       line, n > 0 ? static_cast<unsigned long>(std::min(n, static_cast<int>(sizeof line) - 1)) : 0);
   std::fprintf(stderr, "collscope-trace: %s", line);
@@ -92,7 +93,7 @@ void note_fatal_errors(MPI_Comm comm) {
 
 // Called by the crash handlers: everything recorded so far goes to the rank's files.
 void spill_on_crash() {
-  if (state.enabled) spill_all();
+  if (state.enabled) note_progress();
 }
 
 // COLLSCOPE_TRACE_BUFFER: bytes of events each rank keeps before it writes them out
@@ -124,10 +125,11 @@ std::size_t buffer_bytes() {
 void open_files(const std::string& partial, int rank) {
   std::string ignored;
   make_dir(partial + "/" + raw_dir, ignored);
-  const int flags = O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC;
   const auto r = static_cast<std::uint32_t>(rank);
-  const int events_fd = ::open(raw_events_path(partial, r).c_str(), flags, 0644);
-  const int defs_fd = ::open(raw_defs_path(partial, r).c_str(), flags, 0644);
+  const int events_fd = ::open(raw_events_path(partial, r).c_str(),
+                               O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644); // mapped
+  const int defs_fd = ::open(raw_defs_path(partial, r).c_str(),
+                             O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
   start_files(events_fd, defs_fd, buffer_bytes());
 }
 
@@ -226,7 +228,7 @@ void note_abort(int errorcode) {
   char line[160];
   const int n = std::snprintf(line, sizeof line, "rank %d called MPI_Abort with error code %d\n",
                               state.world_rank, errorcode);
-  spill_all(); // the events up to MPI_Abort stay readable
+  note_progress(); // the events up to MPI_Abort stay readable
   note_incomplete(line, n > 0 ? static_cast<unsigned long>(n) : 0);
 }
 
