@@ -21,7 +21,8 @@ fs::path exercises() {
 } // namespace
 
 TEST_CASE("every exercise is a complete folder with consistent checks", "[exercises]") {
-  const std::vector<std::string> names{"gather", "scatter", "bcast_pipeline", "allgather"};
+  const std::vector<std::string> names{"gather",    "scatter",    "bcast_pipeline",
+                                       "allgather", "bcast_tree", "allreduce"};
   for (const std::string& name : names) {
     for (const bool quick : {false, true}) {
       INFO(name << (quick ? " --quick" : ""));

@@ -72,6 +72,14 @@ TEST_CASE("allgather: reference and broken variants", "[allgather]") {
   grade_exercise("allgather");
 }
 
+TEST_CASE("bcast_tree: reference and broken variants", "[bcast_tree]") {
+  grade_exercise("bcast_tree");
+}
+
+TEST_CASE("allreduce: reference and broken variants", "[allreduce]") {
+  grade_exercise("allreduce");
+}
+
 TEST_CASE("the full sweep (p = 1..16, every root up to 8) grades the gather reference", "[full]") {
   const fs::path dir = scratch("full");
   const fs::path reference = exercises_dir() / "gather" / "reference.cpp";
