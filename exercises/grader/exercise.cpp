@@ -21,7 +21,7 @@ const std::vector<std::string>& case_variables() {
 const std::vector<std::string>& metric_variables() {
   static const std::vector<std::string> names{
       "rounds",        "bytes_max_per_rank", "bytes_sent_max", "bytes_recv_max", "msgs_recv_max",
-      "msgs_sent_max", "messages",           "heap_peak",      "heap_live"};
+      "msgs_sent_max", "messages",           "msg_bytes_max",  "heap_peak",      "heap_live"};
   return names;
 }
 

@@ -127,7 +127,11 @@ std::string reduction_difference(const Case& c, const Buffers& got, const Buffer
     if (gi == g.end()) return {};
     const std::int64_t unit = gi - g.begin();
     const auto value = [&](int v) {
-      return v == sentinel || v == send_gap ? describe_value(v) : std::to_string(v);
+      if (v == sentinel || v == send_gap) return describe_value(v);
+      if (c.op == Op::sum) return std::to_string(v);
+      const auto bits = static_cast<std::uint32_t>(v); // the map x ↦ ax + b, as a·2^16 + b
+      return "the map x ↦ " + std::to_string(bits >> 16) + "x + " + std::to_string(bits & 0xffffu) +
+             " (" + std::to_string(v) + ")";
     };
     std::string text = locate(name, c, unit, elements, false) + ": expected " + value(*ei);
     if (*ei != sentinel && *ei != send_gap)
