@@ -43,6 +43,10 @@ std::string_view to_string(Collective collective) {
     return "allgatherv";
   case C::allreduce:
     return "allreduce";
+  case C::reduce_scatter_block:
+    return "reduce_scatter_block";
+  case C::reduce_scatter:
+    return "reduce_scatter";
   case C::scan:
     return "scan";
   case C::exscan:
@@ -53,7 +57,8 @@ std::string_view to_string(Collective collective) {
 
 std::optional<Collective> parse_collective(std::string_view name) {
   for (C c : {C::gather, C::scatter, C::bcast, C::reduce, C::allgather, C::gatherv, C::scatterv,
-              C::allgatherv, C::allreduce, C::scan, C::exscan})
+              C::allgatherv, C::allreduce, C::reduce_scatter_block, C::reduce_scatter, C::scan,
+              C::exscan})
     if (to_string(c) == name) return c;
   return std::nullopt;
 }

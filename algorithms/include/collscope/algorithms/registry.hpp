@@ -22,6 +22,8 @@ enum class Collective {
   scatterv,
   allgatherv,
   allreduce,
+  reduce_scatter_block,
+  reduce_scatter,
   scan,
   exscan
 };
@@ -41,8 +43,10 @@ using ScattervFn = int (*)(const void*, const int*, const int*, MPI_Datatype, vo
 using AllgathervFn = int (*)(const void*, int, MPI_Datatype, void*, const int*, const int*,
                              MPI_Datatype, MPI_Comm); ///< MPI_Allgatherv
 using AllreduceFn = int (*)(const void*, void*, int, MPI_Datatype, MPI_Op,
-                            MPI_Comm); ///< MPI_Allreduce
-using ScanFn = AllreduceFn;            ///< MPI_Scan and MPI_Exscan
+                            MPI_Comm); ///< MPI_Allreduce, MPI_Reduce_scatter_block
+using ReduceScatterFn = int (*)(const void*, void*, const int*, MPI_Datatype, MPI_Op,
+                                MPI_Comm); ///< MPI_Reduce_scatter
+using ScanFn = AllreduceFn;                ///< MPI_Scan and MPI_Exscan
 
 /// The one tuning knob an algorithm takes on top of MPI's arguments.
 enum class Parameter {
@@ -77,6 +81,8 @@ struct Algorithm {
   ScattervFn scatterv = nullptr;
   AllgathervFn allgatherv = nullptr;
   AllreduceFn allreduce = nullptr;
+  AllreduceFn reduce_scatter_block = nullptr;
+  ReduceScatterFn reduce_scatter = nullptr;
   ScanFn scan = nullptr; ///< set for scan and exscan
 
   bool is_native() const { return native; }
@@ -91,13 +97,19 @@ struct Algorithm {
   }
   bool has_root() const {
     return collective != Collective::allgather && collective != Collective::allgatherv &&
-           collective != Collective::allreduce && !prefix();
+           collective != Collective::allreduce && !reduce_scatters() && !prefix();
   }
   /// gatherv, scatterv and allgatherv: block sizes differ per rank (only the root knows them
   /// all in gatherv and scatterv; every rank in allgatherv).
   /// reduce, allreduce, scan and exscan: combine vectors with an MPI_Op.
   bool reduces() const {
-    return collective == Collective::reduce || collective == Collective::allreduce || prefix();
+    return collective == Collective::reduce || collective == Collective::allreduce ||
+           reduce_scatters() || prefix();
+  }
+  /// reduce_scatter_block and reduce_scatter: rootless, every rank gets a part of the sum.
+  bool reduce_scatters() const {
+    return collective == Collective::reduce_scatter_block ||
+           collective == Collective::reduce_scatter;
   }
   /// scan and exscan: prefix sums in rank order.
   bool prefix() const { return collective == Collective::scan || collective == Collective::exscan; }
