@@ -7,8 +7,10 @@
 namespace collscope::app {
 
 bool collectiveHasRoot(const QString& collective) {
-  // allgather, allgatherv, alltoall, allreduce: every rank ends with the result.
-  return !collective.startsWith(QLatin1String("all"));
+  // allgather, allgatherv, alltoall, allreduce: every rank ends with the result;
+  // reduce_scatter(_block): every rank ends with its block of it.
+  return !collective.startsWith(QLatin1String("all")) &&
+         !collective.startsWith(QLatin1String("reduce_scatter"));
 }
 
 bool collectiveIsIrregular(const QString& collective) {

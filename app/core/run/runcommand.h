@@ -38,7 +38,8 @@ struct RunCommand {
 };
 
 /// One line naming what is wrong with the request, or an empty string.
-/// Whether the collective takes --root (not allgather, allgatherv, alltoall, allreduce).
+/// Whether the collective takes --root (not allgather, allgatherv, alltoall, allreduce,
+/// reduce_scatter_block, reduce_scatter).
 bool collectiveHasRoot(const QString& collective);
 /// Whether blocks differ per rank (gatherv, scatterv, allgatherv): --problem applies.
 bool collectiveIsIrregular(const QString& collective);
