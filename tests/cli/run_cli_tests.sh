@@ -87,7 +87,7 @@ section_list() {
   if [ "$status" -eq 0 ] && [ "$(head -n 1 "$tmp/out")" = "[" ] &&
     [ "$(tail -n 1 "$tmp/out")" = "]" ] &&
     [ "$(grep -c '"name": *"native"' "$tmp/out")" -eq \
-      "$(grep -o '"collective": *"[a-z]*"' "$tmp/out" | sort -u | wc -l)" ] &&
+      "$(grep -o '"collective": *"[a-z_]*"' "$tmp/out" | sort -u | wc -l)" ] &&
     grep -q '"commutative_only": *true' "$tmp/out"; then
     pass "p=3 --list --json: one array, printed once, a native entry per collective"
   else
