@@ -55,6 +55,8 @@ TEST_CASE("allgather has no root, and a pipeline broadcast may fix its blocks") 
   r.algorithm = QStringLiteral("ring-pipelined");
   CHECK_FALSE(buildRunCommand(r, machine(8, false)).arguments.contains(QStringLiteral("--root")));
   CHECK(collectiveHasRoot(QStringLiteral("gatherv")));
+  CHECK_FALSE(collectiveHasRoot(QStringLiteral("reduce_scatter_block")));
+  CHECK_FALSE(collectiveHasRoot(QStringLiteral("reduce_scatter")));
   // Irregular collectives take a problem type, the pipelined allgatherv a piece size.
   r.problem = QStringLiteral("spikes");
   r.piece = 64;
