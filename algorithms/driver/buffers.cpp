@@ -87,8 +87,14 @@ Buffers make_buffers(const Options& o, int rank, int p) {
   const std::int64_t extent = layout_of(o.datatype).extent_bytes();
   const std::int64_t block = o.count * extent;
   Buffers b;
-  b.send_bytes = c == Collective::bcast ? 0 : c == Collective::scatter ? p * block : block;
-  b.recv_bytes = whole_row(c) ? p * block : block;
+  // A rooted collective's whole row lives at the root only: MPI ignores the other ranks'
+  // row buffers, and p·count on every rank would not fit at p = 1024 (a simulated run holds
+  // all ranks in one process).
+  const bool row_here = c == Collective::allgather || rank == o.root;
+  b.send_bytes = c == Collective::bcast     ? 0
+                 : c == Collective::scatter ? (row_here ? p * block : 0)
+                                            : block;
+  b.recv_bytes = whole_row(c) ? (row_here ? p * block : 0) : block;
   if (o.algorithm->irregular()) {
     const IrregularLayout layout = irregular_layout(o, p);
     const std::int64_t own = layout.counts[rank] * extent;

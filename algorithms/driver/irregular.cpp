@@ -48,29 +48,31 @@ std::string joined(const std::vector<int>& values) {
 
 /// allgatherv: the α-β time of the plain or the pipelined ring for these sizes, and the
 /// pipelined schedule's exact round count.
-void print_allgatherv_model(const Options& o, const IrregularLayout& layout, int p, int type_size,
-                            double alpha, double beta, int piece) {
+std::optional<double> print_allgatherv_model(const Options& o, const IrregularLayout& layout, int p,
+                                             int type_size, double alpha, double beta, int piece) {
   const std::vector<std::int64_t> counts(layout.counts.begin(), layout.counts.end());
-  if (o.algorithm->is_native()) return;
+  if (o.algorithm->is_native()) return std::nullopt;
   if (!o.algorithm->uses_piece()) {
-    std::printf("#@model_time_s=%.4e (these block sizes: (p−1)(α + β·max mᵢ))\n",
-                schedule::ring_allgatherv_plain_time(counts, type_size, alpha, beta));
-    return;
+    const double t = schedule::ring_allgatherv_plain_time(counts, type_size, alpha, beta);
+    std::printf("#@model_time_s=%.4e (these block sizes: (p−1)(α + β·max mᵢ))\n", t);
+    return t;
   }
   std::vector<std::int64_t> pieces;
   for (const std::int64_t m : counts) pieces.push_back(schedule::pieces_of(m, piece));
   const auto total = static_cast<int>(schedule::total_pieces(counts, piece));
   std::printf("#@schedule_rounds=%d (FIFO ring schedule of these pieces; p−1+M−1 = %d)\n",
               schedule::ring_allgatherv_rounds(pieces), schedule::pipeline_rounds(p, total));
+  const double t = schedule::ring_allgatherv_time(counts, piece, type_size, alpha, beta);
   std::printf("#@model_time_s=%.4e (these block sizes: α-β time of the schedule, each round "
               "as long as its largest piece)\n",
-              schedule::ring_allgatherv_time(counts, piece, type_size, alpha, beta));
+              t);
+  return t;
 }
 
 } // namespace
 
-void print_irregular_header(const Options& o, int p, int type_size, double alpha, double beta,
-                            int piece) {
+std::optional<double> print_irregular_header(const Options& o, int p, int type_size, double alpha,
+                                             double beta, int piece) {
   const IrregularLayout layout = irregular_layout(o, p);
   const std::string problem = o.farthest ? "farthest" : std::string(to_string(o.problem));
   std::printf("#@problem=%s\n#@block=%d\n#@displs=%s\n", problem.c_str(), o.block,
@@ -78,10 +80,7 @@ void print_irregular_header(const Options& o, int p, int type_size, double alpha
   const bool everyone = o.algorithm->collective == Collective::allgatherv;
   std::printf("#@counts=%s\n#@%s=%s\n", joined(layout.counts).c_str(),
               everyone ? "recv_displs" : "root_displs", joined(layout.displs).c_str());
-  if (everyone) {
-    print_allgatherv_model(o, layout, p, type_size, alpha, beta, piece);
-    return;
-  }
+  if (everyone) return print_allgatherv_model(o, layout, p, type_size, alpha, beta, piece);
   if (o.algorithm->uses_threshold())
     std::printf("#@threshold_bytes=%lld\n", static_cast<long long>(o.threshold));
   if (o.algorithm->uses_network())
@@ -89,7 +88,7 @@ void print_irregular_header(const Options& o, int p, int type_size, double alpha
                                   : o.network ? "from --network"
                                               : "none: every link α, β as above");
   const auto model = o.algorithm->irregular_model;
-  if (!model) return;
+  if (!model) return std::nullopt;
   std::vector<std::int64_t> bytes(layout.counts.begin(), layout.counts.end());
   for (auto& b : bytes) b *= type_size;
   // The network, measured or described, is every algorithm's machine (calibrated: rank 0
@@ -106,6 +105,7 @@ void print_irregular_header(const Options& o, int p, int type_size, double alpha
     extra = ", plus the construction, at most 2⌈log₂p⌉(α + 32β)";
   std::printf("#@model_time_s=%.4e (these block sizes: α-β time of the schedule%s%s)\n", t,
               network ? " on the --network" : "", extra);
+  return t;
 }
 
 } // namespace collscope::run

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <mpi.h>
+#include <optional>
 #include <vector>
 
 namespace collscope::run {
@@ -31,7 +32,8 @@ PieceChoice piece_choice(const Options& options, int p, MPI_Datatype datatype);
 /// "#@key=value" lines for gatherv/scatterv/allgatherv: problem, block sizes, displacements,
 /// and the model time of the algorithm for these sizes (α, β of `alpha`, `beta`; bytes of
 /// `type_size` per element; `piece` elements per piece for allgatherv ring-pipelined).
-void print_irregular_header(const Options& options, int p, int type_size, double alpha, double beta,
-                            int piece);
+/// Returns that model time, if the algorithm has one.
+std::optional<double> print_irregular_header(const Options& options, int p, int type_size,
+                                             double alpha, double beta, int piece);
 
 } // namespace collscope::run

@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <climits>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string_view>
@@ -59,9 +60,11 @@ constexpr Collective all_collectives[] = {
 
 /// What the user typed, before it is checked against the collective and p.
 struct Raw {
-  bool help = false, list = false, json = false, in_place = false, trace_warmup = false;
+  bool help = false, list = false, json = false, in_place = false, trace_warmup = false,
+       no_verify = false;
   std::optional<std::string_view> positional, algorithm, root, count, datatype, op, repetitions,
-      warmup, seed, blocks, piece, trace, problem, block, displs, threshold, network;
+      warmup, seed, blocks, piece, trace, problem, block, displs, threshold, network, alpha, beta,
+      platform;
 };
 
 std::string quoted(std::string_view text) {
@@ -95,11 +98,15 @@ std::string scan(std::span<char* const> args, Raw& raw) {
       {"--block", &Raw::block},
       {"--displs", &Raw::displs},
       {"--threshold", &Raw::threshold},
-      {"--network", &Raw::network}};
+      {"--network", &Raw::network},
+      {"--alpha", &Raw::alpha},
+      {"--beta", &Raw::beta},
+      {"--platform", &Raw::platform}};
   const std::pair<std::string_view, bool Raw::*> flags[] = {
-      {"--help", &Raw::help},         {"-h", &Raw::help},
-      {"--list", &Raw::list},         {"--json", &Raw::json},
-      {"--in-place", &Raw::in_place}, {"--trace-warmup", &Raw::trace_warmup}};
+      {"--help", &Raw::help},          {"-h", &Raw::help},
+      {"--list", &Raw::list},          {"--json", &Raw::json},
+      {"--in-place", &Raw::in_place},  {"--trace-warmup", &Raw::trace_warmup},
+      {"--no-verify", &Raw::no_verify}};
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view arg = args[i];
     if (arg.size() < 2 || arg[0] != '-') {
@@ -145,6 +152,18 @@ std::string number(std::string_view option, std::optional<std::string_view> text
     return std::string(option) + " must be at least " + std::to_string(lowest) + ", got " +
            std::string(*text);
   out = static_cast<int>(value);
+  return "";
+}
+
+/// Parses a positive number of seconds (--alpha, --beta) into `out`; an error message or "".
+std::string seconds(std::string_view option, std::optional<std::string_view> text,
+                    std::optional<double>& out) {
+  if (!text) return "";
+  double value = 0;
+  const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
+  if (text->empty() || ec != std::errc() || end != text->data() + text->size() || !(value > 0))
+    return std::string(option) + " expects a positive number of seconds, got " + quoted(*text);
+  out = value;
   return "";
 }
 
@@ -325,11 +344,18 @@ ParseResult parse_options(std::span<char* const> args, int p) {
   if (raw.trace_warmup && !raw.trace) return {o, "--trace-warmup applies with --trace only"};
   o.trace_dir = std::string(raw.trace.value_or(""));
   o.trace_warmup = raw.trace_warmup;
+  o.verify = !raw.no_verify;
+  if (raw.platform && raw.platform->empty()) return {o, "--platform needs a name"};
+  // scripts/simulate names the platform in COLLSCOPE_PLATFORM: smpirun would split an
+  // argument with spaces.
+  const char* platform = std::getenv("COLLSCOPE_PLATFORM");
+  o.platform = std::string(raw.platform.value_or(platform != nullptr ? platform : ""));
   for (std::string error :
        {number("--root", raw.root, 0, o.root), number("--count", raw.count, 0, o.count),
         number("--repetitions", raw.repetitions, 1, o.repetitions),
         number("--warmup", raw.warmup, 0, o.warmup), number("--blocks", raw.blocks, 1, o.blocks),
         number("--piece", raw.piece, 1, o.piece), seed_number(raw.seed, o.seed),
+        seconds("--alpha", raw.alpha, o.alpha), seconds("--beta", raw.beta, o.beta),
         check_kinds(raw, o), check_irregular(raw, o, p)})
     if (!error.empty()) return {o, error};
   if (std::string error = check_fit(raw, o, p); !error.empty()) return {o, error};

@@ -52,6 +52,11 @@ struct Options {
   bool calibrate = false;
   std::string trace_dir;     ///< --trace DIR: write an OTF2 archive of the timed repetitions
   bool trace_warmup = false; ///< --trace-warmup: record the warm-ups too
+  bool verify = true;        ///< --no-verify: no reference run, no comparison, half the memory
+  /// --alpha, --beta: the α-β parameters of the printed prediction and the pipelining lemma
+  /// (default common/cost_defaults.hpp; scripts/simulate passes the platform's)
+  std::optional<double> alpha, beta;
+  std::string platform; ///< --platform NAME: the simulated platform, named in the report
 };
 
 /// Options, or the one-line reason they are unusable (without the "collscope-run: error: ").

@@ -104,7 +104,7 @@ void print_list(std::optional<Collective> only, bool json) {
   std::fflush(stdout);
 }
 
-void print_header(const Options& o, const RunFacts& f) {
+std::optional<double> print_header(const Options& o, const RunFacts& f) {
   const Algorithm& a = *o.algorithm;
   const Collective c = a.collective;
   const bool whole_row = c != Collective::bcast && !a.reduces();
@@ -122,6 +122,10 @@ void print_header(const Options& o, const RunFacts& f) {
   }
   const std::string ab =
       "α=" + number("%g", f.tuning.alpha) + " s, β=" + number("%g", f.tuning.beta) + " s/byte";
+  if (!o.platform.empty()) {
+    key("platform", o.platform);
+    key("clock", "simulated (SimGrid SMPI): times are the platform's, not this machine's");
+  }
   key("collective", str(to_string(c)));
   key("algorithm", str(a.name));
   key("description", str(a.description));
@@ -152,41 +156,57 @@ void print_header(const Options& o, const RunFacts& f) {
                      (o.piece > 0 ? std::string("--piece") : "pipelining lemma, " + ab) + ")");
     key("blocks", std::to_string(f.blocks) + " (M = Σ⌈mᵢ/b⌉ pieces)");
   }
+  std::optional<double> model;
   if (a.rounds.of && a.cost.of) {
     const int blocks = a.uses_blocks() || a.uses_piece() ? f.blocks : 1;
     key("expected_rounds",
         std::to_string(a.rounds.of(f.p, blocks)) + " (" + str(a.rounds.text) + ")");
-    key("model_cost_s", number("%.4e", a.cost.of(f.p, static_cast<double>(m), f.tuning.alpha,
-                                                 f.tuning.beta, blocks)) +
-                            " (" + str(a.cost.text) + "; " + ab +
+    model = a.cost.of(f.p, static_cast<double>(m), f.tuning.alpha, f.tuning.beta, blocks);
+    key("model_cost_s", number("%.4e", *model) + " (" + str(a.cost.text) + "; " + ab +
                             (a.irregular() && !a.uses_piece() ? "; equal blocks" : "") + ")");
   } else {
     key("expected_rounds", "n/a (Open MPI decides)");
     key("model_cost_s", "n/a (Open MPI decides)");
   }
+  // Irregular problems: the schedule's time for these block sizes, not the equal-block formula.
   if (a.irregular())
-    print_irregular_header(o, f.p, f.type_size, f.tuning.alpha, f.tuning.beta, f.piece);
+    if (auto t =
+            print_irregular_header(o, f.p, f.type_size, f.tuning.alpha, f.tuning.beta, f.piece))
+      model = t;
   key("repetitions", std::to_string(o.repetitions));
   key("warmup", std::to_string(o.warmup));
   if (!o.trace_dir.empty())
     key("trace", o.trace_dir + (o.trace_warmup ? " (timed runs and warm-ups)" : " (timed runs)"));
   key("seed", std::to_string(o.seed));
-  std::printf("%*s  %10s\n", static_cast<int>(std::to_string(o.repetitions).size()) + 2, "rep",
-              "time_s");
+  const int width = static_cast<int>(std::to_string(o.repetitions).size()) + 2;
+  if (o.platform.empty())
+    std::printf("%*s  %10s\n", width, "rep", "time_s");
+  else
+    std::printf("%*s  %10s  %10s  %8s\n", width, "rep", "time_s", "model_s", "ratio");
+  std::fflush(stdout);
+  return model;
+}
+
+void print_time(const Options& o, int repetition, double seconds, std::optional<double> model) {
+  const int width = static_cast<int>(std::to_string(o.repetitions).size()) + 2;
+  if (o.platform.empty())
+    std::printf("%*d  %10.4e\n", width, repetition, seconds);
+  else if (model)
+    std::printf("%*d  %10.4e  %10.4e  %8.3f\n", width, repetition, seconds, *model,
+                seconds / *model);
+  else
+    std::printf("%*d  %10.4e  %10s  %8s\n", width, repetition, seconds, "n/a", "n/a");
   std::fflush(stdout);
 }
 
-void print_time(const Options& o, int repetition, double seconds) {
-  std::printf("%*d  %10.4e\n", static_cast<int>(std::to_string(o.repetitions).size()) + 2,
-              repetition, seconds);
-  std::fflush(stdout);
-}
-
-void print_summary(std::vector<double> seconds) {
+void print_summary(const Options& o, std::vector<double> seconds, std::optional<double> model) {
   std::sort(seconds.begin(), seconds.end());
   const std::size_t n = seconds.size();
   const double median = n % 2 ? seconds[n / 2] : (seconds[n / 2 - 1] + seconds[n / 2]) / 2;
-  std::printf("min_s=%.4e\nmedian_s=%.4e\nverified: yes\n", seconds.front(), median);
+  std::printf("min_s=%.4e\nmedian_s=%.4e\n", seconds.front(), median);
+  if (!o.platform.empty() && model)
+    std::printf("model_s=%.4e\nratio=%.3f (median / model)\n", *model, median / *model);
+  std::printf("verified: %s\n", o.verify ? "yes" : "skipped (--no-verify)");
   std::fflush(stdout);
 }
 

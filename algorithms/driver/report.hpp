@@ -21,8 +21,12 @@ struct RunFacts {
   int piece = 0; ///< allgatherv ring-pipelined: elements per piece
 };
 
-void print_header(const Options& options, const RunFacts& facts);
-void print_time(const Options& options, int repetition, double seconds);
-void print_summary(std::vector<double> seconds);
+/// Returns the α-β prediction it printed for this run (none for native algorithms).
+std::optional<double> print_header(const Options& options, const RunFacts& facts);
+/// With --platform, the prediction and the ratio time / prediction follow each time.
+void print_time(const Options& options, int repetition, double seconds,
+                std::optional<double> model);
+void print_summary(const Options& options, std::vector<double> seconds,
+                   std::optional<double> model);
 
 } // namespace collscope::run

@@ -56,6 +56,12 @@ of the slowest rank).
   --trace DIR       write an OTF2 trace of the timed repetitions to DIR (open it with
                     collscope-trace, the app, Vampir or otf2-print); same as COLLSCOPE_TRACE=DIR
   --trace-warmup    record the warm-ups too
+  --no-verify       skip the reference run and the byte-for-byte check (half the memory;
+                    for large simulated runs)
+  --alpha S         α of the printed α-β prediction (s per message); default 1e-06
+  --beta S          β of the printed α-β prediction (s per byte); default 2e-10
+  --platform NAME   the simulated platform (scripts/simulate sets COLLSCOPE_PLATFORM): named
+                    in the report, with the prediction and its ratio beside every time
   --list            the algorithms with their rounds, α-β cost, source; --json as JSON
   -h, --help        this text
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "collscope/schedule/allreduce.hpp"
+#include "collscope/schedule/bits.hpp"
 #include "collscope/schedule/cost.hpp"
 #include "collscope/schedule/formula.hpp"
 #include "collscope/schedule/irregular_cost.hpp"
@@ -52,17 +53,44 @@ inline constexpr CostFormula dissemination{"⌈log₂p⌉α + (p−1)/p·βm",
                                            [](int p, double m, double a, double b, int) {
                                              return s::dissemination_allgather_cost(p, m, a, b);
                                            }};
-// The costs of gatherv and scatterv are for equal blocks of m/p bytes; collscope-run also
-// prints the model time of the actual block sizes.
-inline constexpr CostFormula traff{
-    "2⌈log₂p⌉(α + 32β) + ⌈log₂p⌉α + (p−1)/p·βm",
-    [](int p, double m, double a, double b, int) { return s::traff_cost(p, m, a, b); }};
+// gatherv and scatterv: bounds for any block sizes, m being the total of all blocks (the
+// collective's m_bytes), so that no problem type's schedule exceeds them
+// (tests/unit/test_cost_bounds.cpp sweeps p, roots, the paper's problem types and b).
+// collscope-run also prints the schedule's own α-β time for the actual block sizes.
+inline constexpr CostFormula linear_irregular{
+    "(p−1)α + βm",
+    [](int p, double m, double a, double b, int) { return p <= 1 ? 0 : (p - 1) * a + b * m; }};
+// A fixed tree forwards every block up to ⌈log₂p⌉ times (all data on the farthest rank).
+inline constexpr CostFormula binomial_irregular{
+    "⌈log₂p⌉(α + βm)",
+    [](int p, double m, double a, double b, int) { return s::ceil_log2(p) * (a + b * m); }};
+// Sizes travel with the data: a size message, then the data, on each of the ⌈log₂p⌉ levels.
 inline constexpr CostFormula binomial_scatterv{
-    "2⌈log₂p⌉α + (p−1)/p·βm + 8(p−1)β",
-    [](int p, double m, double a, double b, int) { return s::binomial_scatterv_cost(p, m, a, b); }};
+    "2⌈log₂p⌉α + ⌈log₂p⌉βm + 8(p−1)β", [](int p, double m, double a, double b, int) {
+      return p <= 1 ? 0 : 2 * s::ceil_log2(p) * a + s::ceil_log2(p) * b * m + 8.0 * (p - 1) * b;
+    }};
+// Theorem 1 of seeds/000: ⌈log₂p⌉α + β·Σ_{i≠r} mᵢ plus a penalty of at most βm, after the
+// 2⌈log₂p⌉ construction rounds.
+inline constexpr CostFormula traff{
+    "2⌈log₂p⌉(α + 32β) + ⌈log₂p⌉α + 2βm", [](int p, double m, double a, double b, int) {
+      return p <= 1 ? 0 : 2 * s::ceil_log2(p) * (a + 32 * b) + s::ceil_log2(p) * a + 2 * b * m;
+    }};
 inline constexpr CostFormula model_tree{
-    "2⌈log₂p⌉α + 8(p−1)(6 + 2⌈log₂p⌉)β + (p−1)/p·βm",
-    [](int p, double m, double a, double b, int) { return s::model_tree_cost(p, m, a, b); }};
+    "2⌈log₂p⌉α + 8(p−1)(6 + 2⌈log₂p⌉)β + ⌈log₂p⌉βm", [](int p, double m, double a, double b, int) {
+      return p <= 1 ? 0
+                    : 2 * s::ceil_log2(p) * a + 8.0 * (p - 1) * (6 + 2 * s::ceil_log2(p)) * b +
+                          s::ceil_log2(p) * b * m;
+    }};
+// The modified Träff tree follows t(i, j, m): as deep as p−1 on a skewed network.
+inline constexpr RoundsFormula model_traff_rounds{
+    "⌈log₂p⌉ + p−1", [](int p, int) { return s::logarithmic_rounds(p) + p - 1; }};
+inline constexpr CostFormula model_traff{
+    "⌈log₂p⌉α + 8(p−1)(6 + 2⌈log₂p⌉)β + (p−1)α + 2βm",
+    [](int p, double m, double a, double b, int) {
+      return p <= 1 ? 0
+                    : s::ceil_log2(p) * a + 8.0 * (p - 1) * (6 + 2 * s::ceil_log2(p)) * b +
+                          (p - 1) * a + 2 * b * m;
+    }};
 
 inline constexpr RoundsFormula twice_log{"2⌈log₂p⌉",
                                          [](int p, int) { return s::reduce_bcast_rounds(p); }};

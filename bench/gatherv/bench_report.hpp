@@ -6,7 +6,10 @@
 //                                                    padded MPI_Gather is the regular one
 //   GL2  MPI_Gatherv(m) ≤ MPI_Allreduce(1) + MPI_Gather(p·max m_i)
 //
-// (and the same for scatter), by minimum times.
+// (and the same for scatter), by minimum times. A guideline counts as violated only when the
+// two minima differ by more than the two rows' spreads (median − minimum) together: on an
+// oversubscribed machine that is rarely the case, and the two spreads stand in for the
+// run-to-run spread a single run cannot see.
 #pragma once
 
 #include "measure.hpp"
