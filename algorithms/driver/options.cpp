@@ -316,7 +316,7 @@ ParseResult parse_options(std::span<char* const> args, int p) {
   if (raw.trace_warmup && !raw.trace) return {o, "--trace-warmup applies with --trace only"};
   o.trace_dir = std::string(raw.trace.value_or(""));
   o.trace_warmup = raw.trace_warmup;
-  for (std::string error :
+  for (const std::string& error :
        {number("--root", raw.root, 0, o.root), number("--count", raw.count, 0, o.count),
         number("--repetitions", raw.repetitions, 1, o.repetitions),
         number("--warmup", raw.warmup, 0, o.warmup), number("--blocks", raw.blocks, 1, o.blocks),

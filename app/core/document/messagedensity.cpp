@@ -7,30 +7,42 @@ namespace collscope::app {
 MessageDensity MessageDensity::build(const model::Trace& trace, const TraceClock& clock) {
   MessageDensity d;
   const std::size_t ranks = trace.ranks.size();
-  // One flat array, no per-rank allocations: count first, then place.
-  d.m_offsets.assign(ranks + 1, 0);
+  // One flat array, no per-rank allocations: count first, then place each rank's sends, then
+  // its receives. Each part is in program order already (sorted, or nearly), so a rank costs a
+  // linear merge, not a sort.
+  std::vector<std::size_t> sends(ranks, 0), receives(ranks, 0);
   const auto valid = [ranks](int rank) {
     return rank >= 0 && static_cast<std::size_t>(rank) < ranks;
   };
   for (const model::Message& m : trace.messages) {
-    if (valid(m.sender)) ++d.m_offsets[static_cast<std::size_t>(m.sender) + 1];
-    if (valid(m.receiver)) ++d.m_offsets[static_cast<std::size_t>(m.receiver) + 1];
+    if (valid(m.sender)) ++sends[static_cast<std::size_t>(m.sender)];
+    if (valid(m.receiver)) ++receives[static_cast<std::size_t>(m.receiver)];
   }
-  for (std::size_t r = 0; r < ranks; ++r) d.m_offsets[r + 1] += d.m_offsets[r];
+  d.m_offsets.assign(ranks + 1, 0);
+  for (std::size_t r = 0; r < ranks; ++r)
+    d.m_offsets[r + 1] = d.m_offsets[r] + sends[r] + receives[r];
   d.m_positions.resize(d.m_offsets[ranks]);
-  std::vector<std::size_t> next(d.m_offsets.begin(), d.m_offsets.end() - 1);
+  std::vector<std::size_t> nextSend(d.m_offsets.begin(), d.m_offsets.end() - 1), nextReceive(ranks);
+  for (std::size_t r = 0; r < ranks; ++r) nextReceive[r] = d.m_offsets[r] + sends[r];
   for (std::size_t i = 0; i < trace.messages.size(); ++i) {
     const model::Message& m = trace.messages[i];
     const int message = static_cast<int>(i);
     if (valid(m.sender))
-      d.m_positions[next[static_cast<std::size_t>(m.sender)]++] = clock.messageStart(message);
+      d.m_positions[nextSend[static_cast<std::size_t>(m.sender)]++] = clock.messageStart(message);
     if (valid(m.receiver))
-      d.m_positions[next[static_cast<std::size_t>(m.receiver)]++] = clock.messageEnd(message);
+      d.m_positions[nextReceive[static_cast<std::size_t>(m.receiver)]++] =
+          clock.messageEnd(message);
   }
-  // Each rank's positions are nearly in order already (program order): the sort is cheap.
-  for (std::size_t r = 0; r < ranks; ++r)
-    std::sort(d.m_positions.begin() + static_cast<std::ptrdiff_t>(d.m_offsets[r]),
-              d.m_positions.begin() + static_cast<std::ptrdiff_t>(d.m_offsets[r + 1]));
+  const auto at = [&d](std::size_t index) {
+    return d.m_positions.begin() + static_cast<std::ptrdiff_t>(index);
+  };
+  for (std::size_t r = 0; r < ranks; ++r) {
+    const auto first = at(d.m_offsets[r]), middle = at(d.m_offsets[r] + sends[r]),
+               last = at(d.m_offsets[r + 1]);
+    if (!std::is_sorted(first, middle)) std::sort(first, middle);
+    if (!std::is_sorted(middle, last)) std::sort(middle, last);
+    std::inplace_merge(first, middle, last);
+  }
   return d;
 }
 
