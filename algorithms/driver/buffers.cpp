@@ -14,10 +14,10 @@ bool whole_row(Collective c) {
 
 bool own_block_in_recv(const Options& o, int rank) {
   const Collective c = o.algorithm->collective;
-  return o.in_place &&
-         (c == Collective::allgather || c == Collective::allgatherv || c == Collective::allreduce ||
-          (rank == o.root &&
-           (c == Collective::gather || c == Collective::reduce || c == Collective::gatherv)));
+  return o.in_place && (c == Collective::allgather || c == Collective::allgatherv ||
+                        c == Collective::allreduce || o.algorithm->reduce_scatters() ||
+                        (rank == o.root && (c == Collective::gather || c == Collective::reduce ||
+                                            c == Collective::gatherv)));
 }
 
 std::uint64_t mix(std::uint64_t x) { // splitmix64's finaliser
@@ -66,7 +66,20 @@ void fill_sentinel(std::vector<std::byte>& buffer, const Layout& layout) {
   for (std::int64_t u = 0; u < units; ++u) put(buffer, layout, u, sentinel);
 }
 
+std::int64_t total(const std::vector<int>& counts) {
+  std::int64_t sum = 0;
+  for (int n : counts) sum += n;
+  return sum;
+}
+
 } // namespace
+
+std::vector<int> reduce_scatter_counts(Collective collective, int count, int p) {
+  std::vector<int> counts(static_cast<std::size_t>(p), count);
+  if (collective == Collective::reduce_scatter)
+    for (int i = 0; i < p; ++i) counts[i] = count * ((i + 1) % 3);
+  return counts;
+}
 
 Buffers make_buffers(const Options& o, int rank, int p) {
   const Collective c = o.algorithm->collective;
@@ -85,6 +98,13 @@ Buffers make_buffers(const Options& o, int rank, int p) {
     b.recv_bytes = c == Collective::scatterv ? own : all;
     b.counts = layout.counts;
     b.displs = layout.displs;
+  }
+  if (o.algorithm->reduce_scatters()) {
+    // The whole vector goes in; the own block comes out (in place: both in the receive buffer).
+    b.counts = reduce_scatter_counts(c, o.count, p);
+    const std::int64_t all = total(b.counts) * extent, own = b.counts[rank] * extent;
+    b.send_bytes = o.in_place ? 0 : all;
+    b.recv_bytes = o.in_place ? all : own;
   }
   b.send.resize(static_cast<std::size_t>(b.send_bytes + extent));
   b.recv.resize(static_cast<std::size_t>(b.recv_bytes + extent));
@@ -110,6 +130,10 @@ void refill(Buffers& b, const Options& o, int rank, int p) {
     break;
   case Collective::scatter:
     if (rank == o.root) write_input(b.send, o, rank, 0, std::int64_t{p} * o.count, 0);
+    break;
+  case Collective::reduce_scatter_block:
+  case Collective::reduce_scatter:
+    write_input(o.in_place ? b.recv : b.send, o, rank, 0, total(b.counts), 0);
     break;
   case Collective::bcast:
     if (rank == o.root) write_input(b.recv, o, rank, 0, o.count, 0);
@@ -162,6 +186,22 @@ int call(const Algorithm& algorithm, bool reference, const Options& o, Buffers& 
   case Collective::allgatherv:
     return (reference ? PMPI_Allgatherv : algorithm.allgatherv)(
         send, b.counts[rank], t, recv, b.counts.data(), b.displs.data(), t, comm);
+  case Collective::reduce_scatter_block:
+  case Collective::reduce_scatter: {
+    const int code = c == Collective::reduce_scatter_block
+                         ? (reference ? PMPI_Reduce_scatter_block : algorithm.reduce_scatter_block)(
+                               send, recv, n, t, types.op(), comm)
+                         : (reference ? PMPI_Reduce_scatter : algorithm.reduce_scatter)(
+                               send, recv, b.counts.data(), t, types.op(), comm);
+    // In place, MPI defines only the first recvcounts[rank] elements of the receive buffer.
+    if (o.in_place) {
+      const Layout layout = layout_of(o.datatype);
+      const std::int64_t own = std::int64_t{b.counts[rank]} * layout.units_per_element;
+      const auto units = static_cast<std::int64_t>(b.recv.size()) / layout.unit_bytes;
+      for (std::int64_t u = own; u < units; ++u) put(b.recv, layout, u, sentinel);
+    }
+    return code;
+  }
   }
   return MPI_ERR_OTHER;
 }

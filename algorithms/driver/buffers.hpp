@@ -29,6 +29,11 @@ struct Buffers {
 Buffers make_buffers(const Options& options, int rank, int p);
 void refill(Buffers& buffers, const Options& options, int rank, int p);
 
+/// MPI_Reduce_scatter's recvcounts for --count N: rank i receives N·((i + 1) mod 3) elements
+/// (N, 2N, 0, N, 2N, 0, …), so sizes differ and some are empty; N each for
+/// MPI_Reduce_scatter_block. The input vector is their sum.
+std::vector<int> reduce_scatter_counts(Collective collective, int count, int p);
+
 /// Calls `algorithm` (or its native counterpart `reference` = true, through PMPI so that a
 /// tracer sees only the algorithm under test) on the buffers, MPI_IN_PLACE as the options
 /// ask. Returns the MPI error code.

@@ -49,9 +49,12 @@ std::string_view to_string(Displs displs) {
 namespace {
 
 constexpr Collective all_collectives[] = {
-    Collective::gather,   Collective::scatter,    Collective::bcast,
-    Collective::reduce,   Collective::allgather,  Collective::gatherv,
-    Collective::scatterv, Collective::allgatherv, Collective::allreduce};
+    Collective::gather,        Collective::scatter,
+    Collective::bcast,         Collective::reduce,
+    Collective::allgather,     Collective::gatherv,
+    Collective::scatterv,      Collective::allgatherv,
+    Collective::allreduce,     Collective::reduce_scatter_block,
+    Collective::reduce_scatter};
 
 /// What the user typed, before it is checked against the collective and p.
 struct Raw {
@@ -256,7 +259,8 @@ std::string check_fit(const Raw& raw, Options& o, int p) {
   if (o.root >= p)
     return "--root " + std::to_string(o.root) + " is outside [0, " + std::to_string(p) +
            ") for p = " + std::to_string(p) + " processes";
-  if (raw.op && !a.reduces()) return "--op applies to reduce and allreduce only";
+  if (raw.op && !a.reduces())
+    return "--op applies to reduce, allreduce, reduce_scatter_block and reduce_scatter only";
   if (o.op == Op::noncommutative && a.commutative_only)
     return who + " is for commutative operations only; with --op noncommutative use " +
            "--algorithm " +
@@ -274,7 +278,9 @@ std::string check_fit(const Raw& raw, Options& o, int p) {
     return "--in-place does not apply to bcast (MPI_Bcast has no MPI_IN_PLACE)";
   const bool whole_row = a.collective != Collective::bcast && !a.reduces();
   const long long per_rank = a.irregular() ? schedule::spikes_rho * (o.block + 1LL) : o.count;
-  const long long largest = (whole_row ? p : 1) * per_rank * layout_of(o.datatype).extent_bytes();
+  // reduce_scatter's vector is Σ recvcounts ≤ 2p·count elements (buffers.cpp).
+  const long long rows = a.reduce_scatters() ? 2LL * p : whole_row ? p : 1;
+  const long long largest = rows * per_rank * layout_of(o.datatype).extent_bytes();
   const std::string what =
       a.irregular() ? "--block " + std::to_string(o.block) : "--count " + std::to_string(o.count);
   if (largest > INT_MAX)
@@ -303,7 +309,8 @@ ParseResult parse_options(std::span<char* const> args, int p) {
   }
   if (!o.collective)
     return {o, "missing COLLECTIVE: one of gather, scatter, bcast, reduce, allgather, gatherv, "
-               "scatterv, allgatherv (see --help)"};
+               "scatterv, allgatherv, allreduce, reduce_scatter_block, reduce_scatter (see "
+               "--help)"};
 
   const std::string_view name = raw.algorithm.value_or("native");
   o.algorithm = find_algorithm(*o.collective, name);

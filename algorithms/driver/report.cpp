@@ -1,5 +1,6 @@
 #include "report.hpp"
 
+#include "buffers.hpp"
 #include "irregular.hpp"
 
 #include <algorithm>
@@ -114,6 +115,11 @@ void print_header(const Options& o, const RunFacts& f) {
     for (int count : irregular_layout(o, f.p).counts)
       m += static_cast<long long>(count) * f.type_size;
   }
+  if (a.reduce_scatters()) {
+    m = 0;
+    for (int count : reduce_scatter_counts(c, o.count, f.p))
+      m += static_cast<long long>(count) * f.type_size;
+  }
   const std::string ab =
       "α=" + number("%g", f.tuning.alpha) + " s, β=" + number("%g", f.tuning.beta) + " s/byte";
   key("collective", str(to_string(c)));
@@ -123,6 +129,12 @@ void print_header(const Options& o, const RunFacts& f) {
   key("p", std::to_string(f.p));
   if (a.has_root()) key("root", std::to_string(o.root));
   if (!a.irregular()) key("count", std::to_string(o.count));
+  if (c == Collective::reduce_scatter) {
+    std::string counts;
+    for (int n : reduce_scatter_counts(c, o.count, f.p))
+      counts += (counts.empty() ? "" : ",") + std::to_string(n);
+    key("recvcounts", counts + " (count·((i+1) mod 3) for rank i)");
+  }
   key("datatype", str(to_string(o.datatype)));
   if (a.reduces()) key("op", str(to_string(o.op)));
   key("in_place", o.in_place ? "yes" : "no");

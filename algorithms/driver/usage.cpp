@@ -12,15 +12,18 @@ Open MPI's own collective on identical input, and times it (each repetition's ti
 of the slowest rank).
 
   COLLECTIVE        gather | scatter | bcast | reduce | allgather | gatherv | scatterv |
-                    allgatherv | allreduce
+                    allgatherv | allreduce | reduce_scatter_block | reduce_scatter
   --algorithm NAME  an algorithm of that collective (see --list); default native (Open MPI's)
-  --root R          root rank in [0, P) (not for allgather, allgatherv, allreduce); default 0
+  --root R          root rank in [0, P) (not for allgather, allgatherv, allreduce and the
+                    reduce_scatters); default 0
   --count N         elements per rank's block (gather, scatter, allgather) or of the whole
-                    vector (bcast, reduce, allreduce); default 1 (gatherv, scatterv, allgatherv: see
-                    --problem)
+                    vector (bcast, reduce, allreduce); reduce_scatter_block: elements each
+                    rank receives; reduce_scatter: rank i receives count·((i+1) mod 3); default
+                    1 (gatherv, scatterv, allgatherv: see --problem)
   --datatype T      int | double | vector; default int. vector is MPI_Type_vector(2, 1, 2,
                     MPI_INT): two ints around a one-int gap that must stay untouched
-  --op OP           reduce, allreduce: sum | max | noncommutative; default sum
+  --op OP           reduce, allreduce, reduce_scatter(_block): sum | max | noncommutative;
+                    default sum
   --blocks M        bcast pipeline, binary-pipeline, fibonacci-pipeline, two-tree, jia and
                     reduce two-tree: use M blocks instead of the pipelining lemma's
   --piece B         allgatherv ring-pipelined only: cut the blocks into pieces of B elements
@@ -42,7 +45,7 @@ of the slowest rank).
                     "default ALPHA BETA", "nodes SIZE ALPHA BETA", "group A-B ...", "pair I J
                     ...", "link I J ..."); or "calibrate": measure every pair by ping-pong
   --in-place        MPI_IN_PLACE at the root (gather, scatter, reduce, gatherv, scatterv) or
-                    on every rank (allgather, allgatherv, allreduce)
+                    on every rank (allgather, allgatherv, allreduce, reduce_scatter(_block))
   --repetitions K   timed runs; default 10
   --warmup W        untimed runs before them; default 2
   --seed S          seed of the input data; default 1

@@ -6,13 +6,15 @@
 //   p = 4:  reduce  round 0: 1→0 3→2   round 1: 2→0     bcast  round 0: 0→2   round 1: 0→1 2→3
 //
 // Rounds: 2⌈log₂p⌉.  Cost: 2⌈log₂p⌉(α + βm): twice the optimal latency and bandwidth.
-// (The trace shows the two phases as the nested reduce and bcast regions, each with its own
-// rounds from 0.)
+// The trace shows the two phases as nested reduce and bcast regions; the broadcast's rounds
+// are numbered after the reduction's (⌈log₂p⌉ … 2⌈log₂p⌉ − 1), so the allreduce's rounds run
+// from 0 without restarting.
 #include "annotate.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/allreduce.hpp"
 #include "collscope/algorithms/bcast.hpp"
 #include "collscope/algorithms/reduce.hpp"
+#include "collscope/schedule/bits.hpp"
 #include "contract.hpp"
 
 namespace collscope {
@@ -27,6 +29,7 @@ int unchecked_allreduce_reduce_bcast(const void* sendbuf, void* recvbuf, int cou
   // MPI_Reduce allows MPI_IN_PLACE at the root only; elsewhere the input is in recvbuf.
   const void* input = sendbuf == MPI_IN_PLACE && rank != 0 ? recvbuf : sendbuf;
   COLLSCOPE_TRY(reduce_ordered(input, recvbuf, count, datatype, op, 0, comm));
+  const trace::RoundOffset after_reduce(schedule::ceil_log2(p));
   return bcast_binomial(recvbuf, count, datatype, 0, comm);
 }
 

@@ -54,6 +54,7 @@ int typed_copy(const void* src, int scount, MPI_Datatype stype, void* dst, int r
   // portable way that touches no communicator (so tracers see no message).
   int packed = 0;
   COLLSCOPE_TRY(MPI_Pack_size(scount, stype, MPI_COMM_SELF, &packed));
+  if (packed == 0) return MPI_SUCCESS; // nothing to copy (MPI_Pack refuses a null buffer)
   std::vector<char> staging(static_cast<std::size_t>(packed));
   int position = 0;
   COLLSCOPE_TRY(MPI_Pack(src, scount, stype, staging.data(), packed, &position, MPI_COMM_SELF));

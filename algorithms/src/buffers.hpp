@@ -19,7 +19,8 @@ enum Tag : int {
   scatterv_tag = 7107,
   tree_tag = 7108, ///< constant-size messages that build data-aware trees
   allgatherv_tag = 7109,
-  allreduce_tag = 7110
+  allreduce_tag = 7110,
+  reduce_scatter_tag = 7120
 };
 
 /// Returns from the enclosing function when an MPI call fails (under MPI_ERRORS_RETURN).

@@ -214,8 +214,7 @@ int check_allreduce(const void* sendbuf, const void* recvbuf, int count, MPI_Dat
 int check_reduce_scatter(const void* sendbuf, const void* recvbuf, const int* recvcounts, int count,
                          MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
   COLLSCOPE_TRY(check_comm(comm));
-  if (recvbuf == MPI_IN_PLACE || (sendbuf == recvbuf && sendbuf != MPI_IN_PLACE))
-    return MPI_ERR_ARG;
+  if (recvbuf == MPI_IN_PLACE) return MPI_ERR_ARG;
   int p = 0;
   MPI_Comm_size(comm, &p);
   long long total = 0;
@@ -230,6 +229,9 @@ int check_reduce_scatter(const void* sendbuf, const void* recvbuf, const int* re
     COLLSCOPE_TRY(check_data(recvbuf, recvcounts[rank_of(comm)], datatype));
   }
   if (total > INT_MAX) return MPI_ERR_COUNT;
+  // Aliased buffers are an error only when there is something to alias (empty ones may be
+  // null on both sides).
+  if (sendbuf == recvbuf && total > 0) return MPI_ERR_ARG;
   if (sendbuf != MPI_IN_PLACE)
     COLLSCOPE_TRY(check_data(sendbuf, static_cast<int>(total), datatype));
   return check_op(op, datatype);

@@ -43,13 +43,17 @@ std::string_view to_string(Collective collective) {
     return "allgatherv";
   case C::allreduce:
     return "allreduce";
+  case C::reduce_scatter_block:
+    return "reduce_scatter_block";
+  case C::reduce_scatter:
+    return "reduce_scatter";
   }
   return "?";
 }
 
 std::optional<Collective> parse_collective(std::string_view name) {
   for (C c : {C::gather, C::scatter, C::bcast, C::reduce, C::allgather, C::gatherv, C::scatterv,
-              C::allgatherv, C::allreduce})
+              C::allgatherv, C::allreduce, C::reduce_scatter_block, C::reduce_scatter})
     if (to_string(c) == name) return c;
   return std::nullopt;
 }

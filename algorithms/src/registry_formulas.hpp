@@ -10,6 +10,7 @@
 #include "collscope/schedule/jia.hpp"
 #include "collscope/schedule/pipeline.hpp"
 #include "collscope/schedule/pipelined_tree.hpp"
+#include "collscope/schedule/reduce_scatter.hpp"
 #include "collscope/schedule/two_tree.hpp"
 
 namespace collscope::detail::formulas {
@@ -110,5 +111,27 @@ inline constexpr CostFormula jia{"(M−1+⌈log₂p⌉)(α + βm/M)",
                                  [](int p, double m, double a, double b, int blocks) {
                                    return s::jia_rounds(p, blocks) * (a + b * m / blocks);
                                  }};
+
+// Reduce-scatter (m = the whole input vector, p blocks of m/p) and the Rabenseifner allreduce:
+// exact for p a power of two, bounds otherwise (the fold and unfold of p − q ranks).
+inline constexpr CostFormula ring_reduce_scatter{"(p−1)α + (p−1)/p·βm",
+                                                 [](int p, double m, double a, double b, int) {
+                                                   return s::reduce_scatter_ring_cost(p, m, a, b);
+                                                 }};
+inline constexpr CostFormula halving_reduce_scatter{
+    "≤ ⌈log₂p⌉α + (p−1)/p·βm + (⌈log₂p⌉ − ⌊log₂p⌋)(α + 2βm)",
+    [](int p, double m, double a, double b, int) {
+      return s::reduce_scatter_halving_cost(p, m, a, b);
+    }};
+inline constexpr CostFormula rabenseifner{
+    "≤ 2⌈log₂p⌉α + 2(p−1)/p·βm + 2(⌈log₂p⌉ − ⌊log₂p⌋)βm",
+    [](int p, double m, double a, double b, int) { return s::rabenseifner_cost(p, m, a, b); }};
+// Allreduce tree-pipeline: the two-tree reduction to rank 0, then the two-tree broadcast.
+inline constexpr RoundsFormula two_tree_allreduce_rounds{
+    "≤ 2(M−1+2⌈log₂p⌉)", [](int p, int blocks) { return 2 * s::two_tree_round_bound(p, blocks); }};
+inline constexpr CostFormula two_tree_allreduce{
+    "≤ 2(M−1+2⌈log₂p⌉)(α + βm/M)", [](int p, double m, double a, double b, int blocks) {
+      return 2 * s::two_tree_round_bound(p, blocks) * (a + b * m / blocks);
+    }};
 
 } // namespace collscope::detail::formulas

@@ -8,7 +8,7 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 build="${1:-$root/build}"
 shift || true
 exercises=("$@")
-[ ${#exercises[@]} -gt 0 ] || exercises=(gather scatter bcast_pipeline allgather)
+[ ${#exercises[@]} -gt 0 ] || exercises=(gather scatter bcast_pipeline bcast_tree allgather allreduce)
 . "$root/scripts/mpi-env"
 out="$(mktemp -d)"
 chmod 755 "$out" # the sandbox runs as nobody when this runs as root

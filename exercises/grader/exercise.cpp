@@ -21,7 +21,7 @@ const std::vector<std::string>& case_variables() {
 const std::vector<std::string>& metric_variables() {
   static const std::vector<std::string> names{
       "rounds",        "bytes_max_per_rank", "bytes_sent_max", "bytes_recv_max", "msgs_recv_max",
-      "msgs_sent_max", "messages",           "heap_peak",      "heap_live"};
+      "msgs_sent_max", "messages",           "msg_bytes_max",  "heap_peak",      "heap_live"};
   return names;
 }
 
@@ -103,7 +103,13 @@ SweepSpec sweep_of(const Json& v, const std::string& where, bool quick) {
   if (const Json* x = pick(v, "datatypes", quick))
     for (const Json& d : array(*x, where + ".datatypes"))
       s.datatypes.push_back(string(d, where + ".datatypes"));
-  if (s.p.empty() || s.counts.empty() || s.datatypes.empty())
+  if (const Json* x = pick(v, "ops", quick)) {
+    s.ops.clear();
+    for (const Json& o : array(*x, where + ".ops")) s.ops.push_back(string(o, where + ".ops"));
+  }
+  for (const std::string& o : s.ops)
+    if (!parse_op(o)) throw ExerciseError(where + ".ops: \"sum\" or \"affine\", got \"" + o + "\"");
+  if (s.p.empty() || s.counts.empty() || s.datatypes.empty() || s.ops.empty())
     throw ExerciseError(where + ": needs p, counts and datatypes");
   if (s.roots != "all" && s.roots != "sample" && s.roots != "zero")
     throw ExerciseError(where + ".roots: expected \"all\", \"sample\" or \"zero\"");
@@ -217,8 +223,8 @@ Exercise load_exercise(const std::string& name_or_dir, const fs::path& root, boo
     e.title = text_of(doc, "title", "top level");
     e.collective = text_of(doc, "collective", "top level");
     if (e.collective != "gather" && e.collective != "scatter" && e.collective != "bcast" &&
-        e.collective != "allgather")
-      throw ExerciseError("collective must be gather, scatter, bcast or allgather");
+        e.collective != "allgather" && e.collective != "allreduce")
+      throw ExerciseError("collective must be gather, scatter, bcast, allgather or allreduce");
     e.function = text_of(doc, "function", "top level");
     e.signature = text_of(doc, "signature", "top level");
     e.lecture = text_of(doc, "lecture", "top level", false);
@@ -244,6 +250,8 @@ Exercise load_exercise(const std::string& name_or_dir, const fs::path& root, boo
     if (!sweep || !sync || !speed) throw ExerciseError("needs sweep, sync_sweep, speed");
     e.sweep = sweep_of(*sweep, "sweep", quick);
     e.sync_sweep = sweep_of(*sync, "sync_sweep", quick);
+    if (e.collective != "allreduce" && (e.sweep.ops.size() != 1 || e.sweep.ops[0] != "sum"))
+      throw ExerciseError("sweep.ops: only an allreduce has an op");
     e.speed = speed_of(*speed, quick);
     e.limits = limits_of(find(doc, "limits"), quick);
     const Json* checks = find(doc, "checks");

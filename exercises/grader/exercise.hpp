@@ -3,6 +3,7 @@
 // Adding an exercise is adding a folder; nothing here knows a particular one.
 #pragma once
 
+#include "../harness/case.hpp"
 #include "collscope/cost_defaults.hpp"
 #include "expr.hpp"
 
@@ -18,7 +19,8 @@ struct SweepSpec {
   std::string roots = "all"; ///< "all", "sample" (0, 1, p/2, p−1) or "zero"
   int sample_above = 8;      ///< "all" samples roots when p exceeds this
   std::vector<int> counts;
-  std::vector<std::string> datatypes; ///< "int", "vector"
+  std::vector<std::string> datatypes;  ///< "int", "vector"
+  std::vector<std::string> ops{"sum"}; ///< allreduce: "sum", "affine" (case.hpp)
 };
 
 struct SpeedSpec {

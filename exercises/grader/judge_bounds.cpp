@@ -30,7 +30,7 @@ bool uses(const Exercise& ex, const CheckSpec& spec, const std::set<std::string>
 bool needs_trace(const Exercise& ex, const CheckSpec& spec) {
   return uses(ex, spec,
               {"rounds", "bytes_max_per_rank", "bytes_sent_max", "bytes_recv_max", "msgs_recv_max",
-               "msgs_sent_max", "messages"});
+               "msgs_sent_max", "messages", "msg_bytes_max"});
 }
 
 bool needs_heap(const Exercise& ex, const CheckSpec& spec) {
@@ -47,6 +47,7 @@ Env full_env(const Exercise& ex, const CaseRecord& r) {
   env["msgs_recv_max"] = m.msgs_recv_max;
   env["msgs_sent_max"] = m.msgs_sent_max;
   env["messages"] = m.messages;
+  env["msg_bytes_max"] = static_cast<double>(m.msg_bytes_max);
   env["heap_peak"] = static_cast<double>(r.heap_peak);
   env["heap_live"] = static_cast<double>(r.heap_live);
   for (const auto& [name, expr] : ex.defines) env[name] = expr.eval(env);

@@ -22,6 +22,10 @@ const std::vector<Property>& properties() {
       {"the non-contiguous datatype MPI_Type_vector(2,1,2,MPI_INT) — copy typed data with MPI "
        "(e.g. MPI_Sendrecv to yourself), not memcpy over extents",
        "MPI_INT", [](const Case& c) { return c.dtype == Dtype::vector; }},
+      {"the non-commutative op (affine maps) — combine the operands in rank order: a partial "
+       "result of lower ranks goes on the left (MPI_Reduce_local(lower, higher, …) computes "
+       "higher = lower ∘ higher)",
+       "MPI_SUM", [](const Case& c) { return c.op == Op::affine; }},
       {"count = 0", "count > 0", [](const Case& c) { return c.count == 0; }},
       {"count = 1", "count ≠ 1", [](const Case& c) { return c.count == 1; }},
       {"a large count (≥ 1000 elements)", "smaller counts",

@@ -24,6 +24,12 @@ std::string sweep_text(const Grade& g) {
   for (const std::string& d : s.datatypes)
     types += (types.empty() ? "" : " and ") +
              std::string(d == "int" ? "MPI_INT" : "MPI_Type_vector(2,1,2,MPI_INT)");
+  if (g.exercise->collective == "allreduce") {
+    std::string ops;
+    for (const std::string& o : s.ops)
+      ops += (ops.empty() ? "" : " and ") + std::string(op_name(*parse_op(o)));
+    types += "; ops " + ops;
+  }
   return std::string(g.quick ? "quick" : "full") + " sweep: p = " + list(s.p) + "; " + roots +
          "; counts " + list(s.counts) + "; " + types + " (" + std::to_string(g.main.size()) +
          " cases; one mpirun per process count p, of p + 1 processes: a case runs on the first p "
@@ -59,6 +65,7 @@ std::string native_name(const Grade& g) {
   const std::string& c = g.exercise->collective;
   if (c == "bcast") return "MPI_Bcast";
   if (c == "allgather") return "MPI_Allgather";
+  if (c == "allreduce") return "MPI_Allreduce";
   return c == "gather" ? "MPI_Gather" : "MPI_Scatter";
 }
 

@@ -297,7 +297,7 @@ void Runner::run_group(const std::string& name, const std::vector<Case>& cases, 
     // skipped, so that the next run covers the other shapes of this process count. A traced
     // sweep runs its finished cases again, for their trace.
     const auto same_shape = [&](const Case& c) {
-      return c.count == culprit.count && c.dtype == culprit.dtype;
+      return c.count == culprit.count && c.dtype == culprit.dtype && c.op == culprit.op;
     };
     const std::set<int> finished(log.finished.begin(), log.finished.end());
     std::vector<Case> again;

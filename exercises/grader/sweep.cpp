@@ -23,15 +23,17 @@ std::vector<Case> main_cases(const SweepSpec& sweep) {
   for (const int p : sweep.p)
     for (const int root : roots_for(sweep, p))
       for (const int count : sweep.counts)
-        for (const std::string& d : sweep.datatypes) {
-          Case c;
-          c.id = static_cast<int>(cases.size()) + 1;
-          c.p = p;
-          c.root = root;
-          c.count = count;
-          c.dtype = parse_dtype(d).value();
-          cases.push_back(c);
-        }
+        for (const std::string& d : sweep.datatypes)
+          for (const std::string& op : sweep.ops) {
+            Case c;
+            c.id = static_cast<int>(cases.size()) + 1;
+            c.p = p;
+            c.root = root;
+            c.count = count;
+            c.dtype = parse_dtype(d).value();
+            c.op = parse_op(op).value();
+            cases.push_back(c);
+          }
   return cases;
 }
 
@@ -42,7 +44,8 @@ std::vector<Case> sync_cases(const SweepSpec& sync, const std::vector<Case>& mai
       return std::find(list.begin(), list.end(), value) != list.end();
     };
     if (has(sync.p, c.p) && has(roots_for(sync, c.p), c.root) && has(sync.counts, c.count) &&
-        has(sync.datatypes, std::string(to_string(c.dtype))))
+        has(sync.datatypes, std::string(to_string(c.dtype))) &&
+        has(sync.ops, std::string(to_string(c.op))))
       cases.push_back(c);
   }
   return cases;
@@ -72,23 +75,26 @@ std::vector<Case> speed_cases(const SpeedSpec& speed, int p) {
 
 void write_plan(const std::filesystem::path& file, const std::vector<Case>& cases) {
   std::ofstream out(file);
-  out << "# collscope-grade plan: case|time ID P ROOT COUNT DATATYPE [REPETITIONS]\n";
+  out << "# collscope-grade plan: case|time ID P ROOT COUNT DATATYPE [REPETITIONS] [OP]\n";
   for (const Case& c : cases) {
     out << (c.repetitions > 0 ? "time " : "case ") << c.id << ' ' << c.p << ' ' << c.root << ' '
         << c.count << ' ' << to_string(c.dtype);
     if (c.repetitions > 0) out << ' ' << c.repetitions;
+    if (c.op != Op::sum) out << ' ' << to_string(c.op);
     out << '\n';
   }
 }
 
 std::string describe(const Case& c) {
   return "p=" + std::to_string(c.p) + " root=" + std::to_string(c.root) +
-         " count=" + std::to_string(c.count) + " " + mpi_name(c.dtype);
+         " count=" + std::to_string(c.count) + " " + mpi_name(c.dtype) +
+         (c.op == Op::sum ? "" : std::string(", ") + op_name(c.op));
 }
 
 std::string case_spec(const Case& c) {
   return std::to_string(c.p) + ":" + std::to_string(c.root) + ":" + std::to_string(c.count) + ":" +
-         to_string(c.dtype) + ":" + std::to_string(c.id);
+         to_string(c.dtype) + ":" + std::to_string(c.id) +
+         (c.op == Op::sum ? "" : std::string(":") + to_string(c.op));
 }
 
 Env case_env(const Exercise& e, const Case& c) {
@@ -102,7 +108,9 @@ Env case_env(const Exercise& e, const Case& c) {
   env["extent"] = extent;
   env["block_bytes"] = c.count * type_size;
   env["block_extent"] = c.count * extent;
-  env["m"] = e.collective == "bcast" ? c.count * type_size : c.p * c.count * type_size;
+  // m: the broadcast message or the reduced vector; else the p blocks of the collective.
+  const bool vector_sized = e.collective == "bcast" || e.collective == "allreduce";
+  env["m"] = vector_sized ? c.count * type_size : c.p * c.count * type_size;
   env["alpha"] = e.alpha;
   env["beta"] = e.beta;
   return env;

@@ -96,6 +96,8 @@ Metrics measure(const model::Trace& trace, const std::map<int, int>& region_of_r
   m.bytes_sent_max = v.max_sent;
   m.bytes_recv_max = v.max_received;
   m.messages = static_cast<int>(sub.messages.size());
+  for (const model::Message& message : sub.messages)
+    m.msg_bytes_max = std::max(m.msg_bytes_max, message.bytes);
   m.self_messages = self_messages(trace, region_of_rank);
   m.unmatched = static_cast<int>(sub.unmatched_sends.size() + sub.unmatched_receives.size());
   for (const model::Rank& rank : sub.ranks) {

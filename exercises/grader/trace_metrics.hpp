@@ -17,6 +17,7 @@ struct Metrics {
   int rounds = 0;
   std::uint64_t bytes_max_per_rank = 0, bytes_sent_max = 0, bytes_recv_max = 0;
   int msgs_recv_max = 0, msgs_sent_max = 0, messages = 0, self_messages = 0;
+  std::uint64_t msg_bytes_max = 0;      ///< the largest message: a pipeline's real block size
   int unmatched = 0;                    ///< sends or receives without a partner in the call
   std::vector<std::string> collectives; ///< forbidden MPI calls seen ("MPI_Gather ×3 on rank 0")
 };

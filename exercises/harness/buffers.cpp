@@ -12,6 +12,21 @@ int data_value(int owner, std::int64_t element, int unit) {
   return static_cast<int>(1000000 * (owner + 1) + 2 * element + (unit != 0 ? 1 : 0));
 }
 
+int affine_value(int owner, std::int64_t element, int unit) {
+  const std::int64_t mix = 7 * owner + 3 * element + 5 * unit;
+  const auto a = static_cast<std::uint32_t>((mix % 0x3fff) * 2 + 1);
+  const auto b = static_cast<std::uint32_t>((131 * owner + 17 * element + unit + 1) & 0xffff);
+  return static_cast<int>(a << 16 | b);
+}
+
+int compose_affine(int left, int right) {
+  const auto x = static_cast<std::uint32_t>(left);
+  const auto y = static_cast<std::uint32_t>(right);
+  const std::uint32_t a = ((x >> 16) * (y >> 16)) & 0xffffu;
+  const std::uint32_t b = ((x >> 16) * (y & 0xffffu) + (x & 0xffffu)) & 0xffffu;
+  return static_cast<int>(a << 16 | b);
+}
+
 namespace {
 
 bool is_gap(Dtype dtype, std::int64_t unit_index) {
@@ -65,6 +80,7 @@ Buffers make_buffers(Kind kind, const Case& c, int rank) {
   const std::int64_t whole = std::int64_t{c.p} * n;
   const int units = units_per_element(c.dtype);
   Buffers b;
+  b.op = c.op;
   b.send_elements = kind == Kind::bcast ? 0 : kind == Kind::scatter ? whole : n;
   b.recv_elements = kind == Kind::gather || kind == Kind::allgather ? whole : n;
   b.send.assign(static_cast<std::size_t>((b.send_elements + 1) * units), sentinel);
@@ -89,12 +105,53 @@ Buffers make_buffers(Kind kind, const Case& c, int rank) {
   case Kind::bcast:
     if (rank == c.root) fill(b.recv, c, n, sentinel, mine, same);
     break;
+  case Kind::allreduce:
+    fill(b.send, c, n, send_gap, mine, same);
+    if (c.op == Op::affine)
+      for (std::int64_t u = 0; u < n * units; ++u)
+        if (!is_gap(c.dtype, u))
+          b.send[static_cast<std::size_t>(u)] =
+              affine_value(rank, u / units, static_cast<int>(u % units));
+    break;
   }
   return b;
 }
 
+namespace {
+
+/// An allreduce's values are reductions, not one rank's data: numbers, and what they mean.
+std::string reduction_difference(const Case& c, const Buffers& got, const Buffers& expected) {
+  const auto report = [&](const std::vector<int>& g, const std::vector<int>& e, const char* name,
+                          std::int64_t elements) -> std::string {
+    const auto [gi, ei] = std::mismatch(g.begin(), g.end(), e.begin());
+    if (gi == g.end()) return {};
+    const std::int64_t unit = gi - g.begin();
+    const auto value = [&](int v) {
+      if (v == sentinel || v == send_gap) return describe_value(v);
+      if (c.op == Op::sum) return std::to_string(v);
+      const auto bits = static_cast<std::uint32_t>(v); // the map x ↦ ax + b, as a·2^16 + b
+      return "the map x ↦ " + std::to_string(bits >> 16) + "x + " + std::to_string(bits & 0xffffu) +
+             " (" + std::to_string(v) + ")";
+    };
+    std::string text = locate(name, c, unit, elements, false) + ": expected " + value(*ei);
+    if (*ei != sentinel && *ei != send_gap)
+      text += c.op == Op::affine
+                  ? " (B₀ ∘ B₁ ∘ … ∘ B_{p−1}: every rank's map, composed in rank order)"
+                  : " (the sum over all ranks)";
+    text += ", got " + value(*gi);
+    if (name[0] == 's') text += " (the send buffer must not change)";
+    return text;
+  };
+  std::string text = report(got.recv, expected.recv, "recvbuf", got.recv_elements);
+  if (text.empty()) text = report(got.send, expected.send, "sendbuf", got.send_elements);
+  return text;
+}
+
+} // namespace
+
 std::string first_difference(Kind kind, const Case& c, const Buffers& got,
                              const Buffers& expected) {
+  if (kind == Kind::allreduce) return reduction_difference(c, got, expected);
   const bool recv_blocks = kind == Kind::gather || kind == Kind::allgather;
   const char* recv_name = kind == Kind::bcast ? "buffer" : "recvbuf";
   const auto report = [&](const std::vector<int>& g, const std::vector<int>& e, const char* name,

@@ -22,10 +22,18 @@ inline constexpr int poison = -777;   ///< send data that is not significant (sc
 /// Data of `owner`'s element `element`, int `unit` (0 or 2 within a vector element):
 /// 1000000·(owner + 1) + 2·element + (unit != 0).
 int data_value(int owner, std::int64_t element, int unit);
+/// The affine map x ↦ ax + b that `owner`'s element `element`, int `unit`, holds for the
+/// non-commutative op: a·2^16 + b with a odd (and below 2^15, so the value is positive) and
+/// b both depending on owner and element, so that any two ranks' maps do not commute.
+int affine_value(int owner, std::int64_t element, int unit);
+/// (a₁, b₁) ∘ (a₂, b₂) = (a₁a₂, a₁b₂ + b₁) modulo 2^16: `left` applied after `right`, as
+/// MPI's user ops combine inout = in ∘ inout with `in` the lower ranks' operand.
+int compose_affine(int left, int right);
 
 struct Buffers {
   std::vector<int> send; ///< empty for bcast; one guard element behind the data
   std::vector<int> recv; ///< the bcast buffer for bcast; one guard element behind the data
+  Op op = Op::sum;       ///< allreduce: what the data is made for
   std::int64_t send_elements = 0;
   std::int64_t recv_elements = 0;
 };

@@ -2,15 +2,39 @@
 
 #include "collscope/grade/entry.hpp"
 
+#include <cstring>
+
 namespace collscope::grade {
 
 namespace {
 
-template <class Rooted, class Bcast, class Allgather>
-int dispatch(Kind kind, const Case& c, Buffers& b, MPI_Datatype t, MPI_Comm comm, Rooted rooted,
-             Bcast bcast, Allgather allgather) {
+MPI_Datatype vector_type = MPI_DATATYPE_NULL; // what the user ops recognise as the vector
+
+/// MPI calls user ops as inout[i] = in[i] op inout[i], `in` holding the lower ranks' operand.
+/// A vector element is three ints, the middle one a gap the op must not touch.
+template <int (*combine)(int, int)> void user_op(void* in, void* inout, int* len, MPI_Datatype* t) {
+  const bool vector = *t == vector_type;
+  const std::size_t units = static_cast<std::size_t>(*len) * (vector ? 3 : 1);
+  for (std::size_t u = 0; u < units; ++u) {
+    if (vector && u % 3 == 1) continue;
+    int x = 0, y = 0;
+    std::memcpy(&x, static_cast<const char*>(in) + u * sizeof(int), sizeof(int));
+    std::memcpy(&y, static_cast<char*>(inout) + u * sizeof(int), sizeof(int));
+    const int z = combine(x, y);
+    std::memcpy(static_cast<char*>(inout) + u * sizeof(int), &z, sizeof(int));
+  }
+}
+
+int sum(int x, int y) {
+  return static_cast<int>(static_cast<unsigned>(x) + static_cast<unsigned>(y));
+}
+
+template <class Rooted, class Bcast, class Allgather, class Allreduce>
+int dispatch(Kind kind, const Case& c, Buffers& b, const Datatypes& types, MPI_Comm comm,
+             Rooted rooted, Bcast bcast, Allgather allgather, Allreduce allreduce) {
   void* send = b.send.data();
   void* recv = b.recv.data();
+  const MPI_Datatype t = types[c.dtype];
   switch (kind) {
   case Kind::gather:
   case Kind::scatter:
@@ -19,28 +43,41 @@ int dispatch(Kind kind, const Case& c, Buffers& b, MPI_Datatype t, MPI_Comm comm
     return bcast(recv, c.count, t, c.root, comm);
   case Kind::allgather:
     return allgather(send, c.count, t, recv, c.count, t, comm);
+  case Kind::allreduce:
+    return allreduce(send, recv, c.count, t, types.op(c.op, c.dtype), comm);
   }
   return MPI_ERR_OTHER;
 }
 
 } // namespace
 
-int call_native(Kind kind, const Case& c, Buffers& b, MPI_Datatype t, MPI_Comm comm) {
-  return dispatch(kind, c, b, t, comm, kind == Kind::gather ? PMPI_Gather : PMPI_Scatter,
-                  PMPI_Bcast, PMPI_Allgather);
+int call_native(Kind kind, const Case& c, Buffers& b, const Datatypes& types, MPI_Comm comm) {
+  return dispatch(kind, c, b, types, comm, kind == Kind::gather ? PMPI_Gather : PMPI_Scatter,
+                  PMPI_Bcast, PMPI_Allgather, PMPI_Allreduce);
 }
 
-int call_submission(Kind kind, const Case& c, Buffers& b, MPI_Datatype t, MPI_Comm comm) {
-  return dispatch(kind, c, b, t, comm, submission.rooted, submission.bcast, submission.allgather);
+int call_submission(Kind kind, const Case& c, Buffers& b, const Datatypes& types, MPI_Comm comm) {
+  return dispatch(kind, c, b, types, comm, submission.rooted, submission.bcast,
+                  submission.allgather, submission.allreduce);
 }
 
 Datatypes::Datatypes() {
   PMPI_Type_vector(2, 1, 2, MPI_INT, &vector_);
   PMPI_Type_commit(&vector_);
+  vector_type = vector_;
+  PMPI_Op_create(user_op<sum>, /*commute=*/1, &vector_sum_);
+  PMPI_Op_create(user_op<compose_affine>, /*commute=*/0, &affine_);
 }
 
 Datatypes::~Datatypes() {
+  PMPI_Op_free(&affine_);
+  PMPI_Op_free(&vector_sum_);
   PMPI_Type_free(&vector_);
+}
+
+MPI_Op Datatypes::op(Op o, Dtype d) const {
+  if (o == Op::affine) return affine_;
+  return d == Dtype::int_ ? MPI_SUM : vector_sum_;
 }
 
 } // namespace collscope::grade

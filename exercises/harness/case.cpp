@@ -11,12 +11,19 @@ std::optional<Kind> parse_kind(std::string_view name) {
   if (name == "scatter") return Kind::scatter;
   if (name == "bcast") return Kind::bcast;
   if (name == "allgather") return Kind::allgather;
+  if (name == "allreduce") return Kind::allreduce;
   return std::nullopt;
 }
 
 std::optional<Dtype> parse_dtype(std::string_view name) {
   if (name == "int") return Dtype::int_;
   if (name == "vector") return Dtype::vector;
+  return std::nullopt;
+}
+
+std::optional<Op> parse_op(std::string_view name) {
+  if (name == "sum") return Op::sum;
+  if (name == "affine") return Op::affine;
   return std::nullopt;
 }
 
@@ -30,6 +37,8 @@ const char* to_string(Kind kind) {
     return "bcast";
   case Kind::allgather:
     return "allgather";
+  case Kind::allreduce:
+    return "allreduce";
   }
   return "?";
 }
@@ -40,6 +49,14 @@ const char* to_string(Dtype dtype) {
 
 const char* mpi_name(Dtype dtype) {
   return dtype == Dtype::int_ ? "MPI_INT" : "MPI_Type_vector(2,1,2,MPI_INT)";
+}
+
+const char* to_string(Op op) {
+  return op == Op::sum ? "sum" : "affine";
+}
+
+const char* op_name(Op op) {
+  return op == Op::sum ? "MPI_SUM" : "the non-commutative affine-map op";
 }
 
 namespace {
@@ -65,7 +82,7 @@ std::optional<Plan> read_plan(const std::string& path, std::string& error) {
   std::string line;
   for (int number_of_line = 1; std::getline(in, line); ++number_of_line) {
     std::istringstream words(line);
-    std::string what, id, p, root, count, dtype, reps;
+    std::string what, id, p, root, count, dtype, reps, op;
     if (!(words >> what) || what[0] == '#') continue;
     Case c;
     std::optional<Dtype> d;
@@ -74,6 +91,11 @@ std::optional<Plan> read_plan(const std::string& path, std::string& error) {
               number(id, c.id) && number(p, c.p) && number(root, c.root) &&
               number(count, c.count) && (d = parse_dtype(dtype));
     if (ok && timing) ok = (words >> reps) && number(reps, c.repetitions) && c.repetitions > 0;
+    if (ok && words >> op) {
+      const auto o = parse_op(op);
+      ok = o.has_value();
+      if (ok) c.op = *o;
+    }
     if (!ok || !valid(c)) {
       error = path + ":" + std::to_string(number_of_line) + ": malformed plan line";
       return std::nullopt;
@@ -89,13 +111,19 @@ std::optional<Case> parse_case_spec(std::string_view spec) {
   for (char& ch : text)
     if (ch == ':') ch = ' ';
   std::istringstream words(text);
-  std::string p, root, count, dtype, id;
+  std::string p, root, count, dtype;
   Case c;
   std::optional<Dtype> d;
   if (!(words >> p >> root >> count >> dtype) || !number(p, c.p) || !number(root, c.root) ||
       !number(count, c.count) || !(d = parse_dtype(dtype)) || !valid(c))
     return std::nullopt;
-  if (words >> id && !number(id, c.id)) return std::nullopt;
+  // Then the id, the op, or both, in that order.
+  for (std::string word; words >> word;) {
+    if (const auto o = parse_op(word))
+      c.op = *o;
+    else if (!number(word, c.id))
+      return std::nullopt;
+  }
   c.dtype = *d;
   return c;
 }

@@ -9,13 +9,21 @@
 
 namespace collscope::grade {
 
-enum class Kind { gather, scatter, bcast, allgather };
+enum class Kind { gather, scatter, bcast, allgather, allreduce };
 enum class Dtype { int_, vector };
+/// The reduction of an allreduce: `sum` (commutative: MPI_SUM on MPI_INT, a user-defined sum on
+/// the vector type, which MPI's predefined ops refuse) or `affine` (every int is an affine map
+/// x ↦ ax + b, combined by composition: associative, not commutative).
+enum class Op { sum, affine };
 
 std::optional<Kind> parse_kind(std::string_view name);
 std::optional<Dtype> parse_dtype(std::string_view name);
+std::optional<Op> parse_op(std::string_view name);
 const char* to_string(Kind kind);
 const char* to_string(Dtype dtype);
+const char* to_string(Op op);
+/// What students see in reports: "MPI_SUM", "the non-commutative affine-map op".
+const char* op_name(Op op);
 /// The MPI name students see in reports: "MPI_INT", "MPI_Type_vector(2,1,2,MPI_INT)".
 const char* mpi_name(Dtype dtype);
 
@@ -26,10 +34,11 @@ struct Case {
   int count = 0;
   Dtype dtype = Dtype::int_;
   int repetitions = 0; ///< > 0: a timing case (yours and native, alternating)
+  Op op = Op::sum;     ///< allreduce only
 };
 
-/// A plan file: one item per line, `case ID P ROOT COUNT DTYPE` or
-/// `time ID P ROOT COUNT DTYPE REPETITIONS`; `#` starts a comment.
+/// A plan file: one item per line, `case ID P ROOT COUNT DTYPE [OP]` or
+/// `time ID P ROOT COUNT DTYPE REPETITIONS [OP]` (OP sum when absent); `#` starts a comment.
 struct Plan {
   std::vector<Case> cases;
   std::vector<Case> timings;
@@ -38,8 +47,8 @@ struct Plan {
 /// nullopt and `error` set on a malformed line.
 std::optional<Plan> read_plan(const std::string& path, std::string& error);
 
-/// "P:ROOT:COUNT:DTYPE[:ID]", the form of `--case` in reproduce commands (ID: the case's
-/// number in the sweep, for the trace).
+/// "P:ROOT:COUNT:DTYPE[:ID][:OP]", the form of `--case` in reproduce commands (ID: the
+/// case's number in the sweep, for the trace; OP: sum or affine, sum when absent).
 std::optional<Case> parse_case_spec(std::string_view spec);
 
 } // namespace collscope::grade

@@ -3,7 +3,8 @@
 //   submission --plan PLAN --log LOG --key KEY   every case and timing of the plan
 //                                       (case.hpp); the verdicts go to LOG (log.hpp), signed
 //                                       with the secret in KEY, which rank 0 deletes
-//   submission --case P:ROOT:COUNT:TYPE[:ID]  one case, verdict on stdout: the reproduce command
+//   submission --case P:ROOT:COUNT:TYPE[:ID][:OP]  one case, verdict on stdout: the reproduce
+//   command
 //                                       of a report
 //
 // A case of p processes runs on the first p ranks of MPI_COMM_WORLD (split off once per
@@ -26,9 +27,9 @@
 namespace collscope::grade {
 namespace {
 
-constexpr const char* usage =
-    "usage: %s --plan PLAN --log LOG --key FILE | --case P:ROOT:COUNT:int|vector\n"
-    "(the main of a submission graded by collscope-grade)\n";
+constexpr const char* usage = "usage: %s --plan PLAN --log LOG --key FILE | --case "
+                              "P:ROOT:COUNT:int|vector[:ID][:sum|affine]\n"
+                              "(the main of a submission graded by collscope-grade)\n";
 
 int run(const Plan& plan, const std::string& log_path, const std::optional<signature::Key>& key,
         bool human) {
@@ -57,8 +58,11 @@ int run(const Plan& plan, const std::string& log_path, const std::optional<signa
     const Verdict v = run_case(kind, c, comms[c.p], types);
     log.line(log_line(c, v));
     if (human && rank == 0)
-      std::printf("%s p=%d root=%d count=%d datatype=%s: %s%s%s; heap peak %lld bytes (rank %d)\n",
-                  submission.function, c.p, c.root, c.count, mpi_name(c.dtype), v.outcome.c_str(),
+      std::printf("%s p=%d root=%d count=%d datatype=%s%s%s: %s%s%s; heap peak %lld bytes (rank "
+                  "%d)\n",
+                  submission.function, c.p, c.root, c.count, mpi_name(c.dtype),
+                  kind == Kind::allreduce ? " op=" : "",
+                  kind == Kind::allreduce ? to_string(c.op) : "", v.outcome.c_str(),
                   v.detail.empty() ? "" : " — ", v.detail.c_str(), v.heap_peak, v.heap_peak_rank);
   }
   for (const Case& c : plan.timings) {
@@ -97,7 +101,7 @@ int main(int argc, char** argv) {
   if (!spec.empty()) {
     const auto c = parse_case_spec(spec);
     if (!c)
-      error = "bad --case '" + spec + "' (P:ROOT:COUNT:int|vector[:ID], ROOT < P)";
+      error = "bad --case '" + spec + "' (P:ROOT:COUNT:int|vector[:ID][:sum|affine], ROOT < P)";
     else
       plan.cases.push_back(*c);
   } else if (!plan_path.empty() && !log_path.empty()) {

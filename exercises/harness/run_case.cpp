@@ -24,7 +24,7 @@ std::string error_text(int code) {
 }
 
 /// The traced call: nothing but the submission runs inside the region and the watch.
-int traced_call(Kind kind, const Case& c, Buffers& b, MPI_Datatype t, MPI_Comm comm,
+int traced_call(Kind kind, const Case& c, Buffers& b, const Datatypes& types, MPI_Comm comm,
                 watch::Stats& stats) {
   const std::string region = std::string("algorithm ") + to_string(kind) + "/submission";
   trace::Region algorithm(region);
@@ -33,9 +33,10 @@ int traced_call(Kind kind, const Case& c, Buffers& b, MPI_Datatype t, MPI_Comm c
   trace::meta("root", c.root);
   trace::meta("count", c.count);
   trace::meta("datatype", mpi_name(c.dtype));
+  if (kind == Kind::allreduce) trace::meta("op", op_name(c.op));
   watch::set_phase(1);
   watch::begin();
-  const int rc = call_submission(kind, c, b, t, comm);
+  const int rc = call_submission(kind, c, b, types, comm);
   stats = watch::end();
   watch::set_phase(2);
   return rc;
@@ -56,10 +57,9 @@ Verdict run_case(Kind kind, const Case& c, MPI_Comm comm, const Datatypes& types
     MPI_Comm_dup(comm, &fresh);
     Buffers expected = make_buffers(kind, c, rank);
     Buffers got = make_buffers(kind, c, rank);
-    const MPI_Datatype t = types[c.dtype];
-    call_native(kind, c, expected, t, fresh);
+    call_native(kind, c, expected, types, fresh);
     PMPI_Barrier(fresh);
-    error = traced_call(kind, c, got, t, fresh, stats);
+    error = traced_call(kind, c, got, types, fresh, stats);
     if (error != MPI_SUCCESS)
       mine = std::string(submission.function) + " returned error code " + std::to_string(error) +
              " (" + error_text(error) + ")";

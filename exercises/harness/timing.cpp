@@ -34,7 +34,6 @@ Timing time_case(Kind kind, const Case& c, MPI_Comm comm, const Datatypes& types
   int rank = 0;
   PMPI_Comm_rank(comm, &rank);
   Buffers b = make_buffers(kind, c, rank);
-  const MPI_Datatype t = types[c.dtype];
   std::vector<double> yours, native;
   for (int rep = 0; rep < warmup + c.repetitions; ++rep) {
     for (int turn = 0; turn < 2; ++turn) {
@@ -42,9 +41,9 @@ Timing time_case(Kind kind, const Case& c, MPI_Comm comm, const Datatypes& types
       PMPI_Barrier(comm);
       const double start = now();
       if (submission)
-        call_submission(kind, c, b, t, comm);
+        call_submission(kind, c, b, types, comm);
       else
-        call_native(kind, c, b, t, comm);
+        call_native(kind, c, b, types, comm);
       const double end = now();
       // From the first rank's start to the last rank's end: one machine, one clock. (Each
       // rank's own duration would miss the time a message spends before its receiver starts

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Records the traces the recorded-trace app tests render (FIXTURES_SETUP app_recorded): the
-# default demo's binomial gather and pipelined broadcast, and a ring allgather, on 8 ranks.
+# default demo's binomial gather and pipelined broadcast, a ring allgather on 8 ranks, and the
+# collective views' runs below.
 # usage: record_traces.sh COLLSCOPE_RUN MPIEXEC OUTDIR
 set -eu
 run=$1 mpiexec=$2 out=$3
@@ -30,4 +31,13 @@ recordp 7 allgather_dissemination_p7 allgather --algorithm dissemination --count
 recordp 32 allgather_dissemination_p32 allgather --algorithm dissemination --count 10
 recordp 16 gatherv_binomial_farthest_p16 gatherv --algorithm binomial --root 0 --problem farthest \
   --block 100000
-echo "recorded 9 traces in $out"
+# Pipelined trees: the two-tree with and without a relay, a binary pipeline, Jia's hypercube,
+# the two-tree reduction (rounds mirrored).
+recordp 7 bcast_two_tree_p7 bcast --algorithm two-tree --root 0 --count 600 --blocks 6
+recordp 8 bcast_two_tree_p8 bcast --algorithm two-tree --root 3 --count 600 --blocks 6
+recordp 7 bcast_binary_pipeline_p7 bcast --algorithm binary-pipeline --root 0 --count 600 \
+  --blocks 4
+recordp 8 bcast_jia_p8 bcast --algorithm jia --root 0 --count 600 --blocks 4
+recordp 7 reduce_two_tree_p7 reduce --algorithm two-tree --root 0 --count 600 --blocks 6 \
+  --op noncommutative
+echo "recorded 14 traces in $out"

@@ -109,7 +109,8 @@ section_algorithms() {
   fi
   while read -r collective name; do
     case "$collective" in
-    allgather | allgatherv | allreduce) root="" ;; # collectives without a root
+    allgather | allgatherv | allreduce | reduce_scatter_block | reduce_scatter)
+      root="" ;; # collectives without a root
     *) root="--root 3" ;;
     esac
     for datatype in int vector double; do
@@ -181,6 +182,15 @@ section_noncommutative() {
       --datatype "$datatype" --repetitions 2 --in-place
   done
   expect_verified 5 reduce --algorithm native --op noncommutative --root 1 --count 3
+  for collective in reduce_scatter_block reduce_scatter; do
+    for datatype in int double vector; do
+      expect_verified 5 "$collective" --algorithm ordered-halving --op noncommutative --count 4 \
+        --datatype "$datatype" --repetitions 2
+    done
+    expect_usage_error 5 "$collective" --algorithm halving --op noncommutative --count 4
+    expect_usage_error 5 "$collective" --root 1
+  done
+  expect_verified 5 allreduce --algorithm rabenseifner --op noncommutative --count 4 --repetitions 2
   expect_usage_error 5 reduce --algorithm binomial --op noncommutative --root 3 --count 4
   if grep -q -- '--algorithm ordered' "$tmp/err"; then
     pass "the error suggests --algorithm ordered"

@@ -4,6 +4,7 @@
 #include "patterns.hpp"
 #include "sweep.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
@@ -21,7 +22,8 @@ fs::path exercises() {
 } // namespace
 
 TEST_CASE("every exercise is a complete folder with consistent checks", "[exercises]") {
-  const std::vector<std::string> names{"gather", "scatter", "bcast_pipeline", "allgather"};
+  const std::vector<std::string> names{"gather",    "scatter",    "bcast_pipeline",
+                                       "allgather", "bcast_tree", "allreduce"};
   for (const std::string& name : names) {
     for (const bool quick : {false, true}) {
       INFO(name << (quick ? " --quick" : ""));
@@ -137,4 +139,62 @@ TEST_CASE("a failure pattern names the property that separates failing from pass
              Catch::Contains("not a power of two"));
   CHECK(split([](const Case& c) { return (c.p == 4 && c.root == 0) || c.p == 1; }).empty());
   CHECK(split([](const Case&) { return false; }).empty());
+}
+
+TEST_CASE("the allreduce's op: in the sweep, the plan, the reproduce spec and the patterns",
+          "[sweep]") {
+  const Exercise e = load_exercise("allreduce", exercises(), true);
+  const std::vector<Case> cases = main_cases(e.sweep);
+  const auto affine =
+      std::count_if(cases.begin(), cases.end(), [](const Case& c) { return c.op == Op::affine; });
+  CHECK(affine * 2 == static_cast<long>(cases.size()));
+  for (const Case& c : sync_cases(e.sync_sweep, cases)) CHECK(c.count > 0);
+
+  Case c = cases.back();
+  REQUIRE(c.op == Op::affine);
+  CHECK_THAT(case_spec(c), Catch::EndsWith(":affine"));
+  CHECK_THAT(describe(c), Catch::Contains("non-commutative"));
+  const auto back = parse_case_spec(case_spec(c));
+  REQUIRE(back.has_value());
+  CHECK((back->p == c.p && back->count == c.count && back->id == c.id && back->op == Op::affine));
+  CHECK(parse_case_spec("3:0:7:int")->op == Op::sum);
+  CHECK(!parse_case_spec("3:0:7:int:5:max").has_value());
+
+  const fs::path plan = fs::temp_directory_path() / "collscope-grade-op-plan.txt";
+  Case timed = c;
+  timed.id = 100001;
+  timed.repetitions = 3;
+  write_plan(plan, {c, cases.front(), timed});
+  std::string error;
+  const auto read = read_plan(plan.string(), error);
+  REQUIRE(read.has_value());
+  REQUIRE(read->cases.size() == 2);
+  CHECK(read->cases[0].op == Op::affine);
+  CHECK(read->cases[1].op == cases.front().op);
+  REQUIRE(read->timings.size() == 1);
+  CHECK((read->timings[0].op == Op::affine && read->timings[0].repetitions == 3));
+  fs::remove(plan);
+
+  std::vector<const Case*> failing, passing;
+  for (const Case& k : cases) (k.op == Op::affine && k.p > 1 ? failing : passing).push_back(&k);
+  CHECK_THAT(failure_pattern(failing, passing), Catch::Contains("non-commutative op"));
+
+  // Only an allreduce has an op, and only sum and affine exist.
+  const fs::path dir = fs::temp_directory_path() / "collscope-grade-op-exercise";
+  fs::create_directories(dir);
+  std::ifstream in(e.dir / "exercise.json");
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto with = [&](const std::string& from, const std::string& to) {
+    std::string t = text;
+    t.replace(t.find(from), from.size(), to);
+    std::ofstream(dir / "exercise.json") << t;
+  };
+  with("\"ops\": [\"sum\", \"affine\"],\n    \"quick\"",
+       "\"ops\": [\"sum\", \"max\"],\n    \"quick\"");
+  CHECK_THROWS_WITH(load_exercise(dir.string(), exercises(), true),
+                    Catch::Contains("sweep.ops: \"sum\" or \"affine\", got \"max\""));
+  with("\"collective\": \"allreduce\"", "\"collective\": \"bcast\"");
+  CHECK_THROWS_WITH(load_exercise(dir.string(), exercises(), true),
+                    Catch::Contains("only an allreduce has an op"));
+  fs::remove_all(dir);
 }

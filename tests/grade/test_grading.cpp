@@ -5,6 +5,7 @@
 #include "grade_support.hpp"
 
 #include <catch2/catch.hpp>
+#include <fstream>
 #include <set>
 
 using namespace collscope::grade;
@@ -70,6 +71,43 @@ TEST_CASE("bcast_pipeline: reference and broken variants", "[bcast_pipeline]") {
 
 TEST_CASE("allgather: reference and broken variants", "[allgather]") {
   grade_exercise("allgather");
+}
+
+TEST_CASE("bcast_tree: reference and broken variants", "[bcast_tree]") {
+  grade_exercise("bcast_tree");
+}
+
+TEST_CASE("allreduce: reference and broken variants", "[allreduce]") {
+  grade_exercise("allreduce");
+}
+
+TEST_CASE("allreduce: going around the trace or skipping the work scores nothing", "[allreduce]") {
+  const fs::path dir = scratch("allreduce-hostile");
+  const fs::path subs = dir / "submissions";
+  fs::create_directories(subs);
+  const std::string head = "#include <mpi.h>\nint MY_Allreduce(const void* s, void* r, int n, "
+                           "MPI_Datatype t, MPI_Op op, MPI_Comm comm) {\n";
+  // Native MPI through its profiling interface: no trace of a collective, no message.
+  std::ofstream(subs / "pmpi_allreduce.cpp")
+      << head << "  return PMPI_Allreduce(s, r, n, t, op, comm);\n}\n";
+  // Its own vector only: right for p = 1 and count 0, which earn nothing.
+  std::ofstream(subs / "own_vector.cpp")
+      << head
+      << "  int rank = 0;\n  MPI_Comm_rank(comm, &rank);\n  (void)op;\n"
+         "  return MPI_Sendrecv(s, n, t, rank, 0, r, n, t, rank, 0, comm, MPI_STATUS_IGNORE);\n}\n";
+  const GraderRun run = run_grader(
+      {"allreduce", "--batch", subs.string(), "--out", (dir / "out").string(), "--quick"});
+  INFO(run.output);
+  REQUIRE(run.exit_code == 0);
+  const Graded pmpi = read_graded(dir / "out" / "pmpi_allreduce");
+  INFO(pmpi.report.substr(0, 4000));
+  CHECK(pmpi.score == 0);
+  CHECK(pmpi.report.find("PMPI_Allreduce") != std::string::npos);
+  CHECK(pmpi.report.find("shows no message between ranks") != std::string::npos);
+  const Graded own = read_graded(dir / "out" / "own_vector");
+  INFO(own.report.substr(0, 4000));
+  CHECK(own.score == 0);
+  CHECK(own.report.find("(the sum over all ranks)") != std::string::npos);
 }
 
 TEST_CASE("the full sweep (p = 1..16, every root up to 8) grades the gather reference", "[full]") {

@@ -117,10 +117,16 @@ TEST_CASE("an incomplete trace: DIR.partial with INCOMPLETE") {
   CHECK(f.kind == model::TraceError::Kind::incomplete);
   CHECK_THAT(f.message, Catch::StartsWith("incomplete trace: " + partial.string()));
 
-  // A complete-looking archive that holds INCOMPLETE is incomplete as well.
-  const fs::path archive = test::binomial_gather(3, 4).write(dir / "marked");
-  write_file(archive / "INCOMPLETE", "MPI_Abort(MPI_COMM_WORLD, 3) on rank 1");
-  CHECK(failure_of(archive).message == "incomplete trace: MPI_Abort(MPI_COMM_WORLD, 3) on rank 1");
+  // An archive next to INCOMPLETE (what the ranks of a run that died recorded) loads, marked;
+  // given DIR, its DIR.partial is loaded.
+  const fs::path archive = test::binomial_gather(3, 4).write(dir / "marked.partial");
+  write_file(archive / "INCOMPLETE", "rank 1 called MPI_Abort with error code 3\n");
+  const model::Trace kept = model::load_trace(archive);
+  CHECK(kept.incomplete == "rank 1 called MPI_Abort with error code 3");
+  CHECK(kept.ranks.size() == 3);
+  CHECK(model::load_trace(dir / "marked").incomplete == kept.incomplete);
+  CHECK(model::load_trace(archive / "traces.otf2").incomplete == kept.incomplete);
+  CHECK(model::load_trace(test::binomial_gather(3, 4).write(dir / "whole")).incomplete.empty());
 }
 
 namespace {

@@ -169,6 +169,42 @@ bool allreduce(const Case& c, MPI_Comm comm) {
   return rc == MPI_SUCCESS && got == want && send == original;
 }
 
+/// MPI_Reduce_scatter_block with `count` per rank, or MPI_Reduce_scatter with rank i receiving
+/// count·((i + 1) mod 3): sizes differ and some blocks are empty.
+bool reduce_scatter(const Case& c, MPI_Comm comm) {
+  const auto [rank, p] = shape(comm);
+  const bool block = c.algorithm->collective == Collective::reduce_scatter_block;
+  std::vector<int> counts(static_cast<std::size_t>(p), c.count);
+  if (!block)
+    for (int i = 0; i < p; ++i) counts[i] = c.count * ((i + 1) % 3);
+  const auto per = static_cast<std::size_t>(ints_per_element(c.datatype));
+  std::size_t total = 0;
+  for (int n : counts) total += static_cast<std::size_t>(n) * per;
+  const std::size_t own = static_cast<std::size_t>(counts[rank]) * per;
+  Ints original(total);
+  for (std::size_t i = 0; i < total; ++i)
+    original[i] = (rank * 7 + static_cast<int>(i) * 3) % 11 + 1;
+  Ints send = original, got(own, sentinel), want = got;
+  const void* sendbuf = data_or_null(send);
+  if (c.in_place) {
+    sendbuf = MPI_IN_PLACE;
+    got = want = original;
+  }
+  const auto run = [&](bool native, void* recv) {
+    if (block)
+      return (native ? MPI_Reduce_scatter_block : c.algorithm->reduce_scatter_block)(
+          sendbuf, recv, c.count, c.datatype, c.op, comm);
+    return (native ? MPI_Reduce_scatter : c.algorithm->reduce_scatter)(sendbuf, recv, counts.data(),
+                                                                       c.datatype, c.op, comm);
+  };
+  const int rc = run(false, data_or_null(got));
+  const int rc_native = run(true, data_or_null(want));
+  if (rc_native != MPI_SUCCESS) return error_class(rc) == error_class(rc_native);
+  got.resize(own); // in place, only the first recvcounts[rank] elements are defined
+  want.resize(own);
+  return rc == MPI_SUCCESS && got == want && send == original;
+}
+
 bool allgather(const Case& c, const TestTypes& t, MPI_Comm comm) {
   const auto [rank, p] = shape(comm);
   const Side s = sender(c, t), r = receiver(c, t);
@@ -242,6 +278,9 @@ bool matches_native(const Case& c, const TestTypes& types, MPI_Comm comm) {
     return allgather(c, types, comm);
   case Collective::allgatherv:
     return allgatherv(c, types, comm);
+  case Collective::reduce_scatter_block:
+  case Collective::reduce_scatter:
+    return reduce_scatter(c, comm);
   }
   return false;
 }

@@ -54,3 +54,30 @@ TEST_CASE("binomial reduce refuses a non-commutative op on every rank", "[reduce
       reduce_binomial(send.data(), recv.data(), 2, types.pair(), types.affine(), 0, MPI_COMM_WORLD);
   CHECK(all_ranks(rc == MPI_ERR_OP, MPI_COMM_WORLD));
 }
+
+TEST_CASE("commutative-only reductions refuse a non-commutative op on every rank", "[reduce]") {
+  // The refusal comes before any message: a rank that sent would leave its partner waiting,
+  // and the test would hang instead of failing.
+  const TestTypes types;
+  const int p = world_size();
+  for (const Algorithm& a : algorithms()) {
+    if (!a.commutative_only) continue;
+    INFO(to_string(a.collective) << " " << a.name);
+    std::vector<int> send(4 * static_cast<std::size_t>(p), 1), recv(send.size(), 0);
+    const std::vector<int> counts(static_cast<std::size_t>(p), 2);
+    int rc = MPI_SUCCESS;
+    if (a.collective == Collective::reduce)
+      rc = a.reduce(send.data(), recv.data(), 2, types.pair(), types.affine(), 0, MPI_COMM_WORLD);
+    else if (a.collective == Collective::allreduce)
+      rc = a.allreduce(send.data(), recv.data(), 2, types.pair(), types.affine(), MPI_COMM_WORLD);
+    else if (a.collective == Collective::reduce_scatter_block)
+      rc = a.reduce_scatter_block(send.data(), recv.data(), 2, types.pair(), types.affine(),
+                                  MPI_COMM_WORLD);
+    else if (a.collective == Collective::reduce_scatter)
+      rc = a.reduce_scatter(send.data(), recv.data(), counts.data(), types.pair(), types.affine(),
+                            MPI_COMM_WORLD);
+    int error_class = rc;
+    if (rc != MPI_SUCCESS) MPI_Error_class(rc, &error_class);
+    CHECK(all_ranks(error_class == MPI_ERR_OP, MPI_COMM_WORLD));
+  }
+}

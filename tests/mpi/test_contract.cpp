@@ -69,6 +69,12 @@ int call_with(const Algorithm& a, const Bad& b, MPI_Comm world) {
   case Collective::allgatherv:
     rc = a.allgatherv(sb, b.count, b.type, rb, counts.data(), displs.data(), b.type, comm);
     break;
+  case Collective::reduce_scatter_block:
+    rc = a.reduce_scatter_block(sb, rb, b.count, b.type, b.op, comm);
+    break;
+  case Collective::reduce_scatter:
+    rc = a.reduce_scatter(sb, rb, counts.data(), b.type, b.op, comm);
+    break;
   }
   int error_class = rc;
   if (rc != MPI_SUCCESS) MPI_Error_class(rc, &error_class);
@@ -86,7 +92,7 @@ std::vector<Bad> bad_calls(const Algorithm& a, int p) {
     calls.push_back({.what = "root −1", .expected = MPI_ERR_ROOT, .root = -1});
   }
   if (a.collective == Collective::allgather || a.collective == Collective::allgatherv ||
-      a.collective == Collective::allreduce)
+      a.collective == Collective::allreduce || a.reduce_scatters())
     calls.push_back(
         {.what = "MPI_IN_PLACE as receive buffer", .expected = MPI_ERR_ARG, .recv_in_place = true});
   if (a.reduces())

@@ -1,33 +1,106 @@
-// EventBuffer keeps every event in order across chunk boundaries; StringTable gives dense,
-// stable ids.
+// EventBuffer holds a bounded number of events and spills them, in order, to its file, where
+// EventFile reads them back; StringTable gives dense, stable ids.
 #include "event_buffer.hpp"
+#include "rank_input.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <cstdio>
+#include <fcntl.h>
+#include <filesystem>
+#include <unistd.h>
 
 using collscope::rec::Event;
 using collscope::rec::EventBuffer;
+using collscope::rec::EventFile;
 using collscope::rec::StringTable;
 
-TEST_CASE("EventBuffer keeps events in order across chunks", "[record]") {
+TEST_CASE("EventBuffer spills a bounded buffer in order", "[record]") {
+  const std::string path =
+      (std::filesystem::temp_directory_path() / ("collscope-events-" + std::to_string(getpid())))
+          .string();
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC, 0644);
+  REQUIRE(fd >= 0);
   EventBuffer buffer;
-  buffer.prepare();
-  const std::size_t n = 2 * EventBuffer::chunk_events + 17;
+  REQUIRE(buffer.open(fd, 100 * sizeof(Event))); // rounded up to a window of 512 events
+  REQUIRE(buffer.capacity() == 511);             // and one slot for put_last()
+  const std::size_t n = 10 * 512 + 17;           // the file grows, the window does not
+  std::size_t spills = 0;
   for (std::size_t i = 0; i < n; ++i) {
     Event e{};
-    e.time = i;
-    REQUIRE(buffer.push(e));
+    e.time = i + 1; // stamps are never 0: an all-zero record ends the file
+    if (!buffer.push(e)) {
+      REQUIRE(buffer.buffered() == buffer.capacity());
+      Event slot{};
+      slot.time = i + 1; // the slot kept for put_last() takes the same stamp, in order
+      buffer.put_last(slot);
+      REQUIRE(buffer.spill());
+      ++spills;
+      REQUIRE(buffer.push(e));
+    }
   }
-  CHECK(buffer.size() == n);
-  std::size_t expected = 0;
-  std::size_t chunks = 0;
-  buffer.for_each_chunk([&](const Event* events, std::size_t count) {
-    ++chunks;
-    for (std::size_t i = 0; i < count; ++i) REQUIRE(events[i].time == expected++);
-  });
-  CHECK(expected == n);
-  CHECK(chunks == 3);
-  CHECK_FALSE(buffer.overflowed());
+  CHECK(spills == 10);
+  CHECK(buffer.size() == n + 10); // with the ten clock slots
+  CHECK(buffer.buffered() == n - 10 * 511);
+  Event last{};
+  last.time = n + 99;
+  buffer.put_last(last);
+  REQUIRE(buffer.close());
+  CHECK(std::filesystem::file_size(path) == (n + 10 + 1) * sizeof(Event));
+
+  // A torn last record (a rank killed in the middle of a write) is dropped.
+  {
+    std::FILE* f = std::fopen(path.c_str(), "ab");
+    std::fputs("torn", f);
+    std::fclose(f);
+  }
+  EventFile file(path);
+  Event e{};
+  std::size_t read = 0;
+  std::uint64_t previous = 0;
+  while (file.next(e)) {
+    REQUIRE(e.time >= previous);
+    previous = e.time;
+    ++read;
+  }
+  CHECK(read == n + 10 + 1);
+  CHECK(previous == n + 99);
+  std::remove(path.c_str());
+}
+
+TEST_CASE("A rank killed mid-window leaves its events, then zeros", "[record]") {
+  const std::string path =
+      (std::filesystem::temp_directory_path() / ("collscope-killed-" + std::to_string(getpid())))
+          .string();
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC, 0644);
+  REQUIRE(fd >= 0);
+  {
+    EventBuffer buffer;
+    REQUIRE(buffer.open(::dup(fd), 512 * sizeof(Event)));
+    for (std::uint64_t t = 1; t <= 3; ++t) {
+      Event e{};
+      e.time = t;
+      REQUIRE(buffer.push(e));
+    }
+    // No close(): as after SIGKILL, the window stays as the mapping left it in the file.
+    CHECK(std::filesystem::file_size(path) == 512 * sizeof(Event));
+    REQUIRE(::ftruncate(fd, 512 * sizeof(Event)) == 0); // the destructor's cut is undone
+  }
+  REQUIRE(::ftruncate(fd, 512 * sizeof(Event)) == 0);
+  ::close(fd);
+  EventFile file(path);
+  Event e{};
+  std::uint64_t read = 0;
+  while (file.next(e)) REQUIRE(e.time == ++read);
+  CHECK(read == 3);
+  std::remove(path.c_str());
+}
+
+TEST_CASE("EventBuffer without a file refuses events instead of failing", "[record]") {
+  EventBuffer buffer;
+  Event e{};
+  CHECK_FALSE(buffer.push(e));
+  CHECK(buffer.capacity() == 0);
 }
 
 TEST_CASE("StringTable interns with dense ids", "[record]") {

@@ -101,6 +101,11 @@ int run_check(Args args) {
                 static_cast<unsigned long long>(*bound));
     failed += ok ? 0 : 1;
   }
+  if (!s.incomplete.empty()) {
+    // Bounds hold for what was recorded only: a run that died proves nothing about the rest.
+    std::printf("FAIL incomplete trace: %s\n", s.incomplete.c_str());
+    ++failed;
+  }
   return failed ? 1 : 0;
 }
 

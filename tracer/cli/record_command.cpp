@@ -5,8 +5,8 @@
 // Stopping `record` (SIGINT, SIGTERM, SIGHUP) stops the run: the signal is passed on to the
 // command. With --watchdog SECONDS a run whose every traced rank sits in one MPI call that
 // long is reported (each rank's call) into INCOMPLETE and on stderr, and stopped.
+#include "archive_write.hpp"
 #include "cli.hpp"
-#include "collscope/model/load_trace.hpp"
 #include "watchdog.hpp"
 
 #include <cerrno>
@@ -17,6 +17,7 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
+#include <otf2/otf2.h>
 #include <spawn.h>
 #include <string>
 #include <sys/wait.h>
@@ -29,6 +30,7 @@ extern char** environ;
 namespace collscope::trace_cli {
 
 namespace fs = std::filesystem;
+namespace rec = collscope::rec;
 
 namespace {
 
@@ -53,6 +55,32 @@ void note_incomplete(const fs::path& partial, const std::string& reason) {
   const std::string line = reason + "\n";
   [[maybe_unused]] const ssize_t n = ::write(fd, line.data(), line.size());
   ::close(fd);
+}
+
+/// Ranks and messages sent, from the archive's anchor file (what the ranks wrote), without
+/// loading the trace.
+std::string summary_of(const fs::path& anchor) {
+  OTF2_Reader* reader = OTF2_Reader_Open(anchor.c_str());
+  if (reader == nullptr) return "unreadable";
+  std::uint64_t locations = 0;
+  char* messages = nullptr;
+  std::string text;
+  if (OTF2_Reader_GetNumberOfLocations(reader, &locations) == OTF2_SUCCESS)
+    text = std::to_string(locations) + " ranks";
+  if (OTF2_Reader_GetProperty(reader, rec::messages_property, &messages) == OTF2_SUCCESS &&
+      messages != nullptr) {
+    text += std::string(text.empty() ? "" : ", ") + messages + " messages sent";
+    std::free(messages);
+  }
+  OTF2_Reader_Close(reader);
+  return text;
+}
+
+std::string first_line(const fs::path& file) {
+  std::ifstream in(file);
+  std::string line;
+  std::getline(in, line);
+  return line;
 }
 
 /// Waits for child, passing on stop signals and running the watchdog (seconds > 0).
@@ -153,17 +181,32 @@ int run_record(Args args) {
   fs::path partial = dir;
   partial += ".partial";
   if (fs::exists(dir / "traces.otf2")) {
-    const model::Trace trace = model::load_trace(dir);
-    std::fprintf(stderr, "collscope-trace: wrote %s: %zu ranks, %zu messages\n", dir.c_str(),
-                 trace.ranks.size(), trace.messages.size());
+    std::fprintf(stderr, "collscope-trace: wrote %s: %s\n", dir.c_str(),
+                 summary_of(dir / "traces.otf2").c_str());
     return status;
   }
+  if (rec::has_spill_files(partial.string())) {
+    // The ranks died before MPI_Finalize: what they spilled becomes the archive, marked.
+    note_incomplete(partial, "the run ended before MPI_Finalize (exit status " +
+                                 std::to_string(status) + ")");
+    const rec::Completion done = rec::complete_archive(partial.string());
+    std::error_code ec;
+    fs::remove_all(partial / "status", ec); // the watchdog's records of ranks that died
+    const std::string reason = first_line(partial / "INCOMPLETE");
+    if (done.error.empty())
+      std::fprintf(stderr,
+                   "collscope-trace: error: incomplete trace: %s (%s kept: %u of %u ranks left "
+                   "events, %llu messages sent)\n",
+                   reason.c_str(), partial.c_str(), done.with_events, done.ranks,
+                   static_cast<unsigned long long>(done.messages));
+    else
+      std::fprintf(stderr, "collscope-trace: error: incomplete trace: %s (in %s; %s)\n",
+                   reason.c_str(), partial.c_str(), done.error.c_str());
+    return status != 0 ? status : 2;
+  }
   if (fs::exists(partial / "INCOMPLETE")) {
-    std::ifstream why(partial / "INCOMPLETE");
-    std::string reason;
-    std::getline(why, reason);
-    std::fprintf(stderr, "collscope-trace: error: incomplete trace: %s (in %s)\n", reason.c_str(),
-                 partial.c_str());
+    std::fprintf(stderr, "collscope-trace: error: incomplete trace: %s (in %s)\n",
+                 first_line(partial / "INCOMPLETE").c_str(), partial.c_str());
   } else {
     std::fprintf(stderr,
                  "collscope-trace: error: no trace written to %s: the program never reached "

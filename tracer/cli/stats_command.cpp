@@ -16,7 +16,7 @@ namespace {
 // NaN and infinity cannot occur (α and β are finite, times are validated at load); should one
 // ever slip through, nlohmann-json writes null, never a bare nan/inf.
 void print_json(const TraceStats& s) {
-  const nlohmann::ordered_json out = {
+  nlohmann::ordered_json out = {
       {"ranks", s.ranks},
       {"messages", s.messages},
       {"bytes_total", s.bytes_total},
@@ -31,6 +31,9 @@ void print_json(const TraceStats& s) {
       {"beta", s.beta},
       {"unmatched", s.unmatched},
   };
+  // null for a whole run; else why the record stops early (the figures cover what it holds)
+  out["incomplete"] =
+      s.incomplete.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(s.incomplete);
   std::printf("%s\n", out.dump(2).c_str());
 }
 
@@ -58,6 +61,9 @@ std::string bytes_text(std::uint64_t bytes, bool saturated) {
 
 void print_text(const model::Trace& trace, const TraceStats& s) {
   std::printf("trace               %s\n", trace.path.c_str());
+  if (!s.incomplete.empty())
+    std::printf("incomplete          %s (the figures cover what was recorded)\n",
+                s.incomplete.c_str());
   print_algorithms(trace);
   std::printf("ranks               %d\n", s.ranks);
   std::printf("messages            %zu%s\n", s.messages,
@@ -100,6 +106,8 @@ int run_stats(Args args) {
   if (path.empty()) throw UsageError("stats needs a TRACE");
   const model::Trace trace = model::load_trace(path);
   const TraceStats s = compute_stats(trace, alpha, beta);
+  if (!s.incomplete.empty())
+    std::fprintf(stderr, "collscope-trace: warning: incomplete trace: %s\n", s.incomplete.c_str());
   if (json)
     print_json(s);
   else

@@ -13,6 +13,7 @@ TraceStats compute_stats(const model::Trace& trace, double alpha, double beta) {
   TraceStats s;
   s.ranks = static_cast<int>(trace.ranks.size());
   s.messages = model::message_count(trace);
+  s.incomplete = trace.incomplete;
   s.unmatched = trace.unmatched_sends.size() + trace.unmatched_receives.size();
   const model::Volume v = model::volume(trace);
   s.bytes_total = v.total;

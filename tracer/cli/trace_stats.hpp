@@ -4,11 +4,13 @@
 #include "collscope/model/trace.hpp"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace collscope::trace_cli {
 
 struct TraceStats {
+  std::string incomplete; ///< why the record stops early (Trace::incomplete), empty if whole
   int ranks = 0;
   std::size_t messages = 0;
   std::size_t unmatched = 0;

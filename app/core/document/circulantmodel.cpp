@@ -4,6 +4,7 @@
 
 #include <QLineF>
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -58,6 +59,25 @@ CirculantModel CirculantModel::build(const CollectiveInstance& instance) {
   }
   for (std::size_t r = 0; r < skips.size(); ++r)
     model.m_rounds[r].skips.assign(skips[r].begin(), skips[r].end());
+  // Hypercube neighbours: vranks (from the root, when the run has one) differing in one bit.
+  const int p = model.m_size;
+  const int root = std::max(0, instance.root());
+  bool mixed = false;
+  bool cube = p >= 2 && (p & (p - 1)) == 0;
+  for (CirculantRound& round : model.m_rounds) {
+    std::set<int> dimensions;
+    mixed = mixed || round.skips.size() > 1;
+    for (const Chord& chord : round.chords) {
+      const unsigned bit =
+          static_cast<unsigned>(skip(root, chord.from, p) ^ skip(root, chord.to, p));
+      if (!std::has_single_bit(bit))
+        cube = false;
+      else
+        dimensions.insert(std::countr_zero(bit));
+    }
+    round.dimensions.assign(dimensions.begin(), dimensions.end());
+  }
+  model.m_hypercube = cube && mixed;
   std::map<std::pair<int, int>, std::vector<Chord*>> pairs;
   for (CirculantRound& round : model.m_rounds)
     for (Chord& chord : round.chords) pairs[{chord.from, chord.to}].push_back(&chord);
@@ -72,6 +92,14 @@ CirculantModel CirculantModel::build(const CollectiveInstance& instance) {
 int CirculantModel::skip(int from, int to, int p) {
   if (p <= 0) return 0;
   return ((to - from) % p + p) % p;
+}
+
+QString CirculantModel::roundText(int column) const {
+  const CirculantRound& r = round(column);
+  if (!m_hypercube || r.dimensions.empty()) return skipsText(r.skips);
+  QStringList dims;
+  for (int k : r.dimensions) dims << QString::number(k);
+  return QStringLiteral("dim ") + dims.join(QStringLiteral(", "));
 }
 
 QString CirculantModel::skipsText(const std::vector<int>& skips, int shown) {

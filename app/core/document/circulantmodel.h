@@ -25,8 +25,9 @@ struct Chord {
 };
 
 struct CirculantRound {
-  std::vector<Chord> chords; ///< in message order
-  std::vector<int> skips;    ///< the distinct d of the round, ascending
+  std::vector<Chord> chords;   ///< in message order
+  std::vector<int> skips;      ///< the distinct d of the round, ascending
+  std::vector<int> dimensions; ///< hypercube runs: the distinct k of vrank ⊕ 2^k, ascending
 };
 
 class CirculantModel {
@@ -41,6 +42,12 @@ public:
   }
   const std::vector<CirculantRound>& rounds() const { return m_rounds; }
   int chordCount() const { return m_chordCount; }
+  /// True when p is a power of two, every chord joins hypercube neighbours (vranks, counted
+  /// from the root, that differ in one bit k) and some round mixes skips (Jia's broadcast,
+  /// recursive doubling): then a round is better named by its dimensions k than by its d.
+  bool hypercube() const { return m_hypercube; }
+  /// "dim 0" for a hypercube run (its chords show the skips), else skipsText.
+  QString roundText(int column) const;
 
   static int skip(int from, int to, int p);
   /// "d = 4", "d = 1, 2", "d = 1, 2, 4, 8, …" (at most `shown` values).
@@ -49,6 +56,7 @@ public:
 private:
   int m_size = 0;
   int m_chordCount = 0;
+  bool m_hypercube = false;
   std::vector<CirculantRound> m_rounds;
 };
 

@@ -1,6 +1,7 @@
 #include "paint/treescene.h"
 
 #include "document/criticalchain.h"
+#include "document/twotreecolours.h"
 #include "document/units.h"
 #include "paint/viewcolors.h"
 
@@ -9,6 +10,8 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <map>
+#include <set>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -59,63 +62,128 @@ void TreeScene::update(const TraceDocument& document, const Playback& playback) 
   m_document = &document;
   m_index = index;
   m_instance = CollectiveInstance::build(document, index);
-  m_tree = CommunicationTree::build(m_instance);
+  m_panels.assign(1, TreePanel{});
+  m_relay = -1;
+  m_panels.front().tree = CommunicationTree::build(m_instance);
   // Irregular trees first exchange block sizes (no tree); their data phase is the tree. A
-  // two-tree's messages form two trees, one per phase ("upper tree", "lower tree"): draw the
-  // first phase that is a tree.
-  if (!m_tree.isTree()) {
+  // two-tree's messages form two trees, one per phase ("upper tree", "lower tree"): both are
+  // drawn. Otherwise the first phase that is a tree.
+  if (!tree().isTree()) {
     QStringList phases = m_instance.phases();
+    const QStringList two{QStringLiteral("upper tree"), QStringLiteral("lower tree")};
     if (phases.removeAll(QStringLiteral("data")) > 0) phases.prepend(QStringLiteral("data"));
-    for (const QString& phase : phases) {
-      CommunicationTree candidate = CommunicationTree::build(m_instance, phase);
-      if (!candidate.isTree()) continue;
-      m_tree = std::move(candidate);
-      break;
+    std::vector<CommunicationTree> trees;
+    if (phases.contains(two[0]) && phases.contains(two[1])) {
+      for (const QString& phase : two) trees.push_back(CommunicationTree::build(m_instance, phase));
+      if (!trees[0].isTree() || !trees[1].isTree() || trees[0].root() != trees[1].root())
+        trees.clear();
+    }
+    if (trees.empty())
+      for (const QString& phase : phases) {
+        CommunicationTree candidate = CommunicationTree::build(m_instance, phase);
+        if (!candidate.isTree()) continue;
+        trees.push_back(std::move(candidate));
+        break;
+      }
+    if (!trees.empty()) {
+      m_panels.assign(trees.size(), TreePanel{});
+      for (std::size_t i = 0; i < trees.size(); ++i) m_panels[i].tree = std::move(trees[i]);
     }
   }
-  const int p = m_instance.size();
+  // Blocks by the elements they cover: block b is the b-th distinct first element.
+  m_blockOf.clear();
+  std::map<std::uint64_t, int> blockAt;
+  for (const InstanceMessage& m : m_instance.messages())
+    if (const auto& blocks = document.trace().messages[static_cast<std::size_t>(m.message)].blocks)
+      blockAt.emplace(blocks->element_begin, 0);
+  int next = 0;
+  for (auto& [begin, block] : blockAt) block = next++;
+  for (const InstanceMessage& m : m_instance.messages())
+    if (const auto& blocks = document.trace().messages[static_cast<std::size_t>(m.message)].blocks)
+      m_blockOf[m.message] = blockAt[blocks->element_begin];
+  m_pipelined = false;
+  for (const TreePanel& panel : m_panels)
+    for (const TreeEdge& edge : panel.tree.edges())
+      m_pipelined = m_pipelined || (edge.messages.size() > 1 && blockAt.size() > 1);
 
-  std::unordered_map<int, int> edgeOf;
-  for (std::size_t e = 0; e < m_tree.edges().size(); ++e)
-    for (int m : m_tree.edges()[e].messages) edgeOf[m] = static_cast<int>(e);
+  const int p = m_instance.size();
   const auto& receives = document.analyses().waiting.receives;
   m_nodeWait.assign(static_cast<std::size_t>(p), 0.0);
-  m_edgeWait.assign(m_tree.edges().size(), 0.0);
-  for (const InstanceMessage& m : m_instance.messages()) {
-    const double wait = static_cast<std::size_t>(m.message) < receives.size()
-                            ? receives[static_cast<std::size_t>(m.message)].wait
-                            : 0.0;
-    m_nodeWait[static_cast<std::size_t>(m.receiver)] += wait;
-    if (const auto it = edgeOf.find(m.message); it != edgeOf.end())
-      m_edgeWait[static_cast<std::size_t>(it->second)] += wait;
-  }
+  for (const InstanceMessage& m : m_instance.messages())
+    if (static_cast<std::size_t>(m.message) < receives.size())
+      m_nodeWait[static_cast<std::size_t>(m.receiver)] +=
+          receives[static_cast<std::size_t>(m.message)].wait;
   m_maxWait = 0.0;
   for (double w : m_nodeWait) m_maxWait = std::max(m_maxWait, w);
-  m_edgeCritical.assign(m_tree.edges().size(), false);
+
+  for (TreePanel& panel : m_panels) buildPanel(panel, document);
+  if (m_panels.size() == 2) {
+    const TwoTreeColours colours = twoTreeColours(m_instance, tree(), m_panels[1].tree);
+    m_relay = colours.relay;
+    const QColor tones[2] = {palette::bluishGreen, palette::reddishPurple};
+    for (int side = 0; side < 2; ++side) {
+      TreePanel& panel = m_panels[static_cast<std::size_t>(side)];
+      panel.edgeColour = colours.colours[side];
+      panel.tone = tones[side];
+      std::set<int> carried;
+      for (const TreeEdge& edge : panel.tree.edges())
+        for (int m : edge.messages) carried.insert(blockOf(m));
+      carried.erase(-1);
+      QStringList names;
+      for (int b : carried) {
+        if (names.size() == 4) {
+          names << QStringLiteral("…");
+          break;
+        }
+        names << QString::number(b);
+      }
+      panel.heading = panel.tree.phase();
+      if (!names.isEmpty())
+        panel.heading += QStringLiteral(" · block%1 %2")
+                             .arg(carried.size() > 1 ? QStringLiteral("s") : QString(),
+                                  names.join(QStringLiteral(", ")));
+    }
+  }
+}
+
+void TreeScene::buildPanel(TreePanel& panel, const TraceDocument& document) {
+  const CommunicationTree& tree = panel.tree;
+  const int p = m_instance.size();
+  std::unordered_map<int, int> edgeOf;
+  for (std::size_t e = 0; e < tree.edges().size(); ++e)
+    for (int m : tree.edges()[e].messages) edgeOf[m] = static_cast<int>(e);
+  const auto& receives = document.analyses().waiting.receives;
+  panel.edgeWait.assign(tree.edges().size(), 0.0);
+  panel.edgeColour.assign(tree.edges().size(), -1);
+  for (const InstanceMessage& m : m_instance.messages())
+    if (const auto it = edgeOf.find(m.message);
+        it != edgeOf.end() && static_cast<std::size_t>(m.message) < receives.size())
+      panel.edgeWait[static_cast<std::size_t>(it->second)] +=
+          receives[static_cast<std::size_t>(m.message)].wait;
+  panel.edgeCritical.assign(tree.edges().size(), false);
   std::vector<int> runMessages;
   for (const InstanceMessage& m : m_instance.messages())
-    if (m_tree.phase().isEmpty() || m.phase == m_tree.phase()) runMessages.push_back(m.message);
+    if (tree.phase().isEmpty() || m.phase == tree.phase()) runMessages.push_back(m.message);
   for (int m : criticalChain(document.trace(), runMessages))
     if (const auto it = edgeOf.find(m); it != edgeOf.end())
-      m_edgeCritical[static_cast<std::size_t>(it->second)] = true;
+      panel.edgeCritical[static_cast<std::size_t>(it->second)] = true;
 
-  m_incoming.assign(static_cast<std::size_t>(p), {});
+  panel.incoming.assign(static_cast<std::size_t>(p), {});
   for (const InstanceMessage& m : m_instance.messages())
-    if (m_tree.phase().isEmpty() || m.phase == m_tree.phase())
-      m_incoming[static_cast<std::size_t>(m.receiver)].push_back(m);
+    if (tree.phase().isEmpty() || m.phase == tree.phase())
+      panel.incoming[static_cast<std::size_t>(m.receiver)].push_back(m);
 
-  m_layout = TreeLayout{};
-  if (!m_tree.isTree()) return;
+  panel.layout = TreeLayout{};
+  if (!tree.isTree()) return;
   // Graphviz sees the ranks that take part, children in the order of their rounds.
   TreeLayoutInput input;
   input.nodeWidth = nodeWidthPoints;
   input.nodeHeight = nodeHeightPoints;
-  input.nodes = p;
-  std::deque<int> queue{m_tree.root()};
+  std::deque<int> queue{tree.root()};
   while (!queue.empty()) {
     const int parent = queue.front();
     queue.pop_front();
-    for (int child : m_tree.nodes()[static_cast<std::size_t>(parent)].children) {
+    for (int child : tree.nodes()[static_cast<std::size_t>(parent)].children) {
       input.edges.emplace_back(parent, child);
       queue.push_back(child);
     }
@@ -124,7 +192,7 @@ void TreeScene::update(const TraceDocument& document, const Playback& playback) 
   std::vector<int> compact(static_cast<std::size_t>(p), -1);
   std::vector<int> ranks;
   for (int r = 0; r < p; ++r)
-    if (m_tree.participates(r)) {
+    if (tree.participates(r)) {
       compact[static_cast<std::size_t>(r)] = static_cast<int>(ranks.size());
       ranks.push_back(r);
     }
@@ -134,20 +202,21 @@ void TreeScene::update(const TraceDocument& document, const Playback& playback) 
     child = compact[static_cast<std::size_t>(child)];
   }
   const TreeLayout packed = layoutTree(input);
-  m_layout.error = packed.error;
-  m_layout.bounds = packed.bounds;
+  panel.layout.error = packed.error;
+  panel.layout.bounds = packed.bounds;
   if (!packed.error.isEmpty()) return;
-  m_layout.centers.assign(static_cast<std::size_t>(p), QPointF(std::nan(""), std::nan("")));
+  panel.layout.centers.assign(static_cast<std::size_t>(p), QPointF(std::nan(""), std::nan("")));
   for (std::size_t i = 0; i < ranks.size(); ++i)
-    m_layout.centers[static_cast<std::size_t>(ranks[i])] = packed.centers[i];
+    panel.layout.centers[static_cast<std::size_t>(ranks[i])] = packed.centers[i];
 }
 
-double TreeScene::fill(int rank, const Playback& playback) const {
-  const TreeNode& node = m_tree.nodes()[static_cast<std::size_t>(rank)];
+double TreeScene::fill(int rank, const Playback& playback, int panelIndex) const {
+  const TreePanel& panel = m_panels[static_cast<std::size_t>(panelIndex)];
+  const TreeNode& node = panel.tree.nodes()[static_cast<std::size_t>(rank)];
   const double own = static_cast<double>(std::max<std::int64_t>(0, node.ownBytes));
   double arrived = 0.0;
   bool all = true;
-  for (const InstanceMessage& m : m_incoming[static_cast<std::size_t>(rank)]) {
+  for (const InstanceMessage& m : panel.incoming[static_cast<std::size_t>(rank)]) {
     if (playback.messageState(m.message) == Playback::MessageState::delivered)
       arrived += static_cast<double>(m.bytes);
     else
@@ -158,21 +227,67 @@ double TreeScene::fill(int rank, const Playback& playback) const {
   return std::clamp((own + arrived) / total, 0.0, 1.0);
 }
 
+int TreeScene::blockOf(int message) const {
+  const auto it = m_blockOf.find(message);
+  return it == m_blockOf.end() ? -1 : it->second;
+}
+
+QString TreeScene::edgeLabel(int panelIndex, int e, const Playback& playback) const {
+  const TreeEdge& edge =
+      m_panels[static_cast<std::size_t>(panelIndex)].tree.edges()[static_cast<std::size_t>(e)];
+  if (!m_pipelined || edge.messages.size() <= 1)
+    return QStringLiteral("r%1 · %2")
+        .arg(m_instance.roundLabel(edge.round), formatBytes(edge.bytes));
+  // The block on the wire, else the last one that arrived; before and after: how many.
+  int current = -1;
+  int delivered = 0;
+  for (int m : edge.messages) {
+    const auto state = playback.messageState(m);
+    if (state == Playback::MessageState::delivered) {
+      ++delivered;
+      current = m;
+    } else if (state != Playback::MessageState::pending) {
+      current = m;
+      break;
+    }
+  }
+  const auto blocks = static_cast<int>(edge.messages.size());
+  if (current < 0) return QStringLiteral("%1 blocks").arg(blocks);
+  if (delivered == blocks)
+    return QStringLiteral("%1 blocks · %2").arg(blocks).arg(formatBytes(edge.bytes));
+  QString round;
+  for (const InstanceMessage& m :
+       m_panels[static_cast<std::size_t>(panelIndex)]
+           .incoming[static_cast<std::size_t>(edge.upward ? edge.parent : edge.child)])
+    if (m.message == current) round = m_instance.roundLabel(m.round);
+  const int block = blockOf(current);
+  return QStringLiteral("b%1 in r%2 · %3/%4")
+      .arg(block >= 0 ? QString::number(block) : QStringLiteral("?"), round)
+      .arg(delivered)
+      .arg(blocks);
+}
+
 void TreeScene::paint(QPainter& painter, const QRectF& area, const ViewStyle& style,
                       const Playback& playback, Colouring colouring, int selectedRank,
                       int selectedMessage) {
   const int p = m_instance.size();
-  m_nodeRects.assign(static_cast<std::size_t>(p), QRectF());
-  m_edgeLines.assign(m_tree.edges().size(), QLineF());
+  for (TreePanel& panel : m_panels) {
+    panel.nodeRects.assign(static_cast<std::size_t>(p), QRectF());
+    panel.edgeLines.assign(panel.tree.edges().size(), QLineF());
+  }
   m_offer = QRectF();
-  if (!m_tree.isTree() || !m_layout.error.isEmpty() || m_layout.bounds.isEmpty()) {
+  const TreePanel& first = m_panels.front();
+  if (!first.tree.isTree() || !first.layout.error.isEmpty() || first.layout.bounds.isEmpty()) {
     paintNotATree(painter, area, style);
     return;
   }
   // Non-participating ranks are listed under the tree.
   QStringList idle;
-  for (int r = 0; r < p; ++r)
-    if (!m_tree.participates(r)) idle << QString::number(r);
+  for (int r = 0; r < p; ++r) {
+    bool anywhere = false;
+    for (const TreePanel& panel : m_panels) anywhere = anywhere || panel.tree.participates(r);
+    if (!anywhere) idle << QString::number(r);
+  }
   QRectF treeArea = area;
   if (!idle.isEmpty()) {
     painter.setFont(style.tickFont);
@@ -185,7 +300,36 @@ void TreeScene::paint(QPainter& painter, const QRectF& area, const ViewStyle& st
                          .arg(idle.size() > 1 ? QStringLiteral("s") : QString(),
                               idle.join(QStringLiteral(", "))));
   }
-  const QRectF bounds = m_layout.bounds.adjusted(-8, -8, 8, 8);
+  // Several trees share the width, one beside the other, each under its heading.
+  const auto count = static_cast<double>(m_panels.size());
+  const double gap = count > 1 ? 2 * style.padding : 0.0;
+  const double width = (treeArea.width() - gap * (count - 1)) / count;
+  for (std::size_t i = 0; i < m_panels.size(); ++i) {
+    QRectF slot(treeArea.left() + static_cast<double>(i) * (width + gap), treeArea.top(), width,
+                treeArea.height());
+    TreePanel& panel = m_panels[i];
+    if (!panel.heading.isEmpty()) {
+      const QFont font =
+          sized(style.labelFont, QFontMetricsF(style.labelFont).height() * 0.8, true);
+      const double h = QFontMetricsF(font).height() * 1.3;
+      painter.setFont(font);
+      painter.setPen(panel.tone);
+      painter.drawText(QRectF(slot.left(), slot.top(), slot.width(), h), Qt::AlignCenter,
+                       QFontMetricsF(font).elidedText(panel.heading, Qt::ElideRight, slot.width()));
+      painter.setPen(QPen(palette::withAlpha(panel.tone, 90), std::max(1.0, 2.0 * style.scale)));
+      painter.drawLine(QPointF(slot.left(), slot.top() + h), QPointF(slot.right(), slot.top() + h));
+      slot.setTop(slot.top() + h + style.padding);
+    }
+    paintPanel(painter, panel, slot, style, playback, colouring, selectedRank, selectedMessage);
+  }
+}
+
+void TreeScene::paintPanel(QPainter& painter, TreePanel& panel, const QRectF& treeArea,
+                           const ViewStyle& style, const Playback& playback, Colouring colouring,
+                           int selectedRank, int selectedMessage) {
+  const int p = m_instance.size();
+  if (!panel.layout.error.isEmpty() || panel.layout.bounds.isEmpty()) return;
+  const QRectF bounds = panel.layout.bounds.adjusted(-8, -8, 8, 8);
   double scale = std::min(treeArea.width() / bounds.width(), treeArea.height() / bounds.height());
   scale = std::min(scale, 3.0 * style.scale); // boxes stay boxes, not posters
   // A wide tree (many leaves) may use the height the width leaves over: levels spread apart.
@@ -195,27 +339,28 @@ void TreeScene::paint(QPainter& painter, const QRectF& area, const ViewStyle& st
                        treeArea.center().y() - bounds.center().y() * scaleY);
   const QSizeF box(nodeWidthPoints * scale, nodeHeightPoints * scale);
   for (int r = 0; r < p; ++r) {
-    const QPointF c = m_layout.centers[static_cast<std::size_t>(r)];
+    const QPointF c = panel.layout.centers[static_cast<std::size_t>(r)];
     if (std::isnan(c.x())) continue;
     const QPointF centre = offset + QPointF(c.x() * scale, c.y() * scaleY);
-    m_nodeRects[static_cast<std::size_t>(r)] = QRectF(
+    panel.nodeRects[static_cast<std::size_t>(r)] = QRectF(
         centre.x() - box.width() / 2, centre.y() - box.height() / 2, box.width(), box.height());
   }
   m_fontPixels = std::clamp(box.height() * 0.26, 7.0, 30.0 * style.scale);
-  for (std::size_t e = 0; e < m_tree.edges().size(); ++e) {
-    const TreeEdge& edge = m_tree.edges()[e];
-    const QRectF& a = m_nodeRects[static_cast<std::size_t>(edge.parent)];
-    const QRectF& b = m_nodeRects[static_cast<std::size_t>(edge.child)];
+  for (std::size_t e = 0; e < panel.tree.edges().size(); ++e) {
+    const TreeEdge& edge = panel.tree.edges()[e];
+    const QRectF& a = panel.nodeRects[static_cast<std::size_t>(edge.parent)];
+    const QRectF& b = panel.nodeRects[static_cast<std::size_t>(edge.child)];
     const QPointF top(a.center().x(), a.bottom());
     const QPointF bottom(b.center().x(), b.top());
-    m_edgeLines[e] = edge.upward ? QLineF(bottom, top) : QLineF(top, bottom); // as data flows
+    panel.edgeLines[e] = edge.upward ? QLineF(bottom, top) : QLineF(top, bottom); // as data flows
   }
   painter.setRenderHint(QPainter::Antialiasing, true);
-  for (std::size_t e = 0; e < m_tree.edges().size(); ++e)
-    paintEdge(painter, static_cast<int>(e), style, playback, colouring, selectedMessage);
+  const int index = static_cast<int>(&panel - m_panels.data());
+  for (std::size_t e = 0; e < panel.tree.edges().size(); ++e)
+    paintEdge(painter, panel, static_cast<int>(e), style, playback, colouring, selectedMessage);
   for (int r = 0; r < p; ++r)
-    if (!m_nodeRects[static_cast<std::size_t>(r)].isEmpty())
-      paintNode(painter, r, style, playback, colouring, selectedRank);
+    if (!panel.nodeRects[static_cast<std::size_t>(r)].isEmpty())
+      paintNode(painter, panel, index, r, style, playback, colouring, selectedRank);
 }
 
 void TreeScene::paintNotATree(QPainter& painter, const QRectF& area, const ViewStyle& style) {
@@ -223,16 +368,16 @@ void TreeScene::paintNotATree(QPainter& painter, const QRectF& area, const ViewS
   painter.setFont(style.labelFont);
   const QFontMetricsF metrics(style.labelFont);
   QString text;
-  if (!m_layout.error.isEmpty())
-    text = m_layout.error;
+  if (!layout().error.isEmpty())
+    text = layout().error;
   else if (m_instance.messages().empty())
     text = QStringLiteral("This run has no messages to draw.");
   else
-    text = QStringLiteral("Not a tree: %1").arg(m_tree.reason());
+    text = QStringLiteral("Not a tree: %1").arg(tree().reason());
   const QRectF textBox(area.left() + area.width() * 0.1, area.top() + area.height() * 0.25,
                        area.width() * 0.8, metrics.height() * 4);
   painter.drawText(textBox, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, text);
-  if (!m_tree.isTree() && !m_instance.messages().empty()) {
+  if (!tree().isTree() && !m_instance.messages().empty()) {
     const QString offer = QStringLiteral("Show the circulant view  →");
     const double w = metrics.horizontalAdvance(offer) + 3 * style.padding;
     const double h = metrics.height() * 1.8;
@@ -247,33 +392,51 @@ void TreeScene::paintNotATree(QPainter& painter, const QRectF& area, const ViewS
   }
 }
 
-void TreeScene::paintEdge(QPainter& painter, int e, const ViewStyle& style,
+void TreeScene::paintEdge(QPainter& painter, const TreePanel& panel, int e, const ViewStyle& style,
                           const Playback& playback, Colouring colouring,
                           int selectedMessage) const {
-  const TreeEdge& edge = m_tree.edges()[static_cast<std::size_t>(e)];
-  const QLineF& line = m_edgeLines[static_cast<std::size_t>(e)];
+  const TreeEdge& edge = panel.tree.edges()[static_cast<std::size_t>(e)];
+  const QLineF& line = panel.edgeLines[static_cast<std::size_t>(e)];
   const double width = std::max(1.5, 4.0 * style.scale);
   const double head = std::max(6.0, 16.0 * style.scale);
+  // A pipelined edge fills block by block: the share of its messages delivered, plus the
+  // part of the one on the wire.
   bool delivered = true;
-  double progress = 1.0;
   bool started = false;
+  double done = 0.0;
+  int current = -1;
   for (int m : edge.messages) {
     const auto state = playback.messageState(m);
     if (state != Playback::MessageState::delivered) delivered = false;
-    if (state != Playback::MessageState::pending) started = true;
-    progress = std::min(progress, playback.progress(m));
+    if (state != Playback::MessageState::pending) {
+      started = true;
+      current = m;
+    }
+    done += std::clamp(playback.progress(m), 0.0, 1.0);
   }
+  const double progress =
+      edge.messages.empty() ? 1.0 : done / static_cast<double>(edge.messages.size());
   const bool selected =
       std::find(edge.messages.begin(), edge.messages.end(), selectedMessage) != edge.messages.end();
-  const QColor colour =
-      colouring == Colouring::arrival
-          ? roundColor(edge.round, m_instance.roundCount())
-          : (m_edgeCritical[static_cast<std::size_t>(e)] ? criticalColour : palette::secondaryInk);
+  const int edgeColour = panel.edgeColour[static_cast<std::size_t>(e)];
+  QColor colour = palette::secondaryInk;
+  if (colouring == Colouring::delays) {
+    if (panel.edgeCritical[static_cast<std::size_t>(e)]) colour = criticalColour;
+  } else if (m_panels.size() > 1) {
+    if (edgeColour >= 0) colour = edgeColour == 0 ? palette::vermillion : palette::blue;
+  } else {
+    int round = edge.round;
+    if (m_pipelined && current >= 0)
+      for (const InstanceMessage& m :
+           panel.incoming[static_cast<std::size_t>(edge.upward ? edge.parent : edge.child)])
+        if (m.message == current) round = m.round;
+    colour = roundColor(round, m_instance.roundCount());
+  }
   if (selected) {
     painter.setPen(QPen(selectionColour, width * 3.5, Qt::SolidLine, Qt::RoundCap));
     painter.drawLine(line);
   }
-  if (colouring == Colouring::delays && m_edgeCritical[static_cast<std::size_t>(e)]) {
+  if (colouring == Colouring::delays && panel.edgeCritical[static_cast<std::size_t>(e)]) {
     painter.setPen(
         QPen(palette::withAlpha(criticalColour, 70), width * 3.0, Qt::SolidLine, Qt::RoundCap));
     painter.drawLine(line);
@@ -291,20 +454,21 @@ void TreeScene::paintEdge(QPainter& painter, int e, const ViewStyle& style,
   // Label: round and bytes (arrival) or the wait for this subtree (delays).
   QString label;
   if (colouring == Colouring::arrival)
-    label =
-        QStringLiteral("r%1 · %2").arg(m_instance.roundLabel(edge.round), formatBytes(edge.bytes));
-  else if (m_edgeWait[static_cast<std::size_t>(e)] > 0.0)
-    label = QStringLiteral("δ %1").arg(formatDuration(m_edgeWait[static_cast<std::size_t>(e)]));
+    label = edgeLabel(static_cast<int>(&panel - m_panels.data()), e, playback);
+  else if (panel.edgeWait[static_cast<std::size_t>(e)] > 0.0)
+    label = QStringLiteral("δ %1").arg(formatDuration(panel.edgeWait[static_cast<std::size_t>(e)]));
   if (label.isEmpty() || m_fontPixels < 9.0) return;
   const QFont font = sized(style.tickFont, m_fontPixels * 0.85, false);
   const QFontMetricsF metrics(font);
-  // Just above the child's box: siblings' boxes never overlap, so neither do their labels.
-  const QPointF childEnd = edge.upward ? line.p1() : line.p2();
-  const QPointF parentEnd = edge.upward ? line.p2() : line.p1();
-  const QLineF up(childEnd, parentEnd);
+  // Just above the child's box: siblings' boxes never overlap, so neither do their labels if
+  // they are no wider than the box. A long label drops its tail (" · 2/3", then " in r4").
+  const double room = panel.nodeRects[static_cast<std::size_t>(edge.child)].width();
+  for (const QString& cut : {QStringLiteral(" · "), QStringLiteral(" in ")})
+    if (metrics.horizontalAdvance(label) + 6 > room && label.contains(cut))
+      label.truncate(label.lastIndexOf(cut));
+  const QRectF& child = panel.nodeRects[static_cast<std::size_t>(edge.child)];
   QRectF box(0, 0, metrics.horizontalAdvance(label) + 6, metrics.height());
-  const double rise = std::max(1.0, std::abs(up.dy()));
-  box.moveCenter(up.pointAt(std::min(0.5, metrics.height() * 0.95 / rise)));
+  box.moveCenter(QPointF(child.center().x(), child.top() - metrics.height() * 0.75));
   painter.setPen(Qt::NoPen);
   painter.setBrush(QColor(255, 255, 255, 225));
   painter.drawRoundedRect(box, 3, 3);
@@ -314,10 +478,11 @@ void TreeScene::paintEdge(QPainter& painter, int e, const ViewStyle& style,
   painter.drawText(box, Qt::AlignCenter, label);
 }
 
-void TreeScene::paintNode(QPainter& painter, int rank, const ViewStyle& style,
-                          const Playback& playback, Colouring colouring, int selectedRank) const {
-  const QRectF rect = m_nodeRects[static_cast<std::size_t>(rank)];
-  const TreeNode& node = m_tree.nodes()[static_cast<std::size_t>(rank)];
+void TreeScene::paintNode(QPainter& painter, const TreePanel& panel, int panelIndex, int rank,
+                          const ViewStyle& style, const Playback& playback, Colouring colouring,
+                          int selectedRank) const {
+  const QRectF rect = panel.nodeRects[static_cast<std::size_t>(rank)];
+  const TreeNode& node = panel.tree.nodes()[static_cast<std::size_t>(rank)];
   const double radius = rect.height() * 0.12;
   const bool selected = m_instance.worldRank(rank) == selectedRank;
   if (selected) {
@@ -333,7 +498,7 @@ void TreeScene::paintNode(QPainter& painter, int rank, const ViewStyle& style,
   painter.drawRoundedRect(rect, radius, radius);
   if (colouring == Colouring::arrival) {
     // Fills from the bottom as its data arrives.
-    const double share = fill(rank, playback);
+    const double share = fill(rank, playback, panelIndex);
     QPainterPath clip;
     clip.addRoundedRect(rect, radius, radius);
     painter.save();
@@ -343,10 +508,11 @@ void TreeScene::paintNode(QPainter& painter, int rank, const ViewStyle& style,
                      QColor(fillColour.red(), fillColour.green(), fillColour.blue(), 150));
     painter.restore();
   }
-  const bool isRoot = rank == m_tree.root();
+  const bool isRoot = rank == panel.tree.root();
   painter.setBrush(Qt::NoBrush);
-  painter.setPen(QPen(style.text, isRoot ? std::max(2.0, 4.0 * style.scale)
-                                         : std::max(1.0, 2.0 * style.scale)));
+  painter.setPen(
+      QPen(panel.tone.isValid() ? panel.tone : style.text,
+           isRoot ? std::max(2.0, 4.0 * style.scale) : std::max(1.0, 2.0 * style.scale)));
   painter.drawRoundedRect(rect, radius, radius);
 
   // Text: the rank, then what fits of its data or its wait.
@@ -395,16 +561,18 @@ void TreeScene::paintNode(QPainter& painter, int rank, const ViewStyle& style,
 }
 
 int TreeScene::rankAt(const QPointF& point) const {
-  for (std::size_t r = 0; r < m_nodeRects.size(); ++r)
-    if (m_nodeRects[r].contains(point)) return m_instance.worldRank(static_cast<int>(r));
+  for (const TreePanel& panel : m_panels)
+    for (std::size_t r = 0; r < panel.nodeRects.size(); ++r)
+      if (panel.nodeRects[r].contains(point)) return m_instance.worldRank(static_cast<int>(r));
   return -1;
 }
 
 int TreeScene::messageAt(const QPointF& point) const {
-  for (std::size_t e = 0; e < m_edgeLines.size(); ++e)
-    if (!m_edgeLines[e].isNull() && distanceToSegment(point, m_edgeLines[e]) < 6.0 &&
-        !m_tree.edges()[e].messages.empty())
-      return m_tree.edges()[e].messages.front();
+  for (const TreePanel& panel : m_panels)
+    for (std::size_t e = 0; e < panel.edgeLines.size(); ++e)
+      if (!panel.edgeLines[e].isNull() && distanceToSegment(point, panel.edgeLines[e]) < 6.0 &&
+          !panel.tree.edges()[e].messages.empty())
+        return panel.tree.edges()[e].messages.front();
   return -1;
 }
 

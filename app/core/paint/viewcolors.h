@@ -8,15 +8,18 @@ namespace collscope::app {
 
 /// The named colours every view draws with, so that one meaning has one colour everywhere.
 namespace palette {
-inline const QColor blue{0, 114, 178};        ///< Okabe–Ito blue: sends, bytes moved
-inline const QColor skyBlue{86, 180, 233};    ///< Okabe–Ito sky blue: receives, data held
-inline const QColor yellow{240, 228, 66};     ///< Okabe–Ito yellow: selection halo
-inline const QColor purple{120, 40, 140};     ///< the critical path
-inline const QColor ink{20, 20, 20};          ///< text and outlines
-inline const QColor secondaryInk{90, 90, 90}; ///< captions, quiet outlines
-inline const QColor mutedInk{120, 120, 120};  ///< tick marks, minor markers
-inline const QColor pending{175, 175, 175};   ///< what has not happened yet
-inline const QColor paper{248, 248, 248};     ///< the background of an empty slot
+inline const QColor blue{0, 114, 178};            ///< Okabe–Ito blue: sends, bytes moved
+inline const QColor skyBlue{86, 180, 233};        ///< Okabe–Ito sky blue: receives, data held
+inline const QColor yellow{240, 228, 66};         ///< Okabe–Ito yellow: selection halo
+inline const QColor purple{120, 40, 140};         ///< the critical path
+inline const QColor ink{20, 20, 20};              ///< text and outlines
+inline const QColor secondaryInk{90, 90, 90};     ///< captions, quiet outlines
+inline const QColor mutedInk{120, 120, 120};      ///< tick marks, minor markers
+inline const QColor pending{175, 175, 175};       ///< what has not happened yet
+inline const QColor paper{248, 248, 248};         ///< the background of an empty slot
+inline const QColor bluishGreen{0, 158, 115};     ///< Okabe–Ito: a two-tree's upper tree
+inline const QColor reddishPurple{204, 121, 167}; ///< Okabe–Ito: a two-tree's lower tree
+inline const QColor vermillion{213, 94, 0};       ///< Okabe–Ito: EdgeColor 0 (blue: EdgeColor 1)
 
 /// `colour` with alpha `alpha` (0..255).
 inline QColor withAlpha(QColor colour, int alpha) {

@@ -136,8 +136,7 @@ void CirculantView::paintSmallMultiples(QPainter& painter, const QRectF& area,
 
 QString CirculantView::captionOf(int round) const {
   QString text = QStringLiteral("round %1: %2")
-                     .arg(m_instance.value().roundLabel(round),
-                          CirculantModel::skipsText(m_model.round(round).skips));
+                     .arg(m_instance.value().roundLabel(round), m_model.roundText(round));
   const std::size_t stride = m_model.round(round).chords.size() / maxSmallChords + 1;
   if (stride > 1) text += QStringLiteral(" (1 in %1 drawn)").arg(stride);
   return text;

@@ -133,6 +133,8 @@ void CirculantView::paintHeader(QPainter& painter, const QRectF& area, const Vie
   painter.setPen(palette::secondaryInk);
   QString explain = QStringLiteral(
       "rank i sends to i + d (mod p) · colour = round · bold: latest round, pale: earlier ones");
+  if (m_model.hypercube())
+    explain += QStringLiteral(" · dim k: ranks i − root, j − root differ in bit k");
   if (!m_note.isEmpty()) explain += QStringLiteral(" · ") + m_note;
   painter.drawText(
       QRectF(area.left(), top.bottom(), area.width(), area.bottom() - top.bottom()),

@@ -20,7 +20,14 @@ void TreeView::render(QPainter& painter, const QRect& target, const Playback& pl
                                       : QStringLiteral("data flows from the root"),
                         instance.annotatedRounds() ? QStringLiteral("as annotated")
                                                    : QStringLiteral("inferred"));
-    if (tree.phase() == QLatin1String("data"))
+    if (m_scene.panels().size() == 2)
+      subtitle = QStringLiteral("two trees of depth %1 and %2 · every rank a leaf in one of them · "
+                                "rounds %3")
+                     .arg(tree.depth())
+                     .arg(m_scene.panels()[1].tree.depth())
+                     .arg(instance.annotatedRounds() ? QStringLiteral("as annotated")
+                                                     : QStringLiteral("inferred"));
+    else if (tree.phase() == QLatin1String("data"))
       subtitle +=
           QStringLiteral(" · the %1 phase (the other phases exchange sizes)").arg(tree.phase());
     else if (!tree.phase().isEmpty())
@@ -32,14 +39,19 @@ void TreeView::render(QPainter& painter, const QRect& target, const Playback& pl
                       subtitle, instance.progressText(playback));
   if (tree.isTree()) {
     std::vector<LegendEntry> legend;
-    // The rounds the tree's edges use (not those of a construction phase).
-    std::set<int> used;
-    for (const TreeEdge& edge : tree.edges()) used.insert(edge.round);
-    const int rounds = instance.roundCount();
-    for (int r : used)
-      if (legend.size() < 16)
-        legend.push_back(
-            {roundColor(r, rounds), QStringLiteral("round %1").arg(instance.roundLabel(r))});
+    if (m_scene.panels().size() == 2) {
+      legend = twoTreeLegend();
+    } else {
+      // The rounds the tree's edges use (not those of a construction phase).
+      std::set<int> used;
+      for (const InstanceMessage& m : instance.messages())
+        if (tree.phase().isEmpty() || m.phase == tree.phase()) used.insert(m.round);
+      const int rounds = instance.roundCount();
+      for (int r : used)
+        if (legend.size() < 16)
+          legend.push_back(
+              {roundColor(r, rounds), QStringLiteral("round %1").arg(instance.roundLabel(r))});
+    }
     legend.push_back({QColor(200, 200, 200), QStringLiteral("not sent yet"), true});
     legend.push_back({palette::withAlpha(palette::skyBlue, 150),
                       QStringLiteral("share of its data a rank holds")});
@@ -47,6 +59,32 @@ void TreeView::render(QPainter& painter, const QRect& target, const Playback& pl
   }
   m_scene.paint(painter, area, style, playback, TreeScene::Colouring::arrival, selectedRank(),
                 selectedMessage());
+}
+
+std::vector<LegendEntry> TreeView::twoTreeLegend() const {
+  std::vector<LegendEntry> legend;
+  for (const TreePanel& panel : m_scene.panels())
+    legend.push_back({panel.tone, panel.tree.phase()});
+  // Which round parity each colour took in this run, as the edges show it.
+  const CollectiveInstance& instance = m_scene.instance();
+  std::set<int> parities[2];
+  for (const TreePanel& panel : m_scene.panels())
+    for (std::size_t e = 0; e < panel.tree.edges().size(); ++e)
+      if (const int c = panel.edgeColour[e]; c >= 0)
+        parities[c].insert(instance.roundLabel(panel.tree.edges()[e].round).toInt() % 2);
+  const auto name = [&](int c) {
+    QString text = QStringLiteral("EdgeColor %1").arg(c);
+    if (parities[c].size() == 1)
+      text += *parities[c].begin() == 0 ? QStringLiteral(" (even rounds)")
+                                        : QStringLiteral(" (odd rounds)");
+    return text;
+  };
+  legend.push_back({palette::vermillion, name(0)});
+  legend.push_back({palette::blue, name(1)});
+  if (m_scene.relay() >= 0)
+    legend.push_back(
+        {palette::secondaryInk, QStringLiteral("root → relay %1").arg(m_scene.relay())});
+  return legend;
 }
 
 QString TreeView::linkAt(const QPointF& point) const {

@@ -133,9 +133,21 @@ TraceError::TraceError(const std::string& path, std::vector<std::string> problem
 Trace load_trace(const fs::path& given, const LoadProgress& progress) {
   const std::string shown = given.string();
   if (given.empty()) throw TraceError(TraceError::Kind::not_found, "trace not found: (empty path)");
-  const fs::path path = without_trailing_separator(given);
-  if (const auto reason = incomplete_reason(path))
-    throw TraceError(TraceError::Kind::incomplete, "incomplete trace: " + *reason);
+  fs::path path = without_trailing_separator(given);
+  std::string incomplete;
+  if (const auto reason = incomplete_reason(path)) {
+    // A run that died leaves what its ranks recorded, as an archive in DIR.partial once
+    // `collscope-trace record` completed it: that loads, marked; nothing else does.
+    std::error_code ec;
+    fs::path partial = fs::is_directory(path, ec) ? path : path.parent_path();
+    if (!fs::exists(path, ec)) partial = path.string() + std::string(partial_suffix);
+    if (!fs::is_regular_file(partial / "INCOMPLETE", ec) ||
+        !fs::is_regular_file(partial / "traces.otf2", ec) ||
+        !fs::is_regular_file(partial / "traces.def", ec))
+      throw TraceError(TraceError::Kind::incomplete, "incomplete trace: " + *reason);
+    incomplete = *reason;
+    path = partial;
+  }
   std::error_code ec;
   if (!fs::exists(path, ec))
     throw TraceError(TraceError::Kind::not_found, "trace not found: " + shown);
@@ -144,6 +156,7 @@ Trace load_trace(const fs::path& given, const LoadProgress& progress) {
   detail::WorkCounter work(progress);
   try {
     Trace trace = read_archive(*anchor, shown, work);
+    trace.incomplete = incomplete;
     match_messages(trace);
     assign_instances(trace);
     if (auto problems = detail::metadata_problems(trace); !problems.empty())

@@ -35,7 +35,9 @@ extern "C" {
 void collscope_trace_region_begin(const char* name) {
   if (!rec::recording() || name == nullptr) return;
   try {
+    const std::uint32_t before = rec::state.strings.size();
     open(Kind::UserEnter, rec::state.strings.intern(name));
+    if (rec::state.strings.size() != before) rec::note_definitions();
   } catch (...) {
     rec::lose("ran out of memory for its annotation strings");
   }
@@ -78,6 +80,7 @@ void collscope_trace_meta(const char* key, const char* value) {
     e.peer = rec::state.strings.intern(key);
     e.tag = rec::state.strings.intern(value);
     rec::push(e);
+    if (rec::state.strings.blob().size() != rec::state.strings_synced) rec::note_definitions();
   } catch (...) {
     rec::lose("ran out of memory for its annotation strings");
   }

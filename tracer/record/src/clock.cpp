@@ -25,34 +25,11 @@ bool invariant_counter() {
   return false;
 }
 
-/// A (counter, monotonic) pair read as close together as the two clocks allow.
-void pair(std::uint64_t& tick, std::uint64_t& ns) {
-#if defined(__x86_64__)
-  const std::uint64_t before = __rdtsc();
-  ns = monotonic_ns();
-  tick = before + (__rdtsc() - before) / 2;
-#else
-  tick = ns = monotonic_ns();
-#endif
-}
-
 } // namespace
 
 void start_clock() {
   tick_clock = TickClock{};
-  if (!invariant_counter()) return;
-  pair(tick_clock.tick0, tick_clock.ns0);
-  tick_clock.counter = true;
-}
-
-void finish_clock() {
-  if (!tick_clock.counter) return;
-  std::uint64_t tick1 = 0, ns1 = 0;
-  pair(tick1, ns1);
-  // A session shorter than the clocks' resolution gives no slope; assume the nominal rate.
-  if (tick1 > tick_clock.tick0 + 1000 && ns1 > tick_clock.ns0)
-    tick_clock.ns_per_tick =
-        static_cast<double>(ns1 - tick_clock.ns0) / static_cast<double>(tick1 - tick_clock.tick0);
+  tick_clock.counter = invariant_counter();
 }
 
 } // namespace collscope::rec

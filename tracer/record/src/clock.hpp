@@ -5,10 +5,10 @@
 // Reading CLOCK_MONOTONIC costs ~25 ns on a virtual machine, and a traced ping-pong reads it
 // four times per round trip on its critical path. Where the kernel reports an invariant
 // time-stamp counter (cpuinfo flags constant_tsc and nonstop_tsc) events are stamped with the
-// counter instead (a few ns), and each rank converts its stamps to CLOCK_MONOTONIC when it
-// hands its events over at MPI_Finalize, along the line through two (counter, monotonic)
-// pairs read at the start and the end of the session. COLLSCOPE_TRACE_CLOCK=monotonic turns
-// the counter off.
+// counter instead (a few ns). Each spill of the event buffer carries a (counter, monotonic)
+// pair (Kind::Clock), and the archive writer converts stamps to CLOCK_MONOTONIC along the line
+// through the first and the last pair (rank_input.hpp), also for a rank that died.
+// COLLSCOPE_TRACE_CLOCK=monotonic turns the counter off.
 #pragma once
 
 #include <cstdint>
@@ -29,12 +29,10 @@ inline std::uint64_t monotonic_ns() {
 
 struct TickClock {
   bool counter = false; ///< stamps are time-stamp-counter ticks, not nanoseconds
-  std::uint64_t tick0 = 0, ns0 = 0;
-  double ns_per_tick = 1.0;
 };
 inline TickClock tick_clock;
 
-/// A timestamp for an event: counter ticks or monotonic nanoseconds (see to_ns).
+/// A timestamp for an event: counter ticks or monotonic nanoseconds.
 inline std::uint64_t now() {
 #if defined(__x86_64__)
   if (tick_clock.counter) return __rdtsc();
@@ -42,18 +40,8 @@ inline std::uint64_t now() {
   return monotonic_ns();
 }
 
-/// Chooses the counter when it is invariant, and takes the first calibration pair.
+/// Chooses the counter when it is invariant.
 void start_clock();
-/// Takes the second calibration pair; stamps convert with to_ns from then on.
-void finish_clock();
-
-/// A stamp from now() in CLOCK_MONOTONIC nanoseconds.
-inline std::uint64_t to_ns(std::uint64_t stamp) {
-  if (!tick_clock.counter) return stamp;
-  const double ticks = static_cast<double>(static_cast<std::int64_t>(stamp - tick_clock.tick0));
-  return tick_clock.ns0 +
-         static_cast<std::uint64_t>(static_cast<std::int64_t>(ticks * tick_clock.ns_per_tick));
-}
 
 /// CLOCK_REALTIME minus CLOCK_MONOTONIC, in nanoseconds: turns a trace timestamp into a
 /// wall-clock time for OTF2's ClockProperties.

@@ -1,5 +1,7 @@
 #include "comm_table.hpp"
 
+#include "recorder.hpp"
+
 #include <algorithm>
 #include <numeric>
 
@@ -146,6 +148,7 @@ void CommTable::add(const CommInfo& info, std::uint32_t parent, std::uint32_t cr
     std::sort(members.begin(), members.end());
     std::vector<std::uint32_t>& map = peer_maps_[info.id];
     map.clear();
+    peer_map_order_.push_back(info.id);
     for (const std::uint32_t w : theirs)
       map.push_back(static_cast<std::uint32_t>(std::lower_bound(members.begin(), members.end(), w) -
                                                members.begin()));
@@ -158,6 +161,7 @@ void CommTable::add(const CommInfo& info, std::uint32_t parent, std::uint32_t cr
     PMPI_Group_free(&group);
   }
   if (define) defs_.push_back({info.id, parent, creator, std::move(members)});
+  note_definitions();
 }
 
 } // namespace collscope::rec

@@ -15,6 +15,7 @@
 // the rank (peer_maps()).
 #pragma once
 
+#include "comm_def.hpp"
 #include "mpi_regions.hpp"
 
 #include <cstdint>
@@ -34,15 +35,6 @@ struct CommInfo {
   bool agreed;         // id agreed among all members (else rank-local)
 };
 
-struct CommDef {
-  std::uint32_t id;
-  std::uint32_t parent;               // OTF2_UNDEFINED_COMM if none
-  std::uint32_t creator;              // MpiRegion of the creating call, or creator_* below
-  std::vector<std::uint32_t> members; // world ranks in comm-rank order (union for intercomms)
-};
-inline constexpr std::uint32_t creator_self = 0xfffe;
-inline constexpr std::uint32_t creator_unknown = 0xffff;
-inline constexpr std::uint32_t undefined_comm = 0xffffffffu;
 inline constexpr std::uint32_t idup_block = 16;
 
 class CommTable {
@@ -69,6 +61,8 @@ public:
   const std::unordered_map<std::uint32_t, std::vector<std::uint32_t>>& peer_maps() const {
     return peer_maps_;
   }
+  /// Intercommunicator ids in the order their peer maps were made (for the spill files).
+  const std::vector<std::uint32_t>& peer_map_order() const { return peer_map_order_; }
 
 private:
   CommInfo find_slow(MPI_Comm comm);
@@ -82,6 +76,7 @@ private:
   std::size_t last_ = 0;
   std::vector<CommDef> defs_;
   std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> peer_maps_;
+  std::vector<std::uint32_t> peer_map_order_;
   MPI_Group world_group_ = MPI_GROUP_NULL;
   std::uint32_t world_rank_ = 0;
   std::uint32_t counter_ = idup_block - 1; // (0 << 20) | 1..15 are MPI_COMM_WORLD's copies

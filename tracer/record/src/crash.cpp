@@ -28,12 +28,14 @@ std::array<std::size_t, watched.size()> message_lengths;
 std::array<struct sigaction, watched.size()> previous;
 bool armed = false;
 char exit_message[160];
+void (*spill_events)() = nullptr;
 std::size_t exit_message_length = 0;
 
 void on_signal(int sig) {
   const int saved_errno = errno;
   for (std::size_t i = 0; i < watched.size(); ++i) {
     if (watched[i].signal != sig) continue;
+    if (armed && spill_events != nullptr) spill_events();
     note_incomplete(messages[i], message_lengths[i]);
     sigaction(sig, &previous[i], nullptr);
   }
@@ -42,7 +44,9 @@ void on_signal(int sig) {
 }
 
 void on_exit() {
-  if (armed) note_incomplete(exit_message, exit_message_length);
+  if (!armed) return;
+  if (spill_events != nullptr) spill_events();
+  note_incomplete(exit_message, exit_message_length);
 }
 
 } // namespace
@@ -55,7 +59,8 @@ void note_incomplete(const char* reason, unsigned long length) {
   close(fd);
 }
 
-void install_crash_handlers(const char* partial_dir, int world_rank) {
+void install_crash_handlers(const char* partial_dir, int world_rank, void (*spill)()) {
+  spill_events = spill;
   std::snprintf(incomplete_path, sizeof incomplete_path, "%s/INCOMPLETE", partial_dir);
   for (std::size_t i = 0; i < watched.size(); ++i) {
     std::snprintf(messages[i], sizeof messages[i], "rank %d was killed by %s before MPI_Finalize\n",

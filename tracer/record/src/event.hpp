@@ -1,5 +1,6 @@
-// One recorded event: a 40-byte POD appended to the per-rank buffer on the program's path
-// and translated into OTF2 records only at MPI_Finalize (otf2_events.cpp).
+// One recorded event: a 40-byte POD appended to the per-rank buffer on the program's path,
+// spilled to the rank's events file (raw_format.hpp) and translated into OTF2 records at
+// MPI_Finalize or after a crash (otf2_events.cpp).
 #pragma once
 
 #include <cstdint>
@@ -25,6 +26,7 @@ enum class Kind : std::uint8_t {
   Blocks, // peer = origin_first, tag = origin_count, bytes = element_begin,
           // request = element_count; not an OTF2 event: attributes of the next send
   Meta,   // peer = key, tag = value (local string ids); attributes of the algorithm Enter
+  Clock,  // time = counter stamp, bytes = CLOCK_MONOTONIC ns read with it; not an OTF2 event
 };
 
 struct Event {

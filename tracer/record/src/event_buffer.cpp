@@ -1,45 +1,72 @@
 #include "event_buffer.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
 #include <new>
 #include <sys/mman.h>
+#include <unistd.h>
 
 namespace collscope::rec {
 
-void EventBuffer::Free::operator()(Event* chunk) const {
-  std::free(chunk);
-}
-
-bool EventBuffer::add_chunk() {
-  if (overflowed_) return false;
-  void* memory = std::aligned_alloc(chunk_bytes, chunk_bytes);
-  if (memory == nullptr) {
-    overflowed_ = true;
-    return false;
+bool write_all(int fd, const void* data, std::size_t bytes) {
+  const auto* p = static_cast<const char*>(data);
+  while (bytes > 0) {
+    const ssize_t n = ::write(fd, p, bytes);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    p += n;
+    bytes -= static_cast<std::size_t>(n);
   }
-  madvise(memory, chunk_bytes, MADV_HUGEPAGE); // a hint; without huge pages it still works
-  try {
-    chunks_.emplace_back(static_cast<Event*>(memory));
-  } catch (const std::bad_alloc&) {
-    std::free(memory);
-    overflowed_ = true;
-    return false;
-  }
-  next_ = chunks_.back().get();
-  end_ = next_ + chunk_events;
   return true;
 }
 
-std::size_t EventBuffer::size() const {
-  return chunks_.empty() ? 0
-                         : (chunks_.size() - 1) * chunk_events +
-                               static_cast<std::size_t>(next_ - chunks_.back().get());
+EventBuffer::~EventBuffer() {
+  close();
 }
 
-void EventBuffer::release() {
-  chunks_.clear();
-  next_ = end_ = nullptr;
+bool EventBuffer::open(int fd, std::size_t bytes) {
+  close();
+  fd_ = fd;
+  window_start_ = 0;
+  // Windows start at page boundaries and hold whole events: multiples of 512 events
+  // (20 KiB, five pages).
+  constexpr std::size_t unit = 512 * sizeof(Event);
+  window_bytes_ = std::max<std::size_t>(1, (bytes + unit - 1) / unit) * unit;
+  return fd_ >= 0 && map_window();
+}
+
+bool EventBuffer::map_window() {
+  begin_ = next_ = end_ = nullptr;
+  const auto length = static_cast<off_t>(window_start_ + window_bytes_);
+  if (::ftruncate(fd_, length) != 0) return false;
+  void* window = ::mmap(nullptr, window_bytes_, PROT_READ | PROT_WRITE, MAP_SHARED, fd_,
+                        static_cast<off_t>(window_start_));
+  if (window == MAP_FAILED) return false;
+  // Fault the window's pages in writable now, in one call, rather than one fault per page
+  // on the program's path (Linux 5.14; older kernels just fault as they go).
+  ::madvise(window, window_bytes_, MADV_POPULATE_WRITE);
+  begin_ = next_ = static_cast<Event*>(window);
+  end_ = begin_ + window_bytes_ / sizeof(Event) - 1;
+  return true;
+}
+
+bool EventBuffer::spill() {
+  if (begin_ == nullptr) return false;
+  ::munmap(begin_, window_bytes_);
+  window_start_ += window_bytes_;
+  return map_window();
+}
+
+bool EventBuffer::close() {
+  if (fd_ < 0) return true;
+  const std::uint64_t used = size() * sizeof(Event);
+  if (begin_ != nullptr) ::munmap(begin_, window_bytes_);
+  const bool ok = ::ftruncate(fd_, static_cast<off_t>(used)) == 0;
+  ::close(fd_);
+  fd_ = -1;
+  begin_ = next_ = end_ = nullptr;
+  return ok;
 }
 
 std::uint32_t StringTable::intern(std::string_view s) {

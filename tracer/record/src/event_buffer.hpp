@@ -1,67 +1,80 @@
-// The per-rank, in-memory record of a run: events and the strings they refer to.
+// The per-rank record of a run while it goes: events are stored straight into the rank's
+// events file (raw_format.hpp) through a shared mapping of a window of it, and the strings
+// events refer to.
 //
-// Events go into 2 MiB chunks that are never moved or copied (a growing vector would copy
-// everything recorded so far, on the program's path); chunks ask for transparent huge
-// pages, so filling one costs one page fault instead of 512. Appending never locks or does
-// I/O, and running out of memory stops recording (the trace is then reported incomplete)
-// instead of failing the program.
+// The window (COLLSCOPE_TRACE_BUFFER bytes, 4 MiB by default) is the rank's only memory for
+// events: when it is full it is unmapped and the next stretch of the file is mapped, so
+// memory does not grow with the run's length. Stores into a shared file mapping land in the
+// page cache, which outlives the process: a rank killed even by SIGKILL leaves every event
+// it recorded in its file. Appending never locks and makes no system call; only moving the
+// window does. A failure stops recording (the trace is then reported incomplete) instead
+// of failing the program.
 #pragma once
 
 #include "event.hpp"
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
-#include <new>
 #include <string>
 #include <string_view>
 #include <unordered_map>
-#include <vector>
 
 namespace collscope::rec {
 
 class EventBuffer {
 public:
-  static constexpr std::size_t chunk_bytes = std::size_t{2} << 20;
-  static constexpr std::size_t chunk_events = chunk_bytes / sizeof(Event);
+  static constexpr std::size_t default_bytes = std::size_t{4} << 20;
 
-  /// Allocates the first chunk, so the first events cost no allocation either.
-  void prepare() { add_chunk(); }
+  EventBuffer() = default;
+  EventBuffer(const EventBuffer&) = delete;
+  EventBuffer& operator=(const EventBuffer&) = delete;
+  ~EventBuffer();
 
-  /// Appends e; false once memory ran out (the buffer then keeps what it had).
+  /// Records into the file fd (which the buffer then owns) through windows of about `bytes`
+  /// (at least 512 events). False if the first window cannot be mapped.
+  bool open(int fd, std::size_t bytes);
+
+  /// Appends e; false when the window is full (spill() moves on) or none is mapped.
   [[gnu::always_inline]] bool push(const Event& e) {
-    if (next_ == end_ && !add_chunk()) [[unlikely]]
+    if (next_ == end_) [[unlikely]]
       return false;
     *next_++ = e;
     return true;
   }
 
-  std::size_t size() const;
-  /// Frees every chunk (once the events have been copied out at MPI_Finalize).
-  void release();
-  bool overflowed() const { return overflowed_; }
-
-  /// Calls f(const Event* first, std::size_t count) for each chunk, in recording order.
-  template <class F> void for_each_chunk(F&& f) const {
-    for (std::size_t i = 0; i < chunks_.size(); ++i)
-      f(chunks_[i].get(),
-        i + 1 < chunks_.size() ? chunk_events : static_cast<std::size_t>(next_ - chunks_[i].get()));
+  /// Appends e into the slot each window keeps for it, if still free (a clock pair before
+  /// the window moves or the rank dies).
+  void put_last(const Event& e) {
+    if (next_ != nullptr && next_ <= end_) *next_++ = e;
   }
 
-private:
-  struct Free {
-    void operator()(Event* chunk) const;
-  };
-  bool add_chunk();
+  /// Maps the next window of the file (the events so far are in the file already); false
+  /// if that failed, and nothing more can be recorded.
+  bool spill();
+  /// Events recorded so far.
+  std::uint64_t size() const {
+    return window_start_ / sizeof(Event) + static_cast<std::uint64_t>(next_ - begin_);
+  }
+  /// Events a window holds (0 before open or after a failure).
+  std::size_t capacity() const { return static_cast<std::size_t>(end_ - begin_); }
+  /// Events in the current window.
+  std::size_t buffered() const { return static_cast<std::size_t>(next_ - begin_); }
+  /// Unmaps the window and cuts the file to the events recorded.
+  bool close();
 
-  std::vector<std::unique_ptr<Event[], Free>> chunks_;
+private:
+  bool map_window();
+
+  Event* begin_ = nullptr;
   Event* next_ = nullptr;
-  Event* end_ = nullptr;
-  bool overflowed_ = false;
+  Event* end_ = nullptr; // one slot before the window's end: put_last() keeps it
+  int fd_ = -1;
+  std::size_t window_bytes_ = 0;
+  std::uint64_t window_start_ = 0; // byte offset of the window in the file
 };
 
-/// Local strings (region names, metadata) by dense id; rank 0 maps them to global
-/// OTF2 string refs when it writes the archive.
+/// Local strings (region names, metadata) by dense id; the archive writer maps them to
+/// global OTF2 string refs.
 class StringTable {
 public:
   /// Throws std::bad_alloc when out of memory, or past the limit set below.
@@ -85,5 +98,9 @@ private:
   std::string blob_;
   std::size_t limit_ = SIZE_MAX;
 };
+
+/// write() all of data to fd, retrying after interruptions; false on failure.
+/// Async-signal-safe.
+bool write_all(int fd, const void* data, std::size_t bytes);
 
 } // namespace collscope::rec

@@ -86,9 +86,21 @@ void Definitions::add_comms(const std::vector<CommDef>& comms) {
   for (const CommDef& d : comms) comms_.try_emplace(d.id, d);
 }
 
-void Definitions::note_time(std::uint64_t t) {
-  if (t < first_) first_ = t;
-  if (t > last_) last_ = t;
+void Definitions::unify(const std::vector<RankSummary>& ranks) {
+  for (const RankSummary& r : ranks) {
+    for (const std::uint32_t region : r.mpi_regions)
+      if (region < mpi_region_count) mpi_region(region);
+    for (const std::string& name : r.user_regions) user_region(name);
+    for (const std::uint32_t k : r.rounds) round_region(k);
+    for (const std::string& key : r.meta_keys) meta_attribute(key);
+    for (const std::string& value : r.meta_values) string(value);
+    add_comms(r.comms);
+  }
+}
+
+void Definitions::set_time_range(std::uint64_t first, std::uint64_t last) {
+  first_ = first;
+  last_ = last;
 }
 
 void Definitions::set_event_count(std::uint32_t rank, std::uint64_t events) {

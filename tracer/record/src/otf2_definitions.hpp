@@ -1,9 +1,11 @@
-// The archive's global definitions, assembled while rank 0 translates the events of every
-// rank: strings, regions (MPI functions, annotations, rounds), attributes, communicators and
-// the machine / rank / location tree, with the ids tracer/README.md fixes.
+// The archive's global definitions: strings, regions (MPI functions, annotations, rounds),
+// attributes, communicators and the machine / rank / location tree, with the ids
+// tracer/README.md fixes. Every rank builds the same tables from every rank's summary
+// (unify), so each can write its own event file with global ids; one writes them out.
 #pragma once
 
-#include "comm_table.hpp"
+#include "comm_def.hpp"
+#include "rank_input.hpp"
 
 #include <cstdint>
 #include <map>
@@ -33,9 +35,10 @@ public:
   OTF2_RegionRef round_region(std::uint32_t k);
   OTF2_AttributeRef meta_attribute(std::string_view key);
 
+  /// Defines everything the ranks use, in rank order: the same ids on every rank.
+  void unify(const std::vector<RankSummary>& ranks);
   void add_comms(const std::vector<CommDef>& comms);
-  void note_time(std::uint64_t t);
-  std::uint64_t last_time() const { return last_; }
+  void set_time_range(std::uint64_t first, std::uint64_t last);
   void set_event_count(std::uint32_t rank, std::uint64_t events);
 
   void write(OTF2_GlobalDefWriter* writer, const std::string& host, std::int64_t realtime_offset);

@@ -10,54 +10,18 @@
 namespace collscope::rec {
 namespace {
 
-struct MetaValue {
-  std::size_t enter; // index of the algorithm region's Enter event
-  std::uint32_t key;
-  std::uint32_t value;
-};
-
-bool is_algorithm(const RankTrace& rank, std::uint32_t name) {
-  return name < rank.strings.size() && rank.strings[name].starts_with("algorithm ");
-}
-
-/// meta() calls belong to the innermost open algorithm region; calls made before any
-/// algorithm region opened go to the next one that does.
-std::vector<MetaValue> attach_meta(const RankTrace& rank) {
-  std::vector<MetaValue> attached;
-  std::vector<MetaValue> waiting;
-  std::vector<std::pair<std::size_t, std::uint32_t>> open; // Enter index, name
-  for (std::size_t i = 0; i < rank.events.size(); ++i) {
-    const Event& e = rank.events[i];
-    if (e.kind == Kind::UserEnter && is_algorithm(rank, e.peer)) {
-      open.emplace_back(i, e.peer);
-      for (MetaValue m : waiting) attached.push_back({i, m.key, m.value});
-      waiting.clear();
-    } else if (e.kind == Kind::UserLeave) {
-      const auto it = std::find_if(open.rbegin(), open.rend(),
-                                   [&](const auto& o) { return o.second == e.peer; });
-      if (it != open.rend()) open.erase(std::next(it).base());
-    } else if (e.kind == Kind::Meta) {
-      if (open.empty())
-        waiting.push_back({0, e.peer, e.tag});
-      else
-        attached.push_back({open.back().first, e.peer, e.tag});
-    }
-  }
-  std::stable_sort(attached.begin(), attached.end(),
-                   [](const MetaValue& a, const MetaValue& b) { return a.enter < b.enter; });
-  return attached;
-}
-
 class Translator {
 public:
-  Translator(OTF2_EvtWriter* w, const RankTrace& rank, Definitions& defs, OTF2_AttributeList* attrs)
-      : w_(w), rank_(rank), defs_(defs), attrs_(attrs), meta_(attach_meta(rank)) {}
+  Translator(OTF2_EvtWriter* w, const RankInput& rank, Definitions& defs, OTF2_AttributeList* attrs)
+      : w_(w), rank_(rank), defs_(defs), attrs_(attrs), meta_(rank.meta) {}
 
-  std::uint64_t run() {
-    for (std::size_t i = 0; i < rank_.events.size(); ++i) translate(i, rank_.events[i]);
-    if (!rank_.lost.empty()) {
-      // Recording stopped here for want of memory: the gap is marked where readers look.
-      time(std::max(last_, rank_.lost_at));
+  EventCounts run() {
+    EventFile file(rank_.events_path);
+    Event e{};
+    for (std::uint64_t i = 0; file.next(e); ++i) translate(i, e);
+    if (rank_.has_lost) {
+      // Recording stopped here (memory, a second thread): the gap is marked where readers look.
+      time(std::max(last_, rank_.to_ns(rank_.lost_at)));
       check(OTF2_EvtWriter_MeasurementOnOff(w_, nullptr, last_, OTF2_MEASUREMENT_OFF),
             "MeasurementOnOff");
     }
@@ -66,21 +30,27 @@ public:
       stack_.pop_back();
       ++written_;
     }
-    return written_;
+    return {written_, first_, last_};
   }
 
 private:
-  std::string_view str(std::uint32_t id) const {
-    return id < rank_.strings.size() ? rank_.strings[id] : std::string_view{"?"};
-  }
+  std::string_view str(std::uint32_t id) const { return rank_.str(id); }
 
   void time(std::uint64_t t) {
     last_ = std::max(last_, t);
-    defs_.note_time(t);
+    first_ = std::min(first_, t);
     ++written_;
   }
 
-  void enter(std::size_t index, std::uint64_t t, OTF2_RegionRef region) {
+  // Peers leave as OTF2 defines them: ranks in the communicator, and on an intercommunicator
+  // indices in the union of both groups (comm_table.hpp).
+  std::uint32_t peer(const Event& e) const {
+    if (rank_.peer_maps.empty()) return e.peer;
+    const auto it = rank_.peer_maps.find(e.comm);
+    return it != rank_.peer_maps.end() && e.peer < it->second.size() ? it->second[e.peer] : e.peer;
+  }
+
+  void enter(std::uint64_t index, std::uint64_t t, OTF2_RegionRef region) {
     for (; next_meta_ < meta_.size() && meta_[next_meta_].enter < index; ++next_meta_) {
     }
     for (; next_meta_ < meta_.size() && meta_[next_meta_].enter == index; ++next_meta_)
@@ -116,8 +86,13 @@ private:
     return attrs_;
   }
 
-  void translate(std::size_t i, const Event& e) {
-    const std::uint64_t t = e.time;
+  void translate(std::uint64_t i, const Event& raw) {
+    if (raw.kind == Kind::Clock) return;
+    Event e = raw;
+    const std::uint64_t t = rank_.to_ns(raw.time);
+    if (raw.kind == Kind::Send || raw.kind == Kind::Recv || raw.kind == Kind::Isend ||
+        raw.kind == Kind::Irecv || raw.kind == Kind::CollEnd)
+      e.peer = peer(raw);
     switch (e.kind) {
     case Kind::Enter:
       return enter(i, t, defs_.mpi_region(e.region));
@@ -172,25 +147,28 @@ private:
       return check(
           OTF2_EvtWriter_MpiCollectiveEnd(w_, nullptr, t, e.op, e.comm, e.peer, e.bytes, e.request),
           "MpiCollectiveEnd");
+    case Kind::Clock:
+      return;
     }
   }
 
   OTF2_EvtWriter* w_;
-  const RankTrace& rank_;
+  const RankInput& rank_;
   Definitions& defs_;
   OTF2_AttributeList* attrs_;
-  std::vector<MetaValue> meta_;
+  const std::vector<MetaValue>& meta_;
   std::size_t next_meta_ = 0;
   std::vector<OTF2_RegionRef> stack_;
   std::optional<Event> blocks_;
+  std::uint64_t first_ = UINT64_MAX;
   std::uint64_t last_ = 0;
   std::uint64_t written_ = 0;
 };
 
 } // namespace
 
-std::uint64_t write_events(OTF2_EvtWriter* writer, const RankTrace& rank, Definitions& defs,
-                           OTF2_AttributeList* attributes) {
+EventCounts write_events(OTF2_EvtWriter* writer, const RankInput& rank, Definitions& defs,
+                         OTF2_AttributeList* attributes) {
   return Translator{writer, rank, defs, attributes}.run();
 }
 

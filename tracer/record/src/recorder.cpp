@@ -1,8 +1,120 @@
 #include "recorder.hpp"
 
+#include "raw_format.hpp"
+
+#include <cstring>
+#include <unistd.h>
+
 namespace collscope::rec {
 
 Recorder state;
+
+namespace {
+
+bool write_record(DefRecord type, const void* head, std::size_t head_bytes, const void* tail,
+                  std::size_t tail_bytes) {
+  const RecordHead record{type, static_cast<std::uint32_t>(head_bytes + tail_bytes)};
+  return write_all(state.defs_fd, &record, sizeof record) &&
+         write_all(state.defs_fd, head, head_bytes) && write_all(state.defs_fd, tail, tail_bytes);
+}
+
+// Only what was added since the last call, so a long run writes each definition once.
+bool sync_definitions() {
+  if (state.defs_fd < 0) return false;
+  bool ok = true;
+  const std::string& blob = state.strings.blob();
+  if (blob.size() > state.strings_synced) {
+    ok = ok && write_record(DefRecord::strings, blob.data() + state.strings_synced,
+                            blob.size() - state.strings_synced, nullptr, 0);
+    state.strings_synced = blob.size();
+  }
+  const auto& comms = state.comms.defs();
+  for (; state.comms_synced < comms.size(); ++state.comms_synced) {
+    const CommDef& d = comms[state.comms_synced];
+    const std::uint32_t head[4] = {d.id, d.parent, d.creator,
+                                   static_cast<std::uint32_t>(d.members.size())};
+    ok = ok && write_record(DefRecord::comm, head, sizeof head, d.members.data(),
+                            d.members.size() * sizeof(std::uint32_t));
+  }
+  const auto& order = state.comms.peer_map_order();
+  for (; state.peer_maps_synced < order.size(); ++state.peer_maps_synced) {
+    const std::uint32_t id = order[state.peer_maps_synced];
+    const auto it = state.comms.peer_maps().find(id);
+    if (it == state.comms.peer_maps().end()) continue;
+    const std::uint32_t head[2] = {id, static_cast<std::uint32_t>(it->second.size())};
+    ok = ok && write_record(DefRecord::peer_map, head, sizeof head, it->second.data(),
+                            it->second.size() * sizeof(std::uint32_t));
+  }
+  if (state.lost != nullptr && !state.lost_synced) {
+    const std::uint64_t head[2] = {state.lost_at, state.lost_events};
+    ok =
+        ok && write_record(DefRecord::lost, head, sizeof head, state.lost, std::strlen(state.lost));
+    state.lost_synced = true;
+  }
+  return ok;
+}
+
+void note_clock() {
+  Event clock = event(Kind::Clock, now());
+  clock.bytes = monotonic_ns();
+  state.events.put_last(clock);
+}
+
+} // namespace
+
+bool spill_all() {
+  note_clock();
+  const bool defs = sync_definitions();
+  return state.events.spill() && defs;
+}
+
+bool note_progress() {
+  note_clock();
+  return sync_definitions();
+}
+
+void note_definitions() {
+  if (state.enabled) sync_definitions();
+}
+
+void start_files(int events_fd, int defs_fd, std::size_t buffer_bytes) {
+  state.defs_fd = defs_fd;
+  state.strings_synced = state.comms_synced = state.peer_maps_synced = 0;
+  state.lost_synced = false;
+  if (!state.events.open(events_fd, buffer_bytes))
+    return lose("had no memory for its event buffer");
+  char host[256] = {};
+  gethostname(host, sizeof host - 1);
+  const RawHeader header{static_cast<std::uint32_t>(state.world_rank),
+                         static_cast<std::uint32_t>(state.world_size), state.realtime_offset,
+                         tick_clock.counter ? 1u : 0u, 0};
+  if (defs_fd < 0 ||
+      !write_record(DefRecord::header, &header, sizeof header, host, std::strlen(host)))
+    return lose("could not write into the trace directory");
+  Event clock = event(Kind::Clock, now());
+  clock.bytes = monotonic_ns();
+  state.events.push(clock);
+}
+
+bool close_files() {
+  note_clock();
+  bool ok = sync_definitions();
+  ok = state.events.close() && ok;
+  if (!ok) {
+    lose("could not write its events into the trace directory");
+    sync_definitions();
+  }
+  if (state.defs_fd >= 0) ::close(state.defs_fd);
+  state.defs_fd = -1;
+  return ok;
+}
+
+void spill_and_push(const Event& e) {
+  if (state.lost != nullptr) return; // recording stopped for good; keep what was spilled
+  if (state.events.capacity() == 0) return lose("had no buffer for its events");
+  if (!spill_all()) return lose("could not write its events into the trace directory");
+  state.events.push(e);
+}
 
 std::uint64_t type_bytes(int count, MPI_Datatype type) {
   if (count <= 0 || type == MPI_DATATYPE_NULL) return 0;
@@ -16,6 +128,7 @@ void lose(const char* why) {
   if (state.lost != nullptr) return; // the first reason wins
   state.lost = why;
   state.lost_at = now();
+  state.lost_events = state.events.size();
 }
 
 bool owner_thread() {
@@ -35,6 +148,17 @@ void track(MPI_Request request, const Pending& pending) {
   state.requests.put(reinterpret_cast<std::uintptr_t>(request), pending);
 }
 
+void record_collective(const Pending& p, std::uint64_t time) {
+  push(event(Kind::CollBegin, time));
+  Event end = event(Kind::CollEnd, time);
+  end.op = p.coll_op;
+  end.comm = p.comm;
+  end.peer = p.peer;
+  end.bytes = p.bytes;
+  end.request = p.id;
+  push(end);
+}
+
 void complete(MPI_Request request, const MPI_Status& status, std::uint64_t time) {
   Pending p{};
   if (request == MPI_REQUEST_NULL ||
@@ -48,14 +172,7 @@ void complete(MPI_Request request, const MPI_Status& status, std::uint64_t time)
   const bool cancelled = flag != 0;
 #endif
   if (p.coll_op != no_coll_op) {
-    push(event(Kind::CollBegin, time));
-    Event end = event(Kind::CollEnd, time);
-    end.op = p.coll_op;
-    end.comm = p.comm;
-    end.peer = p.peer;
-    end.bytes = p.bytes;
-    end.request = p.id;
-    push(end);
+    record_collective(p, time);
   } else if (cancelled) {
     push(request_event(Kind::RequestCancelled, time, p.id));
   } else if (p.is_send) {

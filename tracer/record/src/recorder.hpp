@@ -49,11 +49,18 @@ struct Recorder {
   // MeasurementOnOff(OFF) at lost_at. A static phrase: "ran out of memory for its events".
   const char* lost = nullptr;
   std::uint64_t lost_at = 0;
+  std::uint64_t lost_events = 0; // events recorded before the gap
   int world_rank = 0;
   int world_size = 1;
   std::int64_t realtime_offset = 0;
   EventBuffer events;
   StringTable strings;
+  // The rank's definitions file (raw_format.hpp) and how much of each table it holds.
+  int defs_fd = -1;
+  std::size_t strings_synced = 0; // bytes of strings.blob()
+  std::size_t comms_synced = 0;
+  std::size_t peer_maps_synced = 0;
+  bool lost_synced = false;
   CommTable comms;
   HandleMap<Pending> requests;
   HandleMap<Pending> persistent; // persistent requests (MPI_Send_init, …): what each Start starts
@@ -86,10 +93,33 @@ inline bool enabled() {
 /// Stops recording for good: why (a static phrase completing "rank R …") and when.
 void lose(const char* why);
 
+/// The buffer is full: writes it out (with the definitions its events need) and appends e.
+void spill_and_push(const Event& e);
+
 [[gnu::always_inline]] inline void push(const Event& e) {
   if (!state.events.push(e)) [[unlikely]]
-    lose("ran out of memory for its events");
+    spill_and_push(e);
 }
+
+/// The window is full: appends a (counter, CLOCK_MONOTONIC) pair, writes the definitions not
+/// yet in the rank's files and maps the next window; false if that failed.
+bool spill_all();
+
+/// The rank may die now (a fatal signal, MPI_Abort, a fatal MPI error): appends a clock pair
+/// and writes the definitions not yet in its files (the events are there already).
+/// Async-signal-safe: write() and clock reads only.
+bool note_progress();
+
+/// New strings or communicators: into the definitions file at once, so even a rank killed
+/// by SIGKILL leaves the names its events use.
+void note_definitions();
+
+/// Starts the rank's spill files (raw_format.hpp): the buffer of `buffer_bytes`, the header
+/// record and the first clock pair. Without them recording stops at the first full buffer.
+void start_files(int events_fd, int defs_fd, std::size_t buffer_bytes);
+
+/// Spills everything and closes the rank's files (MPI_Finalize); false if a write failed.
+bool close_files();
 
 [[gnu::always_inline]] inline Event event(Kind kind, std::uint64_t time) {
   Event e{};
@@ -168,6 +198,9 @@ void track(MPI_Request request, const Pending& pending);
 
 /// Forgets a persistent request being freed (wrap_persistent.cpp).
 void forget_persistent(MPI_Request request);
+
+/// Records a nonblocking collective's Begin/End pair at time (its completion).
+void record_collective(const Pending& p, std::uint64_t time);
 
 /// Records the completion of request (its handle before the Wait/Test) if it is tracked.
 void complete(MPI_Request request, const MPI_Status& status, std::uint64_t time);

@@ -2,10 +2,10 @@
 
 #include "archive_dir.hpp"
 #include "clock.hpp"
-#include "collect.hpp"
 #include "crash.hpp"
-#include "otf2_writer.hpp"
+#include "raw_format.hpp"
 #include "recorder.hpp"
+#include "session_archive.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -72,6 +72,7 @@ void on_mpi_error(MPI_Comm* comm, int* code, ...) {
   char line[MPI_MAX_ERROR_STRING + 128];
   const int n =
       std::snprintf(line, sizeof line, "rank %d: %s failed: %s\n", state.world_rank, call, text);
+  if (state.enabled) note_progress(); // the events up to the failing call stay readable
   note_incomplete(
       line, n > 0 ? static_cast<unsigned long>(std::min(n, static_cast<int>(sizeof line) - 1)) : 0);
   std::fprintf(stderr, "collscope-trace: %s", line);
@@ -88,6 +89,48 @@ void note_fatal_errors(MPI_Comm comm) {
   static MPI_Errhandler handler = MPI_ERRHANDLER_NULL;
   if (handler == MPI_ERRHANDLER_NULL) PMPI_Comm_create_errhandler(on_mpi_error, &handler);
   PMPI_Comm_set_errhandler(comm, handler);
+}
+
+// Called by the crash handlers: everything recorded so far goes to the rank's files.
+void spill_on_crash() {
+  if (state.enabled) note_progress();
+}
+
+// COLLSCOPE_TRACE_BUFFER: bytes of events each rank keeps before it writes them out
+// (a number, optionally followed by K, M or G).
+std::size_t buffer_bytes() {
+  const char* text = std::getenv("COLLSCOPE_TRACE_BUFFER");
+  if (text == nullptr || *text == '\0') return EventBuffer::default_bytes;
+  char* end = nullptr;
+  std::size_t bytes = std::strtoull(text, &end, 10);
+  switch (end != nullptr ? *end : '\0') {
+  case 'G':
+  case 'g':
+    bytes <<= 10;
+    [[fallthrough]];
+  case 'M':
+  case 'm':
+    bytes <<= 10;
+    [[fallthrough]];
+  case 'K':
+  case 'k':
+    bytes <<= 10;
+    break;
+  default:
+    break;
+  }
+  return bytes == 0 ? EventBuffer::default_bytes : bytes;
+}
+
+void open_files(const std::string& partial, int rank) {
+  std::string ignored;
+  make_dir(partial + "/" + raw_dir, ignored);
+  const auto r = static_cast<std::uint32_t>(rank);
+  const int events_fd = ::open(raw_events_path(partial, r).c_str(),
+                               O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644); // mapped
+  const int defs_fd = ::open(raw_defs_path(partial, r).c_str(),
+                             O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+  start_files(events_fd, defs_fd, buffer_bytes());
 }
 
 std::string status_path(const std::string& partial, int rank) {
@@ -137,10 +180,10 @@ void start_session(int thread_level) {
   state.realtime_offset = realtime_offset();
   start_clock();
   state.comms.start(rank, size);
-  state.events.prepare();
   if (const char* limit = std::getenv("COLLSCOPE_TRACE_STRING_LIMIT"))
     state.strings.limit(std::strtoull(limit, nullptr, 10));
-  install_crash_handlers(partial_dir.c_str(), rank);
+  open_files(partial_dir, rank);
+  install_crash_handlers(partial_dir.c_str(), rank, spill_on_crash);
   note_fatal_errors(MPI_COMM_WORLD);
   note_fatal_errors(MPI_COMM_SELF);
   state.multi = thread_level == MPI_THREAD_MULTIPLE;
@@ -154,32 +197,26 @@ void end_session() {
   if (!state.enabled) return;
   state.recording = false;
   state.enabled = false;
-  finish_clock();
+  close_files();
   unmap_status(partial_dir, state.world_rank); // before rank 0 can publish DIR.partial
-  Collected all = collect(state);
+  const ArchiveResult result =
+      write_archive_in_parallel(partial_dir, state.world_rank, state.world_size);
   if (state.world_rank == 0) {
     ::rmdir((partial_dir + "/" + status_dir).c_str()); // every rank removed its file before
-
-    std::string problem = all.error;
-    std::string lost;
-    for (const RankTrace& r : all.ranks) {
-      if (problem.empty() && !r.problem.empty()) problem = r.problem;
-      if (lost.empty() && !r.lost.empty()) lost = r.lost;
-    }
-    if (problem.empty()) problem = write_archive(partial_dir, all.ranks);
-    if (problem.empty() && !lost.empty()) {
+    ::rmdir((partial_dir + "/" + raw_dir).c_str());
+    if (result.problem.empty() && !result.lost.empty()) {
       // The events up to the gap are readable in DIR.partial; DIR would claim a whole run.
-      write_incomplete(partial_dir, lost, false);
-      say("incomplete trace: " + lost + " (the archive up to there is " + partial_dir + ")");
-    } else if (problem.empty()) {
+      write_incomplete(partial_dir, result.lost, false);
+      say("incomplete trace: " + result.lost + " (the archive up to there is " + partial_dir + ")");
+    } else if (result.problem.empty()) {
       const std::string error = publish(partial_dir, final_dir);
       if (!error.empty()) {
         write_incomplete(partial_dir, "the archive was written but " + error, false);
         say(error);
       }
     } else {
-      write_incomplete(partial_dir, problem, false);
-      say("no trace written: " + problem + " (see " + partial_dir + "/INCOMPLETE)");
+      write_incomplete(partial_dir, result.problem, false);
+      say("no trace written: " + result.problem + " (see " + partial_dir + "/INCOMPLETE)");
     }
   }
   state.comms.stop();
@@ -191,6 +228,7 @@ void note_abort(int errorcode) {
   char line[160];
   const int n = std::snprintf(line, sizeof line, "rank %d called MPI_Abort with error code %d\n",
                               state.world_rank, errorcode);
+  note_progress(); // the events up to MPI_Abort stay readable
   note_incomplete(line, n > 0 ? static_cast<unsigned long>(n) : 0);
 }
 

@@ -149,13 +149,20 @@ int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices
 
 int MPI_Request_free(MPI_Request* request) {
   if (!rec::enabled()) return PMPI_Request_free(request);
-  rec::Pending forgotten{}; // its completion will never be observed
-  rec::state.requests.take(reinterpret_cast<std::uintptr_t>(*request), forgotten);
-  rec::forget_persistent(*request);
-  if (!rec::recording()) return PMPI_Request_free(request);
-  rec::enter(rec::begin_call(MpiRegion::Request_free), MpiRegion::Request_free);
+  const MPI_Request handle = *request;
+  const bool record = rec::recording();
+  const std::uint64_t start = record ? rec::begin_call(MpiRegion::Request_free) : 0;
+  if (record) rec::enter(start, MpiRegion::Request_free);
   const int rc = PMPI_Request_free(request);
-  rec::leave(rec::now(), MpiRegion::Request_free);
+  if (rc == MPI_SUCCESS) {    // else the request stays active, and its completion is recorded
+    rec::Pending forgotten{}; // its completion will never be observed
+    rec::state.requests.take(reinterpret_cast<std::uintptr_t>(handle), forgotten);
+    rec::forget_persistent(handle);
+    // Freeing an active nonblocking collective is erroneous in MPI (Open MPI refuses it), but
+    // an implementation that lets it pass must not lose the collective: it is written here.
+    if (record && forgotten.coll_op != rec::no_coll_op) rec::record_collective(forgotten, start);
+  }
+  if (record) rec::leave(rec::now(), MpiRegion::Request_free);
   return rc;
 }
 

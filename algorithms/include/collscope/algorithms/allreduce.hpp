@@ -14,5 +14,9 @@ int allreduce_ring(const void* sendbuf, void* recvbuf, int count, MPI_Datatype d
                    MPI_Comm comm);
 int allreduce_circulant(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
                         MPI_Op op, MPI_Comm comm);
+int allreduce_rabenseifner(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                           MPI_Op op, MPI_Comm comm);
+int allreduce_tree_pipeline(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                            MPI_Op op, MPI_Comm comm);
 
 } // namespace collscope

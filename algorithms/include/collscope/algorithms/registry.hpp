@@ -21,7 +21,9 @@ enum class Collective {
   gatherv,
   scatterv,
   allgatherv,
-  allreduce
+  allreduce,
+  reduce_scatter_block,
+  reduce_scatter
 };
 
 std::string_view to_string(Collective collective);
@@ -39,7 +41,9 @@ using ScattervFn = int (*)(const void*, const int*, const int*, MPI_Datatype, vo
 using AllgathervFn = int (*)(const void*, int, MPI_Datatype, void*, const int*, const int*,
                              MPI_Datatype, MPI_Comm); ///< MPI_Allgatherv
 using AllreduceFn = int (*)(const void*, void*, int, MPI_Datatype, MPI_Op,
-                            MPI_Comm); ///< MPI_Allreduce
+                            MPI_Comm); ///< MPI_Allreduce, MPI_Reduce_scatter_block
+using ReduceScatterFn = int (*)(const void*, void*, const int*, MPI_Datatype, MPI_Op,
+                                MPI_Comm); ///< MPI_Reduce_scatter
 
 /// The one tuning knob an algorithm takes on top of MPI's arguments.
 enum class Parameter {
@@ -74,6 +78,8 @@ struct Algorithm {
   ScattervFn scatterv = nullptr;
   AllgathervFn allgatherv = nullptr;
   AllreduceFn allreduce = nullptr;
+  AllreduceFn reduce_scatter_block = nullptr;
+  ReduceScatterFn reduce_scatter = nullptr;
 
   bool is_native() const { return native; }
   bool uses_blocks() const { return parameter == Parameter::blocks; }
@@ -87,13 +93,19 @@ struct Algorithm {
   }
   bool has_root() const {
     return collective != Collective::allgather && collective != Collective::allgatherv &&
-           collective != Collective::allreduce;
+           collective != Collective::allreduce && !reduce_scatters();
   }
   /// gatherv, scatterv and allgatherv: block sizes differ per rank (only the root knows them
   /// all in gatherv and scatterv; every rank in allgatherv).
   /// reduce and allreduce: combine vectors with an MPI_Op.
   bool reduces() const {
-    return collective == Collective::reduce || collective == Collective::allreduce;
+    return collective == Collective::reduce || collective == Collective::allreduce ||
+           reduce_scatters();
+  }
+  /// reduce_scatter_block and reduce_scatter: rootless, every rank gets a part of the sum.
+  bool reduce_scatters() const {
+    return collective == Collective::reduce_scatter_block ||
+           collective == Collective::reduce_scatter;
   }
   bool irregular() const {
     return collective == Collective::gatherv || collective == Collective::scatterv ||

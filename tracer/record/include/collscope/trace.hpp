@@ -72,10 +72,16 @@ private:
   bool open_ = false;
 };
 
-/// Round k of the enclosing algorithm for the lifetime of the object.
+namespace detail {
+/// Added to every Round's k on this thread (RoundOffset).
+inline thread_local int round_offset = 0;
+} // namespace detail
+
+/// Round k of the enclosing algorithm for the lifetime of the object (k + the RoundOffsets
+/// alive on this thread).
 class Round {
 public:
-  explicit Round(int k) : k_(k), open_(active()) {
+  explicit Round(int k) : k_(k + detail::round_offset), open_(active()) {
     if (open_) collscope_trace_round_begin(k_);
   }
   ~Round() {
@@ -87,6 +93,23 @@ public:
 private:
   int k_;
   bool open_;
+};
+
+/// Numbers the rounds of a later phase after the earlier ones: an algorithm built from others
+/// (allreduce as reduce then broadcast) wraps the second call in RoundOffset(rounds of the
+/// first), so its rounds, which count from 0 on their own, continue the numbering. Offsets
+/// nest and add up; the previous offset is restored at the end of the scope.
+class RoundOffset {
+public:
+  explicit RoundOffset(int offset) : saved_(detail::round_offset) {
+    detail::round_offset += offset;
+  }
+  ~RoundOffset() { detail::round_offset = saved_; }
+  RoundOffset(const RoundOffset&) = delete;
+  RoundOffset& operator=(const RoundOffset&) = delete;
+
+private:
+  int saved_;
 };
 
 } // namespace collscope::trace

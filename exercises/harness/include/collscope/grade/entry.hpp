@@ -12,13 +12,15 @@ namespace collscope::grade {
 using RootedFn = int (*)(const void*, int, MPI_Datatype, void*, int, MPI_Datatype, int, MPI_Comm);
 using BcastFn = int (*)(void*, int, MPI_Datatype, int, MPI_Comm);
 using AllgatherFn = int (*)(const void*, int, MPI_Datatype, void*, int, MPI_Datatype, MPI_Comm);
+using AllreduceFn = int (*)(const void*, void*, int, MPI_Datatype, MPI_Op, MPI_Comm);
 
 struct Entry {
-  const char* collective; ///< "gather", "scatter", "bcast" or "allgather"
+  const char* collective; ///< "gather", "scatter", "bcast", "allgather" or "allreduce"
   const char* function;   ///< the name the student implemented, e.g. "MY_Gather"
   RootedFn rooted;        ///< set for gather and scatter
   BcastFn bcast;          ///< set for bcast
   AllgatherFn allgather;  ///< set for allgather
+  AllreduceFn allreduce;  ///< set for allreduce
 };
 
 extern const Entry submission;

@@ -15,7 +15,8 @@ namespace collscope::model {
 /// Why a trace could not be loaded; what() is one line meant for the user:
 ///   "trace not found: PATH"
 ///   "not an OTF2 archive: PATH"
-///   "incomplete trace: REASON"        (DIR.partial, or a directory holding INCOMPLETE)
+///   "incomplete trace: REASON"        (DIR.partial, or a directory holding INCOMPLETE,
+///                                      without a written archive)
 ///   "truncated or corrupt trace: PATH (DETAIL)"
 ///   "invalid trace: PATH: PROBLEM" (+ "; and N more")   problems() has one line each
 ///   "loading cancelled: PATH"
@@ -47,6 +48,8 @@ using LoadProgress = std::function<bool(std::uint64_t done, std::uint64_t total)
 /// messages matched (match_messages) and algorithm instances assigned (assign_instances), and
 /// checks what the trace claims (timestamps in order and inside the trace's clock range,
 /// algorithm metadata in range and free of control characters).
+/// An archive next to an INCOMPLETE file (a run that died, or stopped recording early) loads,
+/// with Trace::incomplete saying why; given DIR, its DIR.partial is loaded then.
 /// Throws TraceError, never anything else for a bad file; OTF2's own error output is silenced.
 Trace load_trace(const std::filesystem::path& path, const LoadProgress& progress = {});
 

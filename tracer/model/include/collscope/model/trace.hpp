@@ -180,7 +180,10 @@ struct Communicator {
 };
 
 struct Trace {
-  std::string path;                            ///< the archive as given to load_trace
+  std::string path; ///< the archive as given to load_trace
+  /// Why the run's record stops early (its INCOMPLETE file), empty for a whole run. An
+  /// incomplete trace holds what the ranks recorded before they died or stopped recording.
+  std::string incomplete;
   double duration = 0.0;                       ///< last event time
   std::vector<Rank> ranks;                     ///< ranks[i].id == i
   std::vector<std::string> functions;          ///< MPI call names (Operation::function)

@@ -1,0 +1,84 @@
+// Broken on purpose (breaks: lemma): the schedule and the number of messages of the
+// reference, but the first block holds the whole message and the other M − 1 are empty. The
+// pipeline looks busy, but nothing overlaps: its cost is that of M = 1 block sent through
+// k + 2(M − 1) rounds. The lemma check prices the blocks by the largest message, so it sees
+// through it.
+#include <algorithm>
+#include <cmath>
+#include <mpi.h>
+
+namespace {
+
+constexpr int tag = 4715;
+constexpr double alpha = 1e-6; // s per message
+constexpr double beta = 2e-10; // s per byte
+
+int floor_log2(int p) {
+  int k = 0;
+  while ((2 << k) <= p) ++k;
+  return k;
+}
+
+/// The lemma's M* for k = 2⌊log₂p⌋, s = 2, rounded, at least 1, at most one element a block.
+int best_blocks(int p, int count, double bytes) {
+  const double k = 2.0 * floor_log2(p);
+  const double m = std::sqrt((k - 2) * beta * bytes / (2 * alpha));
+  return static_cast<int>(std::clamp(std::round(m), 1.0, static_cast<double>(count)));
+}
+
+/// A(v): the round in which vrank v receives block 0 (−1 for the root).
+int first_arrival(int v) {
+  int a = -1;
+  for (; v > 0; v = (v - 1) / 2) a += v % 2 == 1 ? 1 : 2; // odd: a left child
+  return a;
+}
+
+} // namespace
+
+int MY_Bcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm) {
+  int rank = 0, p = 1, size = 0;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &p);
+  MPI_Type_size(datatype, &size);
+  if (p == 1 || count == 0) return MPI_SUCCESS;
+  MPI_Aint lb = 0, extent = 0;
+  MPI_Type_get_extent(datatype, &lb, &extent);
+
+  const int blocks = best_blocks(p, count, static_cast<double>(count) * size);
+  // The bug: block 0 carries the whole message, blocks 1 … M − 1 are empty.
+  const auto first = [&](int b) { return b == 0 ? 0LL : static_cast<long long>(count); };
+  const auto at = [&](int b) { return static_cast<char*>(buffer) + first(b) * extent; };
+  const auto length = [&](int b) { return static_cast<int>(first(b + 1) - first(b)); };
+  const auto real = [&](int v) { return (v + root) % p; };
+
+  const int v = (rank - root + p) % p;
+  const int children[2] = {2 * v + 1 < p ? 2 * v + 1 : -1, 2 * v + 2 < p ? 2 * v + 2 : -1};
+  const int mine = first_arrival(v);
+  // Block k arrives at a node with first arrival a in round a + 2k (if k < M).
+  const auto block_in = [&](int a, int round) {
+    const int d = round - a;
+    return d >= 0 && d % 2 == 0 && d / 2 < blocks ? d / 2 : -1;
+  };
+  int last = v == 0 ? -1 : mine + 2 * (blocks - 1);
+  for (const int c : children)
+    if (c >= 0) last = std::max(last, first_arrival(c) + 2 * (blocks - 1));
+
+  for (int round = 0; round <= last; ++round) {
+    const int in = v == 0 ? -1 : block_in(mine, round);
+    int out = -1, to = -1;
+    for (const int c : children)
+      if (c >= 0 && block_in(first_arrival(c), round) >= 0) {
+        out = block_in(first_arrival(c), round);
+        to = real(c);
+      }
+    const int parent = real((v - 1) / 2);
+    if (in >= 0 && out >= 0)
+      MPI_Sendrecv(at(out), length(out), datatype, to, tag, at(in), length(in), datatype, parent,
+                   tag, comm, MPI_STATUS_IGNORE);
+    else if (out >= 0)
+      MPI_Send(at(out), length(out), datatype, to, tag, comm);
+    else if (in >= 0)
+      MPI_Recv(at(in), length(in), datatype, parent, tag, comm, MPI_STATUS_IGNORE);
+  }
+  return MPI_SUCCESS;
+}

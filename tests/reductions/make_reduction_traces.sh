@@ -1,0 +1,30 @@
+#!/bin/sh
+# Records the traces test_reduction_traces.cpp reads (FIXTURES_SETUP): every allreduce and
+# reduce_scatter_block algorithm at the harness's process counts, one repetition each.
+# allreduce: 5040 ints (divisible by every p ≤ 10, 12 and 16, so the ring's and the halving's
+# parts are equal); reduce_scatter_block: 60 ints per rank.
+# usage: make_reduction_traces.sh COLLSCOPE_RUN MPIEXEC OUTDIR SIZES...
+set -eu
+run=$1 mpiexec=$2 out=$3
+shift 3
+rm -rf "$out"
+mkdir -p "$out"
+one() { # one NAME NP COLLSCOPE-RUN-ARGS...: one timed repetition, no warm-up, traced
+  name=$1 np=$2
+  shift 2
+  timeout 120 "$mpiexec" --oversubscribe -np "$np" "$run" "$@" --repetitions 1 --warmup 0 \
+    --trace "$out/$name" </dev/null >"$out/$name.log" 2>&1 ||
+    { cat "$out/$name.log"; echo "FAIL: mpirun -np $np $*"; exit 1; }
+  grep -q "^verified: yes" "$out/$name.log" || { cat "$out/$name.log"; exit 1; }
+}
+for p in "$@"; do
+  for a in reduce-bcast butterfly ring circulant rabenseifner; do
+    one "allreduce_${a}_p$p" "$p" allreduce --algorithm "$a" --count 5040
+  done
+  one "allreduce_tree-pipeline_p$p" "$p" allreduce --algorithm tree-pipeline --count 5040 \
+    --blocks 5
+  for a in ring halving ordered-halving; do
+    one "reduce_scatter_block_${a}_p$p" "$p" reduce_scatter_block --algorithm "$a" --count 60
+  done
+done
+echo "recorded $(ls -d "$out"/*/ | wc -l) traces in $out"

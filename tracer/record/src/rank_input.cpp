@@ -1,0 +1,299 @@
+#include "rank_input.hpp"
+
+#include "raw_format.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <set>
+#include <stdexcept>
+#include <type_traits>
+
+namespace collscope::rec {
+namespace {
+
+// A little-endian-agnostic word stream: both ends are the same build on the same machine
+// (ranks of one run), so plain memcpy of fixed-size integers is enough.
+class Out {
+public:
+  template <class T> void put(T v) { bytes_.append(reinterpret_cast<const char*>(&v), sizeof v); }
+  void put(const std::string& s) {
+    put(static_cast<std::uint32_t>(s.size()));
+    bytes_.append(s);
+  }
+  template <class T> void put_all(const std::vector<T>& v) {
+    put(static_cast<std::uint32_t>(v.size()));
+    for (const T& x : v) put(x);
+  }
+  std::string take() { return std::move(bytes_); }
+
+private:
+  std::string bytes_;
+};
+
+class In {
+public:
+  explicit In(std::string_view bytes) : bytes_(bytes) {}
+  template <class T> T get() {
+    T v{};
+    need(sizeof v);
+    std::memcpy(&v, bytes_.data() + at_, sizeof v);
+    at_ += sizeof v;
+    return v;
+  }
+  std::string get_string() {
+    const auto n = get<std::uint32_t>();
+    need(n);
+    std::string s{bytes_.substr(at_, n)};
+    at_ += n;
+    return s;
+  }
+  template <class T> void get_all(std::vector<T>& v) {
+    const auto n = get<std::uint32_t>();
+    if constexpr (!std::is_same_v<T, std::string>) need(std::size_t{n} * sizeof(T));
+    v.clear();
+    for (std::uint32_t i = 0; i < n; ++i) {
+      if constexpr (std::is_same_v<T, std::string>)
+        v.push_back(get_string());
+      else
+        v.push_back(get<T>());
+    }
+  }
+  std::size_t left() const { return bytes_.size() - at_; }
+
+private:
+  void need(std::size_t n) const {
+    if (n > bytes_.size() - at_) throw std::runtime_error("a rank's definitions are truncated");
+  }
+  std::string_view bytes_;
+  std::size_t at_ = 0;
+};
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return {};
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void read_definitions(const std::string& path, RankInput& r) {
+  const std::string bytes = read_file(path);
+  std::string_view rest = bytes;
+  while (rest.size() >= sizeof(RecordHead)) {
+    RecordHead head{};
+    std::memcpy(&head, rest.data(), sizeof head);
+    if (head.length > rest.size() - sizeof head) break; // torn by a crash: ignore
+    In in(rest.substr(sizeof head, head.length));
+    rest.remove_prefix(sizeof head + head.length);
+    switch (head.type) {
+    case DefRecord::header: {
+      const auto h = in.get<RawHeader>();
+      r.summary.rank = h.rank;
+      r.world_size = h.world_size;
+      r.summary.realtime_offset = h.realtime_offset;
+      r.counter = h.counter != 0;
+      std::string host(in.left(), '\0');
+      for (char& c : host) c = in.get<char>();
+      r.summary.host = host;
+      break;
+    }
+    case DefRecord::strings: {
+      std::string chunk(in.left(), '\0');
+      for (char& c : chunk) c = in.get<char>();
+      for (std::size_t at = 0; at < chunk.size();) {
+        const std::size_t end = chunk.find('\0', at);
+        if (end == std::string::npos) break;
+        r.strings.emplace_back(chunk.substr(at, end - at));
+        at = end + 1;
+      }
+      break;
+    }
+    case DefRecord::comm: {
+      CommDef d{in.get<std::uint32_t>(), in.get<std::uint32_t>(), in.get<std::uint32_t>(), {}};
+      in.get_all(d.members);
+      r.summary.comms.push_back(std::move(d));
+      break;
+    }
+    case DefRecord::peer_map: {
+      const auto id = in.get<std::uint32_t>();
+      in.get_all(r.peer_maps[id]);
+      break;
+    }
+    case DefRecord::lost: {
+      r.has_lost = true;
+      r.lost_at = in.get<std::uint64_t>();
+      const auto events = in.get<std::uint64_t>();
+      std::string why(in.left(), '\0');
+      for (char& c : why) c = in.get<char>();
+      r.summary.lost = "rank " + std::to_string(r.summary.rank) + " " + why + " after " +
+                       std::to_string(events) +
+                       " events; nothing after that was recorded (a MeasurementOnOff OFF marks "
+                       "the gap)";
+      break;
+    }
+    }
+  }
+}
+
+bool is_algorithm(const RankInput& r, std::uint32_t name) {
+  return r.str(name).starts_with("algorithm ");
+}
+
+// The pass the global definitions need before any event is written: which regions, rounds
+// and metadata the rank uses, where its meta() values belong (the innermost open algorithm
+// region, or the next one to open), and the clock pairs.
+void first_pass(RankInput& r) {
+  std::set<std::uint32_t> mpi, rounds, names, keys, values;
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> open; // Enter index, name
+  std::vector<MetaValue> waiting;
+  bool clocked = false;
+  std::uint64_t tick1 = 0, ns1 = 0;
+  EventFile file(r.events_path);
+  Event e{};
+  std::uint64_t i = 0;
+  for (; file.next(e); ++i) {
+    switch (e.kind) {
+    case Kind::Enter:
+      mpi.insert(e.region);
+      break;
+    case Kind::UserEnter:
+      names.insert(e.peer);
+      if (is_algorithm(r, e.peer)) {
+        open.emplace_back(i, e.peer);
+        for (MetaValue m : waiting) r.meta.push_back({i, m.key, m.value});
+        waiting.clear();
+      }
+      break;
+    case Kind::UserLeave: {
+      const auto it = std::find_if(open.rbegin(), open.rend(),
+                                   [&](const auto& o) { return o.second == e.peer; });
+      if (it != open.rend()) open.erase(std::next(it).base());
+      break;
+    }
+    case Kind::RoundEnter:
+      rounds.insert(e.peer);
+      break;
+    case Kind::Meta:
+      keys.insert(e.peer);
+      values.insert(e.tag);
+      if (open.empty())
+        waiting.push_back({0, e.peer, e.tag});
+      else
+        r.meta.push_back({open.back().first, e.peer, e.tag});
+      break;
+    case Kind::Send:
+    case Kind::Isend:
+      ++r.summary.messages;
+      break;
+    case Kind::Clock:
+      if (!clocked) {
+        r.tick0 = e.time;
+        r.ns0 = e.bytes;
+        clocked = true;
+      }
+      tick1 = e.time;
+      ns1 = e.bytes;
+      break;
+    default:
+      break;
+    }
+  }
+  r.summary.events = i;
+  if (r.counter && tick1 > r.tick0 + 1000 && ns1 > r.ns0)
+    r.ns_per_tick = static_cast<double>(ns1 - r.ns0) / static_cast<double>(tick1 - r.tick0);
+  std::stable_sort(r.meta.begin(), r.meta.end(),
+                   [](const MetaValue& a, const MetaValue& b) { return a.enter < b.enter; });
+  r.summary.mpi_regions.assign(mpi.begin(), mpi.end());
+  r.summary.rounds.assign(rounds.begin(), rounds.end());
+  for (const std::uint32_t id : names) r.summary.user_regions.emplace_back(r.str(id));
+  for (const std::uint32_t id : keys) r.summary.meta_keys.emplace_back(r.str(id));
+  for (const std::uint32_t id : values) r.summary.meta_values.emplace_back(r.str(id));
+}
+
+} // namespace
+
+std::string serialise(const RankSummary& s) {
+  Out out;
+  out.put(s.rank);
+  out.put_all(s.mpi_regions);
+  out.put_all(s.rounds);
+  out.put_all(s.user_regions);
+  out.put_all(s.meta_keys);
+  out.put_all(s.meta_values);
+  out.put(static_cast<std::uint32_t>(s.comms.size()));
+  for (const CommDef& d : s.comms) {
+    out.put(d.id);
+    out.put(d.parent);
+    out.put(d.creator);
+    out.put_all(d.members);
+  }
+  out.put(s.host);
+  out.put(s.realtime_offset);
+  out.put(s.lost);
+  out.put(s.events);
+  out.put(s.messages);
+  return out.take();
+}
+
+RankSummary deserialise(std::string_view blob) {
+  In in(blob);
+  RankSummary s;
+  s.rank = in.get<std::uint32_t>();
+  in.get_all(s.mpi_regions);
+  in.get_all(s.rounds);
+  in.get_all(s.user_regions);
+  in.get_all(s.meta_keys);
+  in.get_all(s.meta_values);
+  const auto n = in.get<std::uint32_t>();
+  for (std::uint32_t i = 0; i < n; ++i) {
+    CommDef d{in.get<std::uint32_t>(), in.get<std::uint32_t>(), in.get<std::uint32_t>(), {}};
+    in.get_all(d.members);
+    s.comms.push_back(std::move(d));
+  }
+  s.host = in.get_string();
+  s.realtime_offset = in.get<std::int64_t>();
+  s.lost = in.get_string();
+  s.events = in.get<std::uint64_t>();
+  s.messages = in.get<std::uint64_t>();
+  return s;
+}
+
+RankInput read_rank(const std::string& partial, std::uint32_t rank) {
+  RankInput r;
+  r.summary.rank = rank;
+  read_definitions(raw_defs_path(partial, rank), r);
+  r.summary.rank = rank;
+  r.events_path = raw_events_path(partial, rank);
+  first_pass(r);
+  return r;
+}
+
+EventFile::EventFile(const std::string& path) : file_(std::fopen(path.c_str(), "rb")) {}
+
+EventFile::~EventFile() {
+  if (file_ != nullptr) std::fclose(file_);
+}
+
+bool EventFile::next(Event& e) {
+  if (at_ == block_.size()) {
+    if (file_ == nullptr) return false;
+    block_.resize(16384); // 640 KiB: the reader's memory does not grow with the run either
+    const std::size_t n = std::fread(block_.data(), sizeof(Event), block_.size(), file_);
+    block_.resize(n);
+    at_ = 0;
+    if (n == 0) return false;
+  }
+  e = block_[at_++];
+  // A rank that died leaves the rest of its last window zero: the events end there.
+  static constexpr Event none{};
+  if (std::memcmp(&e, &none, sizeof e) == 0) {
+    block_.clear();
+    at_ = 0;
+    if (file_ != nullptr) std::fclose(file_);
+    file_ = nullptr;
+    return false;
+  }
+  return true;
+}
+
+} // namespace collscope::rec

@@ -1,0 +1,90 @@
+// One rank's spill files read back (raw_format.hpp), for the archive writer: its strings,
+// communicators and clock, and a first pass over its events for what the global
+// definitions need before any rank writes its event file.
+#pragma once
+
+#include "comm_def.hpp"
+#include "event.hpp"
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace collscope::rec {
+
+/// What every rank must know of every other rank to agree on the global definitions:
+/// exchanged at MPI_Finalize (a gather of definitions, never of events).
+struct RankSummary {
+  std::uint32_t rank = 0;
+  std::vector<std::uint32_t> mpi_regions; // MpiRegion values entered, ascending
+  std::vector<std::uint32_t> rounds;      // round numbers entered, ascending
+  std::vector<std::string> user_regions;  // annotation region names, in local id order
+  std::vector<std::string> meta_keys;
+  std::vector<std::string> meta_values;
+  std::vector<CommDef> comms;
+  std::string host;
+  std::int64_t realtime_offset = 0;
+  std::string lost;           // "rank R <why> after N events; …", empty if nothing was lost
+  std::uint64_t events = 0;   // raw events read
+  std::uint64_t messages = 0; // sends recorded (MpiSend and MpiIsend)
+};
+
+std::string serialise(const RankSummary& summary);
+/// Throws std::runtime_error on a malformed blob.
+RankSummary deserialise(std::string_view blob);
+
+/// meta() values attached to the algorithm Enter at event index `enter`.
+struct MetaValue {
+  std::uint64_t enter;
+  std::uint32_t key;
+  std::uint32_t value;
+};
+
+struct RankInput {
+  RankSummary summary;
+  std::uint32_t world_size = 0; // 0: the rank left no spill files
+  std::vector<std::string> strings;
+  std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> peer_maps;
+  std::string events_path;
+  bool counter = false;
+  std::uint64_t tick0 = 0, ns0 = 0;
+  double ns_per_tick = 1.0;
+  bool has_lost = false;
+  std::uint64_t lost_at = 0; // stamp
+  std::vector<MetaValue> meta;
+
+  /// A recorded stamp in CLOCK_MONOTONIC nanoseconds.
+  std::uint64_t to_ns(std::uint64_t stamp) const {
+    if (!counter) return stamp;
+    const double ticks = static_cast<double>(static_cast<std::int64_t>(stamp - tick0));
+    return ns0 + static_cast<std::uint64_t>(static_cast<std::int64_t>(ticks * ns_per_tick));
+  }
+  std::string_view str(std::uint32_t id) const {
+    return id < strings.size() ? std::string_view{strings[id]} : std::string_view{"?"};
+  }
+};
+
+/// Reads rank's spill files in DIR.partial and makes the first pass over its events.
+/// A rank without files gives an empty input (world_size 0). Throws std::runtime_error.
+RankInput read_rank(const std::string& partial, std::uint32_t rank);
+
+/// Reads an events file in blocks of bounded size (a torn last record is dropped).
+class EventFile {
+public:
+  explicit EventFile(const std::string& path);
+  ~EventFile();
+  EventFile(const EventFile&) = delete;
+  EventFile& operator=(const EventFile&) = delete;
+  /// The next event, or false at the end.
+  bool next(Event& e);
+
+private:
+  std::FILE* file_ = nullptr;
+  std::vector<Event> block_;
+  std::size_t at_ = 0;
+};
+
+} // namespace collscope::rec

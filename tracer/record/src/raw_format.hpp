@@ -1,0 +1,51 @@
+// The spill files each traced rank writes while it runs (DIR.partial/raw/), from which the
+// OTF2 archive is written at MPI_Finalize, or by `collscope-trace record` after a crash.
+//
+//   rank-R.events  Event records (event.hpp) in recording order, stored through a shared
+//                  mapping (event_buffer.hpp); a rank that died leaves zeros after its last
+//                  event. Clock events carry (counter, CLOCK_MONOTONIC) pairs.
+//   rank-R.defs    records (type, payload length, payload), appended as the rank learns them:
+//                  its header, its annotation strings, the communicators it defines, the peer
+//                  maps of its intercommunicators, and why recording stopped early.
+//
+// Stores into the mapping and write() calls to the definitions land in the page cache, which
+// outlives the process: a rank that dies, however, leaves everything it recorded. A torn
+// last definition record is ignored by the reader.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace collscope::rec {
+
+inline constexpr const char* raw_dir = "raw";
+
+inline std::string raw_events_path(const std::string& partial, std::uint32_t rank) {
+  return partial + "/" + raw_dir + "/rank-" + std::to_string(rank) + ".events";
+}
+inline std::string raw_defs_path(const std::string& partial, std::uint32_t rank) {
+  return partial + "/" + raw_dir + "/rank-" + std::to_string(rank) + ".defs";
+}
+
+enum class DefRecord : std::uint32_t {
+  header = 1,   // RawHeader, then the host name
+  strings = 2,  // annotation strings, each NUL-terminated, continuing the local id order
+  comm = 3,     // id, parent, creator, n, n world ranks (u32 each)
+  peer_map = 4, // intercommunicator id, n, n union indices (u32 each)
+  lost = 5,     // stamp (u64) when recording stopped, then the reason "rank R <reason>"
+};
+
+struct RecordHead {
+  DefRecord type;
+  std::uint32_t length; // of the payload that follows
+};
+
+struct RawHeader {
+  std::uint32_t rank;
+  std::uint32_t world_size;
+  std::int64_t realtime_offset; // CLOCK_REALTIME - CLOCK_MONOTONIC, ns
+  std::uint32_t counter;        // 1: stamps are time-stamp-counter ticks (Clock events convert)
+  std::uint32_t reserved;
+};
+
+} // namespace collscope::rec
