@@ -14,10 +14,11 @@ bool whole_row(Collective c) {
 
 bool own_block_in_recv(const Options& o, int rank) {
   const Collective c = o.algorithm->collective;
-  return o.in_place && (c == Collective::allgather || c == Collective::allgatherv ||
-                        c == Collective::allreduce || o.algorithm->reduce_scatters() ||
-                        (rank == o.root && (c == Collective::gather || c == Collective::reduce ||
-                                            c == Collective::gatherv)));
+  return o.in_place &&
+         (c == Collective::allgather || c == Collective::allgatherv || c == Collective::allreduce ||
+          o.algorithm->reduce_scatters() || o.algorithm->prefix() ||
+          (rank == o.root &&
+           (c == Collective::gather || c == Collective::reduce || c == Collective::gatherv)));
 }
 
 std::uint64_t mix(std::uint64_t x) { // splitmix64's finaliser
@@ -121,6 +122,8 @@ void refill(Buffers& b, const Options& o, int rank, int p) {
   case Collective::allgather:
   case Collective::reduce:
   case Collective::allreduce:
+  case Collective::scan:
+  case Collective::exscan:
     if (!own_block_in_recv(o, rank))
       write_input(b.send, o, rank, 0, o.count, 0);
     else if (o.algorithm->reduces())
@@ -175,6 +178,10 @@ int call(const Algorithm& algorithm, bool reference, const Options& o, Buffers& 
     return (reference ? PMPI_Reduce : algorithm.reduce)(send, recv, n, t, types.op(), o.root, comm);
   case Collective::allreduce:
     return (reference ? PMPI_Allreduce : algorithm.allreduce)(send, recv, n, t, types.op(), comm);
+  case Collective::scan:
+    return (reference ? PMPI_Scan : algorithm.scan)(send, recv, n, t, types.op(), comm);
+  case Collective::exscan:
+    return (reference ? PMPI_Exscan : algorithm.scan)(send, recv, n, t, types.op(), comm);
   case Collective::allgather:
     return (reference ? PMPI_Allgather : algorithm.allgather)(send, n, t, recv, n, t, comm);
   case Collective::gatherv:

@@ -49,12 +49,13 @@ std::string_view to_string(Displs displs) {
 namespace {
 
 constexpr Collective all_collectives[] = {
-    Collective::gather,        Collective::scatter,
-    Collective::bcast,         Collective::reduce,
-    Collective::allgather,     Collective::gatherv,
-    Collective::scatterv,      Collective::allgatherv,
-    Collective::allreduce,     Collective::reduce_scatter_block,
-    Collective::reduce_scatter};
+    Collective::gather,         Collective::scatter,
+    Collective::bcast,          Collective::reduce,
+    Collective::allgather,      Collective::gatherv,
+    Collective::scatterv,       Collective::allgatherv,
+    Collective::allreduce,      Collective::reduce_scatter_block,
+    Collective::reduce_scatter, Collective::scan,
+    Collective::exscan};
 
 /// What the user typed, before it is checked against the collective and p.
 struct Raw {
@@ -260,7 +261,8 @@ std::string check_fit(const Raw& raw, Options& o, int p) {
     return "--root " + std::to_string(o.root) + " is outside [0, " + std::to_string(p) +
            ") for p = " + std::to_string(p) + " processes";
   if (raw.op && !a.reduces())
-    return "--op applies to reduce, allreduce, reduce_scatter_block and reduce_scatter only";
+    return "--op applies to reduce, allreduce, reduce_scatter_block, reduce_scatter, scan and "
+           "exscan only";
   if (o.op == Op::noncommutative && a.commutative_only)
     return who + " is for commutative operations only; with --op noncommutative use " +
            "--algorithm " +

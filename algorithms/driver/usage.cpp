@@ -12,20 +12,23 @@ Open MPI's own collective on identical input, and times it (each repetition's ti
 of the slowest rank).
 
   COLLECTIVE        gather | scatter | bcast | reduce | allgather | gatherv | scatterv |
-                    allgatherv | allreduce | reduce_scatter_block | reduce_scatter
+                    allgatherv | allreduce | reduce_scatter_block | reduce_scatter | scan |
+                    exscan
   --algorithm NAME  an algorithm of that collective (see --list); default native (Open MPI's)
-  --root R          root rank in [0, P) (not for allgather, allgatherv, allreduce and the
-                    reduce_scatters); default 0
+  --root R          root rank in [0, P) (not for allgather, allgatherv, allreduce, the
+                    reduce_scatters, scan and exscan); default 0
   --count N         elements per rank's block (gather, scatter, allgather) or of the whole
-                    vector (bcast, reduce, allreduce); reduce_scatter_block: elements each
-                    rank receives; reduce_scatter: rank i receives count·((i+1) mod 3); default
-                    1 (gatherv, scatterv, allgatherv: see --problem)
+                    vector (bcast, reduce, allreduce, scan, exscan); reduce_scatter_block:
+                    elements each rank receives; reduce_scatter: rank i receives
+                    count·((i+1) mod 3); default 1 (gatherv, scatterv, allgatherv: see
+                    --problem)
   --datatype T      int | double | vector; default int. vector is MPI_Type_vector(2, 1, 2,
                     MPI_INT): two ints around a one-int gap that must stay untouched
-  --op OP           reduce, allreduce, reduce_scatter(_block): sum | max | noncommutative;
-                    default sum
+  --op OP           reduce, allreduce, reduce_scatter(_block), scan, exscan: sum | max |
+                    noncommutative; default sum
   --blocks M        bcast pipeline, binary-pipeline, fibonacci-pipeline, two-tree, jia and
-                    reduce two-tree: use M blocks instead of the pipelining lemma's
+                    reduce two-tree, scan and exscan pipeline: use M blocks instead of the
+                    pipelining lemma's
   --piece B         allgatherv ring-pipelined only: cut the blocks into pieces of B elements
                     instead of the pipelining lemma's size
   --problem TYPE    gatherv, scatterv, allgatherv: block sizes of the paper's problem types
@@ -45,7 +48,8 @@ of the slowest rank).
                     "default ALPHA BETA", "nodes SIZE ALPHA BETA", "group A-B ...", "pair I J
                     ...", "link I J ..."); or "calibrate": measure every pair by ping-pong
   --in-place        MPI_IN_PLACE at the root (gather, scatter, reduce, gatherv, scatterv) or
-                    on every rank (allgather, allgatherv, allreduce, reduce_scatter(_block))
+                    on every rank (allgather, allgatherv, allreduce, reduce_scatter(_block),
+                    scan, exscan)
   --repetitions K   timed runs; default 10
   --warmup W        untimed runs before them; default 2
   --seed S          seed of the input data; default 1
@@ -60,6 +64,7 @@ but not commutative: an int holds a in its high and b in its low 16 bits (arithm
 2^16), a double holds a*2^26 + b (mod 2^26). With the vector datatype, and for sum and max
 on it, the ops are user-defined MPI_Ops on the element's two ints (MPI's predefined ops
 take predefined datatypes only).
+MPI_Exscan leaves rank 0's receive buffer undefined: it is not compared there.
 Before every call, memory the collective must not write (receive buffers, the gaps of
 vector) is filled with -999.
 

@@ -20,7 +20,9 @@ enum Tag : int {
   tree_tag = 7108, ///< constant-size messages that build data-aware trees
   allgatherv_tag = 7109,
   allreduce_tag = 7110,
-  reduce_scatter_tag = 7120
+  reduce_scatter_tag = 7120,
+  scan_tag = 7130,
+  exscan_tag = 7131
 };
 
 /// Returns from the enclosing function when an MPI call fails (under MPI_ERRORS_RETURN).

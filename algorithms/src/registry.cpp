@@ -14,7 +14,7 @@ const std::vector<Algorithm>& registry() {
   static const std::vector<Algorithm> all = [] {
     std::vector<Algorithm> joined;
     for (const auto part : {detail::regular_algorithms(), detail::irregular_algorithms(),
-                            detail::reduction_algorithms()})
+                            detail::reduction_algorithms(), detail::scan_algorithms()})
       joined.insert(joined.end(), part.begin(), part.end());
     return joined;
   }();
@@ -47,13 +47,18 @@ std::string_view to_string(Collective collective) {
     return "reduce_scatter_block";
   case C::reduce_scatter:
     return "reduce_scatter";
+  case C::scan:
+    return "scan";
+  case C::exscan:
+    return "exscan";
   }
   return "?";
 }
 
 std::optional<Collective> parse_collective(std::string_view name) {
   for (C c : {C::gather, C::scatter, C::bcast, C::reduce, C::allgather, C::gatherv, C::scatterv,
-              C::allgatherv, C::allreduce, C::reduce_scatter_block, C::reduce_scatter})
+              C::allgatherv, C::allreduce, C::reduce_scatter_block, C::reduce_scatter, C::scan,
+              C::exscan})
     if (to_string(c) == name) return c;
   return std::nullopt;
 }

@@ -11,6 +11,7 @@
 #include "collscope/schedule/pipeline.hpp"
 #include "collscope/schedule/pipelined_tree.hpp"
 #include "collscope/schedule/reduce_scatter.hpp"
+#include "collscope/schedule/scan.hpp"
 #include "collscope/schedule/two_tree.hpp"
 
 namespace collscope::detail::formulas {
@@ -133,5 +134,16 @@ inline constexpr CostFormula two_tree_allreduce{
     "≤ 2(M−1+2⌈log₂p⌉)(α + βm/M)", [](int p, double m, double a, double b, int blocks) {
       return 2 * s::two_tree_round_bound(p, blocks) * (a + b * m / blocks);
     }};
+
+// Prefix sums: Hillis–Steele moves the whole vector in each of its ⌈log₂p⌉ rounds; the up/down
+// sweep's exact round count (schedule/scan.hpp); the pipeline is the linear pipeline's.
+inline constexpr CostFormula hillis_steele{
+    "⌈log₂p⌉(α + βm)",
+    [](int p, double m, double a, double b, int) { return s::hillis_steele_cost(p, m, a, b); }};
+inline constexpr RoundsFormula updown_rounds{"⌊log₂p⌋ + ⌊log₂(2p/3)⌋",
+                                             [](int p, int) { return s::updown_rounds(p); }};
+inline constexpr CostFormula updown{
+    "(⌊log₂p⌋ + ⌊log₂(2p/3)⌋)(α + βm)",
+    [](int p, double m, double a, double b, int) { return s::updown_cost(p, m, a, b); }};
 
 } // namespace collscope::detail::formulas

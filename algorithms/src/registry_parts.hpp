@@ -11,5 +11,6 @@ namespace collscope::detail {
 std::span<const Algorithm> regular_algorithms();   ///< gather, scatter, bcast, reduce, allgather
 std::span<const Algorithm> irregular_algorithms(); ///< gatherv, scatterv, allgatherv
 std::span<const Algorithm> reduction_algorithms(); ///< allreduce
+std::span<const Algorithm> scan_algorithms();      ///< scan, exscan
 
 } // namespace collscope::detail

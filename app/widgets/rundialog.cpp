@@ -26,7 +26,9 @@ RunDialog::RunDialog(const std::optional<AlgorithmCatalog>& catalog, QWidget* pa
                              : QStringList{QStringLiteral("gather"), QStringLiteral("scatter"),
                                            QStringLiteral("bcast"), QStringLiteral("reduce"),
                                            QStringLiteral("allgather")});
+  m_collective->setObjectName(QStringLiteral("runCollective"));
   m_algorithm = new QComboBox(this);
+  m_algorithm->setObjectName(QStringLiteral("runAlgorithm"));
   m_algorithm->setEditable(true);
   m_description = new QLabel(this);
   m_description->setWordWrap(true);
@@ -45,6 +47,11 @@ RunDialog::RunDialog(const std::optional<AlgorithmCatalog>& catalog, QWidget* pa
   m_count->setValue(1000);
   m_datatype = new QComboBox(this);
   m_datatype->addItems({QStringLiteral("int"), QStringLiteral("double"), QStringLiteral("vector")});
+  m_op = new QComboBox(this);
+  m_op->setObjectName(QStringLiteral("runOp"));
+  m_op->addItems(reductionOps());
+  m_op->setToolTip(tr("reduce, allreduce, reduce-scatter, scan, exscan: the operation "
+                      "(noncommutative composes affine maps: order matters)"));
   m_blocks = new QSpinBox(this);
   m_blocks->setRange(0, 10000);
   m_blocks->setSpecialValueText(tr("automatic"));
@@ -55,6 +62,7 @@ RunDialog::RunDialog(const std::optional<AlgorithmCatalog>& catalog, QWidget* pa
   form->addRow(tr("Root"), m_root);
   form->addRow(tr("Count (elements)"), m_count);
   form->addRow(tr("Datatype"), m_datatype);
+  form->addRow(tr("Operation"), m_op);
   form->addRow(tr("Pipeline blocks"), m_blocks);
   m_problemType = new QComboBox(this);
   m_problemType->addItems(problemTypes());
@@ -99,6 +107,7 @@ RunDialog::RunDialog(const std::optional<AlgorithmCatalog>& catalog, QWidget* pa
     connect(spin, &QSpinBox::valueChanged, this, &RunDialog::updateCommand);
   connect(m_algorithm, &QComboBox::currentTextChanged, this, &RunDialog::updateCommand);
   connect(m_datatype, &QComboBox::currentTextChanged, this, &RunDialog::updateCommand);
+  connect(m_op, &QComboBox::currentTextChanged, this, &RunDialog::updateCommand);
   connect(m_problemType, &QComboBox::currentTextChanged, this, &RunDialog::updateCommand);
   connect(m_process, &RunProcess::output, this, [this](const QString& text, bool error) {
     m_output->appendHtml(error ? QStringLiteral("<span style='color:#b03000'>%1</span>")
@@ -130,6 +139,9 @@ RunRequest RunDialog::request() const {
   r.count = m_count->value();
   r.datatype = m_datatype->currentText();
   r.blocks = m_blocks->value();
+  const AlgorithmEntry* entry = m_catalog ? m_catalog->find(r.collective, r.algorithm) : nullptr;
+  r.usesBlocks = entry && entry->usesBlocks;
+  if (collectiveReduces(r.collective)) r.op = m_op->currentText();
   r.problem = m_problemType->currentText();
   r.piece = m_piece->value();
   r.traceDir = m_traceDir;
@@ -141,8 +153,9 @@ void RunDialog::updateCommand() {
   // The folder the preview shows is the folder the run uses.
   m_traceDir = newTraceDirectory(runsDirectory(), r, QDateTime::currentDateTime());
   r.traceDir = m_traceDir;
-  m_blocks->setEnabled(r.collective == QStringLiteral("bcast") &&
-                       r.algorithm == QStringLiteral("pipeline"));
+  m_blocks->setEnabled(r.usesBlocks || (r.collective == QStringLiteral("bcast") &&
+                                        r.algorithm == QStringLiteral("pipeline")));
+  m_op->setEnabled(collectiveReduces(r.collective));
   m_problemType->setEnabled(collectiveIsIrregular(r.collective));
   m_piece->setEnabled(r.collective == QStringLiteral("allgatherv") &&
                       r.algorithm == QStringLiteral("ring-pipelined"));

@@ -44,6 +44,7 @@ private:
   QSpinBox* m_root;
   QSpinBox* m_count;
   QComboBox* m_datatype;
+  QComboBox* m_op;
   QSpinBox* m_blocks;
   QComboBox* m_problemType;
   QSpinBox* m_piece;

@@ -40,4 +40,7 @@ recordp 7 bcast_binary_pipeline_p7 bcast --algorithm binary-pipeline --root 0 --
 recordp 8 bcast_jia_p8 bcast --algorithm jia --root 0 --count 600 --blocks 4
 recordp 7 reduce_two_tree_p7 reduce --algorithm two-tree --root 0 --count 600 --blocks 6 \
   --op noncommutative
-echo "recorded 14 traces in $out"
+# Reductions: partial-sum ranges in the data view, skips in the circulant view.
+recordp 7 scan_hillis-steele_p7 scan --algorithm hillis-steele --count 100 --op noncommutative
+recordp 7 allreduce_circulant_p7 allreduce --algorithm circulant --count 100
+echo "recorded 16 traces in $out"

@@ -50,6 +50,29 @@ TEST_CASE("circulant model: dissemination allgather on 7 ranks, round k is i →
   CHECK(CirculantModel::skipsText({1, 2, 4, 8, 16}, 3) == QStringLiteral("d = 1, 2, 4, …"));
 }
 
+TEST_CASE("circulant model: Hillis–Steele scan skips 2^k without wrapping, the circulant "
+          "allreduce the lecture's n + b") {
+  const auto scan = apptest::recorded("scan_hillis-steele_p7");
+  const CirculantModel hs = modelOf(*scan);
+  REQUIRE(hs.roundCount() == 3);
+  for (int k = 0; k < 3; ++k) {
+    CAPTURE(k);
+    CHECK(hs.round(k).skips == std::vector<int>{1 << k});
+    CHECK(hs.round(k).chords.size() == static_cast<std::size_t>(7 - (1 << k))); // i + 2^k < 7
+    for (const Chord& chord : hs.round(k).chords) CHECK(chord.to == chord.from + (1 << k));
+  }
+  CHECK(CirculantModel::skipsText(hs.round(2).skips) == QStringLiteral("d = 4"));
+  const auto allreduce = apptest::recorded("allreduce_circulant_p7");
+  const CirculantModel circulant = modelOf(*allreduce);
+  REQUIRE(circulant.roundCount() == 3);
+  const int distance[] = {1, 2, 3}; // seeds/001's table for p = 7
+  for (int k = 0; k < 3; ++k) {
+    CAPTURE(k);
+    CHECK(circulant.round(k).skips == std::vector<int>{distance[k]});
+    CHECK(circulant.round(k).chords.size() == 7);
+  }
+}
+
 TEST_CASE("circulant model: the ring on 8 ranks is 7 rounds of skip 1, p = 32 dissemination 5") {
   const auto ring = apptest::recorded("allgather_ring_p8");
   const CirculantModel model = modelOf(*ring);

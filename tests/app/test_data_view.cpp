@@ -155,6 +155,53 @@ TEST_CASE("block ownership: gatherv with zero-size blocks takes sizes from count
   CHECK(m.ownership.originsHeld(end, m.instance.root()) == all(16));
 }
 
+TEST_CASE("partial sums: Hillis–Steele scan on 7 ranks, after round k rank r holds "
+          "B(r − 2^(k+1) + 1) … B(r)") {
+  const auto doc = apptest::recorded("scan_hillis-steele_p7");
+  const Model m = modelOf(*doc);
+  REQUIRE(m.ownership.hasBlocks());
+  REQUIRE(m.instance.roundCount() == 3);
+  for (int r = 0; r < 7; ++r) {
+    CHECK(m.ownership.partialSum(m.ownership.initial(), r) == std::vector<OriginRun>{{r, 1}});
+    CHECK(m.ownership.extent(r) == 100);
+  }
+  for (int k = 0; k < 3; ++k) {
+    const Holdings after = m.ownership.afterRound(k);
+    for (int r = 0; r < 7; ++r) {
+      CAPTURE(k, r);
+      const int first = std::max(0, r - (2 << k) + 1);
+      CHECK(m.ownership.partialSum(after, r) ==
+            std::vector<OriginRun>{{first, r - first + 1, true}});
+    }
+  }
+  const std::vector<OriginRun> rank5 = m.ownership.partialSum(m.ownership.afterRound(1), 5);
+  CHECK(BlockOwnership::partialSumText(rank5, 7) == QStringLiteral("B₂..B₅"));
+}
+
+TEST_CASE("partial sums: circulant allreduce on 7 ranks keeps S1 = B(r − n) … B(r), n = 1, 3, "
+          "6") {
+  const auto doc = apptest::recorded("allreduce_circulant_p7");
+  const Model m = modelOf(*doc);
+  REQUIRE(m.instance.roundCount() == 3);
+  const int n[] = {1, 3, 6}; // the lecture's n_j after each round for p − 1 = 110₂
+  for (int k = 0; k < 3; ++k) {
+    const Holdings after = m.ownership.afterRound(k);
+    for (int r = 0; r < 7; ++r) {
+      CAPTURE(k, r);
+      const int first = k == 2 ? 0 : ((r - n[k]) % 7 + 7) % 7; // all seven: from B₀
+      CHECK(m.ownership.partialSum(after, r) == std::vector<OriginRun>{{first, n[k] + 1, true}});
+    }
+  }
+  // Rank 1 after round 1 wraps past rank 6, as the lecture's indices mod p do.
+  CHECK(BlockOwnership::partialSumText(m.ownership.partialSum(m.ownership.afterRound(1), 1), 7) ==
+        QStringLiteral("B₅..B₁"));
+  CHECK(BlockOwnership::partialSumText(m.ownership.partialSum(m.ownership.afterRound(2), 4), 7) ==
+        QStringLiteral("B₀..B₆"));
+  CHECK(BlockOwnership::partialSumText({{0, 2, true}, {4, 1, true}, {2, 2, false}}, 7) ==
+        QStringLiteral("B₀..B₁, B₄ + parts of B₂..B₃"));
+  CHECK(BlockOwnership::partialSumText({}, 7) == QStringLiteral("nothing"));
+}
+
 TEST_CASE("data view: slots in their origin's colour, empty until delivered; hit tests") {
   const auto doc = apptest::recorded("allgather_ring_p8");
   Playback playback;

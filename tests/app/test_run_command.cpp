@@ -76,6 +76,34 @@ TEST_CASE("allgather has no root, and a pipeline broadcast may fix its blocks") 
   CHECK(args[args.indexOf(QStringLiteral("--blocks")) + 1] == QStringLiteral("12"));
 }
 
+TEST_CASE("reductions and prefix sums take --op; scan's pipeline its --blocks; no root") {
+  RunRequest r;
+  r.traceDir = QStringLiteral("/tmp/run");
+  r.op = QStringLiteral("noncommutative");
+  for (const char* collective : {"scan", "exscan", "allreduce", "reduce_scatter_block"}) {
+    CAPTURE(collective);
+    r.collective = QString::fromLatin1(collective);
+    r.algorithm = QStringLiteral("native");
+    const QStringList args = buildRunCommand(r, machine(8, false)).arguments;
+    CHECK_FALSE(collectiveHasRoot(r.collective));
+    CHECK_FALSE(args.contains(QStringLiteral("--root")));
+    REQUIRE(args.indexOf(QStringLiteral("--op")) >= 0);
+    CHECK(args[args.indexOf(QStringLiteral("--op")) + 1] == QStringLiteral("noncommutative"));
+  }
+  CHECK(collectiveReduces(QStringLiteral("reduce")));
+  CHECK(collectiveHasRoot(QStringLiteral("reduce")));
+  r.collective = QStringLiteral("gather");
+  CHECK_FALSE(buildRunCommand(r, machine(8, false)).arguments.contains(QStringLiteral("--op")));
+  r.collective = QStringLiteral("scan");
+  r.algorithm = QStringLiteral("pipeline");
+  r.blocks = 7;
+  CHECK_FALSE(buildRunCommand(r, machine(8, false)).arguments.contains(QStringLiteral("--blocks")));
+  r.usesBlocks = true; // what the registry says of scan pipeline
+  const QStringList args = buildRunCommand(r, machine(8, false)).arguments;
+  REQUIRE(args.indexOf(QStringLiteral("--blocks")) >= 0);
+  CHECK(args[args.indexOf(QStringLiteral("--blocks")) + 1] == QStringLiteral("7"));
+}
+
 TEST_CASE("requests that cannot run say why") {
   RunRequest r;
   r.traceDir = QStringLiteral("/tmp/run");

@@ -17,6 +17,7 @@
 #include "views/treeview.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -218,6 +219,29 @@ TEST_CASE("the run dialog runs collscope-run under mpirun and hands over the tra
   CHECK(document->rankCount() == 8);
   CHECK(document->messageCount() == 7);
   QDir(traceDir).removeRecursively();
+
+  // The registry's scan algorithms are offered, with the operation.
+  auto* collective = dialog.findChild<QComboBox*>(QStringLiteral("runCollective"));
+  auto* algorithm = dialog.findChild<QComboBox*>(QStringLiteral("runAlgorithm"));
+  auto* op = dialog.findChild<QComboBox*>(QStringLiteral("runOp"));
+  REQUIRE(collective);
+  REQUIRE(algorithm);
+  REQUIRE(op);
+  for (const char* name : {"allreduce", "scan", "exscan"})
+    CHECK(collective->findText(QString::fromLatin1(name)) >= 0);
+  collective->setCurrentText(QStringLiteral("scan"));
+  for (const char* name : {"hillis-steele", "binomial-updown", "pipeline", "native"})
+    CHECK(algorithm->findText(QString::fromLatin1(name)) >= 0);
+  algorithm->setCurrentText(QStringLiteral("hillis-steele"));
+  REQUIRE(op->isEnabled());
+  op->setCurrentText(QStringLiteral("noncommutative"));
+  CHECK(dialog.request().op == QStringLiteral("noncommutative"));
+  run->click();
+  REQUIRE(waitFor([&] { return ready.count() == 2; }, 90000));
+  const QString scanDir = ready.at(1).at(0).toString();
+  const auto scan = TraceDocument::load(scanDir);
+  CHECK(scan->messageCount() == 7 + 6 + 4); // rank i sends to i + 2^k < 8 in rounds 0, 1, 2
+  QDir(scanDir).removeRecursively();
 }
 
 TEST_CASE("the statistics table edits α in the unit shown, Enter keeps the value, nan is refused") {

@@ -1,7 +1,7 @@
 #!/bin/sh
 # End-to-end tests of collscope-run under mpirun.
 # usage: run_cli_tests.sh COLLSCOPE_RUN MPIEXEC SECTION...
-#   SECTION: example | list | algorithms | errors | noncommutative
+#   SECTION: example | list | algorithms | errors | noncommutative | prefix
 # The caller provides OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 when running
 # as root. Every mpirun is bounded by `timeout`, so a hang fails the test instead of stalling it.
 set -u
@@ -87,7 +87,7 @@ section_list() {
   if [ "$status" -eq 0 ] && [ "$(head -n 1 "$tmp/out")" = "[" ] &&
     [ "$(tail -n 1 "$tmp/out")" = "]" ] &&
     [ "$(grep -c '"name": *"native"' "$tmp/out")" -eq \
-      "$(grep -o '"collective": *"[a-z]*"' "$tmp/out" | sort -u | wc -l)" ] &&
+      "$(grep -o '"collective": *"[a-z_]*"' "$tmp/out" | sort -u | wc -l)" ] &&
     grep -q '"commutative_only": *true' "$tmp/out"; then
     pass "p=3 --list --json: one array, printed once, a native entry per collective"
   else
@@ -109,7 +109,7 @@ section_algorithms() {
   fi
   while read -r collective name; do
     case "$collective" in
-    allgather | allgatherv | allreduce | reduce_scatter_block | reduce_scatter)
+    allgather | allgatherv | allreduce | reduce_scatter_block | reduce_scatter | scan | exscan)
       root="" ;; # collectives without a root
     *) root="--root 3" ;;
     esac
@@ -167,6 +167,8 @@ section_errors() {
   expect_usage_error 3 bcast --in-place
   expect_usage_error 3 allgather --root 0
   expect_usage_error 3 allgatherv --root 0
+  expect_usage_error 3 scan --root 0
+  expect_usage_error 3 exscan --algorithm hillis-steele --blocks 4
   expect_usage_error 3 allgatherv --algorithm ring --piece 4
   expect_usage_error 3 allgatherv --algorithm ring-pipelined --piece 0
   expect_usage_error 3 gather --piece 3
@@ -199,10 +201,34 @@ section_noncommutative() {
   fi
 }
 
-[ $# -gt 0 ] || set -- example list algorithms errors noncommutative
+section_prefix() {
+  # Scan and exscan keep rank order: every algorithm with the non-commutative op at every p of
+  # the MPI harness, counts 0, 1, 7 and 1000, every datatype. collscope-run compares exscan on
+  # ranks ≥ 1 only (MPI leaves rank 0's receive buffer undefined).
+  for collective in scan exscan; do
+    for name in hillis-steele binomial-updown pipeline; do
+      for p in 1 2 3 4 5 7 8 9 12 16; do
+        expect_verified "$p" "$collective" --algorithm "$name" --op noncommutative --count 7 \
+          --repetitions 1 --warmup 0
+      done
+      for datatype in int double vector; do
+        expect_verified 6 "$collective" --algorithm "$name" --op noncommutative --count 1000 \
+          --datatype "$datatype" --repetitions 1 --warmup 0
+      done
+      expect_verified 5 "$collective" --algorithm "$name" --op noncommutative --count 0 \
+        --repetitions 1 --warmup 0
+      expect_verified 5 "$collective" --algorithm "$name" --op noncommutative --count 1 \
+        --in-place --repetitions 1 --warmup 0
+    done
+  done
+  expect_verified 9 scan --algorithm pipeline --op noncommutative --count 1000 --blocks 7 \
+    --repetitions 1 --warmup 0
+}
+
+[ $# -gt 0 ] || set -- example list algorithms errors noncommutative prefix
 for section in "$@"; do
   case $section in
-  example | list | algorithms | errors | noncommutative) "section_$section" ;;
+  example | list | algorithms | errors | noncommutative | prefix) "section_$section" ;;
   *)
     echo "run_cli_tests.sh: unknown section '$section'" >&2
     exit 2

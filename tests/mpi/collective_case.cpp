@@ -205,6 +205,28 @@ bool reduce_scatter(const Case& c, MPI_Comm comm) {
   return rc == MPI_SUCCESS && got == want && send == original;
 }
 
+/// MPI_Scan and MPI_Exscan; Exscan's receive buffer at rank 0 is undefined in MPI, so it is
+/// compared on ranks ≥ 1 only.
+bool prefix(const Case& c, MPI_Comm comm) {
+  const auto [rank, p] = shape(comm);
+  const bool exclusive = c.algorithm->collective == Collective::exscan;
+  const std::size_t n = static_cast<std::size_t>(c.count) * ints_per_element(c.datatype);
+  Ints original(n);
+  for (std::size_t i = 0; i < n; ++i) original[i] = (rank * 7 + static_cast<int>(i) * 3) % 11 + 1;
+  Ints send = original, got(n, sentinel), want = got;
+  const void* sendbuf = data_or_null(send);
+  if (c.in_place) {
+    sendbuf = MPI_IN_PLACE;
+    got = want = original;
+  }
+  const int rc = c.algorithm->scan(sendbuf, data_or_null(got), c.count, c.datatype, c.op, comm);
+  const int rc_native = (exclusive ? MPI_Exscan : MPI_Scan)(sendbuf, data_or_null(want), c.count,
+                                                            c.datatype, c.op, comm);
+  if (rc_native != MPI_SUCCESS) return error_class(rc) == error_class(rc_native);
+  const bool significant = !(exclusive && rank == 0);
+  return rc == MPI_SUCCESS && (!significant || got == want) && send == original;
+}
+
 bool allgather(const Case& c, const TestTypes& t, MPI_Comm comm) {
   const auto [rank, p] = shape(comm);
   const Side s = sender(c, t), r = receiver(c, t);
@@ -274,6 +296,9 @@ bool matches_native(const Case& c, const TestTypes& types, MPI_Comm comm) {
     return reduce(c, comm);
   case Collective::allreduce:
     return allreduce(c, comm);
+  case Collective::scan:
+  case Collective::exscan:
+    return prefix(c, comm);
   case Collective::allgather:
     return allgather(c, types, comm);
   case Collective::allgatherv:

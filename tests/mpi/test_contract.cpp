@@ -56,6 +56,10 @@ int call_with(const Algorithm& a, const Bad& b, MPI_Comm world) {
   case Collective::allreduce:
     rc = a.allreduce(sb, rb, b.count, b.type, b.op, comm);
     break;
+  case Collective::scan:
+  case Collective::exscan:
+    rc = a.scan(sb, rb, b.count, b.type, b.op, comm);
+    break;
   case Collective::allgather:
     rc = a.allgather(sb, b.count, b.type, rb, b.count, b.type, comm);
     break;
@@ -92,7 +96,7 @@ std::vector<Bad> bad_calls(const Algorithm& a, int p) {
     calls.push_back({.what = "root −1", .expected = MPI_ERR_ROOT, .root = -1});
   }
   if (a.collective == Collective::allgather || a.collective == Collective::allgatherv ||
-      a.collective == Collective::allreduce || a.reduce_scatters())
+      a.collective == Collective::allreduce || a.reduce_scatters() || a.prefix())
     calls.push_back(
         {.what = "MPI_IN_PLACE as receive buffer", .expected = MPI_ERR_ARG, .recv_in_place = true});
   if (a.reduces())

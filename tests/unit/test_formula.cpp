@@ -22,4 +22,7 @@ TEST_CASE("the formula reader knows the lecture's notation") {
   CHECK_FALSE(evaluate_formula("p·x", v));
   CHECK_FALSE(evaluate_formula("", v));
   CHECK_FALSE(evaluate_formula("⌈log₂(p−7)⌉", v));
+  CHECK(evaluate_formula("⌊log₂(2p/3)⌋", v) == 2); // 14/3
+  CHECK(evaluate_formula("⌈log₂(2p/3)⌉", v) == 3);
+  CHECK_FALSE(evaluate_formula("⌊log₂(p/8)⌋", v));
 }

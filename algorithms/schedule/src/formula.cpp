@@ -89,8 +89,16 @@ private:
     skip_spaces();
     expect(close);
     const int n = static_cast<int>(std::lround(x));
-    if (n < 1 || std::abs(x - n) > 1e-9) throw std::invalid_argument("log₂ of a non-positive");
-    return ceiling ? ceil_log2(n) : floor_log2(n);
+    if (std::abs(x - n) <= 1e-9) {
+      if (n < 1) throw std::invalid_argument("log₂ of a non-positive");
+      return ceiling ? ceil_log2(n) : floor_log2(n);
+    }
+    if (x < 1) throw std::invalid_argument("log₂ of a fraction below 1");
+    // A fraction such as 2p/3: powers of two are exact in a double, so comparing with them
+    // rounds exactly.
+    int k = 0;
+    for (double power = 2; power <= x; power *= 2) ++k;
+    return ceiling ? k + 1 : k;
   }
 
   double number() {

@@ -1,5 +1,6 @@
 #include "document/blockownership.h"
 
+#include <QStringList>
 #include <algorithm>
 #include <set>
 
@@ -82,6 +83,8 @@ BlockOwnership BlockOwnership::build(const CollectiveInstance& instance,
     for (int o = 0; o < p; ++o) result.m_initial[static_cast<std::size_t>(root)].push_back(o);
   } else if (collective == QLatin1String("bcast") && root >= 0) {
     result.m_initial[static_cast<std::size_t>(root)] = {root};
+  } else if (isReduction(collective)) {
+    for (int r = 0; r < p; ++r) result.m_initial[static_cast<std::size_t>(r)] = {r};
   }
 
   std::vector<std::uint64_t> maxEnd(n, 0);
@@ -161,6 +164,54 @@ std::vector<int> BlockOwnership::originsHeld(const Holdings& holdings, int rank)
   for (int o : m_slots)
     if (holdings.holds(rank, o, extent(o))) origins.push_back(o);
   return origins;
+}
+
+bool isReduction(const QString& collective) {
+  return collective == QLatin1String("reduce") || collective == QLatin1String("allreduce") ||
+         collective == QLatin1String("scan") || collective == QLatin1String("exscan") ||
+         collective.startsWith(QLatin1String("reduce_scatter"));
+}
+
+std::vector<OriginRun> BlockOwnership::partialSum(const Holdings& holdings, int rank) const {
+  const int p = m_size;
+  // 0: not held, 1: in part, 2: whole.
+  std::vector<int> state(static_cast<std::size_t>(p), 0);
+  for (int o = 0; o < p; ++o) {
+    const Holding& h = holdings.at(rank, o);
+    state[static_cast<std::size_t>(o)] =
+        holdings.holds(rank, o, extent(o)) ? 2 : (h.elements() > 0 ? 1 : 0);
+  }
+  const auto at = [&](int o) { return state[static_cast<std::size_t>(((o % p) + p) % p)]; };
+  std::vector<OriginRun> runs;
+  for (int o = 0; o < p; ++o) {
+    if (at(o) == 0 || at(o) == at(o - 1)) continue; // not held, or inside a run begun before
+    OriginRun run{o, 0, at(o) == 2};
+    while (run.count < p && at(o + run.count) == at(o)) ++run.count;
+    runs.push_back(run);
+  }
+  if (runs.empty() && p > 0 && at(0) != 0) runs.push_back({0, p, at(0) == 2}); // all alike
+  return runs;
+}
+
+QString BlockOwnership::partialSumText(const std::vector<OriginRun>& runs, int p) {
+  const auto subscript = [](int n) {
+    QString digits = QString::number(n);
+    for (QChar& c : digits) c = QChar(0x2080 + (c.unicode() - '0'));
+    return QStringLiteral("B") + digits;
+  };
+  const auto text = [&](const OriginRun& r) {
+    return r.count == 1
+               ? subscript(r.first)
+               : subscript(r.first) + QStringLiteral("..") + subscript((r.first + r.count - 1) % std::max(p, 1));
+  };
+  QStringList whole, part;
+  for (const OriginRun& r : runs) (r.whole ? whole : part) << text(r);
+  if (whole.isEmpty() && part.isEmpty()) return QStringLiteral("nothing");
+  QString result = whole.join(QStringLiteral(", "));
+  if (!part.isEmpty())
+    result += (result.isEmpty() ? QStringLiteral("parts of ") : QStringLiteral(" + parts of ")) +
+              part.join(QStringLiteral(", "));
+  return result;
 }
 
 Holdings

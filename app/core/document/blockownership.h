@@ -4,7 +4,11 @@
 // initially plus what every delivered message brought it. Pure model, no painting.
 //
 // Initial holdings: gather, gatherv, allgather(v): every rank its own block; scatter(v): the
-// root all blocks; bcast: the root its (one) block; anything else: nothing.
+// root all blocks; bcast: the root its (one) block; the reductions (reduce, allreduce,
+// reduce_scatter(_block), scan, exscan): every rank its own input; anything else: nothing.
+// For a reduction a message's provenance names the inputs its partial sum covers, so what a
+// rank "holds" of origin o is o's input folded into its partial sum: partialSum() gives the
+// lecture's B₂..B₅ of a row.
 // A block's extent in elements is the largest element_begin + element_count any message
 // carries of it, else the metadata's count (counts for the v variants); an annotation with
 // element_count 0 carries whole blocks (the irregular algorithms, tracer/README.md).
@@ -61,6 +65,18 @@ private:
   std::vector<std::uint64_t> m_incoming;
 };
 
+/// Whether `collective` combines inputs with an operation (its blocks are partial sums).
+bool isReduction(const QString& collective);
+
+/// Which inputs one rank's partial sum covers: cyclic runs of origins, each wholly held or,
+/// for algorithms that reduce a vector in pieces (the ring), held in part.
+struct OriginRun {
+  int first = 0;
+  int count = 0;
+  bool whole = true;
+  friend bool operator==(const OriginRun&, const OriginRun&) = default;
+};
+
 class BlockOwnership {
 public:
   BlockOwnership() = default;
@@ -88,6 +104,14 @@ public:
   Holdings at(const Playback& playback) const;
   /// Origins whose whole block `rank` holds in `holdings`, ascending.
   std::vector<int> originsHeld(const Holdings& holdings, int rank) const;
+  /// The origins `rank` holds all or part of, as maximal runs i, i + 1, … (mod p) of origins
+  /// held alike (whole or in part); a run wraps past p − 1 only where the holdings do, so the
+  /// circulant allreduce's S1 = B(i − n) … B(i) is one run. Starts at the lowest origin that
+  /// begins a run.
+  std::vector<OriginRun> partialSum(const Holdings& holdings, int rank) const;
+  /// partialSum as the lecture writes it: "B₂..B₅", "B₅..B₁" (wrapping), "B₀..B₂, B₄",
+  /// "B₃ + parts of B₀..B₂"; "nothing" when empty.
+  static QString partialSumText(const std::vector<OriginRun>& runs, int p);
 
 private:
   struct Carried {

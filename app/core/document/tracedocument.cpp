@@ -64,7 +64,10 @@ TraceDocument::TraceDocument(model::Trace trace, const LoadControl& control)
 }
 
 QString TraceDocument::title() const {
-  if (m_trace.algorithms.empty()) return QFileInfo(path()).fileName();
+  // A run that died: every title (window, exports) says that its trace stops early.
+  const QString incomplete =
+      m_trace.incomplete.empty() ? QString() : QStringLiteral("   (incomplete trace)");
+  if (m_trace.algorithms.empty()) return QFileInfo(path()).fileName() + incomplete;
   const model::AlgorithmInstance& a = m_trace.algorithms.front();
   QString title = QString::fromStdString(a.name);
   if (m_trace.algorithms.size() > 1) title += QStringLiteral(" ×%1").arg(m_trace.algorithms.size());
@@ -78,7 +81,7 @@ QString TraceDocument::title() const {
   if (!meta("count").isEmpty())
     title += QStringLiteral("   count %1 %2").arg(meta("count"), meta("datatype"));
   if (!meta("blocks").isEmpty()) title += QStringLiteral("   %1 blocks").arg(meta("blocks"));
-  return title;
+  return title + incomplete;
 }
 
 const TraceClock& TraceDocument::clock(AxisMode mode) const {

@@ -28,6 +28,8 @@ void StatisticsModel::rebuild() {
     m_rows.push_back({q, v, live, tip});
   };
   add(QStringLiteral("Trace"), m_document->path());
+  if (!trace.incomplete.empty()) // a run that died: what it recorded, and why it stops
+    add(QStringLiteral("Incomplete"), QString::fromStdString(trace.incomplete));
   for (const model::AlgorithmInstance& instance : trace.algorithms) {
     add(QStringLiteral("Algorithm"), QString::fromStdString(instance.name));
     for (const auto& [key, value] : instance.meta)

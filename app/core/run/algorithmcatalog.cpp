@@ -32,6 +32,8 @@ std::optional<AlgorithmCatalog> AlgorithmCatalog::fromJson(const QByteArray& jso
     e.rounds = o.value(QStringLiteral("rounds")).toString();
     e.cost = o.value(QStringLiteral("cost")).toString();
     e.native = o.value(QStringLiteral("native")).toBool();
+    e.usesBlocks = o.value(QStringLiteral("uses_blocks")).toBool();
+    e.commutativeOnly = o.value(QStringLiteral("commutative_only")).toBool();
     catalog.m_entries.push_back(e);
   }
   return catalog;

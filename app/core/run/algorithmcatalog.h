@@ -19,6 +19,8 @@ struct AlgorithmEntry {
   QString rounds;
   QString cost;
   bool native = false;
+  bool usesBlocks = false;      ///< takes --blocks (pipelines)
+  bool commutativeOnly = false; ///< refuses --op noncommutative
 };
 
 class AlgorithmCatalog {

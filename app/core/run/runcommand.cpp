@@ -7,8 +7,21 @@
 namespace collscope::app {
 
 bool collectiveHasRoot(const QString& collective) {
-  // allgather, allgatherv, alltoall, allreduce: every rank ends with the result.
-  return !collective.startsWith(QLatin1String("all"));
+  // allgather, allgatherv, alltoall, allreduce: every rank ends with the result; reduce-scatter
+  // and the prefix sums: every rank with its own part of it.
+  return !collective.startsWith(QLatin1String("all")) &&
+         !collective.startsWith(QLatin1String("reduce_scatter")) &&
+         collective != QLatin1String("scan") && collective != QLatin1String("exscan");
+}
+
+bool collectiveReduces(const QString& collective) {
+  return collective.startsWith(QLatin1String("reduce")) ||
+         collective == QLatin1String("allreduce") || collective == QLatin1String("scan") ||
+         collective == QLatin1String("exscan");
+}
+
+QStringList reductionOps() {
+  return {QStringLiteral("sum"), QStringLiteral("max"), QStringLiteral("noncommutative")};
 }
 
 bool collectiveIsIrregular(const QString& collective) {
@@ -66,9 +79,12 @@ RunCommand buildRunCommand(const RunRequest& request, const RunEnvironment& envi
     command.arguments << QStringLiteral("--root") << QString::number(request.root);
   command.arguments << QStringLiteral("--count") << QString::number(request.count)
                     << QStringLiteral("--datatype") << request.datatype;
-  if (request.blocks > 0 && request.collective == QStringLiteral("bcast") &&
-      request.algorithm == QStringLiteral("pipeline"))
+  const bool bcastPipeline = request.collective == QStringLiteral("bcast") &&
+                             request.algorithm == QStringLiteral("pipeline");
+  if (request.blocks > 0 && (request.usesBlocks || bcastPipeline))
     command.arguments << QStringLiteral("--blocks") << QString::number(request.blocks);
+  if (collectiveReduces(request.collective) && !request.op.isEmpty())
+    command.arguments << QStringLiteral("--op") << request.op;
   if (collectiveIsIrregular(request.collective) && !request.problem.isEmpty())
     command.arguments << QStringLiteral("--problem") << request.problem;
   if (request.piece > 0 && request.collective == QStringLiteral("allgatherv") &&

@@ -16,7 +16,10 @@ struct RunRequest {
   int root = 0;
   qint64 count = 1000;
   QString datatype = QStringLiteral("int");
-  int blocks = 0; ///< bcast pipeline: 0 lets the algorithm choose
+  int blocks = 0; ///< pipelines: 0 lets the algorithm choose
+  bool usesBlocks =
+      false;  ///< the algorithm takes --blocks (the registry says; bcast pipeline always)
+  QString op; ///< reductions: sum, max or noncommutative; empty for collscope-run's default
   /// gatherv, scatterv, allgatherv: the paper's problem type (block sizes; count is the
   /// average block b); empty for collscope-run's default
   QString problem;
@@ -38,8 +41,13 @@ struct RunCommand {
 };
 
 /// One line naming what is wrong with the request, or an empty string.
-/// Whether the collective takes --root (not allgather, allgatherv, alltoall, allreduce).
+/// Whether the collective takes --root (not allgather, allgatherv, alltoall, allreduce,
+/// reduce_scatter, reduce_scatter_block, scan, exscan).
 bool collectiveHasRoot(const QString& collective);
+/// Whether the collective combines inputs with an operation (--op applies).
+bool collectiveReduces(const QString& collective);
+/// The operations collscope-run's --op takes.
+QStringList reductionOps();
 /// Whether blocks differ per rank (gatherv, scatterv, allgatherv): --problem applies.
 bool collectiveIsIrregular(const QString& collective);
 /// The problem types collscope-run's --problem takes.

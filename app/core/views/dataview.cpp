@@ -24,6 +24,7 @@ void DataView::refresh(const Playback& playback) {
   }
   m_holdings = m_ownership.at(playback);
   m_bytesOnly = !m_ownership.hasBlocks();
+  m_reduction = isReduction(m_instance->collective());
 }
 
 void DataView::render(QPainter& painter, const QRect& target, const Playback& playback) {
@@ -77,6 +78,9 @@ void DataView::paintHeader(QPainter& painter, const QRectF& area, const ViewStyl
       m_bytesOnly
           ? QStringLiteral("This trace has no block annotations: bars show the bytes each rank "
                            "has received so far.")
+      : m_reduction
+          ? QStringLiteral("One row per rank, one slot per rank's input: it fills when the row's "
+                           "partial sum includes that input (B₂..B₅: the inputs of ranks 2 to 5).")
           : QStringLiteral("One row per rank, one slot per block of the buffer, coloured by "
                            "the rank it came from; it fills when a message delivers it.");
   painter.setFont(style.tickFont);
@@ -95,8 +99,7 @@ void DataView::layoutRows(const QRectF& area, const ViewStyle& style, double col
   if (m_instance->root() >= 0)
     labelWidth = std::max(
         labelWidth, label.horizontalAdvance(QStringLiteral("root %1").arg(m_instance->root())));
-  const double summary =
-      label.horizontalAdvance(m_bytesOnly ? QStringLiteral("000.0 MB") : QStringLiteral("000/000"));
+  const double summary = label.horizontalAdvance(summaryTemplate());
   const double headerRow = m_bytesOnly ? 0.0 : label.height() * 1.2 + 10 * scale;
   const double available = columnsWidth - labelWidth - summary - 4 * style.padding;
   m_cellWidth = std::max(1.0, available / std::max(1, columns));
@@ -116,7 +119,7 @@ void DataView::paintRowLabels(QPainter& painter, const ViewStyle& style) const {
   const int selected = m_instance->commRank(selectedRank());
   const int columns = m_bytesOnly ? 1 : static_cast<int>(m_ownership.slotOrigins().size());
   const double right = m_gridLeft + m_cellWidth * columns + 2 * style.padding +
-                       metrics.horizontalAdvance(QStringLiteral("000/000"));
+                       metrics.horizontalAdvance(summaryTemplate());
   painter.setFont(style.labelFont);
   for (int r = 0; r < m_rows; ++r) {
     const QRectF row(m_labelLeft, m_top + r * m_rowHeight, right - m_labelLeft, m_rowHeight);
@@ -196,14 +199,16 @@ void DataView::paintSlots(QPainter& painter, const ViewStyle& style) {
                                       100.0 * static_cast<double>(elements) /
                                       static_cast<double>(m_ownership.extent(origins[0])))));
     }
+    if (m_reduction)
+      summary = BlockOwnership::partialSumText(m_ownership.partialSum(m_holdings, r), p);
     if (r % labelStep == 0) {
       painter.setFont(style.labelFont);
       painter.setPen(style.text);
+      const double width = metrics.horizontalAdvance(summaryTemplate()) + 4;
       painter.drawText(
           QRectF(m_gridLeft + m_cellWidth * static_cast<double>(origins.size()) + 2 * style.padding,
-                 m_top + (r + 0.5) * m_rowHeight - metrics.height() / 2,
-                 metrics.horizontalAdvance(QStringLiteral("000/000")) + 4, metrics.height()),
-          Qt::AlignVCenter | Qt::AlignLeft, summary);
+                 m_top + (r + 0.5) * m_rowHeight - metrics.height() / 2, width, metrics.height()),
+          Qt::AlignVCenter | Qt::AlignLeft, metrics.elidedText(summary, Qt::ElideRight, width));
     }
   }
 }
@@ -281,6 +286,12 @@ void DataView::paintBytes(QPainter& painter, const ViewStyle& style) const {
                             metrics.height()),
                      Qt::AlignVCenter | Qt::AlignLeft, formatBytes(m_holdings.bytesReceived(r)));
   }
+}
+
+QString DataView::summaryTemplate() const {
+  if (m_bytesOnly) return QStringLiteral("000.0 MB");
+  if (m_reduction) return QStringLiteral("B₀₀..B₀₀ + parts of B₀₀..B₀₀");
+  return QStringLiteral("000/000");
 }
 
 bool DataView::carriesSelected(int rank, int origin) const {

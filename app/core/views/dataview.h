@@ -3,6 +3,8 @@
 // playback cursor (BlockOwnership). A block that travels in pieces (the pipelined broadcast)
 // fills piece by piece; blocks on their way are outlined; zero-size blocks are hatched "no
 // data". A trace without block annotations gets bars of the bytes each rank received so far.
+// For a reduction (allreduce, scan, …) a slot is an input and fills when the rank's partial
+// sum includes it; each row ends with the sum as the lecture writes it ("B₂..B₅").
 #pragma once
 
 #include "document/blockownership.h"
@@ -52,6 +54,9 @@ private:
                  const QRectF& box) const;
   void paintBytes(QPainter& painter, const ViewStyle& style) const;
   bool carriesSelected(int rank, int origin) const;
+  /// The widest text the column after the slots must take ("000/000" or a partial sum).
+  QString summaryTemplate() const;
+  bool m_reduction = false; ///< the instance's collective combines inputs
 
   int m_index = -2; ///< instance of the cache; −2: nothing built yet
   std::optional<CollectiveInstance> m_instance;

@@ -23,7 +23,9 @@ enum class Collective {
   allgatherv,
   allreduce,
   reduce_scatter_block,
-  reduce_scatter
+  reduce_scatter,
+  scan,
+  exscan
 };
 
 std::string_view to_string(Collective collective);
@@ -44,6 +46,7 @@ using AllreduceFn = int (*)(const void*, void*, int, MPI_Datatype, MPI_Op,
                             MPI_Comm); ///< MPI_Allreduce, MPI_Reduce_scatter_block
 using ReduceScatterFn = int (*)(const void*, void*, const int*, MPI_Datatype, MPI_Op,
                                 MPI_Comm); ///< MPI_Reduce_scatter
+using ScanFn = AllreduceFn;                ///< MPI_Scan and MPI_Exscan
 
 /// The one tuning knob an algorithm takes on top of MPI's arguments.
 enum class Parameter {
@@ -80,6 +83,7 @@ struct Algorithm {
   AllreduceFn allreduce = nullptr;
   AllreduceFn reduce_scatter_block = nullptr;
   ReduceScatterFn reduce_scatter = nullptr;
+  ScanFn scan = nullptr; ///< set for scan and exscan
 
   bool is_native() const { return native; }
   bool uses_blocks() const { return parameter == Parameter::blocks; }
@@ -93,20 +97,22 @@ struct Algorithm {
   }
   bool has_root() const {
     return collective != Collective::allgather && collective != Collective::allgatherv &&
-           collective != Collective::allreduce && !reduce_scatters();
+           collective != Collective::allreduce && !reduce_scatters() && !prefix();
   }
   /// gatherv, scatterv and allgatherv: block sizes differ per rank (only the root knows them
   /// all in gatherv and scatterv; every rank in allgatherv).
-  /// reduce and allreduce: combine vectors with an MPI_Op.
+  /// reduce, allreduce, scan and exscan: combine vectors with an MPI_Op.
   bool reduces() const {
     return collective == Collective::reduce || collective == Collective::allreduce ||
-           reduce_scatters();
+           reduce_scatters() || prefix();
   }
   /// reduce_scatter_block and reduce_scatter: rootless, every rank gets a part of the sum.
   bool reduce_scatters() const {
     return collective == Collective::reduce_scatter_block ||
            collective == Collective::reduce_scatter;
   }
+  /// scan and exscan: prefix sums in rank order.
+  bool prefix() const { return collective == Collective::scan || collective == Collective::exscan; }
   bool irregular() const {
     return collective == Collective::gatherv || collective == Collective::scatterv ||
            collective == Collective::allgatherv;
