@@ -350,7 +350,7 @@ ParseResult parse_options(std::span<char* const> args, int p) {
   // argument with spaces.
   const char* platform = std::getenv("COLLSCOPE_PLATFORM");
   o.platform = std::string(raw.platform.value_or(platform != nullptr ? platform : ""));
-  for (std::string error :
+  for (const std::string& error :
        {number("--root", raw.root, 0, o.root), number("--count", raw.count, 0, o.count),
         number("--repetitions", raw.repetitions, 1, o.repetitions),
         number("--warmup", raw.warmup, 0, o.warmup), number("--blocks", raw.blocks, 1, o.blocks),

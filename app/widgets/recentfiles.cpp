@@ -34,7 +34,7 @@ void RecentFiles::rebuild() {
   m_menu->clear();
   const QStringList list = paths();
   for (qsizetype i = 0; i < list.size(); ++i) {
-    const QString path = list[i];
+    const QString& path = list[i];
     QAction* action =
         m_menu->addAction(QStringLiteral("&%1  %2").arg(i + 1).arg(QDir::toNativeSeparators(path)));
     connect(action, &QAction::triggered, this, [this, path] { emit openRequested(path); });

@@ -2,6 +2,7 @@
 
 #include "collscope/model/load_trace.hpp"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QProgressDialog>
@@ -13,15 +14,17 @@ namespace collscope::app {
 TraceLoader::TraceLoader(QWidget* window) : QObject(window), m_window(window) {}
 
 TraceLoader::~TraceLoader() {
-  if (m_cancel) m_cancel->store(true);
+  if (m_job) m_job->cancelled.store(true);
 }
 
 void TraceLoader::load(const QString& path) {
-  if (m_cancel) m_cancel->store(true);
-  if (m_dialog) m_dialog->deleteLater();
+  if (m_job) {
+    m_job->cancelled.store(true);
+    if (m_job->dialog) m_job->dialog->deleteLater();
+  }
   const int generation = ++m_generation;
-  auto cancel = std::make_shared<std::atomic<bool>>(false);
-  m_cancel = cancel;
+  auto job = std::make_shared<Job>();
+  m_job = job;
 
   auto* dialog = new QProgressDialog(tr("Opening %1…").arg(QFileInfo(path).fileName()),
                                      tr("Cancel"), 0, 100, m_window);
@@ -30,24 +33,26 @@ void TraceLoader::load(const QString& path) {
   dialog->setMinimumDuration(300);
   dialog->setAutoClose(false);
   dialog->setAutoReset(false);
-  m_dialog = dialog;
-  connect(dialog, &QProgressDialog::canceled, this, [cancel, dialog] {
-    cancel->store(true);
+  job->dialog = dialog;
+  connect(dialog, &QProgressDialog::canceled, this, [job, dialog] {
+    job->cancelled.store(true);
     dialog->setLabelText(tr("Cancelling after the current step…"));
   });
 
-  QPointer<QProgressDialog> guard(dialog);
-  // Set on the GUI thread when the load is over: progress still queued then is stale.
-  auto over = std::make_shared<bool>(false);
   LoadControl control;
-  control.cancelled = cancel.get();
-  control.progress = [guard, over](int percent, const QString& step) {
+  control.cancelled = &job->cancelled;
+  // Runs on the worker: reads the atomic flag only, and posts to the application object,
+  // which outlives every load; the posted call runs on the GUI thread.
+  control.progress = [job](int percent, const QString& step) {
+    if (job->cancelled.load()) return; // superseded or cancelled: nothing to show
+    QCoreApplication* app = QCoreApplication::instance();
+    if (app == nullptr) return;
     QMetaObject::invokeMethod(
-        guard.data(),
-        [guard, over, percent, step] {
-          if (!guard || *over) return;
-          guard->setValue(percent);
-          guard->setLabelText(step);
+        app,
+        [job, percent, step] {
+          if (job->over || !job->dialog) return;
+          job->dialog->setValue(percent);
+          job->dialog->setLabelText(step);
         },
         Qt::QueuedConnection);
   };
@@ -60,11 +65,11 @@ void TraceLoader::load(const QString& path) {
     // to show it again: an error box opened next runs its own event loop, in which a dialog
     // merely scheduled for deletion would pop up and cover the error with a stale "Reading …
     // 0 %". (Not deleted here: this may run inside the dialog's own setValue.)
-    *over = true;
-    if (guard) {
-      guard->reset();
-      guard->hide();
-      guard->deleteLater();
+    job->over = true;
+    if (job->dialog) {
+      job->dialog->reset();
+      job->dialog->hide();
+      job->dialog->deleteLater();
     }
     if (generation != m_generation || result.cancelled) return;
     if (result.document)
@@ -72,8 +77,8 @@ void TraceLoader::load(const QString& path) {
     else
       emit failed(path, result.error);
   });
-  // `cancel` is captured by value so the flag outlives this loader if the window closes.
-  watcher->setFuture(QtConcurrent::run([path, control, cancel]() -> Result {
+  // `job` is shared so the flag outlives this loader if the window closes.
+  watcher->setFuture(QtConcurrent::run([path, control, job]() -> Result {
     Result result;
     try {
       result.document = TraceDocument::load(path, control);

@@ -90,7 +90,8 @@ public:
     if (tail_.size() > 2 * tail_keep) tail_.erase(0, tail_.size() - tail_keep);
   }
   std::string text() const {
-    if (tail_.size() <= tail_keep && total_ == static_cast<long long>(head_.size() + tail_.size()))
+    if (tail_.size() <= tail_keep &&
+        total_ == static_cast<long long>(head_.size()) + static_cast<long long>(tail_.size()))
       return head_ + tail_;
     return head_ + "\n[… output cut …]\n" +
            tail_.substr(tail_.size() > tail_keep ? tail_.size() - tail_keep : 0);

@@ -27,7 +27,7 @@ std::string sweep_text(const Grade& g) {
   if (g.exercise->collective == "allreduce") {
     std::string ops;
     for (const std::string& o : s.ops)
-      ops += (ops.empty() ? "" : " and ") + std::string(op_name(*parse_op(o)));
+      ops += (ops.empty() ? "" : " and ") + std::string(op_name(parse_op(o).value()));
     types += "; ops " + ops;
   }
   return std::string(g.quick ? "quick" : "full") + " sweep: p = " + list(s.p) + "; " + roots +

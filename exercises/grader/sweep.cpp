@@ -30,8 +30,8 @@ std::vector<Case> main_cases(const SweepSpec& sweep) {
             c.p = p;
             c.root = root;
             c.count = count;
-            c.dtype = *parse_dtype(d);
-            c.op = *parse_op(op);
+            c.dtype = parse_dtype(d).value();
+            c.op = parse_op(op).value();
             cases.push_back(c);
           }
   return cases;
@@ -66,7 +66,7 @@ std::vector<Case> speed_cases(const SpeedSpec& speed, int p) {
     c.p = p;
     c.root = std::min(speed.root, p - 1);
     c.count = count;
-    c.dtype = *parse_dtype(speed.datatype);
+    c.dtype = parse_dtype(speed.datatype).value();
     c.repetitions = speed.repetitions;
     cases.push_back(c);
   }

@@ -36,7 +36,7 @@ int run(const Plan& plan, const std::string& log_path, const std::optional<signa
   int rank = 0, world = 1;
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
   PMPI_Comm_size(MPI_COMM_WORLD, &world);
-  const Kind kind = *parse_kind(submission.collective);
+  const Kind kind = parse_kind(submission.collective).value();
   const Log log(rank == 0 && !human ? log_path : "/dev/null", key);
   const Datatypes types;
   std::map<int, MPI_Comm> comms;

@@ -27,7 +27,7 @@ fs::path submissions_dir() {
 }
 
 fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::path(env("COLLSCOPE_GRADE_TEST_TMP")) / name;
+  fs::path dir = fs::path(env("COLLSCOPE_GRADE_TEST_TMP")) / name;
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;

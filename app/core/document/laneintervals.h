@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -34,9 +35,11 @@ struct Interval {
 };
 
 /// Intervals of one layer of one rank, sorted by x0, with the running maximum of x1 so the
-/// first interval reaching into a window is found by binary search even when they nest.
+/// first interval reaching into a window is found by binary search even when they nest (kept
+/// only for tracks that nest: where x1 grows with x0, x1 itself is that maximum).
 class IntervalTrack {
 public:
+  void reserve(std::size_t count) { m_intervals.reserve(count); }
   void add(const Interval& interval) { m_intervals.push_back(interval); }
   void finish();
   const std::vector<Interval>& intervals() const { return m_intervals; }
@@ -54,7 +57,7 @@ public:
 
   static LaneIntervals build(const model::Trace& trace, const TraceAnalyses& analyses,
                              const TraceClock& clock);
-  static StateKind classifyCall(const std::string& function);
+  static StateKind classifyCall(std::string_view function);
 
   int rankCount() const { return static_cast<int>(m_tracks.size()); }
   const IntervalTrack& track(int rank, Layer layer) const {

@@ -56,6 +56,7 @@ TraceDocument::TraceDocument(model::Trace trace, const LoadControl& control)
   if (control.isCancelled()) throw LoadCancelled();
   control.report(75, QStringLiteral("Laying out the lanes"));
   lanes(AxisMode::time);
+  density(AxisMode::time);
   if (control.isCancelled()) throw LoadCancelled();
   control.report(90, QStringLiteral("Replaying with α and β"));
   m_replay = model::replay_alpha_beta(m_trace, m_alphaBeta);
@@ -106,6 +107,13 @@ const LaneIntervals& TraceDocument::lanes(AxisMode mode) const {
   if (!lanes)
     lanes = std::make_unique<LaneIntervals>(LaneIntervals::build(m_trace, m_analyses, clock(mode)));
   return *lanes;
+}
+
+const MessageDensity& TraceDocument::density(AxisMode mode) const {
+  auto& density = m_density[slot(mode)];
+  if (!density)
+    density = std::make_unique<MessageDensity>(MessageDensity::build(m_trace, clock(mode)));
+  return *density;
 }
 
 void TraceDocument::setAlphaBeta(model::AlphaBeta parameters) {

@@ -5,6 +5,7 @@
 #include "collscope/cost_defaults.hpp"
 #include "collscope/model/replay.hpp"
 #include "document/laneintervals.h"
+#include "document/messagedensity.h"
 #include "document/traceanalyses.h"
 #include "geometry/traceclock.h"
 
@@ -32,10 +33,13 @@ public:
   /// "gather/binomial  p = 8  root 0  count 1000 MPI_INT", or the file name without metadata.
   QString title() const;
 
-  /// The physical clock and its lanes are built with the document; the round axes on first
-  /// use (a big trace opens faster). Call from one thread only.
+  /// The physical clock, its lanes and message density are built with the document (in the
+  /// loader's thread); the round axes' on first use (a big trace opens faster). Call from one
+  /// thread only.
   const TraceClock& clock(AxisMode mode) const;
   const LaneIntervals& lanes(AxisMode mode) const;
+  /// Per rank, where messages leave and arrive on that axis (built with the lanes).
+  const MessageDensity& density(AxisMode mode) const;
 
   model::AlphaBeta alphaBeta() const { return m_alphaBeta; }
   const model::Replay& replay() const { return m_replay; }
@@ -46,6 +50,7 @@ private:
   TraceAnalyses m_analyses;
   mutable std::array<std::unique_ptr<TraceClock>, 3> m_clocks;
   mutable std::array<std::unique_ptr<LaneIntervals>, 3> m_lanes;
+  mutable std::array<std::unique_ptr<MessageDensity>, 3> m_density;
   model::AlphaBeta m_alphaBeta = defaultAlphaBeta;
   model::Replay m_replay;
 };

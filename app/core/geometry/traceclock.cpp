@@ -28,7 +28,12 @@ TraceClock TraceClock::physical(const model::Trace& trace, const TraceAnalyses& 
   for (double t : analyses.rankEnd) c.m_end = std::max(c.m_end, t);
   if (c.m_end <= 0.0) c.m_end = 1e-6;
   const std::vector<int>& steps = analyses.inferred.message_round;
-  for (std::size_t m = 0; m < trace.messages.size(); ++m) {
+  const std::size_t n = trace.messages.size();
+  c.m_start.reserve(n);
+  c.m_finish.reserve(n);
+  c.m_recvTime.reserve(n);
+  c.m_round.reserve(n);
+  for (std::size_t m = 0; m < n; ++m) {
     const model::Message& msg = trace.messages[m];
     c.m_start.push_back(msg.send_time);
     c.m_finish.push_back(std::max(msg.send_time, msg.recv_time));

@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <set>
+#include <span>
 #include <unordered_set>
 #include <vector>
 
@@ -22,13 +23,19 @@ std::uint64_t pixelKey(const QLineF& line) {
 
 } // namespace
 
-MessagePaintStats MessagePainter::paintArrows() {
+MessagePaintStats MessagePainter::paintArrows(const MessageDensity* density) {
   MessagePaintStats stats;
   const double x0 = m_axis.viewBegin();
   const double x1 = m_axis.viewEnd();
   const auto [first, last] = m_clock.candidates(x0, x1);
   const std::vector<int>& order = m_clock.messagesByStart();
   stats.visible = last - first;
+  if (density != nullptr &&
+      static_cast<double>(stats.visible) > densityFrom * m_geometry.plot().width()) {
+    stats.density = true;
+    stats.drawn = paintDensity(*density);
+    return stats;
+  }
   stats.stride = std::max<std::size_t>(1, (stats.visible + budget - 1) / budget);
   const bool dedupe = stats.visible > 2000;
   std::unordered_set<std::uint64_t> seen;
@@ -185,6 +192,60 @@ void MessagePainter::rasterize(const std::vector<QLineF>& lines) {
     for (int x = 0; x < w; ++x) row[x] = shade[std::min<std::size_t>(counts[x], shade.size() - 1)];
   }
   m_painter.drawImage(plot.topLeft(), layer);
+}
+
+std::size_t MessagePainter::paintDensity(const MessageDensity& density) {
+  const QRect plot = m_geometry.plot().toAlignedRect();
+  const int w = plot.width(), h = plot.height();
+  const int ranks = std::min(density.rankCount(), m_geometry.rankCount());
+  if (w <= 0 || h <= 0 || ranks <= 0) return 0;
+  const auto width = static_cast<std::size_t>(w);
+  // Column c of the image is pixel plot.left() + c: counts per [fromPixel(c), fromPixel(c + 1)).
+  static thread_local std::vector<std::uint32_t> counts;
+  counts.assign(width * static_cast<std::size_t>(ranks), 0);
+  const double x0 = m_axis.fromPixel(plot.left());
+  const double step = 1.0 / m_axis.pixelsPerUnit();
+  for (int r = 0; r < ranks; ++r)
+    density.count(r, x0, step,
+                  std::span(counts.data() + static_cast<std::size_t>(r) * width, width));
+  const std::uint32_t most = *std::max_element(counts.begin(), counts.end());
+  if (most == 0) return 0;
+  // Darkness grows with the logarithm of the count: one message is visible, the busiest
+  // column is dark, and the lane's state colours still show above and below the strip.
+  const double top = std::log1p(static_cast<double>(most));
+  const auto shadeOf = [&](std::uint32_t n) {
+    const double level = std::log1p(static_cast<double>(n)) / top;
+    const double opacity = 0.25 + 0.65 * level;
+    return qPremultiply(qRgba(m_style.message.red(), m_style.message.green(),
+                              m_style.message.blue(),
+                              static_cast<int>(std::lround(255 * opacity))));
+  };
+  static thread_local std::vector<QRgb> shades;
+  shades.resize(std::min<std::size_t>(most, 4095) + 1);
+  for (std::size_t n = 1; n < shades.size(); ++n)
+    shades[n] = shadeOf(static_cast<std::uint32_t>(n));
+  static thread_local QImage layer;
+  if (layer.size() != QSize(w, h)) layer = QImage(w, h, QImage::Format_ARGB32_Premultiplied);
+  layer.fill(Qt::transparent);
+  std::size_t cells = 0;
+  for (int r = 0; r < ranks; ++r) {
+    // A strip through the middle of the call bar, where the arrows would leave and arrive.
+    const QRectF bar = m_geometry.band(r, SpaceTimeGeometry::Band::callBar);
+    const double centre = m_geometry.laneCenter(r) - plot.top();
+    const double half = std::max(0.5, bar.height() / 6.0);
+    const int y0 = std::clamp(static_cast<int>(std::floor(centre - half)), 0, h - 1);
+    const int y1 = std::clamp(static_cast<int>(std::ceil(centre + half)), y0 + 1, h);
+    const std::uint32_t* row = counts.data() + static_cast<std::size_t>(r) * width;
+    for (int x = 0; x < w; ++x) {
+      const std::uint32_t n = row[x];
+      if (n == 0) continue;
+      ++cells;
+      const QRgb shade = n < shades.size() ? shades[n] : shadeOf(n);
+      for (int y = y0; y < y1; ++y) reinterpret_cast<QRgb*>(layer.scanLine(y))[x] = shade;
+    }
+  }
+  m_painter.drawImage(plot.topLeft(), layer);
+  return cells;
 }
 
 std::optional<QLineF> MessagePainter::clip(const QLineF& line) const {

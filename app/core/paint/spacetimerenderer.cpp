@@ -48,9 +48,14 @@ SpaceTimeGeometry SpaceTimeRenderer::render(QPainter& painter, const QRectF& tar
   paintGrid(painter, g, style, mode, axis);
   paintLanes(painter, g, style, axis, lanes);
   MessagePainter messages(painter, g, style, axis, clock, m_document.trace());
-  m_messageStats = messages.paintArrows();
+  m_messageStats = messages.paintArrows(&m_document.density(mode));
   m_criticalLimited = false;
-  if (critical) messages.paintCriticalPath(chainsToPaint(clock, axis, playback));
+  m_criticalShown = 0;
+  if (critical) {
+    const std::vector<int> chain = chainsToPaint(clock, axis, playback);
+    m_criticalShown = chain.size();
+    messages.paintCriticalPath(chain);
+  }
   if (cursor) {
     paintVeil(painter, g, style, axis.toPixel(playback->cursor()));
     messages.paintInFlight(*playback);
@@ -100,7 +105,10 @@ void SpaceTimeRenderer::paintLanes(QPainter& painter, const SpaceTimeGeometry& g
                    c.plot == g.plot() && c.ratio == ratio && c.scale == style.scale &&
                    c.rankCount == g.rankCount() && !c.image.isNull();
   if (!hit) {
-    c.image = QImage(area.size() * ratio, QImage::Format_ARGB32_Premultiplied);
+    // The same size as last time (a new zoom, not a resize): reuse the pixels, as fresh
+    // megabytes from the allocator cost page faults on every zoom step.
+    if (c.image.size() != area.size() * ratio)
+      c.image = QImage(area.size() * ratio, QImage::Format_ARGB32_Premultiplied);
     c.image.setDevicePixelRatio(ratio);
     c.image.fill(Qt::transparent);
     QPainter layer(&c.image);
@@ -130,7 +138,15 @@ std::vector<int> SpaceTimeRenderer::chainsToPaint(const TraceClock& clock, const
   std::erase_if(inView, [&](int m) {
     return analyses.collective.group[static_cast<std::size_t>(m)] != group;
   });
-  return inView;
+  if (inView.size() <= criticalBudget) return inView;
+  // One run's chain can be long too (a trace without algorithm regions is one run): the part
+  // of it that leads to the cursor (a chain is in time order).
+  const double cursor = playback != nullptr ? playback->cursor() : clock.end();
+  auto last = std::find_if(inView.begin(), inView.end(),
+                           [&](int m) { return clock.messageStart(m) > cursor; });
+  if (last - inView.begin() < static_cast<std::ptrdiff_t>(criticalBudget))
+    last = inView.begin() + static_cast<std::ptrdiff_t>(criticalBudget);
+  return {last - static_cast<std::ptrdiff_t>(criticalBudget), last};
 }
 
 QString SpaceTimeRenderer::cursorText(const Playback& playback) {
@@ -207,11 +223,15 @@ void SpaceTimeRenderer::paintVeil(QPainter& painter, const SpaceTimeGeometry& g,
 void SpaceTimeRenderer::paintSamplingNote(QPainter& painter, const SpaceTimeGeometry& g,
                                           const ViewStyle& style) const {
   QStringList notes;
-  if (m_messageStats.stride > 1)
+  if (m_messageStats.density)
+    notes << QStringLiteral("%1 messages in view: density per rank (darker: more), zoom in "
+                            "for arrows")
+                 .arg(formatCount(m_messageStats.visible));
+  else if (m_messageStats.stride > 1)
     notes << QStringLiteral("%1 messages in view: 1 in %2 drawn, zoom in for all")
                  .arg(formatCount(m_messageStats.visible))
                  .arg(m_messageStats.stride);
-  if (m_criticalLimited) notes << QStringLiteral("critical path of the run at the cursor only");
+  if (m_criticalLimited) notes << QStringLiteral("critical path near the cursor only");
   if (notes.isEmpty()) return;
   const QString text = notes.join(QStringLiteral(" · "));
   painter.setFont(style.legendFont);

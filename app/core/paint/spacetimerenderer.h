@@ -36,10 +36,13 @@ public:
 
   const MessagePaintStats& messageStats() const { return m_messageStats; }
   int laneRectangles() const { return m_laneRectangles; }
-  /// Whether the last render showed the critical chain of the run at the cursor only (more
-  /// than criticalBudget chain messages in view).
+  /// Whether the last render limited the critical path (more than criticalBudget chain
+  /// messages in view): to the run at the cursor, and at most criticalBudget messages of it
+  /// leading to the cursor — a big trace is never painted over.
   bool criticalLimited() const { return m_criticalLimited; }
   static constexpr std::size_t criticalBudget = 256;
+  /// Chain messages the last render overlaid.
+  std::size_t criticalShown() const { return m_criticalShown; }
   /// TraceClock::progressText of the run at the cursor ("t = 1.23 ms · 2 of 3 rounds
   /// complete"), as every view shows it — also the playback bar's status text.
   static QString cursorText(const Playback& playback);
@@ -68,6 +71,7 @@ private:
   MessagePaintStats m_messageStats;
   int m_laneRectangles = 0;
   bool m_criticalLimited = false;
+  std::size_t m_criticalShown = 0;
   /// The lanes of the last raster render and what they were painted for.
   struct LaneCache {
     const LaneIntervals* lanes = nullptr;

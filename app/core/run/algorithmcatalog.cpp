@@ -20,8 +20,9 @@ std::optional<AlgorithmCatalog> AlgorithmCatalog::fromJson(const QByteArray& jso
     return std::nullopt;
   }
   AlgorithmCatalog catalog;
-  for (const QJsonValue& value : doc.array()) {
-    const QJsonObject o = value.toObject();
+  const QJsonArray entries = doc.array();
+  for (qsizetype i = 0; i < entries.size(); ++i) {
+    const QJsonObject o = entries.at(i).toObject();
     AlgorithmEntry e;
     e.collective = o.value(QStringLiteral("collective")).toString();
     e.name = o.value(QStringLiteral("name")).toString();

@@ -65,13 +65,13 @@ void CirculantView::paintSmallMultiples(QPainter& painter, const QRectF& area,
     painter.setFont(style.legendFont);
     painter.setPen(palette::secondaryInk);
     const QString which =
-        shown == 1
-            ? QStringLiteral("round %1 of %2 shown (it follows the cursor)")
-                  .arg(m_instance->roundLabel(first))
-                  .arg(rounds)
-            : QStringLiteral("rounds %1 – %2 of %3 shown (they follow the cursor)")
-                  .arg(m_instance->roundLabel(first), m_instance->roundLabel(first + shown - 1))
-                  .arg(rounds);
+        shown == 1 ? QStringLiteral("round %1 of %2 shown (it follows the cursor)")
+                         .arg(m_instance.value().roundLabel(first))
+                         .arg(rounds)
+                   : QStringLiteral("rounds %1 – %2 of %3 shown (they follow the cursor)")
+                         .arg(m_instance.value().roundLabel(first),
+                              m_instance.value().roundLabel(first + shown - 1))
+                         .arg(rounds);
     painter.drawText(QRectF(area.left(), cells.bottom(), area.width(), caption), Qt::AlignCenter,
                      metrics.elidedText(which, Qt::ElideRight, area.width()));
   }
@@ -87,7 +87,7 @@ void CirculantView::paintSmallMultiples(QPainter& painter, const QRectF& area,
   const double width = std::max(1.2, 2.4 * scale * std::clamp(24.0 / p, 0.5, 1.0));
   const double spacing = 2 * std::numbers::pi * radius / std::max(1, p);
   const double head = std::max(4.0, std::min({13.0 * scale, radius * 0.13, spacing * 0.55}));
-  const int selected = m_instance->commRank(selectedRank());
+  const int selected = m_instance.value().commRank(selectedRank());
 
   for (int i = 0; i < shown; ++i) {
     const int r = first + i;
@@ -135,8 +135,8 @@ void CirculantView::paintSmallMultiples(QPainter& painter, const QRectF& area,
 }
 
 QString CirculantView::captionOf(int round) const {
-  QString text =
-      QStringLiteral("round %1: %2").arg(m_instance->roundLabel(round), m_model.roundText(round));
+  QString text = QStringLiteral("round %1: %2")
+                     .arg(m_instance.value().roundLabel(round), m_model.roundText(round));
   const std::size_t stride = m_model.round(round).chords.size() / maxSmallChords + 1;
   if (stride > 1) text += QStringLiteral(" (1 in %1 drawn)").arg(stride);
   return text;
