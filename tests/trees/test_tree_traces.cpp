@@ -3,6 +3,7 @@
 // harness, every non-root receives every block once from a tree, and at the lemma's block
 // counts Jia's α-β replay beats the linear and the binary-tree pipelines.
 #define CATCH_CONFIG_MAIN
+#include "collscope/cost_defaults.hpp"
 #include "collscope/model/annotated_rounds.hpp"
 #include "collscope/model/load_trace.hpp"
 #include "collscope/model/replay.hpp"
@@ -81,7 +82,8 @@ TEST_CASE("traced rounds equal the schedules' exact round counts", "[trees]") {
 
 TEST_CASE("α-β replay at the lemma's block counts: jia beats pipeline and binary-pipeline",
           "[trees][replay]") {
-  const model::AlphaBeta ab{1e-6, 2e-10};
+  // The α and β the lemma chose the block counts with (collscope-run uses the defaults).
+  const model::AlphaBeta ab{default_alpha_s, default_beta_s_per_byte};
   for (const int p : {8, 12, 16}) {
     INFO("p = " << p);
     const auto replay = [&](const char* name) {
