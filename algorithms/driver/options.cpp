@@ -80,6 +80,23 @@ std::string names_of(Collective collective, bool (*keep)(const Algorithm&),
   return names;
 }
 
+/// "bcast pipeline, two-tree; allreduce tree-pipeline; …": the algorithms that take --blocks,
+/// by collective in registry order.
+std::string pipelined_names() {
+  std::string names;
+  std::optional<Collective> last;
+  for (const Algorithm& a : algorithms()) {
+    if (!a.uses_blocks()) continue;
+    if (a.collective != last)
+      names += (names.empty() ? "" : "; ") + std::string(to_string(a.collective)) + " ";
+    else
+      names += ", ";
+    names += a.name;
+    last = a.collective;
+  }
+  return names;
+}
+
 /// Fills `raw`; returns an error message or "".
 std::string scan(std::span<char* const> args, Raw& raw) {
   const std::pair<std::string_view, std::optional<std::string_view> Raw::*> valued[] = {
@@ -288,9 +305,8 @@ std::string check_fit(const Raw& raw, Options& o, int p) {
            names_of(
                a.collective, [](const Algorithm& b) { return !b.commutative_only; }, " or ");
   if (raw.blocks && !a.uses_blocks())
-    return "--blocks applies only to pipelined algorithms (bcast " +
-           names_of(Collective::bcast, [](const Algorithm& b) { return b.uses_blocks(); }) +
-           "), not to " + who;
+    return "--blocks applies only to pipelined algorithms (" + pipelined_names() + "), not to " +
+           who;
   if (raw.piece && !a.uses_piece())
     return "--piece applies only to allgatherv " +
            names_of(Collective::allgatherv, [](const Algorithm& b) { return b.uses_piece(); }) +
