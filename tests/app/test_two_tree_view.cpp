@@ -4,8 +4,8 @@
 // hypercube broadcast named by dimensions in the circulant view.
 #include "app_fixtures.h"
 #include "collscope/schedule/two_tree.hpp"
-#include "export/viewexporter.h"
 #include "document/circulantmodel.h"
+#include "export/viewexporter.h"
 #include "views/treeview.h"
 
 #include <QRegularExpression>

@@ -200,9 +200,9 @@ QString BlockOwnership::partialSumText(const std::vector<OriginRun>& runs, int p
     return QStringLiteral("B") + digits;
   };
   const auto text = [&](const OriginRun& r) {
-    return r.count == 1
-               ? subscript(r.first)
-               : subscript(r.first) + QStringLiteral("..") + subscript((r.first + r.count - 1) % std::max(p, 1));
+    return r.count == 1 ? subscript(r.first)
+                        : subscript(r.first) + QStringLiteral("..") +
+                              subscript((r.first + r.count - 1) % std::max(p, 1));
   };
   QStringList whole, part;
   for (const OriginRun& r : runs) (r.whole ? whole : part) << text(r);
