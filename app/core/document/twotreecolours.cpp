@@ -22,11 +22,10 @@ TwoTreeColours twoTreeColours(const CollectiveInstance& instance, const Communic
   for (int side = 0; side < 2; ++side) result.colours[side].assign(trees[side]->edges().size(), -1);
   if (!first.isTree() || !second.isTree() || first.root() != second.root() || first.root() < 0)
     return result;
-  // The relay: the root's only child in both trees, itself feeding one root per tree.
+  // The relay: the root's only child in both trees (the trees' own roots always differ). At
+  // p = 2 it is the only other rank and there are no trees below it to colour.
   const int a = onlyChild(first, first.root());
-  if (a >= 0 && a == onlyChild(second, second.root()) && onlyChild(first, a) >= 0 &&
-      onlyChild(second, a) >= 0 && onlyChild(first, a) != onlyChild(second, a))
-    result.relay = a;
+  if (a >= 0 && a == onlyChild(second, second.root())) result.relay = a;
 
   std::unordered_map<int, int> numberOf; // trace message → its round number
   for (const InstanceMessage& m : instance.messages())
