@@ -73,8 +73,8 @@ private:
       expect(")");
       return value;
     }
-    if (eat("⌈")) return logarithm("⌉", true);
-    if (eat("⌊")) return logarithm("⌋", false);
+    if (eat("⌈")) return rounded("⌉", true);
+    if (eat("⌊")) return rounded("⌋", false);
     if (eat("p")) return values_.p;
     if (eat("m")) return values_.m;
     if (eat("M")) return values_.blocks;
@@ -83,8 +83,17 @@ private:
     throw std::invalid_argument("unknown symbol");
   }
 
+  /// ⌈log₂x⌉, ⌊log₂x⌋, or the ceiling or floor of any expression (⌈p/2⌉).
+  double rounded(std::string_view close, bool ceiling) {
+    if (eat("log₂")) return logarithm(close, ceiling);
+    const double x = sum();
+    skip_spaces();
+    expect(close);
+    // Fractions of whole numbers: a tolerance keeps 6/3 from rounding up to 3.
+    return ceiling ? std::ceil(x - 1e-9) : std::floor(x + 1e-9);
+  }
+
   double logarithm(std::string_view close, bool ceiling) {
-    expect("log₂");
     const double x = sum();
     skip_spaces();
     expect(close);
