@@ -25,7 +25,9 @@ enum class Collective {
   reduce_scatter_block,
   reduce_scatter,
   scan,
-  exscan
+  exscan,
+  alltoall,
+  alltoallv
 };
 
 std::string_view to_string(Collective collective);
@@ -47,6 +49,9 @@ using AllreduceFn = int (*)(const void*, void*, int, MPI_Datatype, MPI_Op,
 using ReduceScatterFn = int (*)(const void*, void*, const int*, MPI_Datatype, MPI_Op,
                                 MPI_Comm); ///< MPI_Reduce_scatter
 using ScanFn = AllreduceFn;                ///< MPI_Scan and MPI_Exscan
+using AlltoallFn = AllgatherFn;            ///< MPI_Alltoall
+using AlltoallvFn = int (*)(const void*, const int*, const int*, MPI_Datatype, void*, const int*,
+                            const int*, MPI_Datatype, MPI_Comm); ///< MPI_Alltoallv
 
 /// The one tuning knob an algorithm takes on top of MPI's arguments.
 enum class Parameter {
@@ -84,6 +89,10 @@ struct Algorithm {
   AllreduceFn reduce_scatter_block = nullptr;
   ReduceScatterFn reduce_scatter = nullptr;
   ScanFn scan = nullptr; ///< set for scan and exscan
+  AlltoallFn alltoall = nullptr;
+  AlltoallvFn alltoallv = nullptr;
+  /// Runs only on a power-of-two number of processes (alltoall hypercube); refused otherwise.
+  bool power_of_two_only = false;
 
   bool is_native() const { return native; }
   bool uses_blocks() const { return parameter == Parameter::blocks; }
@@ -97,7 +106,7 @@ struct Algorithm {
   }
   bool has_root() const {
     return collective != Collective::allgather && collective != Collective::allgatherv &&
-           collective != Collective::allreduce && !reduce_scatters() && !prefix();
+           collective != Collective::allreduce && !reduce_scatters() && !prefix() && !alltoalls();
   }
   /// gatherv, scatterv and allgatherv: block sizes differ per rank (only the root knows them
   /// all in gatherv and scatterv; every rank in allgatherv).
@@ -110,6 +119,10 @@ struct Algorithm {
   bool reduce_scatters() const {
     return collective == Collective::reduce_scatter_block ||
            collective == Collective::reduce_scatter;
+  }
+  /// alltoall and alltoallv: every rank has a block for every rank (a p × p transpose).
+  bool alltoalls() const {
+    return collective == Collective::alltoall || collective == Collective::alltoallv;
   }
   /// scan and exscan: prefix sums in rank order.
   bool prefix() const { return collective == Collective::scan || collective == Collective::exscan; }
