@@ -115,6 +115,12 @@ std::optional<double> print_header(const Options& o, const RunFacts& f) {
     for (int count : irregular_layout(o, f.p).counts)
       m += static_cast<long long>(count) * f.type_size;
   }
+  if (c == Collective::alltoallv) {
+    m = 0;
+    for (int i = 0; i < f.p; ++i)
+      for (int j = 0; j < f.p; ++j)
+        m += static_cast<long long>(alltoallv_count(o.count, i, j)) * f.type_size;
+  }
   if (a.reduce_scatters()) {
     m = 0;
     for (int count : reduce_scatter_counts(c, o.count, f.p))
@@ -139,10 +145,17 @@ std::optional<double> print_header(const Options& o, const RunFacts& f) {
       counts += (counts.empty() ? "" : ",") + std::to_string(n);
     key("recvcounts", counts + " (count·((i+1) mod 3) for rank i)");
   }
+  if (c == Collective::alltoallv) {
+    std::string counts;
+    for (int j = 0; j < f.p; ++j)
+      counts += (counts.empty() ? "" : ",") + std::to_string(alltoallv_count(o.count, 0, j));
+    key("sendcounts", counts + " on rank 0 (count·((i+j+1) mod 3) from rank i to j)");
+  }
   key("datatype", str(to_string(o.datatype)));
   if (a.reduces()) key("op", str(to_string(o.op)));
   key("in_place", o.in_place ? "yes" : "no");
-  if (whole_row && !a.irregular()) key("bytes_per_rank", std::to_string(block));
+  if (whole_row && !a.irregular() && c != Collective::alltoallv)
+    key("bytes_per_rank", std::to_string(block));
   key("m_bytes", std::to_string(m));
   if (a.uses_blocks()) {
     std::string why = "pipelining lemma, " + ab;
