@@ -109,17 +109,20 @@ section_algorithms() {
   fi
   while read -r collective name; do
     case "$collective" in
-    allgather | allgatherv | allreduce | reduce_scatter_block | reduce_scatter | scan | exscan)
+    allgather | allgatherv | allreduce | reduce_scatter_block | reduce_scatter | scan | exscan | \
+      alltoall | alltoallv)
       root="" ;; # collectives without a root
     *) root="--root 3" ;;
     esac
+    np=5
+    [ "$name" = hypercube ] && np=4 # powers of two only
     for datatype in int vector double; do
       # shellcheck disable=SC2086 # $root is empty or two words
-      expect_verified 5 "$collective" --algorithm "$name" $root --count 3 --datatype "$datatype" \
+      expect_verified "$np" "$collective" --algorithm "$name" $root --count 3 --datatype "$datatype" \
         --repetitions 2 --warmup 1
       [ "$collective" = bcast ] || [ "$datatype" = double ] && continue
       # shellcheck disable=SC2086
-      expect_verified 5 "$collective" --algorithm "$name" $root --count 3 --datatype "$datatype" \
+      expect_verified "$np" "$collective" --algorithm "$name" $root --count 3 --datatype "$datatype" \
         --repetitions 2 --warmup 1 --in-place
     done
   done <"$tmp/pairs"
@@ -167,6 +170,8 @@ section_errors() {
   expect_usage_error 3 bcast --in-place
   expect_usage_error 3 allgather --root 0
   expect_usage_error 3 allgatherv --root 0
+  expect_usage_error 3 alltoall --algorithm bruck --root 0
+  expect_usage_error 6 alltoall --algorithm hypercube
   expect_usage_error 3 scan --root 0
   expect_usage_error 3 exscan --algorithm hillis-steele --blocks 4
   expect_usage_error 3 allgatherv --algorithm ring --piece 4
