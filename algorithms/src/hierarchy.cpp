@@ -33,4 +33,14 @@ int require_order(const Hierarchy& h, MPI_Op op) {
   return commutative || h.nodes->layout.rank_ordered() ? MPI_SUCCESS : MPI_ERR_OP;
 }
 
+Pieces cut(int count, int parts) {
+  Pieces pieces{std::vector<int>(std::size_t(parts)), std::vector<int>(std::size_t(parts))};
+  for (int j = 0, first = 0; j < parts; ++j) {
+    pieces.counts[std::size_t(j)] = count / parts + (j < count % parts ? 1 : 0);
+    pieces.displs[std::size_t(j)] = first;
+    first += pieces.counts[std::size_t(j)];
+  }
+  return pieces;
+}
+
 } // namespace collscope::detail

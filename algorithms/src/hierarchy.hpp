@@ -6,6 +6,7 @@
 #include "node_comms.hpp"
 
 #include <mpi.h>
+#include <vector>
 
 namespace collscope::detail {
 
@@ -29,5 +30,12 @@ int require_regular(const Hierarchy& h);
 /// Reductions across nodes keep rank order only when each node is one run of consecutive
 /// ranks: MPI_ERR_OP for a non-commutative `op` on any other layout, on every rank alike.
 int require_order(const Hierarchy& h, MPI_Op op);
+
+/// A vector of `count` elements cut into `parts` nearly equal pieces (the first count mod parts
+/// one element longer), as the full-lane algorithms give one piece to each lane.
+struct Pieces {
+  std::vector<int> counts, displs;
+};
+Pieces cut(int count, int parts);
 
 } // namespace collscope::detail

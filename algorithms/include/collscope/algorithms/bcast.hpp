@@ -36,4 +36,8 @@ int bcast_jia(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm
 /// nodes as nodes.hpp describes them: ⌈log₂N⌉ + max ⌈log₂nᵢ⌉ rounds.
 int bcast_hierarchical(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
 
+/// Full-lane: scatter on the root's node, broadcast of the n pieces on the n lanes at once,
+/// ring allgatherv inside every node; regular layouts only.
+int bcast_full_lane(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
+
 } // namespace collscope
