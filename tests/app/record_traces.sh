@@ -46,4 +46,7 @@ recordp 7 allreduce_circulant_p7 allreduce --algorithm circulant --count 100
 # Alltoall: the transpose in the data view (direct), Bruck's skips 1, 2, 4 in the circulant view.
 recordp 5 alltoall_direct_p5 alltoall --algorithm direct --count 10
 recordp 6 alltoall_bruck_p6 alltoall --algorithm bruck --count 10
-echo "recorded 18 traces in $out"
+# Nodes: the hierarchical allreduce on 3 nodes of 4 (the layout is in the trace's metadata).
+recordp 12 allreduce_hierarchical_3x4 allreduce --algorithm hierarchical --count 1200 \
+  --ranks-per-node 4
+echo "recorded 19 traces in $out"

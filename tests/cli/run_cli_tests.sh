@@ -130,6 +130,9 @@ section_algorithms() {
   expect_verified 5 bcast --algorithm pipeline --root 3 --count 1000 --datatype vector \
     --repetitions 2
   expect_verified 3 gather --algorithm dnc --root 2 --count 0 --repetitions 2
+  expect_verified 8 allgather --algorithm hierarchical --nodes 3,3,2 --repetitions 2
+  expect_verified 8 bcast --algorithm full-lane --root 5 --ranks-per-node 2 --placement round-robin \
+    --count 9 --repetitions 2
   expect_verified 1 scatter --algorithm binomial --count 4 --repetitions 2
   for problem in random spikes two-blocks farthest; do
     for displs in packed gaps reversed; do
@@ -154,6 +157,15 @@ section_errors() {
   expect_usage_error 3 gatherr
   expect_usage_error 3
   expect_usage_error 3 gather --algorithm nosuch
+  # Node layouts: sizes that do not sum to p, malformed lists, full-lane on irregular nodes,
+  # a hierarchical scan on round-robin nodes, --placement without --ranks-per-node.
+  expect_usage_error 8 bcast --algorithm hierarchical --nodes 3,3
+  expect_usage_error 8 bcast --algorithm hierarchical --nodes 3,x,2
+  expect_usage_error 8 bcast --algorithm hierarchical --ranks-per-node 0
+  expect_usage_error 8 bcast --algorithm full-lane --nodes 3,3,2
+  expect_usage_error 4 scan --algorithm hierarchical --ranks-per-node 2 --placement round-robin
+  expect_usage_error 4 bcast --placement round-robin
+  expect_usage_error 4 bcast --nodes 2,2 --ranks-per-node 2
   expect_usage_error 3 gather --root 3
   expect_usage_error 3 gather --root -1
   expect_usage_error 3 gather --count -1
