@@ -5,6 +5,7 @@
 #include "collscope/algorithms/allgather.hpp"
 #include "collscope/algorithms/allreduce.hpp"
 #include "collscope/algorithms/bcast.hpp"
+#include "collscope/algorithms/hierarchical_alltoall.hpp"
 #include "collscope/algorithms/reduce.hpp"
 #include "collscope/algorithms/scan.hpp"
 #include "collscope/schedule/bits.hpp"
@@ -114,6 +115,16 @@ constexpr TwoLevelFormula full_lane_allgather{
              lg(v.per_node) * v.alpha + (v.per_node - 1) / v.per_node * v.beta * v.m;
     }};
 
+constexpr TwoLevelFormula hierarchical_alltoall{
+    "2⌈log₂n⌉ + N − 1", [](int N, int n) { return 2 * lg(n) + N - 1; },
+    "2(⌈log₂n⌉α + (n−1)βm) + (N − 1)(α' + β'n·n·m/p)",
+    [](const FormulaValues& v) {
+      // A leader sends another at most n·n blocks of m/p bytes (n·m/N on regular nodes).
+      const double n = v.per_node;
+      return 2 * (lg(n) * v.alpha + (n - 1) * v.beta * v.m) +
+             (v.nodes - 1) * (v.alpha_net + v.beta_net * n * n * v.m / v.p);
+    }};
+
 constexpr std::string_view hierarchical_source = "seeds/001 “Hierarchical collectives”";
 constexpr std::string_view full_lane_source = "seeds/001 “Hierarchical, full-lane collectives”";
 
@@ -182,6 +193,14 @@ const std::array entries{
               .source = hierarchical_source,
               .two_level = hierarchical_scan,
               .scan = scan_hierarchical},
+    Algorithm{.collective = C::alltoall,
+              .name = "hierarchical",
+              .description = "gather inside every node, the node leaders exchange node-to-node "
+                             "blocks directly, scatter inside every node: one message per pair "
+                             "of nodes crosses the network",
+              .source = hierarchical_source,
+              .two_level = hierarchical_alltoall,
+              .alltoall = alltoall_hierarchical},
 };
 
 } // namespace
