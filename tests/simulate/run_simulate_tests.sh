@@ -17,7 +17,7 @@
 # upper bound: simulated ≤ model.
 #
 # The benchmark's figures (bench-gatherv) are minima over 2 repetitions that start together;
-# SMPI charges a constant few tens of ns per call around them (0.06 µs at p = 16). Linear and
+# SMPI charges about 4 ns per message the root handles (0.06 µs at p = 16). Linear and
 # binomial gatherv/scatterv and SMPI's own MPI_Gatherv/MPI_Scatterv (model α + β·Σ non-root
 # blocks: every transfer at once through the root's link) must lie in
 # [model, 1.01·model + 0.1 µs]; traff and traff-degrade, whose model is their schedule's
