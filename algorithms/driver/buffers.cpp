@@ -9,14 +9,27 @@ namespace collscope::run {
 namespace {
 
 bool whole_row(Collective c) {
-  return c == Collective::gather || c == Collective::allgather;
+  return c == Collective::gather || c == Collective::allgather || c == Collective::alltoall;
+}
+
+/// alltoallv's blocks of rank `from` for every rank (or for rank `from` from every rank, the
+/// sizes being symmetric), packed in rank order.
+void alltoallv_layout(int count, int from, int p, std::vector<int>& counts,
+                      std::vector<int>& displs) {
+  counts.assign(static_cast<std::size_t>(p), 0);
+  displs.assign(static_cast<std::size_t>(p), 0);
+  for (int j = 0, next = 0; j < p; ++j) {
+    counts[j] = alltoallv_count(count, from, j);
+    displs[j] = next;
+    next += counts[j];
+  }
 }
 
 bool own_block_in_recv(const Options& o, int rank) {
   const Collective c = o.algorithm->collective;
   return o.in_place &&
          (c == Collective::allgather || c == Collective::allgatherv || c == Collective::allreduce ||
-          o.algorithm->reduce_scatters() || o.algorithm->prefix() ||
+          o.algorithm->reduce_scatters() || o.algorithm->prefix() || o.algorithm->alltoalls() ||
           (rank == o.root &&
            (c == Collective::gather || c == Collective::reduce || c == Collective::gatherv)));
 }
@@ -75,6 +88,10 @@ std::int64_t total(const std::vector<int>& counts) {
 
 } // namespace
 
+int alltoallv_count(int count, int i, int j) {
+  return count * ((i + j + 1) % 3);
+}
+
 std::vector<int> reduce_scatter_counts(Collective collective, int count, int p) {
   std::vector<int> counts(static_cast<std::size_t>(p), count);
   if (collective == Collective::reduce_scatter)
@@ -90,10 +107,11 @@ Buffers make_buffers(const Options& o, int rank, int p) {
   // A rooted collective's whole row lives at the root only: MPI ignores the other ranks'
   // row buffers, and p·count on every rank would not fit at p = 1024 (a simulated run holds
   // all ranks in one process).
-  const bool row_here = c == Collective::allgather || rank == o.root;
-  b.send_bytes = c == Collective::bcast     ? 0
-                 : c == Collective::scatter ? (row_here ? p * block : 0)
-                                            : block;
+  const bool row_here = c == Collective::allgather || c == Collective::alltoall || rank == o.root;
+  b.send_bytes = c == Collective::bcast ? 0
+                 : c == Collective::scatter || c == Collective::alltoall
+                     ? (row_here ? p * block : 0)
+                     : block;
   b.recv_bytes = whole_row(c) ? (row_here ? p * block : 0) : block;
   if (o.algorithm->irregular()) {
     const IrregularLayout layout = irregular_layout(o, p);
@@ -105,6 +123,14 @@ Buffers make_buffers(const Options& o, int rank, int p) {
     b.recv_bytes = c == Collective::scatterv ? own : all;
     b.counts = layout.counts;
     b.displs = layout.displs;
+  }
+  if (c == Collective::alltoall && o.in_place) b.send_bytes = 0;
+  if (c == Collective::alltoallv) {
+    alltoallv_layout(o.count, rank, p, b.send_counts, b.send_displs);
+    alltoallv_layout(o.count, rank, p, b.counts, b.displs);
+    const std::int64_t all = total(b.counts) * extent;
+    b.send_bytes = o.in_place ? 0 : all;
+    b.recv_bytes = all;
   }
   if (o.algorithm->reduce_scatters()) {
     // The whole vector goes in; the own block comes out (in place: both in the receive buffer).
@@ -139,6 +165,12 @@ void refill(Buffers& b, const Options& o, int rank, int p) {
     break;
   case Collective::scatter:
     if (rank == o.root) write_input(b.send, o, rank, 0, std::int64_t{p} * o.count, 0);
+    break;
+  case Collective::alltoall:
+    write_input(o.in_place ? b.recv : b.send, o, rank, 0, std::int64_t{p} * o.count, 0);
+    break;
+  case Collective::alltoallv:
+    write_input(o.in_place ? b.recv : b.send, o, rank, 0, total(b.send_counts), 0);
     break;
   case Collective::reduce_scatter_block:
   case Collective::reduce_scatter:
@@ -199,6 +231,12 @@ int call(const Algorithm& algorithm, bool reference, const Options& o, Buffers& 
   case Collective::allgatherv:
     return (reference ? PMPI_Allgatherv : algorithm.allgatherv)(
         send, b.counts[rank], t, recv, b.counts.data(), b.displs.data(), t, comm);
+  case Collective::alltoall:
+    return (reference ? PMPI_Alltoall : algorithm.alltoall)(send, n, t, recv, n, t, comm);
+  case Collective::alltoallv:
+    return (reference ? PMPI_Alltoallv
+                      : algorithm.alltoallv)(send, b.send_counts.data(), b.send_displs.data(), t,
+                                             recv, b.counts.data(), b.displs.data(), t, comm);
   case Collective::reduce_scatter_block:
   case Collective::reduce_scatter: {
     const int code = c == Collective::reduce_scatter_block

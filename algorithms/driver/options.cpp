@@ -56,7 +56,8 @@ constexpr Collective all_collectives[] = {
     Collective::scatterv,       Collective::allgatherv,
     Collective::allreduce,      Collective::reduce_scatter_block,
     Collective::reduce_scatter, Collective::scan,
-    Collective::exscan};
+    Collective::exscan,         Collective::alltoall,
+    Collective::alltoallv};
 
 /// What the user typed, before it is checked against the collective and p.
 struct Raw {
@@ -64,7 +65,7 @@ struct Raw {
        no_verify = false;
   std::optional<std::string_view> positional, algorithm, root, count, datatype, op, repetitions,
       warmup, seed, blocks, piece, trace, problem, block, displs, threshold, network, alpha, beta,
-      platform;
+      platform, nodes, ranks_per_node, placement;
 };
 
 std::string quoted(std::string_view text) {
@@ -118,7 +119,10 @@ std::string scan(std::span<char* const> args, Raw& raw) {
       {"--network", &Raw::network},
       {"--alpha", &Raw::alpha},
       {"--beta", &Raw::beta},
-      {"--platform", &Raw::platform}};
+      {"--platform", &Raw::platform},
+      {"--nodes", &Raw::nodes},
+      {"--ranks-per-node", &Raw::ranks_per_node},
+      {"--placement", &Raw::placement}};
   const std::pair<std::string_view, bool Raw::*> flags[] = {
       {"--help", &Raw::help},          {"-h", &Raw::help},
       {"--list", &Raw::list},          {"--json", &Raw::json},
@@ -311,10 +315,15 @@ std::string check_fit(const Raw& raw, Options& o, int p) {
     return "--piece applies only to allgatherv " +
            names_of(Collective::allgatherv, [](const Algorithm& b) { return b.uses_piece(); }) +
            ", not to " + who;
+  if (a.power_of_two_only && (p & (p - 1)) != 0)
+    return who + " needs a power-of-two number of processes, not p = " + std::to_string(p) +
+           " (bruck runs on any p)";
   if (o.in_place && a.collective == Collective::bcast)
     return "--in-place does not apply to bcast (MPI_Bcast has no MPI_IN_PLACE)";
   const bool whole_row = a.collective != Collective::bcast && !a.reduces();
-  const long long per_rank = a.irregular() ? schedule::spikes_rho * (o.block + 1LL) : o.count;
+  const long long per_rank = a.irregular() ? schedule::spikes_rho * (o.block + 1LL)
+                             : a.collective == Collective::alltoallv ? 2LL * o.count
+                                                                     : o.count;
   // reduce_scatter's vector is Σ recvcounts ≤ 2p·count elements (buffers.cpp).
   const long long rows = a.reduce_scatters() ? 2LL * p : whole_row ? p : 1;
   const long long largest = rows * per_rank * layout_of(o.datatype).extent_bytes();
@@ -346,8 +355,8 @@ ParseResult parse_options(std::span<char* const> args, int p) {
   }
   if (!o.collective)
     return {o, "missing COLLECTIVE: one of gather, scatter, bcast, reduce, allgather, gatherv, "
-               "scatterv, allgatherv, allreduce, reduce_scatter_block, reduce_scatter (see "
-               "--help)"};
+               "scatterv, allgatherv, allreduce, reduce_scatter_block, reduce_scatter, scan, "
+               "exscan, alltoall, alltoallv (see --help)"};
 
   const std::string_view name = raw.algorithm.value_or("native");
   o.algorithm = find_algorithm(*o.collective, name);
@@ -375,6 +384,10 @@ ParseResult parse_options(std::span<char* const> args, int p) {
         check_kinds(raw, o), check_irregular(raw, o, p)})
     if (!error.empty()) return {o, error};
   if (std::string error = check_fit(raw, o, p); !error.empty()) return {o, error};
+  if (std::string error = check_nodes({raw.nodes, raw.ranks_per_node, raw.placement}, *o.algorithm,
+                                      o.op == Op::noncommutative, p, o.nodes);
+      !error.empty())
+    return {o, error};
   return result;
 }
 

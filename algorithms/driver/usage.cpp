@@ -13,15 +13,16 @@ of the slowest rank).
 
   COLLECTIVE        gather | scatter | bcast | reduce | allgather | gatherv | scatterv |
                     allgatherv | allreduce | reduce_scatter_block | reduce_scatter | scan |
-                    exscan
+                    exscan | alltoall | alltoallv
   --algorithm NAME  an algorithm of that collective (see --list); default native (Open MPI's)
   --root R          root rank in [0, P) (not for allgather, allgatherv, allreduce, the
-                    reduce_scatters, scan and exscan); default 0
+                    reduce_scatters, scan, exscan, alltoall and alltoallv); default 0
   --count N         elements per rank's block (gather, scatter, allgather) or of the whole
                     vector (bcast, reduce, allreduce, scan, exscan); reduce_scatter_block:
                     elements each rank receives; reduce_scatter: rank i receives
-                    count·((i+1) mod 3); default 1 (gatherv, scatterv, allgatherv: see
-                    --problem)
+                    count·((i+1) mod 3); alltoall: elements of each of the p blocks a rank
+                    sends; alltoallv: rank i sends count·((i+j+1) mod 3) elements to rank j;
+                    default 1 (gatherv, scatterv, allgatherv: see --problem)
   --datatype T      int | double | vector; default int. vector is MPI_Type_vector(2, 1, 2,
                     MPI_INT): two ints around a one-int gap that must stay untouched
   --op OP           reduce, allreduce, reduce_scatter(_block), scan, exscan: sum | max |
@@ -47,9 +48,17 @@ of the slowest rank).
                     (format in algorithms/schedule/include/collscope/schedule/network_model.hpp:
                     "default ALPHA BETA", "nodes SIZE ALPHA BETA", "group A-B ...", "pair I J
                     ...", "link I J ..."); or "calibrate": measure every pair by ping-pong
+  --nodes N0,N1,..  the node layout the hierarchical and full-lane algorithms use on this
+                    machine: node i holds the next Ni ranks (must sum to P); recorded in the
+                    trace for every algorithm (nodes, placement)
+  --ranks-per-node N  N ranks per node (the last node holds the rest)
+  --placement PL    with --ranks-per-node: consecutive (rank r on node r/N) | round-robin
+                    (rank r on node r mod ceil(P/N)); default consecutive. Without any of
+                    these: COLLSCOPE_NODES / COLLSCOPE_RANKS_PER_NODE / COLLSCOPE_PLACEMENT,
+                    else the real nodes (MPI_Comm_split_type, MPI_COMM_TYPE_SHARED)
   --in-place        MPI_IN_PLACE at the root (gather, scatter, reduce, gatherv, scatterv) or
                     on every rank (allgather, allgatherv, allreduce, reduce_scatter(_block),
-                    scan, exscan)
+                    scan, exscan, alltoall, alltoallv)
   --repetitions K   timed runs; default 10
   --warmup W        untimed runs before them; default 2
   --seed S          seed of the input data; default 1

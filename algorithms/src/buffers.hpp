@@ -22,7 +22,9 @@ enum Tag : int {
   allreduce_tag = 7110,
   reduce_scatter_tag = 7120,
   scan_tag = 7130,
-  exscan_tag = 7131
+  exscan_tag = 7131,
+  alltoall_tag = 7140,
+  alltoallv_tag = 7141
 };
 
 /// Returns from the enclosing function when an MPI call fails (under MPI_ERRORS_RETURN).

@@ -237,6 +237,24 @@ int check_reduce_scatter(const void* sendbuf, const void* recvbuf, const int* re
   return check_op(op, datatype);
 }
 
+int check_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, const void* recvbuf,
+                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
+  COLLSCOPE_TRY(check_comm(comm));
+  if (recvbuf == MPI_IN_PLACE || (sendbuf == recvbuf && recvcount > 0)) return MPI_ERR_ARG;
+  if (sendbuf != MPI_IN_PLACE) COLLSCOPE_TRY(check_data(sendbuf, sendcount, sendtype));
+  return check_data(recvbuf, recvcount, recvtype);
+}
+
+int check_alltoallv(const void* sendbuf, const int* sendcounts, const int* sdispls,
+                    MPI_Datatype sendtype, const void* recvbuf, const int* recvcounts,
+                    const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm) {
+  COLLSCOPE_TRY(check_comm(comm));
+  if (recvbuf == MPI_IN_PLACE || (sendbuf == recvbuf && recvbuf != nullptr)) return MPI_ERR_ARG;
+  if (sendbuf != MPI_IN_PLACE)
+    COLLSCOPE_TRY(check_vector(sendbuf, sendcounts, sdispls, sendtype, comm));
+  return check_vector(recvbuf, recvcounts, rdispls, recvtype, comm);
+}
+
 } // namespace collscope::detail
 
 namespace collscope {

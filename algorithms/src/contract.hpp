@@ -50,6 +50,14 @@ int check_allreduce(const void* sendbuf, const void* recvbuf, int count, MPI_Dat
 int check_reduce_scatter(const void* sendbuf, const void* recvbuf, const int* recvcounts, int count,
                          MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
 
+/// MPI_Alltoall: sendbuf may be MPI_IN_PLACE (the input is then the receive buffer).
+int check_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, const void* recvbuf,
+                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+/// MPI_Alltoallv: both count and displacement arrays (the send side's ignored in place).
+int check_alltoallv(const void* sendbuf, const int* sendcounts, const int* sdispls,
+                    MPI_Datatype sendtype, const void* recvbuf, const int* recvcounts,
+                    const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm);
+
 /// The algorithm entry: `checked` is the check's verdict; `body(own)` runs the algorithm on
 /// the private communicator. Any failure, of the check or of the body, goes through the user
 /// communicator's error handler.

@@ -2,6 +2,7 @@
 
 #include "registry_parts.hpp"
 
+#include <algorithm>
 #include <vector>
 
 namespace collscope {
@@ -13,9 +14,16 @@ using C = Collective;
 const std::vector<Algorithm>& registry() {
   static const std::vector<Algorithm> all = [] {
     std::vector<Algorithm> joined;
-    for (const auto part : {detail::regular_algorithms(), detail::irregular_algorithms(),
-                            detail::reduction_algorithms(), detail::scan_algorithms()})
+    for (const auto part :
+         {detail::regular_algorithms(), detail::irregular_algorithms(),
+          detail::reduction_algorithms(), detail::scan_algorithms(), detail::alltoall_algorithms()})
       joined.insert(joined.end(), part.begin(), part.end());
+    for (const Algorithm& h : detail::hierarchical_algorithms()) {
+      const auto native = std::find_if(joined.begin(), joined.end(), [&](const Algorithm& a) {
+        return a.collective == h.collective && a.is_native();
+      });
+      joined.insert(native, h);
+    }
     return joined;
   }();
   return all;
@@ -51,6 +59,10 @@ std::string_view to_string(Collective collective) {
     return "scan";
   case C::exscan:
     return "exscan";
+  case C::alltoall:
+    return "alltoall";
+  case C::alltoallv:
+    return "alltoallv";
   }
   return "?";
 }
@@ -58,7 +70,7 @@ std::string_view to_string(Collective collective) {
 std::optional<Collective> parse_collective(std::string_view name) {
   for (C c : {C::gather, C::scatter, C::bcast, C::reduce, C::allgather, C::gatherv, C::scatterv,
               C::allgatherv, C::allreduce, C::reduce_scatter_block, C::reduce_scatter, C::scan,
-              C::exscan})
+              C::exscan, C::alltoall, C::alltoallv})
     if (to_string(c) == name) return c;
   return std::nullopt;
 }

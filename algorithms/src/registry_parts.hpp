@@ -12,5 +12,9 @@ std::span<const Algorithm> regular_algorithms();   ///< gather, scatter, bcast, 
 std::span<const Algorithm> irregular_algorithms(); ///< gatherv, scatterv, allgatherv
 std::span<const Algorithm> reduction_algorithms(); ///< allreduce
 std::span<const Algorithm> scan_algorithms();      ///< scan, exscan
+std::span<const Algorithm> alltoall_algorithms();  ///< alltoall, alltoallv
+/// Hierarchical and full-lane algorithms of every collective; registry.cpp puts each into its
+/// collective's group, before native.
+std::span<const Algorithm> hierarchical_algorithms();
 
 } // namespace collscope::detail

@@ -43,4 +43,10 @@ recordp 7 reduce_two_tree_p7 reduce --algorithm two-tree --root 0 --count 600 --
 # Reductions: partial-sum ranges in the data view, skips in the circulant view.
 recordp 7 scan_hillis-steele_p7 scan --algorithm hillis-steele --count 100 --op noncommutative
 recordp 7 allreduce_circulant_p7 allreduce --algorithm circulant --count 100
-echo "recorded 16 traces in $out"
+# Alltoall: the transpose in the data view (direct), Bruck's skips 1, 2, 4 in the circulant view.
+recordp 5 alltoall_direct_p5 alltoall --algorithm direct --count 10
+recordp 6 alltoall_bruck_p6 alltoall --algorithm bruck --count 10
+# Nodes: the hierarchical allreduce on 3 nodes of 4 (the layout is in the trace's metadata).
+recordp 12 allreduce_hierarchical_3x4 allreduce --algorithm hierarchical --count 1200 \
+  --ranks-per-node 4
+echo "recorded 19 traces in $out"

@@ -202,3 +202,15 @@ TEST_CASE("circulant view: a trace without messages says so") {
   CHECK(view.messageAt(QPointF(400, 300)) == -1);
   CHECK(view.rankAt(QPointF(400, 300)) == -1);
 }
+
+TEST_CASE("circulant model: Bruck's alltoall on 6 ranks skips 1, 2, 4, every rank every round") {
+  const auto bruck = apptest::recorded("alltoall_bruck_p6");
+  const CirculantModel model = modelOf(*bruck);
+  REQUIRE(model.roundCount() == 3);
+  for (int k = 0; k < 3; ++k) {
+    CAPTURE(k);
+    CHECK(model.round(k).skips == std::vector<int>{1 << k});
+    CHECK(model.round(k).chords.size() == 6);
+  }
+  CHECK(CirculantModel::skipsText(model.round(2).skips) == QStringLiteral("d = 4"));
+}

@@ -343,3 +343,19 @@ TEST_CASE("data view: a trace without messages says so; SVG export works") {
   CHECK(ViewExporter::exportToFile(data, playback, svg, QSize(1920, 1080)).isEmpty());
   CHECK(QFileInfo(svg).size() > 1000);
 }
+
+TEST_CASE("data view: the direct alltoall ends as the transpose, one block per origin and round") {
+  const auto doc = apptest::recorded("alltoall_direct_p5");
+  const Model m = modelOf(*doc);
+  REQUIRE(m.ownership.hasBlocks());
+  REQUIRE(m.instance.roundCount() == 4);
+  for (int r = 0; r < 5; ++r) {
+    CAPTURE(r);
+    CHECK(m.ownership.originsHeld(m.ownership.initial(), r) == std::vector<int>{r});
+    // Round k brings rank r the block of origin r − k − 1 (the one addressed to r).
+    for (int k = 0; k < 4; ++k) {
+      CAPTURE(k);
+      CHECK(m.ownership.originsHeld(m.ownership.afterRound(k), r) == lastOrigins(r, k + 2, 5));
+    }
+  }
+}

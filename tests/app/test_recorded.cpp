@@ -64,3 +64,21 @@ TEST_CASE("recorded pipeline broadcast and ring allgather render every message o
   const auto ring = apptest::recorded("allgather_ring_p8");
   CHECK(ring->analyses().inferred.rounds == 7);
 }
+
+TEST_CASE("recorded hierarchical allreduce on 3 nodes of 4: its layout, rounds and messages") {
+  const auto doc = apptest::recorded("allreduce_hierarchical_3x4");
+  REQUIRE(doc->rankCount() == 12);
+  // 3 reductions and 3 broadcasts of 3 messages inside the nodes, and the butterfly on the 3
+  // leaders: a fold, one exchange, an unfold.
+  CHECK(doc->messageCount() == 3 * 3 + 4 + 3 * 3);
+  REQUIRE(doc->trace().algorithms.size() == 1);
+  const auto& meta = doc->trace().algorithms.front().meta;
+  CHECK(meta.at("nodes") == "0,0,0,0,1,1,1,1,2,2,2,2");
+  CHECK(meta.at("placement") == "consecutive");
+  Playback playback;
+  playback.setClock(&doc->clock(AxisMode::annotatedRounds));
+  SpaceTimeView view(ViewContext{doc.get(), nullptr});
+  const QImage image = ViewExporter::renderImage(view, playback, QSize(1920, 1080));
+  for (int m = 0; m < doc->messageCount(); ++m)
+    CHECK(darkAlong(image, view.geometry().messageLine(m, doc->trace())));
+}

@@ -57,6 +57,11 @@ TEST_CASE("allgather has no root, and a pipeline broadcast may fix its blocks") 
   CHECK(collectiveHasRoot(QStringLiteral("gatherv")));
   CHECK_FALSE(collectiveHasRoot(QStringLiteral("reduce_scatter_block")));
   CHECK_FALSE(collectiveHasRoot(QStringLiteral("reduce_scatter")));
+  CHECK_FALSE(collectiveHasRoot(QStringLiteral("alltoall")));
+  CHECK_FALSE(collectiveHasRoot(QStringLiteral("alltoallv")));
+  // alltoallv's sizes come from --count: collscope-run refuses --problem for it.
+  CHECK(collectiveIsIrregular(QStringLiteral("allgatherv")));
+  CHECK_FALSE(collectiveIsIrregular(QStringLiteral("alltoallv")));
   // Irregular collectives take a problem type, the pipelined allgatherv a piece size.
   r.problem = QStringLiteral("spikes");
   r.piece = 64;

@@ -109,17 +109,20 @@ section_algorithms() {
   fi
   while read -r collective name; do
     case "$collective" in
-    allgather | allgatherv | allreduce | reduce_scatter_block | reduce_scatter | scan | exscan)
+    allgather | allgatherv | allreduce | reduce_scatter_block | reduce_scatter | scan | exscan | \
+      alltoall | alltoallv)
       root="" ;; # collectives without a root
     *) root="--root 3" ;;
     esac
+    np=5
+    [ "$name" = hypercube ] && np=4 # powers of two only
     for datatype in int vector double; do
       # shellcheck disable=SC2086 # $root is empty or two words
-      expect_verified 5 "$collective" --algorithm "$name" $root --count 3 --datatype "$datatype" \
+      expect_verified "$np" "$collective" --algorithm "$name" $root --count 3 --datatype "$datatype" \
         --repetitions 2 --warmup 1
       [ "$collective" = bcast ] || [ "$datatype" = double ] && continue
       # shellcheck disable=SC2086
-      expect_verified 5 "$collective" --algorithm "$name" $root --count 3 --datatype "$datatype" \
+      expect_verified "$np" "$collective" --algorithm "$name" $root --count 3 --datatype "$datatype" \
         --repetitions 2 --warmup 1 --in-place
     done
   done <"$tmp/pairs"
@@ -127,6 +130,9 @@ section_algorithms() {
   expect_verified 5 bcast --algorithm pipeline --root 3 --count 1000 --datatype vector \
     --repetitions 2
   expect_verified 3 gather --algorithm dnc --root 2 --count 0 --repetitions 2
+  expect_verified 8 allgather --algorithm hierarchical --nodes 3,3,2 --repetitions 2
+  expect_verified 8 bcast --algorithm full-lane --root 5 --ranks-per-node 2 --placement round-robin \
+    --count 9 --repetitions 2
   expect_verified 1 scatter --algorithm binomial --count 4 --repetitions 2
   for problem in random spikes two-blocks farthest; do
     for displs in packed gaps reversed; do
@@ -151,6 +157,15 @@ section_errors() {
   expect_usage_error 3 gatherr
   expect_usage_error 3
   expect_usage_error 3 gather --algorithm nosuch
+  # Node layouts: sizes that do not sum to p, malformed lists, full-lane on irregular nodes,
+  # a hierarchical scan on round-robin nodes, --placement without --ranks-per-node.
+  expect_usage_error 8 bcast --algorithm hierarchical --nodes 3,3
+  expect_usage_error 8 bcast --algorithm hierarchical --nodes 3,x,2
+  expect_usage_error 8 bcast --algorithm hierarchical --ranks-per-node 0
+  expect_usage_error 8 bcast --algorithm full-lane --nodes 3,3,2
+  expect_usage_error 4 scan --algorithm hierarchical --ranks-per-node 2 --placement round-robin
+  expect_usage_error 4 bcast --placement round-robin
+  expect_usage_error 4 bcast --nodes 2,2 --ranks-per-node 2
   expect_usage_error 3 gather --root 3
   expect_usage_error 3 gather --root -1
   expect_usage_error 3 gather --count -1
@@ -167,6 +182,8 @@ section_errors() {
   expect_usage_error 3 bcast --in-place
   expect_usage_error 3 allgather --root 0
   expect_usage_error 3 allgatherv --root 0
+  expect_usage_error 3 alltoall --algorithm bruck --root 0
+  expect_usage_error 6 alltoall --algorithm hypercube
   expect_usage_error 3 scan --root 0
   expect_usage_error 3 exscan --algorithm hillis-steele --blocks 4
   expect_usage_error 3 allgatherv --algorithm ring --piece 4

@@ -23,7 +23,7 @@ struct Bad {
   MPI_Datatype type = MPI_INT;
   bool null_comm = false;
   bool null_buffer = false;   ///< the buffer every rank passes (send side, scatter: receive)
-  bool recv_in_place = false; ///< MPI_IN_PLACE as the receive buffer (allgather, allgatherv)
+  bool recv_in_place = false; ///< MPI_IN_PLACE as the receive buffer (the rootless ones)
   MPI_Op op = MPI_SUM;
 };
 
@@ -79,6 +79,13 @@ int call_with(const Algorithm& a, const Bad& b, MPI_Comm world) {
   case Collective::reduce_scatter:
     rc = a.reduce_scatter(sb, rb, counts.data(), b.type, b.op, comm);
     break;
+  case Collective::alltoall:
+    rc = a.alltoall(sb, b.count, b.type, rb, b.count, b.type, comm);
+    break;
+  case Collective::alltoallv:
+    rc = a.alltoallv(sb, counts.data(), displs.data(), b.type, rb, counts.data(), displs.data(),
+                     b.type, comm);
+    break;
   }
   int error_class = rc;
   if (rc != MPI_SUCCESS) MPI_Error_class(rc, &error_class);
@@ -96,7 +103,7 @@ std::vector<Bad> bad_calls(const Algorithm& a, int p) {
     calls.push_back({.what = "root −1", .expected = MPI_ERR_ROOT, .root = -1});
   }
   if (a.collective == Collective::allgather || a.collective == Collective::allgatherv ||
-      a.collective == Collective::allreduce || a.reduce_scatters() || a.prefix())
+      a.collective == Collective::allreduce || a.reduce_scatters() || a.prefix() || a.alltoalls())
     calls.push_back(
         {.what = "MPI_IN_PLACE as receive buffer", .expected = MPI_ERR_ARG, .recv_in_place = true});
   if (a.reduces())

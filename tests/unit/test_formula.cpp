@@ -25,4 +25,9 @@ TEST_CASE("the formula reader knows the lecture's notation") {
   CHECK(evaluate_formula("⌊log₂(2p/3)⌋", v) == 2); // 14/3
   CHECK(evaluate_formula("⌈log₂(2p/3)⌉", v) == 3);
   CHECK_FALSE(evaluate_formula("⌊log₂(p/8)⌋", v));
+  // Ceiling and floor of any expression (the one-factor alltoall's 2⌈p/2⌉ − 1 rounds).
+  CHECK(evaluate_formula("2⌈p/2⌉ − 1", v) == 7);
+  CHECK(evaluate_formula("⌊p/2⌋", v) == 3);
+  CHECK(evaluate_formula("⌈(p−1)/3⌉", v) == 2); // 6/3 exactly: no rounding up
+  CHECK_FALSE(evaluate_formula("⌈p/2", v));
 }

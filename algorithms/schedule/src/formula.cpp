@@ -56,7 +56,9 @@ private:
   bool starts_factor() const {
     if (at_end()) return false;
     const char c = text_[pos_];
-    if ((c >= '0' && c <= '9') || c == '(' || c == 'p' || c == 'm' || c == 'M') return true;
+    if ((c >= '0' && c <= '9') || c == '(' || c == 'p' || c == 'm' || c == 'M' || c == 'N' ||
+        c == 'n')
+      return true;
     for (std::string_view s : {"α", "β", "⌈", "⌊"})
       if (text_.substr(pos_).starts_with(s)) return true;
     return false;
@@ -73,18 +75,31 @@ private:
       expect(")");
       return value;
     }
-    if (eat("⌈")) return logarithm("⌉", true);
-    if (eat("⌊")) return logarithm("⌋", false);
+    if (eat("⌈")) return rounded("⌉", true);
+    if (eat("⌊")) return rounded("⌋", false);
     if (eat("p")) return values_.p;
     if (eat("m")) return values_.m;
     if (eat("M")) return values_.blocks;
+    if (eat("N")) return values_.nodes;
+    if (eat("n")) return values_.per_node;
+    if (eat("α'")) return values_.alpha_net;
+    if (eat("β'")) return values_.beta_net;
     if (eat("α")) return values_.alpha;
     if (eat("β")) return values_.beta;
     throw std::invalid_argument("unknown symbol");
   }
 
+  /// ⌈log₂x⌉, ⌊log₂x⌋, or the ceiling or floor of any expression (⌈p/2⌉).
+  double rounded(std::string_view close, bool ceiling) {
+    if (eat("log₂")) return logarithm(close, ceiling);
+    const double x = sum();
+    skip_spaces();
+    expect(close);
+    // Fractions of whole numbers: a tolerance keeps 6/3 from rounding up to 3.
+    return ceiling ? std::ceil(x - 1e-9) : std::floor(x + 1e-9);
+  }
+
   double logarithm(std::string_view close, bool ceiling) {
-    expect("log₂");
     const double x = sum();
     skip_spaces();
     expect(close);

@@ -77,7 +77,11 @@ BlockOwnership BlockOwnership::build(const CollectiveInstance& instance,
   const QString collective = instance.collective();
   const int root = instance.root();
   result.m_initial.assign(n, {});
-  if (startsWith(collective, "gather") || startsWith(collective, "allgather")) {
+  // alltoall(v): a rank's own block for itself is held from the start; the block origin o
+  // sends to rank r is the one r receives, so rank r's row ends as column r of the p × p send
+  // matrix (the transpose).
+  if (startsWith(collective, "gather") || startsWith(collective, "allgather") ||
+      startsWith(collective, "alltoall")) {
     for (int r = 0; r < p; ++r) result.m_initial[static_cast<std::size_t>(r)] = {r};
   } else if (startsWith(collective, "scatter") && root >= 0) {
     for (int o = 0; o < p; ++o) result.m_initial[static_cast<std::size_t>(root)].push_back(o);

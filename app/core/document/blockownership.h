@@ -3,7 +3,7 @@
 // (Message::blocks) says which origins and elements it carries, and a rank holds what it held
 // initially plus what every delivered message brought it. Pure model, no painting.
 //
-// Initial holdings: gather, gatherv, allgather(v): every rank its own block; scatter(v): the
+// Initial holdings: gather, gatherv, allgather(v), alltoall(v): every rank its own block; scatter(v): the
 // root all blocks; bcast: the root its (one) block; the reductions (reduce, allreduce,
 // reduce_scatter(_block), scan, exscan): every rank its own input; anything else: nothing.
 // For a reduction a message's provenance names the inputs its partial sum covers, so what a

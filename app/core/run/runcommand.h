@@ -48,7 +48,7 @@ bool collectiveHasRoot(const QString& collective);
 bool collectiveReduces(const QString& collective);
 /// The operations collscope-run's --op takes.
 QStringList reductionOps();
-/// Whether blocks differ per rank (gatherv, scatterv, allgatherv): --problem applies.
+/// Whether --problem sets the block sizes (gatherv, scatterv, allgatherv; not alltoallv).
 bool collectiveIsIrregular(const QString& collective);
 /// The problem types collscope-run's --problem takes.
 QStringList problemTypes();

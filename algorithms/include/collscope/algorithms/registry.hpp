@@ -25,7 +25,9 @@ enum class Collective {
   reduce_scatter_block,
   reduce_scatter,
   scan,
-  exscan
+  exscan,
+  alltoall,
+  alltoallv
 };
 
 std::string_view to_string(Collective collective);
@@ -47,6 +49,9 @@ using AllreduceFn = int (*)(const void*, void*, int, MPI_Datatype, MPI_Op,
 using ReduceScatterFn = int (*)(const void*, void*, const int*, MPI_Datatype, MPI_Op,
                                 MPI_Comm); ///< MPI_Reduce_scatter
 using ScanFn = AllreduceFn;                ///< MPI_Scan and MPI_Exscan
+using AlltoallFn = AllgatherFn;            ///< MPI_Alltoall
+using AlltoallvFn = int (*)(const void*, const int*, const int*, MPI_Datatype, void*, const int*,
+                            const int*, MPI_Datatype, MPI_Comm); ///< MPI_Alltoallv
 
 /// The one tuning knob an algorithm takes on top of MPI's arguments.
 enum class Parameter {
@@ -65,6 +70,9 @@ struct Algorithm {
   /// together; empty for native collectives, whose schedule is Open MPI's choice.
   schedule::RoundsFormula rounds = {};
   schedule::CostFormula cost = {};
+  /// Hierarchical and full-lane algorithms: rounds and cost in the two-level model (N nodes of
+  /// n ranks; α, β inside a node, α', β' between nodes) instead of `rounds` and `cost`.
+  schedule::TwoLevelFormula two_level = {};
   bool native = false;           ///< Open MPI's own collective, the oracle
   bool commutative_only = false; ///< refuses a non-commutative MPI_Op
   Parameter parameter = Parameter::none;
@@ -84,8 +92,16 @@ struct Algorithm {
   AllreduceFn reduce_scatter_block = nullptr;
   ReduceScatterFn reduce_scatter = nullptr;
   ScanFn scan = nullptr; ///< set for scan and exscan
+  AlltoallFn alltoall = nullptr;
+  AlltoallvFn alltoallv = nullptr;
+  /// Runs only on a power-of-two number of processes (alltoall hypercube); refused otherwise.
+  bool power_of_two_only = false;
 
   bool is_native() const { return native; }
+  /// Uses the node layout (nodes.hpp): hierarchical and full-lane algorithms.
+  bool hierarchical() const { return two_level.rounds != nullptr; }
+  /// Full-lane: regular layouts only (every node the same number of ranks).
+  bool full_lane() const { return hierarchical() && name.starts_with("full-lane"); }
   bool uses_blocks() const { return parameter == Parameter::blocks; }
   bool uses_piece() const { return parameter == Parameter::piece; }
   bool uses_threshold() const { return parameter == Parameter::threshold; }
@@ -97,7 +113,7 @@ struct Algorithm {
   }
   bool has_root() const {
     return collective != Collective::allgather && collective != Collective::allgatherv &&
-           collective != Collective::allreduce && !reduce_scatters() && !prefix();
+           collective != Collective::allreduce && !reduce_scatters() && !prefix() && !alltoalls();
   }
   /// gatherv, scatterv and allgatherv: block sizes differ per rank (only the root knows them
   /// all in gatherv and scatterv; every rank in allgatherv).
@@ -110,6 +126,10 @@ struct Algorithm {
   bool reduce_scatters() const {
     return collective == Collective::reduce_scatter_block ||
            collective == Collective::reduce_scatter;
+  }
+  /// alltoall and alltoallv: every rank has a block for every rank (a p × p transpose).
+  bool alltoalls() const {
+    return collective == Collective::alltoall || collective == Collective::alltoallv;
   }
   /// scan and exscan: prefix sums in rank order.
   bool prefix() const { return collective == Collective::scan || collective == Collective::exscan; }

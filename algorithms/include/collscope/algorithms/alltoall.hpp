@@ -1,0 +1,34 @@
+// MPI_Alltoall and MPI_Alltoallv implementations on MPI point-to-point; each has the MPI
+// function's signature (MPI_IN_PLACE as sendbuf included).
+#pragma once
+
+#include <mpi.h>
+
+namespace collscope {
+
+/// Every rank sends to rank + i and receives from rank − i in round i − 1: p − 1 rounds.
+int alltoall_direct(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                    int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+/// Pairwise exchanges along a 1-factorization: p − 1 rounds (p even), p (p odd, one idle rank
+/// per round).
+int alltoall_one_factor(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                        int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+/// Message combining on the hypercube: log₂p rounds of p/2 blocks. p must be a power of two;
+/// otherwise MPI_ERR_ARG through the communicator's error handler, nothing sent (bruck is the
+/// generalization to any p).
+int alltoall_hypercube(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                       int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+/// Bruck's index algorithm on the circulant graph i → i + 2^k: ⌈log₂p⌉ rounds of ≤ ⌊p/2⌋ blocks.
+int alltoall_bruck(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+
+/// The direct algorithm on blocks of any size; empty blocks are not sent.
+int alltoallv_direct(const void* sendbuf, const int* sendcounts, const int* sdispls,
+                     MPI_Datatype sendtype, void* recvbuf, const int* recvcounts,
+                     const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm);
+/// The one-factor algorithm on blocks of any size; empty blocks are not sent.
+int alltoallv_one_factor(const void* sendbuf, const int* sendcounts, const int* sdispls,
+                         MPI_Datatype sendtype, void* recvbuf, const int* recvcounts,
+                         const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm);
+
+} // namespace collscope

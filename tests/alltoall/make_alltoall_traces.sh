@@ -1,0 +1,30 @@
+#!/bin/sh
+# Records the traces test_alltoall_traces.cpp reads (FIXTURES_SETUP): every alltoall algorithm
+# (hypercube at powers of two only) and every alltoallv algorithm at the harness's process
+# counts, one repetition each, 60 ints per block (alltoallv: 60·((i+j+1) mod 3) from i to j).
+# usage: make_alltoall_traces.sh COLLSCOPE_RUN MPIEXEC OUTDIR SIZES...
+set -eu
+run=$1 mpiexec=$2 out=$3
+shift 3
+rm -rf "$out"
+mkdir -p "$out"
+one() { # one NAME NP COLLSCOPE-RUN-ARGS...: one timed repetition, no warm-up, traced
+  name=$1 np=$2
+  shift 2
+  timeout 120 "$mpiexec" --oversubscribe -np "$np" "$run" "$@" --repetitions 1 --warmup 0 \
+    --trace "$out/$name" </dev/null >"$out/$name.log" 2>&1 ||
+    { cat "$out/$name.log"; echo "FAIL: mpirun -np $np $*"; exit 1; }
+  grep -q "^verified: yes" "$out/$name.log" || { cat "$out/$name.log"; exit 1; }
+}
+for p in "$@"; do
+  for a in direct one-factor bruck; do
+    one "alltoall_${a}_p$p" "$p" alltoall --algorithm "$a" --count 60
+  done
+  case $p in 1 | 2 | 4 | 8 | 16 | 32 | 64)
+    one "alltoall_hypercube_p$p" "$p" alltoall --algorithm hypercube --count 60 ;;
+  esac
+  for a in direct one-factor; do
+    one "alltoallv_${a}_p$p" "$p" alltoallv --algorithm "$a" --count 60
+  done
+done
+echo "recorded $(ls -d "$out"/*/ | wc -l) traces in $out"
