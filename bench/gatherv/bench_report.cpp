@@ -16,65 +16,81 @@ bool irregular(const Row& r) {
   return r.role == Role::native || r.role == Role::ours;
 }
 
-/// GL1 is violated by this row if it is faster than the regular collective ("same" only).
-/// The spread of a row's times: median − minimum. Two minima closer than the two spreads
-/// together are not told apart by this run (in a simulation the spread is zero).
+/// The spread of a row's times: median − minimum (zero in a simulation).
 double spread(const Row& r) {
   return r.timing.median - r.timing.min;
 }
 
-bool apart(const Row& faster, const Row& slower) {
-  return slower.timing.min - faster.timing.min > spread(faster) + spread(slower);
+/// `slower` is told apart from `faster` when the gap exceeds the margin and both spreads.
+bool apart(const Row& faster, const Row& slower, const Judgement& j) {
+  return j.judge && slower.timing.min - faster.timing.min >
+                        j.margin * faster.timing.min + spread(faster) + spread(slower);
 }
 
-bool gl1(const std::vector<Row>& rows, const Row& r) {
+/// GL1 is violated by an irregular collective faster than the regular one would allow, i.e.
+/// when the regular collective ("same" problem only: there the padding is none) is slower.
+bool gl1(const std::vector<Row>& rows, const Row& r, const Judgement& j) {
   const Row* regular = find_role(rows, Role::regular);
-  return regular && r.problem == "same" && irregular(r) && apart(r, *regular);
+  return regular && r.problem == "same" && irregular(r) && apart(r, *regular, j);
 }
 
 /// GL2 is violated by this row if it is slower than Allreduce + padded regular collective.
-bool gl2(const std::vector<Row>& rows, const Row& r) {
+bool gl2(const std::vector<Row>& rows, const Row& r, const Judgement& j) {
   const Row* guideline = find_role(rows, Role::guideline);
-  return guideline && irregular(r) && apart(*guideline, r);
+  return guideline && irregular(r) && apart(*guideline, r, j);
 }
 
-std::string flags(const std::vector<Row>& rows, const Row& r) {
+std::string flags(const std::vector<Row>& rows, const Row& r, const Judgement& j) {
   std::string f;
-  if (gl1(rows, r)) f += " GL1!";
-  if (gl2(rows, r)) f += " GL2!";
+  if (gl1(rows, r, j)) f += " GL1!";
+  if (gl2(rows, r, j)) f += " GL2!";
   if (!r.timing.ok) f += " MPI-ERROR";
   return f;
 }
 
+std::string micro(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f µs", seconds * 1e6);
+  return text;
+}
+
+std::string model_of(const Row& r) {
+  return r.model >= 0 ? " (α-β " + micro(r.model) + ")" : "";
+}
+
 } // namespace
 
-void print_instance(const std::vector<Row>& rows) {
+void print_instance(const std::vector<Row>& rows, const Judgement& judgement) {
   if (rows.empty()) return;
   const Row* native = find_role(rows, Role::native);
   std::printf("\n%s  problem %s  b = %d\n", rows[0].collective.c_str(), rows[0].problem.c_str(),
               rows[0].b);
   std::printf("  %-34s %11s %11s %9s %11s  %s\n", "variant", "min µs", "median µs", "÷native",
-              "α-β µs", "guidelines");
+              "α-β µs", judgement.judge ? "guidelines" : "");
   for (const Row& r : rows) {
     char model[32] = "-";
     if (r.model >= 0) std::snprintf(model, sizeof model, "%.1f", r.model * 1e6);
     std::printf("  %-34s %11.1f %11.1f %9.2f %11s %s\n", r.variant.c_str(), r.timing.min * 1e6,
                 r.timing.median * 1e6, native ? r.timing.min / native->timing.min : 0.0, model,
-                flags(rows, r).c_str());
+                flags(rows, r, judgement).c_str());
   }
 }
 
-void write_csv(std::FILE* out, const std::vector<Row>& rows, int p, int root, bool header) {
+void write_csv(std::FILE* out, const std::vector<Row>& rows, int p, int root, bool header,
+               const Judgement& judgement) {
   if (header)
     std::fprintf(out, "collective,problem,b,p,root,variant,min_us,median_us,ratio_native_min,"
                       "model_us,gl1_violated,gl2_violated\n");
   const Row* native = find_role(rows, Role::native);
+  const auto judged = [&](bool violated) -> std::string {
+    return judgement.judge ? (violated ? "1" : "0") : "";
+  };
   for (const Row& r : rows)
-    std::fprintf(out, "%s,%s,%d,%d,%d,\"%s\",%.3f,%.3f,%.4f,%s,%d,%d\n", r.collective.c_str(),
+    std::fprintf(out, "%s,%s,%d,%d,%d,\"%s\",%.3f,%.3f,%.4f,%s,%s,%s\n", r.collective.c_str(),
                  r.problem.c_str(), r.b, p, root, r.variant.c_str(), r.timing.min * 1e6,
                  r.timing.median * 1e6, native ? r.timing.min / native->timing.min : 0.0,
-                 r.model >= 0 ? std::to_string(r.model * 1e6).c_str() : "", gl1(rows, r) ? 1 : 0,
-                 gl2(rows, r) ? 1 : 0);
+                 r.model >= 0 ? std::to_string(r.model * 1e6).c_str() : "",
+                 judged(gl1(rows, r, judgement)).c_str(), judged(gl2(rows, r, judgement)).c_str());
 }
 
 void print_summary(const std::vector<Row>& all) {
@@ -118,16 +134,20 @@ void print_summary(const std::vector<Row>& all) {
   }
 }
 
-std::vector<std::string> violations(const std::vector<Row>& rows) {
+std::vector<std::string> violations(const std::vector<Row>& rows, const Judgement& judgement) {
   std::vector<std::string> lines;
+  const auto versus = [](const Row& slower, const Row& faster) {
+    char gap[32];
+    std::snprintf(gap, sizeof gap, "+%.0f %%", 100 * (slower.timing.min / faster.timing.min - 1));
+    return slower.variant + " " + micro(slower.timing.min) + model_of(slower) + " > " +
+           faster.variant + " " + micro(faster.timing.min) + model_of(faster) + ", " + gap;
+  };
   for (const Row& r : rows) {
     const std::string where = r.collective + " " + r.problem + " b=" + std::to_string(r.b) + ": ";
-    if (gl1(rows, r))
-      lines.push_back(where + "GL1 violated: " + r.variant + " is faster than the regular " +
-                      (r.collective == "gatherv" ? "MPI_Gather" : "MPI_Scatter"));
-    if (gl2(rows, r))
-      lines.push_back(where + "GL2 violated: " + r.variant +
-                      " is slower than MPI_Allreduce + padded regular collective");
+    if (gl1(rows, r, judgement))
+      lines.push_back(where + "GL1 violated: " + versus(*find_role(rows, Role::regular), r));
+    if (gl2(rows, r, judgement))
+      lines.push_back(where + "GL2 violated: " + versus(r, *find_role(rows, Role::guideline)));
   }
   return lines;
 }

@@ -1,5 +1,6 @@
-// Timing as in seeds/000 §5 (and ReproMPI): a native MPI_Barrier before every call, the time
-// of a call is that of the slowest rank, warm-up calls are not timed; minimum and median of
+// Timing as in seeds/000 §5 (and ReproMPI): a native MPI_Barrier before every call (under
+// SimGrid SMPI also a common simulated start moment), the time of a call is that of the
+// slowest rank, warm-up calls are not timed; minimum and median of
 // the timed repetitions. Variants of one instance are measured interleaved, repetition by
 // repetition, so that a noisy stretch of an oversubscribed machine hits them all alike.
 #pragma once
