@@ -44,8 +44,17 @@ SceneLibrary::SceneLibrary(const Deck& deck, QObject* parent) : QObject(parent),
     m_process.kill();
   });
   connect(&m_process, &QProcess::readyReadStandardError, this, [this] {
-    const QString text = QString::fromLocal8Bit(m_process.readAllStandardError()).trimmed();
-    if (!text.isEmpty()) m_lastError = text.section(QLatin1Char('\n'), -1).trimmed();
+    // collscope-run's own one-line error says what is wrong; mpirun's banners after it do not.
+    const QString text = QString::fromLocal8Bit(m_process.readAllStandardError());
+    for (const QString& raw : text.split(QLatin1Char('\n'))) {
+      const QString line = raw.trimmed();
+      if (line.isEmpty() || line.startsWith(QStringLiteral("---"))) continue;
+      if (line.startsWith(QStringLiteral("collscope-run:"))) {
+        if (!m_lastError.startsWith(QStringLiteral("collscope-run:"))) m_lastError = line;
+      } else if (m_lastError.isEmpty()) {
+        m_lastError = line;
+      }
+    }
   });
   connect(&m_process, &QProcess::finished, this, &SceneLibrary::finished);
   connect(&m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
@@ -161,6 +170,8 @@ void SceneLibrary::finished(int exitCode, QProcess::ExitStatus status) {
   m_current = {};
   QString error;
   if (status != QProcess::NormalExit || exitCode != 0) {
+    // A failed run may still have written a trace; the cache must not offer it next time.
+    QDir(done.directory).removeRecursively();
     QDir(done.directory + QStringLiteral(".partial")).removeRecursively();
     error = QStringLiteral("the run failed%1: mpirun -np %2 collscope-run %3")
                 .arg(m_lastError.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(m_lastError))
