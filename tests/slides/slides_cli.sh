@@ -17,6 +17,14 @@ fail() {
 grep -q '^wrote .*example.pdf (9 pages, 5 slides)$' "$out/example.log" ||
   fail "example deck: not 9 pages of 5 slides: $(cat "$out/example.log")"
 [ "$(ls "$out/png" | wc -l)" -eq 9 ] || fail "not 9 PNG pages"
+# The runs are cached by their arguments: a second export records nothing, --rerecord all
+# four distinct runs (the ring's two scenes share one).
+"$app" slides "$decks/example.md" --pdf "$out/again.pdf" >"$out/again.log" 2>&1 || fail "again"
+grep -q recording "$out/again.log" && fail "the second export recorded again: $(cat "$out/again.log")"
+"$app" slides "$decks/example.md" --rerecord --pdf "$out/again.pdf" >"$out/again.log" 2>&1 ||
+  fail "--rerecord"
+grep -q '^collscope: recording 4 of 4: allgather --algorithm ring --count 100 -np 5$' "$out/again.log" ||
+  fail "--rerecord did not record the four runs: $(cat "$out/again.log")"
 [ -f "$out/png/page-009.png" ] || fail "no page-009.png"
 
 "$app" slides "$decks/example.md" --handout --pdf "$out/handout.pdf" >"$out/handout.log" 2>&1 ||
