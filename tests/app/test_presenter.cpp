@@ -104,3 +104,45 @@ TEST_CASE("clicker keys step the rounds, then the slides", "[presenter]") {
   QTest::keyClick(window, Qt::Key_P);
   CHECK_FALSE(window->showsPresenter());
 }
+
+TEST_CASE("a deck's runs record in the background and R records them again", "[.][mpi]") {
+  test::TempDir dir;
+  qputenv("XDG_CACHE_HOME", QByteArray::fromStdString((dir / "cache").string()));
+  const slides::Deck deck = slides::parseDeck(
+      QStringLiteral("## Gather\n```scene\nrun: gather --algorithm binomial --root 3 --count 100 "
+                     "-np 4\nview: tree\nsteps: rounds\n```\n"),
+      QString::fromStdString((dir / "deck.md").string()));
+  REQUIRE(deck.errors.empty());
+  Presentation presentation(deck, {false, false});
+  presentation.start();
+  PresentationWindow* window = presentation.audience();
+  slides::SceneLibrary& library = presentation.library();
+  // The window is up while the run records; the presenter's status line says so.
+  CHECK(library.busy());
+  QTest::keyClick(window, Qt::Key_P);
+  CHECK(window->presenter()->statusText().contains(QStringLiteral("recording 1 of 1: gather")));
+  const auto waitIdle = [&] {
+    for (int i = 0; i < 1500 && library.busy(); ++i) QTest::qWait(40);
+    return !library.busy();
+  };
+  REQUIRE(waitIdle());
+  INFO(library.state(0, 0).message.toStdString());
+  REQUIRE(library.state(0, 0).status == slides::SceneState::Status::ready);
+  CHECK(library.steps().steps(0) == 2); // p = 4: rounds 0 and 1
+  QTest::keyClick(window, Qt::Key_Right);
+  CHECK(presentation.position() == slides::DeckPosition{0, 1});
+  CHECK(window->presenter()->statusText().contains(QStringLiteral("round 1 · 2 of 2")));
+
+  // R records again; the figure stays on show meanwhile and the new trace replaces it.
+  const std::weak_ptr<TraceDocument> before = library.state(0, 0).document;
+  QTest::keyClick(window, Qt::Key_R);
+  CHECK(library.busy());
+  CHECK(library.state(0, 0).status == slides::SceneState::Status::ready);
+  CHECK(window->presenter()->statusText().contains(QStringLiteral("recording 1 of 1")));
+  REQUIRE(waitIdle());
+  CHECK(before.expired()); // the old trace is gone, a new one loaded
+  CHECK(library.state(0, 0).document != nullptr);
+  CHECK(library.state(0, 0).status == slides::SceneState::Status::ready);
+  CHECK(presentation.position() == slides::DeckPosition{0, 1}); // the talk keeps its place
+  qunsetenv("XDG_CACHE_HOME");
+}

@@ -130,7 +130,9 @@ void SceneLibrary::rerecord(int slide) {
       if (pending) continue;
       m_queue.push_back({key, QDir(scenesDirectory()).filePath(key), &scene});
       ++m_toRecord;
+      // A scene on show keeps its figure (and the talk its step) until the new run is in.
       forEachRun(key, [&](int si, int ci) {
+        if (state(si, ci).status == SceneState::Status::ready) return;
         state(si, ci).status = SceneState::Status::waiting;
         state(si, ci).message = QStringLiteral("waiting to record %1").arg(scene.source());
       });
@@ -156,6 +158,7 @@ void SceneLibrary::startNext() {
   m_process.setStandardInputFile(QProcess::nullDevice());
   m_process.setStandardOutputFile(QProcess::nullDevice());
   forEachRun(m_current.key, [&](int s, int c) {
+    if (state(s, c).status == SceneState::Status::ready) return;
     state(s, c).status = SceneState::Status::recording;
     state(s, c).message = QStringLiteral("recording %1 …").arg(m_current.scene->source());
   });
