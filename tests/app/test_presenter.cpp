@@ -2,11 +2,15 @@
 // slides; Left goes back; a typed number and Enter jump; B blanks; P shows the presenter view
 // with the notes, "slide N of M" and the scene's round.
 #include "algorithm_traces.hpp"
+#include "mainwindow.h"
 #include "presentation.h"
 #include "slides/deck.h"
 
 #include <QApplication>
+#include <QFile>
 #include <QImage>
+#include <QMenuBar>
+#include <QPointer>
 #include <QTest>
 #include <catch2/catch.hpp>
 
@@ -103,6 +107,38 @@ TEST_CASE("clicker keys step the rounds, then the slides", "[presenter]") {
   CHECK(presenter->next()->position() == P{2, 0});
   QTest::keyClick(window, Qt::Key_P);
   CHECK_FALSE(window->showsPresenter());
+}
+
+TEST_CASE("File ▸ Present opens the talk's window beside the app; Q ends it", "[presenter]") {
+  test::TempDir dir;
+  const slides::Deck deck = gatherDeck(dir);
+  const QString path = QString::fromStdString((dir / "deck.md").string());
+  {
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::WriteOnly));
+    file.write("# Title\n---\n## Gather\n```scene\ntrace: traces/gather8\nview: tree\nsteps: "
+               "rounds\n```\n");
+  }
+  MainWindow window;
+  window.show();
+  bool hasAction = false;
+  for (QAction* menu : window.menuBar()->actions())
+    for (QAction* action : menu->menu() ? menu->menu()->actions() : QList<QAction*>{})
+      hasAction = hasAction || action->text() == QStringLiteral("&Present…");
+  CHECK(hasAction);
+  window.present(path);
+  QPointer<PresentationWindow> talk;
+  for (QWidget* w : QApplication::topLevelWidgets())
+    if (auto* p = qobject_cast<PresentationWindow*>(w); p && p->isVisible()) talk = p;
+  REQUIRE(talk);
+  CHECK(talk->isFullScreen());
+  QTest::keyClick(talk, Qt::Key_Right);
+  QTest::keyClick(talk, Qt::Key_Right);
+  CHECK(talk->slide()->position() == slides::DeckPosition{1, 1});
+  QTest::keyClick(talk, Qt::Key_Q);
+  for (int i = 0; i < 50 && talk; ++i) QTest::qWait(20);
+  CHECK_FALSE(talk); // the presentation and its windows are gone; the app stays
+  CHECK(window.isVisible());
 }
 
 TEST_CASE("a deck's runs record in the background and R records them again", "[.][mpi]") {
