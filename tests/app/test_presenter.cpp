@@ -11,6 +11,7 @@
 #include <QImage>
 #include <QMenuBar>
 #include <QPointer>
+#include <QScreen>
 #include <QTest>
 #include <catch2/catch.hpp>
 
@@ -181,4 +182,35 @@ TEST_CASE("a deck's runs record in the background and R records them again", "[.
   CHECK(library.state(0, 0).status == slides::SceneState::Status::ready);
   CHECK(presentation.position() == slides::DeckPosition{0, 1}); // the talk keeps its place
   qunsetenv("XDG_CACHE_HOME");
+}
+
+// Run with QT_QPA_PLATFORM=offscreen:configfile=two_screens.json (a laptop and a projector).
+TEST_CASE("with two screens the audience gets the projector, the lecturer the presenter view",
+          "[.][twoscreens]") {
+  REQUIRE(QGuiApplication::screens().size() == 2);
+  test::TempDir dir;
+  const slides::Deck deck = gatherDeck(dir);
+  Presentation presentation(deck, {false, true});
+  presentation.start();
+  PresentationWindow* audience = presentation.audience();
+  PresentationWindow* presenter = presentation.presenterWindow();
+  REQUIRE(presenter != nullptr);
+  REQUIRE(QTest::qWaitForWindowExposed(audience));
+  QScreen* projector = QGuiApplication::screens().at(1);
+  CHECK(audience->screen() == projector);
+  CHECK(audience->isFullScreen());
+  CHECK(audience->geometry() == projector->geometry());
+  CHECK_FALSE(audience->showsPresenter());
+  CHECK(presenter->screen() == QGuiApplication::screens().at(0));
+  CHECK(presenter->showsPresenter());
+  // The lecturer's keyboard drives both; P does nothing (the presenter has its own window).
+  QTest::keyClick(presenter, Qt::Key_Right);
+  QTest::keyClick(presenter, Qt::Key_Right);
+  CHECK(audience->slide()->position() == slides::DeckPosition{1, 1});
+  CHECK(presenter->presenter()->current()->position() == slides::DeckPosition{1, 1});
+  QTest::keyClick(presenter, Qt::Key_P);
+  CHECK_FALSE(audience->showsPresenter());
+  QTest::keyClick(presenter, Qt::Key_B);
+  CHECK(audience->slide()->isBlank());
+  CHECK_FALSE(presenter->presenter()->current()->isBlank()); // the lecturer still sees it
 }
