@@ -278,3 +278,24 @@ TEST_CASE("images are found beside the deck and scaled to the slide", "[slides]"
   CHECK(middle.blue() > 150);
   CHECK(middle.red() < 40);
 }
+
+TEST_CASE("a static scene takes a round or a time, as collscope --export does", "[slides]") {
+  const Deck deck =
+      parseDeck(QStringLiteral("```scene\ntrace: .\nview: data\naxis: time\ntime: 250us\n```\n"
+                               "```scene\ntrace: .\nround: 2\nsteps: none\n```\n"
+                               "```scene\ntrace: .\ntime: 1ms\nround: 1\n```\n"
+                               "```scene\ntrace: .\nsteps: rounds\nround: 1\n```\n"),
+                QStringLiteral("/nonexistent/d.md"));
+  REQUIRE(deck.slides.size() == 1);
+  const auto& scenes = deck.slides[0].scenes;
+  REQUIRE(scenes.size() == 4);
+  CHECK(scenes[0].view == QStringLiteral("data"));
+  CHECK(scenes[0].axis == app::AxisMode::time);
+  REQUIRE(scenes[0].time);
+  CHECK(*scenes[0].time == Approx(250e-6));
+  CHECK(scenes[1].round == 2);
+  CHECK(scenes[1].steps == Scene::Steps::none);
+  CHECK(hasError(deck, 12, QStringLiteral("round: and time: exclude each other")));
+  CHECK(hasError(deck, 17, QStringLiteral("for static scenes")));
+  CHECK(hasError(deck, 2, QStringLiteral("no OTF2 trace"))); // the deck's folder is no trace
+}
