@@ -1,6 +1,7 @@
 // collscope: the window (`collscope [TRACE]`) or a headless export (`collscope --export …`).
 #include "export/headlessexport.h"
 #include "mainwindow.h"
+#include "slides/slidesexport.h"
 
 #include <QApplication>
 #include <QGuiApplication>
@@ -47,9 +48,24 @@ int main(int argc, char** argv) {
   using namespace collscope::app;
   QStringList arguments;
   for (int i = 1; i < argc; ++i) arguments << QString::fromLocal8Bit(argv[i]);
-  const CommandLine commandLine = parseCommandLine(arguments);
   QTextStream out(stdout);
   QTextStream err(stderr);
+  if (!arguments.isEmpty() && arguments.front() == QStringLiteral("slides")) {
+    const slides::SlidesOptions options = slides::parseSlidesArguments(arguments.mid(1), false);
+    if (options.help) {
+      out << slides::slidesUsage();
+      return 0;
+    }
+    if (!options.error.isEmpty()) {
+      err << "collscope: " << options.error << "\n";
+      return 2;
+    }
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    qInstallMessageHandler(quietMessages);
+    QGuiApplication app(argc, argv);
+    return slides::runSlidesExport(options, out, err);
+  }
+  const CommandLine commandLine = parseCommandLine(arguments);
   if (commandLine.help) {
     out << usage();
     return 0;

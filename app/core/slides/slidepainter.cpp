@@ -1,0 +1,299 @@
+#include "slides/slidepainter.h"
+
+#include "paint/viewcolors.h"
+
+#include <QAbstractTextDocumentLayout>
+#include <QDir>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextFragment>
+#include <QTextImageFormat>
+#include <QUrl>
+#include <cmath>
+
+namespace collscope::app::slides {
+
+namespace {
+
+constexpr double margin = 40.0;
+constexpr double footerHeight = 30.0;
+constexpr double gap = 20.0;
+constexpr double bodyPixels = 28.0;
+/// Scenes keep at least this share of the canvas's height; text shrinks (never below 20 px)
+/// before a figure gets smaller.
+constexpr double sceneShare = 0.55;
+
+QFont slideFont(double pixels, bool bold = false) {
+  QFont f(QStringLiteral("DejaVu Sans"));
+  f.setStyleHint(QFont::SansSerif);
+  f.setPixelSize(static_cast<int>(std::lround(pixels)));
+  f.setBold(bold);
+  return f;
+}
+
+void setPixelSize(QTextDocument& doc, const QTextBlock& block, double pixels, bool bold) {
+  QTextCursor cursor(&doc);
+  cursor.setPosition(block.position());
+  cursor.setPosition(block.position() + block.length() - 1, QTextCursor::KeepAnchor);
+  QTextCharFormat format;
+  format.setProperty(QTextFormat::FontSizeAdjustment, 0);
+  format.setProperty(QTextFormat::FontPixelSize, static_cast<int>(std::lround(pixels)));
+  if (bold) format.setFontWeight(QFont::Bold);
+  cursor.mergeCharFormat(format);
+}
+
+// Images keep their aspect and fit the text width and half the canvas's height.
+void fitImages(QTextDocument& doc, double width) {
+  for (QTextBlock block = doc.begin(); block.isValid(); block = block.next()) {
+    for (auto it = block.begin(); !it.atEnd(); ++it) {
+      const QTextFragment fragment = it.fragment();
+      if (!fragment.charFormat().isImageFormat()) continue;
+      QTextImageFormat image = fragment.charFormat().toImageFormat();
+      const QVariant data = doc.resource(QTextDocument::ImageResource, QUrl(image.name()));
+      const QImage loaded = data.value<QImage>();
+      QSizeF size = loaded.isNull() ? QSizeF() : QSizeF(loaded.size());
+      if (size.isEmpty()) continue;
+      size = size.scaled(QSizeF(std::min(width, size.width()),
+                                std::min(SlidePainter::canvasHeight * 0.5, size.height())),
+                         Qt::KeepAspectRatio);
+      image.setWidth(size.width());
+      image.setHeight(size.height());
+      QTextCursor cursor(&doc);
+      cursor.setPosition(fragment.position());
+      cursor.setPosition(fragment.position() + fragment.length(), QTextCursor::KeepAnchor);
+      cursor.setCharFormat(image);
+    }
+  }
+}
+
+} // namespace
+
+std::unique_ptr<QTextDocument> markdownDocument(const QString& markdown, const QString& directory,
+                                                double pixels, double width) {
+  auto doc = std::make_unique<QTextDocument>();
+  doc->setDefaultFont(slideFont(pixels));
+  doc->setDocumentMargin(0);
+  doc->setBaseUrl(QUrl::fromLocalFile(QDir(directory).absolutePath() + QLatin1Char('/')));
+  doc->setMarkdown(markdown, QTextDocument::MarkdownDialectGitHub);
+  // Qt sizes headings relative to a point size; the slides fix them in pixels instead.
+  static constexpr double headingScale[] = {1.0, 1.55, 1.3, 1.12, 1.0, 1.0, 1.0};
+  for (QTextBlock block = doc->begin(); block.isValid(); block = block.next()) {
+    const QTextBlockFormat current = block.blockFormat();
+    const int level = std::clamp(current.headingLevel(), 0, 6);
+    if (level > 0) setPixelSize(*doc, block, pixels * headingScale[level], true);
+    // Paragraphs and headings get air below them; list items and code lines stay together.
+    QTextBlockFormat spacing;
+    const bool code = current.nonBreakableLines();
+    const QTextBlock next = block.next();
+    const bool codeContinues = code && next.isValid() && next.blockFormat().nonBreakableLines();
+    if (code) spacing.setBackground(QColor(242, 242, 242));
+    if (!block.textList() && !codeContinues) spacing.setBottomMargin(pixels * 0.45);
+    QTextCursor cursor(block);
+    cursor.mergeBlockFormat(spacing);
+  }
+  fitImages(*doc, width);
+  doc->setTextWidth(width);
+  return doc;
+}
+
+QRectF SlidePainter::canvasRect(const QRectF& target) {
+  const QSizeF size = QSizeF(canvasWidth, canvasHeight).scaled(target.size(), Qt::KeepAspectRatio);
+  return {target.center() - QPointF(size.width(), size.height()) / 2.0, size};
+}
+
+std::unique_ptr<QTextDocument> SlidePainter::textDocument(int slide, double pixels,
+                                                          double width) const {
+  const Deck& deck = m_library.deck();
+  return markdownDocument(deck.slides[static_cast<std::size_t>(slide)].markdown, deck.directory,
+                          pixels, width);
+}
+
+void SlidePainter::paint(QPainter& painter, const QRectF& target, DeckPosition at) {
+  const Deck& deck = m_library.deck();
+  painter.save();
+  painter.setRenderHint(QPainter::Antialiasing, true);
+  painter.setRenderHint(QPainter::TextAntialiasing, true);
+  const QRectF canvas = canvasRect(target);
+  painter.translate(canvas.topLeft());
+  painter.scale(canvas.width() / canvasWidth, canvas.height() / canvasHeight);
+  painter.fillRect(QRectF(0, 0, canvasWidth, canvasHeight), Qt::white);
+  if (at.slide < 0 || at.slide >= static_cast<int>(deck.slides.size())) {
+    painter.restore();
+    return;
+  }
+  const Slide& slide = deck.slides[static_cast<std::size_t>(at.slide)];
+  m_library.showStep(at);
+
+  const double width = canvasWidth - 2 * margin;
+  const double bottom = canvasHeight - footerHeight;
+  const double textRoom =
+      slide.scenes.empty() ? bottom - margin : (bottom - margin) * (1.0 - sceneShare) - gap;
+  // The largest body size from 28 px down to 20 px at which the text fits its room.
+  std::unique_ptr<QTextDocument> text;
+  for (double pixels = bodyPixels; pixels >= minimumFontPixels; pixels -= 2.0) {
+    text = textDocument(at.slide, pixels, width);
+    if (text->size().height() <= textRoom) break;
+  }
+  double textHeight = slide.markdown.isEmpty() ? 0.0 : text->size().height();
+  // A slide of text alone that is short (a title slide) stands in the middle.
+  const double textTop = slide.scenes.empty() && at.slide == 0
+                             ? std::max(margin, (canvasHeight - textHeight) / 2.0)
+                             : margin * 0.75;
+  if (textHeight > 0) {
+    painter.save();
+    painter.translate(margin, textTop);
+    const QRectF clip(0, 0, width, bottom - textTop);
+    painter.setClipRect(clip);
+    QAbstractTextDocumentLayout::PaintContext context;
+    context.clip = clip;
+    context.palette.setColor(QPalette::Text, palette::ink);
+    text->documentLayout()->draw(&painter, context);
+    painter.restore();
+  }
+
+  if (!slide.scenes.empty()) {
+    const double top = textTop + textHeight + (textHeight > 0 ? gap : 0.0);
+    const int n = static_cast<int>(slide.scenes.size());
+    const double cellWidth = (width - gap * (n - 1)) / n;
+    for (int c = 0; c < n; ++c) {
+      const QRectF cell(margin + c * (cellWidth + gap), top, cellWidth, bottom - top);
+      paintScene(painter, cell, at.slide, c);
+    }
+  }
+
+  painter.setFont(slideFont(minimumFontPixels));
+  painter.setPen(QColor(110, 110, 110));
+  const QRectF footer(margin, bottom, width, footerHeight - 4);
+  painter.drawText(footer, Qt::AlignRight | Qt::AlignVCenter,
+                   QStringLiteral("%1 / %2").arg(at.slide + 1).arg(deck.slides.size()));
+  const QString rounds = m_library.roundText(at);
+  if (!rounds.isEmpty()) painter.drawText(footer, Qt::AlignLeft | Qt::AlignVCenter, rounds);
+  painter.restore();
+}
+
+void SlidePainter::paintScene(QPainter& painter, const QRectF& cell, int slide, int sceneIndex) {
+  const Deck& deck = m_library.deck();
+  const Scene& scene =
+      deck.slides[static_cast<std::size_t>(slide)].scenes[static_cast<std::size_t>(sceneIndex)];
+  SceneState& state = m_library.state(slide, sceneIndex);
+  QRectF figure = cell;
+  if (!scene.caption.isEmpty()) {
+    const QFont font = slideFont(22.0);
+    const double height = QFontMetricsF(font).lineSpacing() + 6;
+    figure.setBottom(cell.bottom() - height);
+    painter.setFont(font);
+    painter.setPen(palette::ink);
+    const QRectF line(cell.left(), figure.bottom() + 4, cell.width(), height - 4);
+    painter.drawText(line, Qt::AlignHCenter | Qt::AlignTop,
+                     QFontMetricsF(font).elidedText(scene.caption, Qt::ElideRight, line.width()));
+  }
+  switch (state.status) {
+  case SceneState::Status::failed:
+    paintMessage(painter, figure,
+                 QStringLiteral("This scene cannot be shown — %1:%2")
+                     .arg(QFileInfo(deck.path).fileName())
+                     .arg(scene.line),
+                 state.message, palette::vermillion);
+    return;
+  case SceneState::Status::waiting:
+  case SceneState::Status::recording:
+    paintMessage(painter, figure,
+                 state.status == SceneState::Status::recording ? QStringLiteral("Recording …")
+                                                               : QStringLiteral("Waiting …"),
+                 state.message, palette::skyBlue);
+    return;
+  case SceneState::Status::ready:
+    break;
+  }
+  if (state.statistics) {
+    paintStats(painter, figure, state);
+    return;
+  }
+  painter.save();
+  painter.translate(figure.topLeft());
+  // Narrow cells (scenes side by side) zoom less: the figure needs room as much as large type.
+  const double zoom = std::clamp(figure.width() / narrowLogicalWidth, narrowZoom, sceneZoom);
+  painter.scale(zoom, zoom);
+  const QRect logical(0, 0, static_cast<int>(figure.width() / zoom),
+                      static_cast<int>(figure.height() / zoom));
+  painter.setClipRect(logical);
+  painter.fillRect(logical, Qt::white);
+  state.view->render(painter, logical, *state.playback);
+  painter.restore();
+}
+
+void SlidePainter::paintStats(QPainter& painter, const QRectF& cell, SceneState& state) {
+  StatisticsModel& model = *state.statistics;
+  painter.save();
+  painter.setClipRect(cell);
+  const QFont label = slideFont(minimumFontPixels);
+  const QFont value = slideFont(minimumFontPixels, true);
+  const QFont title = slideFont(24.0, true);
+  const double line = QFontMetricsF(label).lineSpacing() + 4;
+  painter.setPen(palette::ink);
+  painter.setFont(title);
+  const QRectF head(cell.left(), cell.top(), cell.width(), QFontMetricsF(title).lineSpacing());
+  painter.drawText(
+      head, Qt::AlignLeft | Qt::AlignVCenter,
+      QFontMetricsF(title).elidedText(state.document->title(), Qt::ElideRight, head.width()));
+  double y = head.bottom() + 8;
+  const double split = cell.left() + cell.width() * 0.45;
+  for (int r = 0; r < model.rowCount() && y + line <= cell.bottom(); ++r) {
+    const QString quantity = model.data(model.index(r, StatisticsModel::Quantity)).toString();
+    const QString text = model.data(model.index(r, StatisticsModel::Value)).toString();
+    if (r % 2 == 0)
+      painter.fillRect(QRectF(cell.left(), y, cell.width(), line), QColor(244, 244, 244));
+    painter.setFont(label);
+    painter.drawText(
+        QRectF(cell.left() + 6, y, split - cell.left() - 12, line),
+        Qt::AlignLeft | Qt::AlignVCenter,
+        QFontMetricsF(label).elidedText(quantity, Qt::ElideRight, split - cell.left() - 12));
+    painter.setFont(value);
+    painter.drawText(QRectF(split, y, cell.right() - split - 6, line),
+                     Qt::AlignLeft | Qt::AlignVCenter,
+                     QFontMetricsF(value).elidedText(text.section(QLatin1Char('\n'), 0, 0),
+                                                     Qt::ElideRight, cell.right() - split - 6));
+    y += line;
+  }
+  painter.restore();
+}
+
+void SlidePainter::paintMessage(QPainter& painter, const QRectF& cell, const QString& heading,
+                                const QString& text, const QColor& accent) {
+  painter.save();
+  painter.setPen(QPen(accent, 4));
+  painter.setBrush(palette::withAlpha(accent, 25));
+  const QRectF box = cell.adjusted(2, 2, -2, -2);
+  painter.drawRoundedRect(box, 8, 8);
+  painter.setPen(palette::ink);
+  const QRectF inner = box.adjusted(18, 14, -18, -14);
+  const QFont bold = slideFont(24.0, true);
+  painter.setFont(bold);
+  const double headHeight = QFontMetricsF(bold).lineSpacing() * 2.2;
+  painter.drawText(QRectF(inner.topLeft(), QSizeF(inner.width(), headHeight)),
+                   Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, heading);
+  painter.setFont(slideFont(minimumFontPixels));
+  painter.drawText(inner.adjusted(0, headHeight, 0, 0),
+                   Qt::AlignLeft | Qt::AlignTop | Qt::TextWrapAnywhere, text);
+  painter.restore();
+}
+
+double SlidePainter::paintNotes(QPainter& painter, const QRectF& target, int slide, double pixels) {
+  const Deck& deck = m_library.deck();
+  if (slide < 0 || slide >= static_cast<int>(deck.slides.size())) return 0.0;
+  const QString notes = deck.slides[static_cast<std::size_t>(slide)].notes;
+  if (notes.isEmpty()) return 0.0;
+  const auto doc = markdownDocument(notes, deck.directory, pixels, target.width());
+  painter.save();
+  painter.translate(target.topLeft());
+  const QRectF clip(0, 0, target.width(), target.height());
+  painter.setClipRect(clip);
+  QAbstractTextDocumentLayout::PaintContext context;
+  context.clip = clip;
+  context.palette.setColor(QPalette::Text, palette::ink);
+  doc->documentLayout()->draw(&painter, context);
+  painter.restore();
+  return std::min(target.height(), doc->size().height());
+}
+
+} // namespace collscope::app::slides

@@ -1,0 +1,56 @@
+// Paints a slide at a step onto any QPainter — the presenting windows, PNG pages and vector PDF
+// pages share this one code path. Everything is laid out on a virtual 1024×768 canvas and
+// scaled to the target (letterboxed), so a 1024×768 projector shows it at 1:1: body text
+// 28 px, nothing below 20 px. The Markdown is Qt's (QTextDocument::setMarkdown); scene
+// figures are the app's views, painted zoomed so their smallest labels stay above ~20 px.
+#pragma once
+
+#include "slides/scenelibrary.h"
+
+#include <QPainter>
+#include <QRectF>
+#include <QTextDocument>
+#include <memory>
+
+namespace collscope::app::slides {
+
+class SlidePainter {
+public:
+  static constexpr double canvasWidth = 1024.0;
+  static constexpr double canvasHeight = 768.0;
+  /// How much larger than in the app the views are drawn on a slide: their floors (14 px
+  /// ticks, 12 px strips) come out at 20 px and more on the canvas.
+  static constexpr double sceneZoom = 1.6;
+  /// Side by side, a view keeps at least this logical width and its floors come out at 18 px.
+  static constexpr double narrowZoom = 1.3;
+  static constexpr double narrowLogicalWidth = 360.0;
+  static constexpr double minimumFontPixels = 20.0;
+
+  explicit SlidePainter(SceneLibrary& library) : m_library(library) {}
+
+  /// The canvas letterboxed into `target` (centred, aspect kept).
+  static QRectF canvasRect(const QRectF& target);
+  /// Paints slide `at.slide` with its scenes at step `at.step` (moves their cursors).
+  void paint(QPainter& painter, const QRectF& target, DeckPosition at);
+  /// The speaker notes of `slide` as Markdown at `pixels`, wrapped to `target`'s width; returns
+  /// the height used.
+  double paintNotes(QPainter& painter, const QRectF& target, int slide, double pixels = 20.0);
+
+  /// The slide's text as laid out on the canvas with body text of `pixels` (tests read it).
+  std::unique_ptr<QTextDocument> textDocument(int slide, double pixels, double width) const;
+
+private:
+  void paintScene(QPainter& painter, const QRectF& cell, int slide, int scene);
+  void paintStats(QPainter& painter, const QRectF& cell, SceneState& state);
+  void paintMessage(QPainter& painter, const QRectF& cell, const QString& heading,
+                    const QString& text, const QColor& accent);
+
+  SceneLibrary& m_library;
+};
+
+/// Markdown into a QTextDocument in the slides' fonts: body `pixels`, headings larger, images
+/// relative to `directory` and no wider than `width`.
+std::unique_ptr<QTextDocument> markdownDocument(const QString& markdown, const QString& directory,
+                                                double pixels, double width);
+
+} // namespace collscope::app::slides
