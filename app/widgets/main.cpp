@@ -1,6 +1,7 @@
 // collscope: the window (`collscope [TRACE]`) or a headless export (`collscope --export …`).
 #include "export/headlessexport.h"
 #include "mainwindow.h"
+#include "presentation.h"
 #include "slides/slidesexport.h"
 
 #include <QApplication>
@@ -42,6 +43,39 @@ bool hasDisplay() {
          !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
 }
 
+// `collscope present DECK`: the deck's errors are printed, and the talk goes on with them
+// shown on their slides.
+int present(int& argc, char** argv, const QStringList& arguments, QTextStream& out,
+            QTextStream& err) {
+  using namespace collscope::app;
+  const slides::SlidesOptions options = slides::parseSlidesArguments(arguments, true);
+  if (options.help) {
+    out << slides::slidesUsage();
+    return 0;
+  }
+  if (!options.error.isEmpty()) {
+    err << "collscope: " << options.error << "\n";
+    return 2;
+  }
+  const slides::Deck deck = slides::loadDeck(options.deck);
+  for (const QString& line : deck.errorLines()) err << "collscope: error: " << line << "\n";
+  err.flush();
+  if (deck.slides.empty()) return 2;
+  if (!hasDisplay()) {
+    err << "collscope: no display (DISPLAY and WAYLAND_DISPLAY are unset); use collscope slides "
+           "DECK --pdf OUT.pdf to render without a window\n";
+    return 2;
+  }
+  qInstallMessageHandler(startupHandler);
+  QApplication app(argc, argv);
+  qInstallMessageHandler(nullptr);
+  QApplication::setApplicationName(QStringLiteral("collscope"));
+  Presentation presentation(deck, {options.rerecord, !options.window});
+  QObject::connect(&presentation, &Presentation::closed, &app, &QApplication::quit);
+  presentation.start();
+  return app.exec();
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -65,6 +99,8 @@ int main(int argc, char** argv) {
     QGuiApplication app(argc, argv);
     return slides::runSlidesExport(options, out, err);
   }
+  if (!arguments.isEmpty() && arguments.front() == QStringLiteral("present"))
+    return present(argc, argv, arguments.mid(1), out, err);
   const CommandLine commandLine = parseCommandLine(arguments);
   if (commandLine.help) {
     out << usage();

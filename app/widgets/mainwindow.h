@@ -9,6 +9,7 @@
 #include "run/catalogloader.h"
 
 #include <QMainWindow>
+#include <QPointer>
 #include <array>
 #include <memory>
 #include <optional>
@@ -35,6 +36,8 @@ public:
 
 public slots:
   void openTrace(const QString& path);
+  /// Presents a deck (File ▸ Present…): its own windows, this one stays.
+  void present(const QString& deck);
   /// Brings the tab of view `name` (registry name) to the front.
   void showView(const QString& name);
   void setAxisMode(AxisMode mode);
@@ -52,6 +55,7 @@ private:
   void openDirectoryDialog();
   void exportView();
   void showRunDialog();
+  void presentDialog();
 
   void setDocument(std::shared_ptr<TraceDocument> document);
   void clearViews();
@@ -83,6 +87,7 @@ private:
   CatalogLoader* m_catalogLoader;
   bool m_dockSized = false;
   std::optional<AlgorithmCatalog> m_catalog; ///< empty until collscope-run has answered
+  QPointer<QObject> m_presentation;          ///< the deck being presented, a child
 };
 
 } // namespace collscope::app

@@ -2,6 +2,7 @@
 #include "export/viewexporter.h"
 #include "mainwindow.h"
 #include "messagesdock.h"
+#include "presentation.h"
 #include "recentfiles.h"
 #include "rundialog.h"
 #include "spacetimewidget.h"
@@ -112,6 +113,7 @@ void MainWindow::createMenus() {
           &MainWindow::showRunDialog);
   file->actions().last()->setShortcut(QKeySequence(tr("Ctrl+R")));
   file->addAction(m_exportAction);
+  connect(file->addAction(tr("&Present…")), &QAction::triggered, this, &MainWindow::presentDialog);
   file->addSeparator();
   connect(file->addAction(tr("&Quit")), &QAction::triggered, this, &QWidget::close);
   file->actions().last()->setShortcut(QKeySequence::Quit);
@@ -164,6 +166,26 @@ void MainWindow::exportView() {
     statusBar()->showMessage(tr("Wrote %1").arg(path), 8000);
   else
     QMessageBox::warning(this, tr("Export failed"), error);
+}
+
+void MainWindow::presentDialog() {
+  const QString deck = QFileDialog::getOpenFileName(this, tr("Present a Deck"), QString(),
+                                                    tr("Slide decks (*.md);;All files (*)"));
+  if (!deck.isEmpty()) present(deck);
+}
+
+void MainWindow::present(const QString& path) {
+  const slides::Deck deck = slides::loadDeck(path);
+  if (deck.slides.empty()) {
+    QMessageBox::warning(this, tr("Present"), deck.errorLines().join(QLatin1Char('\n')));
+    return;
+  }
+  delete m_presentation;
+  auto* presentation = new Presentation(deck, {}, this);
+  m_presentation = presentation;
+  // Closing the talk's window ends it; deleting it stops a recording still under way.
+  connect(presentation, &Presentation::closed, presentation, &QObject::deleteLater);
+  presentation->start();
 }
 
 void MainWindow::showRunDialog() {

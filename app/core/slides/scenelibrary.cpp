@@ -44,8 +44,17 @@ SceneLibrary::SceneLibrary(const Deck& deck, QObject* parent) : QObject(parent),
     m_process.kill();
   });
   connect(&m_process, &QProcess::readyReadStandardError, this, [this] {
-    const QString text = QString::fromLocal8Bit(m_process.readAllStandardError()).trimmed();
-    if (!text.isEmpty()) m_lastError = text.section(QLatin1Char('\n'), -1).trimmed();
+    // collscope-run's own one-line error says what is wrong; mpirun's banners after it do not.
+    const QString text = QString::fromLocal8Bit(m_process.readAllStandardError());
+    for (const QString& raw : text.split(QLatin1Char('\n'))) {
+      const QString line = raw.trimmed();
+      if (line.isEmpty() || line.startsWith(QStringLiteral("---"))) continue;
+      if (line.startsWith(QStringLiteral("collscope-run:"))) {
+        if (!m_lastError.startsWith(QStringLiteral("collscope-run:"))) m_lastError = line;
+      } else if (m_lastError.isEmpty()) {
+        m_lastError = line;
+      }
+    }
   });
   connect(&m_process, &QProcess::finished, this, &SceneLibrary::finished);
   connect(&m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
@@ -121,7 +130,9 @@ void SceneLibrary::rerecord(int slide) {
       if (pending) continue;
       m_queue.push_back({key, QDir(scenesDirectory()).filePath(key), &scene});
       ++m_toRecord;
+      // A scene on show keeps its figure (and the talk its step) until the new run is in.
       forEachRun(key, [&](int si, int ci) {
+        if (state(si, ci).status == SceneState::Status::ready) return;
         state(si, ci).status = SceneState::Status::waiting;
         state(si, ci).message = QStringLiteral("waiting to record %1").arg(scene.source());
       });
@@ -147,6 +158,7 @@ void SceneLibrary::startNext() {
   m_process.setStandardInputFile(QProcess::nullDevice());
   m_process.setStandardOutputFile(QProcess::nullDevice());
   forEachRun(m_current.key, [&](int s, int c) {
+    if (state(s, c).status == SceneState::Status::ready) return;
     state(s, c).status = SceneState::Status::recording;
     state(s, c).message = QStringLiteral("recording %1 …").arg(m_current.scene->source());
   });
@@ -161,6 +173,8 @@ void SceneLibrary::finished(int exitCode, QProcess::ExitStatus status) {
   m_current = {};
   QString error;
   if (status != QProcess::NormalExit || exitCode != 0) {
+    // A failed run may still have written a trace; the cache must not offer it next time.
+    QDir(done.directory).removeRecursively();
     QDir(done.directory + QStringLiteral(".partial")).removeRecursively();
     error = QStringLiteral("the run failed%1: mpirun -np %2 collscope-run %3")
                 .arg(m_lastError.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(m_lastError))

@@ -87,7 +87,9 @@ std::unique_ptr<QTextDocument> markdownDocument(const QString& markdown, const Q
     const QTextBlock next = block.next();
     const bool codeContinues = code && next.isValid() && next.blockFormat().nonBreakableLines();
     if (code) spacing.setBackground(QColor(242, 242, 242));
-    if (!block.textList() && !codeContinues) spacing.setBottomMargin(pixels * 0.45);
+    const bool listContinues =
+        block.textList() && next.isValid() && next.textList() == block.textList();
+    if (!listContinues && !codeContinues) spacing.setBottomMargin(pixels * 0.45);
     QTextCursor cursor(block);
     cursor.mergeBlockFormat(spacing);
   }
@@ -274,7 +276,7 @@ void SlidePainter::paintMessage(QPainter& painter, const QRectF& cell, const QSt
                    Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, heading);
   painter.setFont(slideFont(minimumFontPixels));
   painter.drawText(inner.adjusted(0, headHeight, 0, 0),
-                   Qt::AlignLeft | Qt::AlignTop | Qt::TextWrapAnywhere, text);
+                   Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text);
   painter.restore();
 }
 

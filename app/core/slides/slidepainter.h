@@ -21,9 +21,9 @@ public:
   /// How much larger than in the app the views are drawn on a slide: their floors (14 px
   /// ticks, 12 px strips) come out at 20 px and more on the canvas.
   static constexpr double sceneZoom = 1.6;
-  /// Side by side, a view keeps at least this logical width and its floors come out at 18 px.
-  static constexpr double narrowZoom = 1.3;
-  static constexpr double narrowLogicalWidth = 360.0;
+  /// Side by side, a view keeps at least this logical width; its ticks come out at 20 px.
+  static constexpr double narrowZoom = 1.45;
+  static constexpr double narrowLogicalWidth = 330.0;
   static constexpr double minimumFontPixels = 20.0;
 
   explicit SlidePainter(SceneLibrary& library) : m_library(library) {}

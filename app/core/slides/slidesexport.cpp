@@ -65,15 +65,18 @@ QString writePdf(SlidePainter& slides, const std::vector<DeckPosition>& pages, c
 QString writePngs(SlidePainter& slides, const std::vector<DeckPosition>& pages,
                   const QString& directory, bool handout) {
   if (!QDir().mkpath(directory)) return QStringLiteral("cannot create %1").arg(directory);
-  // Handout pages: A4's proportions at the canvas's width.
-  const QSize size = handout ? QSize(1024, 1448) : QSize(1024, 768);
+  // Handout pages: A4 in points (as in the PDF) drawn at the canvas's width.
+  const QSizeF a4 = QPageSize(QPageSize::A4).size(QPageSize::Point);
+  const QSize size =
+      handout ? QSize(1024, qRound(1024 * a4.height() / a4.width())) : QSize(1024, 768);
   for (std::size_t i = 0; i < pages.size(); ++i) {
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::white);
     QPainter painter(&image);
-    if (handout)
-      paintHandoutPage(painter, slides, QRectF(QPointF(0, 0), QSizeF(size)), pages[i]);
-    else
+    if (handout) {
+      painter.scale(size.width() / a4.width(), size.width() / a4.width());
+      paintHandoutPage(painter, slides, QRectF(QPointF(0, 0), a4), pages[i]);
+    } else
       slides.paint(painter, QRectF(QPointF(0, 0), QSizeF(size)), pages[i]);
     painter.end();
     const QString name = QDir(directory).filePath(
