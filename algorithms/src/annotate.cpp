@@ -7,7 +7,7 @@ namespace collscope::detail {
 AlgorithmRegion::AlgorithmRegion(const char* collective, const char* name, int root, int count,
                                  MPI_Datatype datatype, MPI_Comm comm) {
   if (!trace::active()) return;
-  region_.emplace(std::string("algorithm ") + collective + "/" + name);
+  region_.emplace(std::initializer_list<std::string_view>{"algorithm ", collective, "/", name});
   int p = 0, size = 0, length = 0;
   MPI_Comm_size(comm, &p);
   MPI_Type_size(datatype, &size);
