@@ -2,11 +2,16 @@
 // slides; Left goes back; a typed number and Enter jump; B blanks; P shows the presenter view
 // with the notes, "slide N of M" and the scene's round.
 #include "algorithm_traces.hpp"
+#include "mainwindow.h"
 #include "presentation.h"
 #include "slides/deck.h"
 
 #include <QApplication>
+#include <QFile>
 #include <QImage>
+#include <QMenuBar>
+#include <QPointer>
+#include <QScreen>
 #include <QTest>
 #include <catch2/catch.hpp>
 
@@ -105,6 +110,38 @@ TEST_CASE("clicker keys step the rounds, then the slides", "[presenter]") {
   CHECK_FALSE(window->showsPresenter());
 }
 
+TEST_CASE("File ▸ Present opens the talk's window beside the app; Q ends it", "[presenter]") {
+  test::TempDir dir;
+  const slides::Deck deck = gatherDeck(dir);
+  const QString path = QString::fromStdString((dir / "deck.md").string());
+  {
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::WriteOnly));
+    file.write("# Title\n---\n## Gather\n```scene\ntrace: traces/gather8\nview: tree\nsteps: "
+               "rounds\n```\n");
+  }
+  MainWindow window;
+  window.show();
+  bool hasAction = false;
+  for (QAction* menu : window.menuBar()->actions())
+    for (QAction* action : menu->menu() ? menu->menu()->actions() : QList<QAction*>{})
+      hasAction = hasAction || action->text() == QStringLiteral("&Present…");
+  CHECK(hasAction);
+  window.present(path);
+  QPointer<PresentationWindow> talk;
+  for (QWidget* w : QApplication::topLevelWidgets())
+    if (auto* p = qobject_cast<PresentationWindow*>(w); p && p->isVisible()) talk = p;
+  REQUIRE(talk);
+  CHECK(talk->isFullScreen());
+  QTest::keyClick(talk, Qt::Key_Right);
+  QTest::keyClick(talk, Qt::Key_Right);
+  CHECK(talk->slide()->position() == slides::DeckPosition{1, 1});
+  QTest::keyClick(talk, Qt::Key_Q);
+  for (int i = 0; i < 50 && talk; ++i) QTest::qWait(20);
+  CHECK_FALSE(talk); // the presentation and its windows are gone; the app stays
+  CHECK(window.isVisible());
+}
+
 TEST_CASE("a deck's runs record in the background and R records them again", "[.][mpi]") {
   test::TempDir dir;
   qputenv("XDG_CACHE_HOME", QByteArray::fromStdString((dir / "cache").string()));
@@ -145,4 +182,35 @@ TEST_CASE("a deck's runs record in the background and R records them again", "[.
   CHECK(library.state(0, 0).status == slides::SceneState::Status::ready);
   CHECK(presentation.position() == slides::DeckPosition{0, 1}); // the talk keeps its place
   qunsetenv("XDG_CACHE_HOME");
+}
+
+// Run with QT_QPA_PLATFORM=offscreen:configfile=two_screens.json (a laptop and a projector).
+TEST_CASE("with two screens the audience gets the projector, the lecturer the presenter view",
+          "[.][twoscreens]") {
+  REQUIRE(QGuiApplication::screens().size() == 2);
+  test::TempDir dir;
+  const slides::Deck deck = gatherDeck(dir);
+  Presentation presentation(deck, {false, true});
+  presentation.start();
+  PresentationWindow* audience = presentation.audience();
+  PresentationWindow* presenter = presentation.presenterWindow();
+  REQUIRE(presenter != nullptr);
+  REQUIRE(QTest::qWaitForWindowExposed(audience));
+  QScreen* projector = QGuiApplication::screens().at(1);
+  CHECK(audience->screen() == projector);
+  CHECK(audience->isFullScreen());
+  CHECK(audience->geometry() == projector->geometry());
+  CHECK_FALSE(audience->showsPresenter());
+  CHECK(presenter->screen() == QGuiApplication::screens().at(0));
+  CHECK(presenter->showsPresenter());
+  // The lecturer's keyboard drives both; P does nothing (the presenter has its own window).
+  QTest::keyClick(presenter, Qt::Key_Right);
+  QTest::keyClick(presenter, Qt::Key_Right);
+  CHECK(audience->slide()->position() == slides::DeckPosition{1, 1});
+  CHECK(presenter->presenter()->current()->position() == slides::DeckPosition{1, 1});
+  QTest::keyClick(presenter, Qt::Key_P);
+  CHECK_FALSE(audience->showsPresenter());
+  QTest::keyClick(presenter, Qt::Key_B);
+  CHECK(audience->slide()->isBlank());
+  CHECK_FALSE(presenter->presenter()->current()->isBlank()); // the lecturer still sees it
 }

@@ -13,6 +13,8 @@
 #include <QPainter>
 #include <QTextBlock>
 #include <QTextCursor>
+#include <QTextFragment>
+#include <QTextImageFormat>
 #include <QTextList>
 #include <catch2/catch.hpp>
 
@@ -248,4 +250,31 @@ TEST_CASE("slide text is laid out by Qt's Markdown at slide sizes", "[slides]") 
   heading.movePosition(QTextCursor::Right);
   CHECK(heading.charFormat().property(QTextFormat::FontPixelSize).toInt() == 43);
   CHECK(doc->begin().next().textList() != nullptr);
+}
+
+TEST_CASE("images are found beside the deck and scaled to the slide", "[slides]") {
+  test::TempDir dir;
+  const QString folder = QString::fromStdString(dir.path().string());
+  QDir(folder).mkpath(QStringLiteral("figures"));
+  QImage wide(2000, 500, QImage::Format_RGB32);
+  wide.fill(QColor(0, 114, 178));
+  REQUIRE(wide.save(folder + QStringLiteral("/figures/wide.png")));
+  const auto doc = markdownDocument(QStringLiteral("Above\n\n![a figure](figures/wide.png)\n"),
+                                    folder, 28.0, 944.0);
+  QTextImageFormat image;
+  for (QTextBlock block = doc->begin(); block.isValid(); block = block.next())
+    for (auto it = block.begin(); !it.atEnd(); ++it)
+      if (it.fragment().charFormat().isImageFormat())
+        image = it.fragment().charFormat().toImageFormat();
+  REQUIRE(image.isValid());
+  CHECK(image.width() == Approx(944.0)); // 2000 px wide, scaled to the text's width
+  CHECK(image.height() == Approx(236.0));
+  QImage page(1024, 768, QImage::Format_ARGB32_Premultiplied);
+  page.fill(Qt::white);
+  QPainter painter(&page);
+  doc->drawContents(&painter);
+  painter.end();
+  const QColor middle = page.pixelColor(472, 40 + 118);
+  CHECK(middle.blue() > 150);
+  CHECK(middle.red() < 40);
 }
