@@ -10,6 +10,7 @@
 #include <QTextImageFormat>
 #include <QUrl>
 #include <cmath>
+#include <vector>
 
 namespace collscope::app::slides {
 
@@ -32,14 +33,25 @@ QFont slideFont(double pixels, bool bold = false) {
 }
 
 void setPixelSize(QTextDocument& doc, const QTextBlock& block, double pixels, bool bold) {
-  QTextCursor cursor(&doc);
-  cursor.setPosition(block.position());
-  cursor.setPosition(block.position() + block.length() - 1, QTextCursor::KeepAnchor);
-  QTextCharFormat format;
-  format.setProperty(QTextFormat::FontSizeAdjustment, 0);
-  format.setProperty(QTextFormat::FontPixelSize, static_cast<int>(std::lround(pixels)));
-  if (bold) format.setFontWeight(QFont::Bold);
-  cursor.mergeCharFormat(format);
+  // Each fragment keeps its own format (emphasis, code) with every size it carried replaced:
+  // a merged pixel size loses against the point size Qt's Markdown reader gives headings.
+  struct Span {
+    int position, length;
+    QTextCharFormat format;
+  };
+  std::vector<Span> spans;
+  for (auto it = block.begin(); !it.atEnd(); ++it)
+    spans.push_back({it.fragment().position(), it.fragment().length(), it.fragment().charFormat()});
+  for (Span& span : spans) {
+    span.format.clearProperty(QTextFormat::FontSizeAdjustment);
+    span.format.clearProperty(QTextFormat::FontPointSize);
+    span.format.setProperty(QTextFormat::FontPixelSize, static_cast<int>(std::lround(pixels)));
+    if (bold) span.format.setFontWeight(QFont::Bold);
+    QTextCursor cursor(&doc);
+    cursor.setPosition(span.position);
+    cursor.setPosition(span.position + span.length, QTextCursor::KeepAnchor);
+    cursor.setCharFormat(span.format);
+  }
 }
 
 // Images keep their aspect and fit the text width and half the canvas's height.
