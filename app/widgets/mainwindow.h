@@ -4,6 +4,7 @@
 #pragma once
 
 #include "document/tracedocument.h"
+#include "export/exportoptions.h"
 #include "playbackbar.h"
 #include "run/algorithmcatalog.h"
 #include "run/catalogloader.h"
@@ -35,6 +36,8 @@ public:
 
 public slots:
   void openTrace(const QString& path);
+  /// The node layout every trace opened from now on is looked at with (the command line's).
+  void setNodeOptions(const NodeOptions& options) { m_nodeOptions = options; }
   /// Brings the tab of view `name` (registry name) to the front.
   void showView(const QString& name);
   void setAxisMode(AxisMode mode);
@@ -60,6 +63,7 @@ private:
   TraceViewWidget* currentView() const;
 
   std::shared_ptr<TraceDocument> m_document;
+  NodeOptions m_nodeOptions;
   Playback* m_playback;
   Selection* m_selection;
   QStackedWidget* m_stack;
