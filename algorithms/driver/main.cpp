@@ -8,6 +8,7 @@
 #include "buffers.hpp"
 #include "collscope/algorithms/communicator.hpp"
 #include "collscope/algorithms/irregular_tuning.hpp"
+#include "collscope/algorithms/nodes.hpp"
 #include "collscope/algorithms/tuning.hpp"
 #include "collscope/trace.hpp"
 #include "irregular.hpp"
@@ -87,6 +88,7 @@ int execute(const Options& o, int rank, int p, MPI_Comm comm) {
     tuning.beta = o.beta.value_or(tuning.beta);
     set_pipeline_tuning(tuning);
   }
+  if (o.nodes.from_options) set_node_spec(o.nodes.spec);
   Options measured = o;
   if (o.calibrate) {
     schedule::NetworkModel model;
@@ -129,6 +131,9 @@ int execute(const Options& o, int rank, int p, MPI_Comm comm) {
   trace::pause();
   // The algorithms' private communicator, made now so that no trace shows its creation.
   if (!succeeded(prepare_communicator(comm), a, false, rank, comm)) return 1;
+  if (a.hierarchical() && !succeeded(prepare_node_communicators(comm, a.has_root() ? o.root : -1),
+                                     a, false, rank, comm))
+    return 1;
   if (o.verify && !succeeded(call(a, true, o, *expected, types, comm), a, true, rank, comm))
     return 1;
 

@@ -64,7 +64,7 @@ struct Raw {
        no_verify = false;
   std::optional<std::string_view> positional, algorithm, root, count, datatype, op, repetitions,
       warmup, seed, blocks, piece, trace, problem, block, displs, threshold, network, alpha, beta,
-      platform;
+      platform, nodes, ranks_per_node, placement;
 };
 
 std::string quoted(std::string_view text) {
@@ -118,7 +118,10 @@ std::string scan(std::span<char* const> args, Raw& raw) {
       {"--network", &Raw::network},
       {"--alpha", &Raw::alpha},
       {"--beta", &Raw::beta},
-      {"--platform", &Raw::platform}};
+      {"--platform", &Raw::platform},
+      {"--nodes", &Raw::nodes},
+      {"--ranks-per-node", &Raw::ranks_per_node},
+      {"--placement", &Raw::placement}};
   const std::pair<std::string_view, bool Raw::*> flags[] = {
       {"--help", &Raw::help},          {"-h", &Raw::help},
       {"--list", &Raw::list},          {"--json", &Raw::json},
@@ -375,6 +378,10 @@ ParseResult parse_options(std::span<char* const> args, int p) {
         check_kinds(raw, o), check_irregular(raw, o, p)})
     if (!error.empty()) return {o, error};
   if (std::string error = check_fit(raw, o, p); !error.empty()) return {o, error};
+  if (std::string error = check_nodes({raw.nodes, raw.ranks_per_node, raw.placement}, *o.algorithm,
+                                      o.op == Op::noncommutative, p, o.nodes);
+      !error.empty())
+    return {o, error};
   return result;
 }
 

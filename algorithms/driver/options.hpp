@@ -5,6 +5,7 @@
 #include "collscope/algorithms/registry.hpp"
 #include "collscope/schedule/irregular_problem.hpp"
 #include "collscope/schedule/network_model.hpp"
+#include "node_options.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -57,6 +58,7 @@ struct Options {
   /// (default common/cost_defaults.hpp; scripts/simulate passes the platform's)
   std::optional<double> alpha, beta;
   std::string platform; ///< --platform NAME: the simulated platform, named in the report
+  NodeChoice nodes;     ///< --nodes, --ranks-per-node, --placement (or the environment's)
 };
 
 /// Options, or the one-line reason they are unusable (without the "collscope-run: error: ").

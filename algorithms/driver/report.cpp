@@ -23,6 +23,14 @@ std::string_view or_native(std::string_view formula) {
   return formula.empty() ? "n/a" : formula;
 }
 
+/// Hierarchical algorithms print their two-level formulas (N, n, α', β').
+std::string_view rounds_text(const Algorithm& a) {
+  return a.hierarchical() ? a.two_level.rounds_text : a.rounds.text;
+}
+std::string_view cost_text(const Algorithm& a) {
+  return a.hierarchical() ? a.two_level.cost_text : a.cost.text;
+}
+
 std::string_view to_string(Parameter parameter) {
   switch (parameter) {
   case Parameter::none:
@@ -44,8 +52,9 @@ void print_json(const std::vector<const Algorithm*>& rows) {
                     {"name", a->name},
                     {"description", a->description},
                     {"source", a->source},
-                    {"rounds", a->rounds.text},
-                    {"cost", a->cost.text},
+                    {"rounds", rounds_text(*a)},
+                    {"cost", cost_text(*a)},
+                    {"hierarchical", a->hierarchical()},
                     {"commutative_only", a->commutative_only},
                     {"parameter", to_string(a->parameter)},
                     {"uses_blocks", a->uses_blocks()},
@@ -62,8 +71,8 @@ void print_table(const std::vector<const Algorithm*>& rows) {
   using Row = std::array<std::string_view, 6>;
   std::vector<Row> table{{"collective", "name", "rounds", "cost (α-β)", "source", "description"}};
   for (const Algorithm* a : rows)
-    table.push_back({to_string(a->collective), a->name, or_native(a->rounds.text),
-                     or_native(a->cost.text), a->source, a->description});
+    table.push_back({to_string(a->collective), a->name, or_native(rounds_text(*a)),
+                     or_native(cost_text(*a)), a->source, a->description});
   std::array<std::size_t, 6> width{};
   for (const Row& row : table)
     for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], columns(row[c]));
@@ -157,7 +166,32 @@ std::optional<double> print_header(const Options& o, const RunFacts& f) {
     key("blocks", std::to_string(f.blocks) + " (M = Σ⌈mᵢ/b⌉ pieces)");
   }
   std::optional<double> model;
-  if (a.rounds.of && a.cost.of) {
+  if (o.nodes.layout) key("nodes", describe(*o.nodes.layout));
+  if (a.hierarchical()) {
+    const std::vector<int> sizes = o.nodes.layout ? o.nodes.layout->sizes() : std::vector<int>{};
+    if (sizes.empty()) {
+      key("nodes", "the real ones (MPI_Comm_split_type, MPI_COMM_TYPE_SHARED)");
+      key("expected_rounds",
+          "n/a (" + str(a.two_level.rounds_text) + ", N and n of the real nodes)");
+    } else {
+      const int N = static_cast<int>(sizes.size());
+      const int n = *std::max_element(sizes.begin(), sizes.end());
+      key("expected_rounds", std::to_string(a.two_level.rounds(N, n)) + " (" +
+                                 str(a.two_level.rounds_text) + ", N=" + std::to_string(N) +
+                                 ", n=" + std::to_string(n) + ")");
+      schedule::FormulaValues v{.p = double(f.p),
+                                .m = double(m),
+                                .alpha = f.tuning.alpha,
+                                .beta = f.tuning.beta,
+                                .nodes = double(N),
+                                .per_node = double(n),
+                                .alpha_net = f.tuning.alpha,
+                                .beta_net = f.tuning.beta};
+      model = a.two_level.cost(v);
+      key("model_cost_s", number("%.4e", *model) + " (" + str(a.two_level.cost_text) + "; " + ab +
+                              ", α'=α and β'=β)");
+    }
+  } else if (a.rounds.of && a.cost.of) {
     const int blocks = a.uses_blocks() || a.uses_piece() ? f.blocks : 1;
     key("expected_rounds",
         std::to_string(a.rounds.of(f.p, blocks)) + " (" + str(a.rounds.text) + ")");

@@ -47,6 +47,14 @@ of the slowest rank).
                     (format in algorithms/schedule/include/collscope/schedule/network_model.hpp:
                     "default ALPHA BETA", "nodes SIZE ALPHA BETA", "group A-B ...", "pair I J
                     ...", "link I J ..."); or "calibrate": measure every pair by ping-pong
+  --nodes N0,N1,..  the node layout the hierarchical and full-lane algorithms use on this
+                    machine: node i holds the next Ni ranks (must sum to P); recorded in the
+                    trace for every algorithm (nodes, placement)
+  --ranks-per-node N  N ranks per node (the last node holds the rest)
+  --placement PL    with --ranks-per-node: consecutive (rank r on node r/N) | round-robin
+                    (rank r on node r mod ceil(P/N)); default consecutive. Without any of
+                    these: COLLSCOPE_NODES / COLLSCOPE_RANKS_PER_NODE / COLLSCOPE_PLACEMENT,
+                    else the real nodes (MPI_Comm_split_type, MPI_COMM_TYPE_SHARED)
   --in-place        MPI_IN_PLACE at the root (gather, scatter, reduce, gatherv, scatterv) or
                     on every rank (allgather, allgatherv, allreduce, reduce_scatter(_block),
                     scan, exscan)

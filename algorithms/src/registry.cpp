@@ -2,6 +2,7 @@
 
 #include "registry_parts.hpp"
 
+#include <algorithm>
 #include <vector>
 
 namespace collscope {
@@ -16,6 +17,12 @@ const std::vector<Algorithm>& registry() {
     for (const auto part : {detail::regular_algorithms(), detail::irregular_algorithms(),
                             detail::reduction_algorithms(), detail::scan_algorithms()})
       joined.insert(joined.end(), part.begin(), part.end());
+    for (const Algorithm& h : detail::hierarchical_algorithms()) {
+      const auto native = std::find_if(joined.begin(), joined.end(), [&](const Algorithm& a) {
+        return a.collective == h.collective && a.is_native();
+      });
+      joined.insert(native, h);
+    }
     return joined;
   }();
   return all;

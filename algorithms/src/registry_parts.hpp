@@ -12,5 +12,8 @@ std::span<const Algorithm> regular_algorithms();   ///< gather, scatter, bcast, 
 std::span<const Algorithm> irregular_algorithms(); ///< gatherv, scatterv, allgatherv
 std::span<const Algorithm> reduction_algorithms(); ///< allreduce
 std::span<const Algorithm> scan_algorithms();      ///< scan, exscan
+/// Hierarchical and full-lane algorithms of every collective; registry.cpp puts each into its
+/// collective's group, before native.
+std::span<const Algorithm> hierarchical_algorithms();
 
 } // namespace collscope::detail

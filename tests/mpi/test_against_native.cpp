@@ -17,7 +17,8 @@ bool in_place_allowed(const Algorithm& a, Types types) {
 bool types_allowed(const Algorithm& a, Types types) {
   // Block boundaries of the pipeline are counted in elements of each rank's own datatype, as
   // in Open MPI's segmented broadcasts: all ranks must pass the same (count, datatype).
-  return !(a.uses_blocks() && types == Types::mixed);
+  // The full-lane broadcast cuts the vector into one piece per lane, counted the same way.
+  return !((a.uses_blocks() || a.full_lane()) && types == Types::mixed);
 }
 
 } // namespace

@@ -34,6 +34,7 @@ TEST_CASE("every registry text evaluates to its function for p = 2..64") {
       CHECK_FALSE(a.cost.of);
       continue;
     }
+    if (a.hierarchical()) continue; // two-level formulas: the next test
     INFO(label(a) << ": rounds '" << a.rounds.text << "', cost '" << a.cost.text << "'");
     REQUIRE(a.rounds.of);
     REQUIRE(a.cost.of);
@@ -54,9 +55,55 @@ TEST_CASE("every registry text evaluates to its function for p = 2..64") {
   }
 }
 
+TEST_CASE("every two-level text evaluates to its function for N, n = 1..16") {
+  int hierarchical = 0;
+  for (const Algorithm& a : algorithms()) {
+    if (!a.hierarchical()) continue;
+    ++hierarchical;
+    INFO(label(a) << ": rounds '" << a.two_level.rounds_text << "', cost '" << a.two_level.cost_text
+                  << "'");
+    CHECK(a.rounds.text.empty());
+    CHECK(a.cost.text.empty());
+    REQUIRE(a.two_level.cost);
+    for (int N = 1; N <= 16; ++N)
+      for (int n = 1; n <= 16; ++n)
+        for (double m : {0.0, 1.0, 4000.0, 1e8})
+          for (const auto& [alpha, beta] : {std::pair{1e-6, 2e-10}, {3.0, 0.25}}) {
+            INFO("N=" << N << " n=" << n << " m=" << m << " α=" << alpha << " β=" << beta);
+            // Distinct values between nodes, so a text that swaps α and α' fails.
+            const FormulaValues v{.p = double(N * n),
+                                  .m = m,
+                                  .alpha = alpha,
+                                  .beta = beta,
+                                  .nodes = double(N),
+                                  .per_node = double(n),
+                                  .alpha_net = 7 * alpha,
+                                  .beta_net = 5 * beta};
+            const auto rounds = evaluate_formula(a.two_level.rounds_text, v);
+            const auto cost = evaluate_formula(a.two_level.cost_text, v);
+            REQUIRE(rounds);
+            REQUIRE(cost);
+            REQUIRE(*rounds == a.two_level.rounds(N, n));
+            REQUIRE(close(*cost, a.two_level.cost(v)));
+          }
+    // One process: nothing to send.
+    const FormulaValues one{.p = 1,
+                            .m = 1e6,
+                            .alpha = 1,
+                            .beta = 1,
+                            .nodes = 1,
+                            .per_node = 1,
+                            .alpha_net = 1,
+                            .beta_net = 1};
+    CHECK(a.two_level.rounds(1, 1) == 0);
+    CHECK(a.two_level.cost(one) == 0);
+  }
+  CHECK(hierarchical > 0);
+}
+
 TEST_CASE("one process sends nothing: every algorithm takes 0 rounds and costs 0") {
   for (const Algorithm& a : algorithms()) {
-    if (a.is_native()) continue;
+    if (a.is_native() || a.hierarchical()) continue;
     INFO(label(a));
     for (int blocks : {1, 3}) {
       CHECK(a.rounds.of(1, blocks) == 0);

@@ -56,7 +56,9 @@ private:
   bool starts_factor() const {
     if (at_end()) return false;
     const char c = text_[pos_];
-    if ((c >= '0' && c <= '9') || c == '(' || c == 'p' || c == 'm' || c == 'M') return true;
+    if ((c >= '0' && c <= '9') || c == '(' || c == 'p' || c == 'm' || c == 'M' || c == 'N' ||
+        c == 'n')
+      return true;
     for (std::string_view s : {"α", "β", "⌈", "⌊"})
       if (text_.substr(pos_).starts_with(s)) return true;
     return false;
@@ -78,6 +80,10 @@ private:
     if (eat("p")) return values_.p;
     if (eat("m")) return values_.m;
     if (eat("M")) return values_.blocks;
+    if (eat("N")) return values_.nodes;
+    if (eat("n")) return values_.per_node;
+    if (eat("α'")) return values_.alpha_net;
+    if (eat("β'")) return values_.beta_net;
     if (eat("α")) return values_.alpha;
     if (eat("β")) return values_.beta;
     throw std::invalid_argument("unknown symbol");

@@ -13,4 +13,12 @@ int allgather_ring(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
 int allgather_dissemination(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                             void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
 
+/// Hierarchical: gather inside the nodes, allgatherv of node blocks across leaders, broadcast
+/// inside the nodes; any node sizes.
+int allgather_hierarchical(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                           int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+/// Full-lane: allgather on every lane, then inside every node; regular layouts only.
+int allgather_full_lane(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                        int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+
 } // namespace collscope

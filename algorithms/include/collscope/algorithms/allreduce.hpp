@@ -19,4 +19,12 @@ int allreduce_rabenseifner(const void* sendbuf, void* recvbuf, int count, MPI_Da
 int allreduce_tree_pipeline(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
                             MPI_Op op, MPI_Comm comm);
 
+/// Hierarchical: reduce inside the nodes, butterfly across leaders, broadcast inside nodes.
+int allreduce_hierarchical(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                           MPI_Op op, MPI_Comm comm);
+/// Full-lane: reduce-scatter inside the nodes, allreduce of each piece on its lane, allgather
+/// inside the nodes; regular layouts only.
+int allreduce_full_lane(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                        MPI_Op op, MPI_Comm comm);
+
 } // namespace collscope

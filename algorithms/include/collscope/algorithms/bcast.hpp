@@ -32,5 +32,12 @@ int bcast_fibonacci_pipeline(void* buffer, int count, MPI_Datatype datatype, int
 int bcast_two_tree(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
 /// Jia's hypercube broadcast with co-operating pairs for any p: M − 1 + ⌈log₂p⌉ rounds.
 int bcast_jia(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
+/// Hierarchical: binomial across the nodes' leaders (C), then binomial inside every node (cᵢ),
+/// nodes as nodes.hpp describes them: ⌈log₂N⌉ + max ⌈log₂nᵢ⌉ rounds.
+int bcast_hierarchical(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
+
+/// Full-lane: scatter on the root's node, broadcast of the n pieces on the n lanes at once,
+/// ring allgatherv inside every node; regular layouts only.
+int bcast_full_lane(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
 
 } // namespace collscope

@@ -19,4 +19,12 @@ int reduce_ordered(const void* sendbuf, void* recvbuf, int count, MPI_Datatype d
 int reduce_two_tree(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                     int root, MPI_Comm comm);
 
+/// Hierarchical: rank-ordered reduction inside every node, then across the node leaders.
+int reduce_hierarchical(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                        MPI_Op op, int root, MPI_Comm comm);
+/// Full-lane: reduce-scatter inside the nodes, reduction of each piece on its lane, gather on
+/// the root's node; regular layouts only.
+int reduce_full_lane(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                     MPI_Op op, int root, MPI_Comm comm);
+
 } // namespace collscope

@@ -65,6 +65,9 @@ struct Algorithm {
   /// together; empty for native collectives, whose schedule is Open MPI's choice.
   schedule::RoundsFormula rounds = {};
   schedule::CostFormula cost = {};
+  /// Hierarchical and full-lane algorithms: rounds and cost in the two-level model (N nodes of
+  /// n ranks; α, β inside a node, α', β' between nodes) instead of `rounds` and `cost`.
+  schedule::TwoLevelFormula two_level = {};
   bool native = false;           ///< Open MPI's own collective, the oracle
   bool commutative_only = false; ///< refuses a non-commutative MPI_Op
   Parameter parameter = Parameter::none;
@@ -86,6 +89,10 @@ struct Algorithm {
   ScanFn scan = nullptr; ///< set for scan and exscan
 
   bool is_native() const { return native; }
+  /// Uses the node layout (nodes.hpp): hierarchical and full-lane algorithms.
+  bool hierarchical() const { return two_level.rounds != nullptr; }
+  /// Full-lane: regular layouts only (every node the same number of ranks).
+  bool full_lane() const { return hierarchical() && name.starts_with("full-lane"); }
   bool uses_blocks() const { return parameter == Parameter::blocks; }
   bool uses_piece() const { return parameter == Parameter::piece; }
   bool uses_threshold() const { return parameter == Parameter::threshold; }

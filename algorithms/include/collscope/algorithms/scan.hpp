@@ -22,4 +22,9 @@ int scan_pipeline(const void* sendbuf, void* recvbuf, int count, MPI_Datatype da
 int exscan_pipeline(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                     MPI_Comm comm);
 
+/// Hierarchical: reduce inside the nodes, exscan across leaders, scan inside the nodes;
+/// nodes must be runs of consecutive ranks (MPI_ERR_ARG otherwise).
+int scan_hierarchical(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                      MPI_Op op, MPI_Comm comm);
+
 } // namespace collscope

@@ -20,17 +20,32 @@ struct CostFormula {
   double (*of)(int p, double m, double alpha, double beta, int blocks) = nullptr;
 };
 
-/// The values a formula may name: p, m, M (blocks), α, β.
+/// The values a formula may name: p, m, M (blocks), α, β; the two-level model's N (nodes), n
+/// (ranks per node, the largest node when they differ), α' and β' (between nodes; α and β are
+/// then the costs inside a node).
 struct FormulaValues {
   double p = 1;
   double m = 0;
   double blocks = 1;
   double alpha = 0;
   double beta = 0;
+  double nodes = 1;
+  double per_node = 1;
+  double alpha_net = 0;
+  double beta_net = 0;
 };
 
-/// The value of a formula's text. Grammar: numbers, the names p m M α β, ⌈log₂x⌉ and ⌊log₂x⌋
-/// (x a positive whole number or a fraction above 1),
+/// Rounds and cost of a hierarchical or full-lane algorithm in the two-level α-β model, for
+/// N nodes of n ranks (values.nodes, values.per_node) and m bytes (values.m).
+struct TwoLevelFormula {
+  std::string_view rounds_text = {};
+  int (*rounds)(int nodes, int per_node) = nullptr;
+  std::string_view cost_text = {};
+  double (*cost)(const FormulaValues& values) = nullptr;
+};
+
+/// The value of a formula's text. Grammar: numbers, the names p m M α β N n α' β', ⌈log₂x⌉ and
+/// ⌊log₂x⌋ (x a positive whole number or a fraction above 1),
 /// + − · / and juxtaposition (products), parentheses. A leading "≤ " (the text is a bound)
 /// and anything after a comma (a note such as "M = Σ⌈mᵢ/b⌉") are not part of the value.
 /// nullopt when the text does not parse.
