@@ -18,7 +18,7 @@ AlgorithmRegion::AlgorithmRegion(const char* collective, const char* name, int r
     : outermost_(open_regions == 0) {
   ++open_regions;
   if (!trace::active()) return;
-  region_.emplace(std::string("algorithm ") + collective + "/" + name);
+  region_.emplace(std::initializer_list<std::string_view>{"algorithm ", collective, "/", name});
   int p = 0, size = 0, length = 0;
   MPI_Comm_size(comm, &p);
   MPI_Type_size(datatype, &size);

@@ -8,7 +8,10 @@
 #include <cstdio>
 #include <fcntl.h>
 #include <filesystem>
+#include <map>
+#include <string>
 #include <unistd.h>
+#include <vector>
 
 using collscope::rec::Event;
 using collscope::rec::EventBuffer;
@@ -112,4 +115,30 @@ TEST_CASE("StringTable interns with dense ids", "[record]") {
   CHECK(strings.find("absent") == StringTable::not_found);
   CHECK(strings.size() == 2);
   CHECK(strings.blob() == std::string{"algorithm gather/binomial\0root\0", 31});
+}
+
+TEST_CASE("StringTable answers repeated strings from its cache with the ids of the map",
+          "[record]") {
+  // Strings that share prefixes and straddle the hash's 8-byte words, asked in an order
+  // that makes them evict each other from the cache's 256 slots.
+  std::vector<std::string> words;
+  for (int i = 0; i < 2000; ++i)
+    words.push_back(std::string(static_cast<std::size_t>(i % 19), 'x') + std::to_string(i / 19));
+  words.push_back("");
+  words.push_back("x");
+  words.push_back("xx");
+  StringTable strings;
+  std::map<std::string, std::uint32_t> expected;
+  for (int pass = 0; pass < 3; ++pass)
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      const std::string& w = words[(i * 7919 + static_cast<std::size_t>(pass)) % words.size()];
+      const std::uint32_t id = strings.intern(w);
+      const auto [it, fresh] = expected.emplace(w, id);
+      CHECK(it->second == id);
+      CHECK(strings.find(w) == id);
+      CHECK(strings.equals(id, w.c_str()));
+      CHECK_FALSE(strings.equals(id, (w + "y").c_str()));
+    }
+  CHECK(strings.size() == expected.size());
+  CHECK(strings.find("xxxxxxxxxxxxxxxxxxxxxxxxx") == StringTable::not_found);
 }

@@ -5,11 +5,42 @@
 
 #include <algorithm>
 #include <collscope/trace.h>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 namespace rec = collscope::rec;
 using rec::Kind;
 
 namespace {
+
+// An algorithm region carries the same dozen metadata pairs call after call. The pairs that
+// followed the last Enter of each region name are kept by position; a pair whose strings
+// equal the kept one reuses its ids (two string compares) instead of interning both.
+struct MetaMemo {
+  std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> by_region; // by name id
+  std::uint32_t region = rec::StringTable::not_found; // the region the next pairs follow
+  std::size_t next = 0;                               // position of the next pair
+};
+MetaMemo memo;
+
+std::pair<std::uint32_t, std::uint32_t> meta_ids(const char* key, const char* value) {
+  const auto& strings = rec::state.strings;
+  if (memo.region == rec::StringTable::not_found)
+    return {rec::state.strings.intern(key), rec::state.strings.intern(value)};
+  if (memo.by_region.size() <= memo.region) memo.by_region.resize(memo.region + 1);
+  auto& pairs = memo.by_region[memo.region];
+  const std::size_t at = memo.next++;
+  if (at < pairs.size() && strings.equals(pairs[at].first, key) &&
+      strings.equals(pairs[at].second, value))
+    return pairs[at];
+  const std::pair ids{rec::state.strings.intern(key), rec::state.strings.intern(value)};
+  if (at < pairs.size())
+    pairs[at] = ids;
+  else if (at == pairs.size())
+    pairs.push_back(ids);
+  return ids;
+}
 
 void open(Kind kind, std::uint32_t value) {
   rec::Event e = rec::event(kind, rec::now());
@@ -36,7 +67,10 @@ void collscope_trace_region_begin(const char* name) {
   if (!rec::recording() || name == nullptr) return;
   try {
     const std::uint32_t before = rec::state.strings.size();
-    open(Kind::UserEnter, rec::state.strings.intern(name));
+    const std::uint32_t id = rec::state.strings.intern(name);
+    open(Kind::UserEnter, id);
+    memo.region = id;
+    memo.next = 0;
     if (rec::state.strings.size() != before) rec::note_definitions();
   } catch (...) {
     rec::lose("ran out of memory for its annotation strings");
@@ -45,7 +79,12 @@ void collscope_trace_region_begin(const char* name) {
 
 void collscope_trace_region_end(const char* name) {
   if (!rec::enabled() || name == nullptr) return;
-  const std::uint32_t id = rec::state.strings.find(name);
+  memo.region = rec::StringTable::not_found;
+  // Nearly always the innermost open region ends: one compare instead of a lookup.
+  const auto& open_user = rec::state.open_user;
+  const bool innermost = !open_user.empty() && open_user.back().first == Kind::UserEnter &&
+                         rec::state.strings.equals(open_user.back().second, name);
+  const std::uint32_t id = innermost ? open_user.back().second : rec::state.strings.find(name);
   if (id != rec::StringTable::not_found) close(Kind::UserEnter, Kind::UserLeave, id);
 }
 
@@ -77,8 +116,7 @@ void collscope_trace_meta(const char* key, const char* value) {
   if (!rec::recording() || key == nullptr || value == nullptr) return;
   try {
     rec::Event e = rec::event(Kind::Meta, 0);
-    e.peer = rec::state.strings.intern(key);
-    e.tag = rec::state.strings.intern(value);
+    std::tie(e.peer, e.tag) = meta_ids(key, value);
     rec::push(e);
     if (rec::state.strings.blob().size() != rec::state.strings_synced) rec::note_definitions();
   } catch (...) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <new>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -69,17 +70,55 @@ bool EventBuffer::close() {
   return ok;
 }
 
+std::uint64_t StringTable::hash(std::string_view s) {
+  // Eight bytes at a time, each word mixed by a multiply (the constant of Fibonacci hashing);
+  // the length seeds it so that "a" and "a\0" differ.
+  std::uint64_t h = s.size() * 0x9E3779B97F4A7C15ull;
+  std::size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, s.data() + i, 8);
+    h = (h ^ word) * 0x9E3779B97F4A7C15ull;
+    h ^= h >> 29;
+  }
+  std::uint64_t tail = 0;
+  if (i < s.size()) std::memcpy(&tail, s.data() + i, s.size() - i);
+  h = (h ^ tail) * 0x9E3779B97F4A7C15ull;
+  return h ^ (h >> 32);
+}
+
+std::uint32_t StringTable::recent(std::string_view s, std::uint64_t h) const {
+  const Recent& slot = recent_[h % recent_slots];
+  if (slot.hash != h || slot.id == not_found) return not_found;
+  const std::size_t at = offsets_[slot.id];
+  // The stored string ends with its NUL: equal bytes and a NUL next means equal strings.
+  if (blob_.size() - at < s.size() + 1 || blob_[at + s.size()] != '\0' ||
+      std::memcmp(blob_.data() + at, s.data(), s.size()) != 0)
+    return not_found;
+  return slot.id;
+}
+
 std::uint32_t StringTable::intern(std::string_view s) {
-  if (auto it = ids_.find(s); it != ids_.end()) return it->second;
+  const std::uint64_t h = hash(s);
+  if (const std::uint32_t id = recent(s, h); id != not_found) return id;
+  if (auto it = ids_.find(s); it != ids_.end()) {
+    remember(h, it->second);
+    return it->second;
+  }
   if (s.size() + 1 > limit_ - std::min(limit_, blob_.size())) throw std::bad_alloc();
   const auto id = static_cast<std::uint32_t>(ids_.size());
+  offsets_.reserve(offsets_.size() + 1); // may throw: nothing changed yet
   ids_.emplace(std::string{s}, id);
+  offsets_.push_back(static_cast<std::uint32_t>(blob_.size()));
   blob_.append(s);
   blob_.push_back('\0');
+  remember(h, id);
   return id;
 }
 
 std::uint32_t StringTable::find(std::string_view s) const {
+  const std::uint64_t h = hash(s);
+  if (const std::uint32_t id = recent(s, h); id != not_found) return id;
   const auto it = ids_.find(s);
   return it == ids_.end() ? not_found : it->second;
 }

@@ -15,9 +15,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 namespace collscope::rec {
 
@@ -75,6 +77,11 @@ private:
 
 /// Local strings (region names, metadata) by dense id; the archive writer maps them to
 /// global OTF2 string refs.
+///
+/// Every algorithm call interns its region name and about a dozen metadata keys and values,
+/// nearly always strings seen before: a direct-mapped cache of recent strings, keyed by a
+/// word-at-a-time hash and checked against the stored bytes, answers those in a few ns; the
+/// hash map, which owns the ids, answers the rest.
 class StringTable {
 public:
   /// Throws std::bad_alloc when out of memory, or past the limit set below.
@@ -85,17 +92,34 @@ public:
   std::uint32_t find(std::string_view s) const;
   static constexpr std::uint32_t not_found = 0xffffffffu;
 
+  /// True if id's string is s (an id from intern()).
+  bool equals(std::uint32_t id, const char* s) const {
+    return id < offsets_.size() && std::strcmp(blob_.data() + offsets_[id], s) == 0;
+  }
+
   /// All strings, each NUL-terminated, in id order.
   const std::string& blob() const { return blob_; }
   std::uint32_t size() const { return static_cast<std::uint32_t>(ids_.size()); }
 
 private:
+  struct Recent {
+    std::uint64_t hash = 0;
+    std::uint32_t id = not_found;
+  };
+  static constexpr std::size_t recent_slots = 256;
+  static std::uint64_t hash(std::string_view s);
+  /// The id cached for s (with hash h) if the slot holds s, else not_found.
+  std::uint32_t recent(std::string_view s, std::uint64_t h) const;
+  void remember(std::uint64_t h, std::uint32_t id) { recent_[h % recent_slots] = {h, id}; }
+
   struct Hash {
     using is_transparent = void;
     std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
   };
   std::unordered_map<std::string, std::uint32_t, Hash, std::equal_to<>> ids_;
   std::string blob_;
+  std::vector<std::uint32_t> offsets_; // of each id's string in blob_
+  Recent recent_[recent_slots];
   std::size_t limit_ = SIZE_MAX;
 };
 

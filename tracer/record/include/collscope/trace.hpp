@@ -12,9 +12,12 @@
 //   }
 #pragma once
 
+#include <algorithm>
 #include <collscope/trace.h>
 #include <concepts>
+#include <initializer_list>
 #include <string>
+#include <string_view>
 
 namespace collscope::trace {
 
@@ -51,24 +54,35 @@ requires(!std::same_as<T, bool> && !std::same_as<T, char>) inline void meta(cons
 }
 
 /// An annotated region for the lifetime of the object ("algorithm bcast/binomial",
-/// "phase reduce"). The name is copied, so temporaries are fine.
+/// "phase reduce"). The name is copied, so temporaries are fine; names that fit are kept
+/// inline, so a region costs no allocation.
 class Region {
 public:
-  explicit Region(const char* name) {
+  explicit Region(const char* name) : Region(std::string_view(name == nullptr ? "" : name)) {}
+  explicit Region(const std::string& name) : Region(std::string_view(name)) {}
+  /// The name joined from parts ("algorithm ", collective, "/", algorithm).
+  explicit Region(std::initializer_list<std::string_view> parts) {
     if (!active()) return;
-    name_ = name;
+    std::size_t length = 0;
+    for (std::string_view part : parts) length += part.size();
+    char* out = length < sizeof inline_ ? inline_ : (long_.resize(length), long_.data());
+    for (std::string_view part : parts) out = std::copy(part.begin(), part.end(), out);
+    *out = '\0';
     open_ = true;
-    collscope_trace_region_begin(name_.c_str());
+    collscope_trace_region_begin(name());
   }
-  explicit Region(const std::string& name) : Region(name.c_str()) {}
   ~Region() {
-    if (open_) collscope_trace_region_end(name_.c_str());
+    if (open_) collscope_trace_region_end(name());
   }
   Region(const Region&) = delete;
   Region& operator=(const Region&) = delete;
 
 private:
-  std::string name_;
+  explicit Region(std::string_view name) : Region({name}) {}
+  const char* name() const { return long_.empty() ? inline_ : long_.c_str(); }
+
+  char inline_[64];
+  std::string long_;
   bool open_ = false;
 };
 
