@@ -128,6 +128,7 @@ int main(int argc, char** argv) {
   QApplication::setApplicationName(QStringLiteral("collscope"));
   QApplication::setOrganizationName(QStringLiteral("collscope"));
   MainWindow window;
+  window.setNodeOptions(commandLine.options.nodes);
   window.show();
   if (!commandLine.trace.isEmpty()) window.openTrace(commandLine.trace);
   return app.exec();

@@ -112,6 +112,10 @@ void MainWindow::setDocument(std::shared_ptr<TraceDocument> document) {
     return;
   }
   setWindowTitle(QStringLiteral("collscope — %1").arg(m_document->title()));
+  if (const QString error = applyNodeOptions(m_nodeOptions, *m_document); !error.isEmpty())
+    QMessageBox::warning(
+        this, tr("Node layout"),
+        tr("%1<br><br>The trace is shown with its own layout.").arg(error.toHtmlEscaped()));
   const ViewContext context{m_document.get(), m_selection};
   for (const ViewInfo& info : ViewRegistry::instance().views()) {
     TraceViewWidget* widget = nullptr;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "document/tracedocument.h"
+#include "export/exportoptions.h"
 #include "playbackbar.h"
 #include "run/algorithmcatalog.h"
 #include "run/catalogloader.h"
@@ -38,6 +39,8 @@ public slots:
   void openTrace(const QString& path);
   /// Presents a deck (File ▸ Present…): its own windows, this one stays.
   void present(const QString& deck);
+  /// The node layout every trace opened from now on is looked at with (the command line's).
+  void setNodeOptions(const NodeOptions& options) { m_nodeOptions = options; }
   /// Brings the tab of view `name` (registry name) to the front.
   void showView(const QString& name);
   void setAxisMode(AxisMode mode);
@@ -64,6 +67,7 @@ private:
   TraceViewWidget* currentView() const;
 
   std::shared_ptr<TraceDocument> m_document;
+  NodeOptions m_nodeOptions;
   Playback* m_playback;
   Selection* m_selection;
   QStackedWidget* m_stack;

@@ -6,6 +6,7 @@
 #include "collscope/model/critical_path.hpp"
 #include "collscope/model/inferred_rounds.hpp"
 #include "collscope/model/load_trace.hpp"
+#include "collscope/model/nodes.hpp"
 #include "collscope/model/replay.hpp"
 #include "collscope/model/volume.hpp"
 #include "collscope/model/waiting.hpp"
@@ -162,6 +163,16 @@ int main(int argc, char** argv) {
   analyses += timed("waiting times", [&] { model::waiting_times(trace); });
   analyses += timed("critical path", [&] { model::critical_path(trace); });
   analyses += timed("α-β replay", [&] { model::replay_alpha_beta(trace, {}); });
+  // Beside the α-β replay in the same run: what the app's node rows add to a load (the k-lane
+  // replay is the two-level one again on a trace without a node layout).
+  const model::NodeLayout nodes =
+      model::layout_ranks_per_node(static_cast<int>(trace.ranks.size()), 16);
+  timed("two-level replay (16 ranks per node)", [&] {
+    model::replay_two_level(trace, nodes, {{}, {}, 0, 1});
+  });
+  timed("k-lane replay (16 ranks per node, k = 2)", [&] {
+    model::replay_two_level(trace, nodes, {{}, {}, 2, 1});
+  });
   Cost all = load;
   all += analyses;
   std::printf("%-42s %8.2f s wall %8.2f s CPU  (%llu progress reports)\n", "model: load + analyses",

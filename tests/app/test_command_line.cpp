@@ -65,3 +65,23 @@ TEST_CASE("mistakes on the command line get one clear line") {
     CHECK_FALSE(cl.error.contains(QLatin1Char('\n')));
   }
 }
+
+TEST_CASE("a node layout for the window and for exports; mistakes are one line") {
+  CommandLine cl = parse({"--ranks-per-node", "4", "--placement", "round-robin", "t"});
+  REQUIRE(cl.error.isEmpty());
+  CHECK(cl.options.nodes.ranksPerNode == 4);
+  CHECK(cl.options.nodes.roundRobin);
+  cl = parse({"--export", "x.png", "--nodes", "3,3,2", "t"});
+  REQUIRE(cl.error.isEmpty());
+  CHECK(cl.options.nodes.sizes == QStringLiteral("3,3,2"));
+  CHECK_FALSE(cl.options.nodes.roundRobin);
+  CHECK(parse({"--ranks-per-node", "0", "t"}).error ==
+        QStringLiteral("--ranks-per-node: not a whole number ≥ 1: '0'"));
+  CHECK(parse({"--placement", "round-robin", "t"}).error ==
+        QStringLiteral("--placement goes with --ranks-per-node"));
+  CHECK(parse({"--ranks-per-node", "2", "--placement", "scatter", "t"})
+            .error.startsWith(QStringLiteral("--placement: expected consecutive or round-robin")));
+  CHECK(parse({"--ranks-per-node", "2", "--nodes", "1,1", "t"}).error ==
+        QStringLiteral("give either --ranks-per-node or --nodes, not both"));
+  CHECK(usage().contains(QStringLiteral("--ranks-per-node N")));
+}

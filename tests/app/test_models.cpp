@@ -1,6 +1,7 @@
 // The item models behind the tables, checked by QAbstractItemModelTester and by content.
 #include "algorithm_traces.hpp"
 #include "app_fixtures.h"
+#include "document/units.h"
 #include "models/messagetablemodel.h"
 #include "models/rankstatsmodel.h"
 #include "models/statisticsmodel.h"
@@ -203,4 +204,51 @@ TEST_CASE("algorithm catalog: parses collscope-run --list --json, rejects garbag
   CHECK_FALSE(AlgorithmCatalog::fromJson("not json", &error));
   CHECK_FALSE(error.isEmpty());
   CHECK(AlgorithmCatalog::runnerIn(QStringLiteral("/nonexistent")).isEmpty());
+}
+
+TEST_CASE("statistics: node layout, bytes per node, two-level and k-lane replays follow edits") {
+  // Ring allgather on 8 ranks, round-robin on 2 nodes: every message crosses, 4 senders a node.
+  const auto doc = apptest::load(test::ring_allgather(8, 100));
+  doc->setNodeLayout(model::layout_ranks_per_node(8, 4, true));
+  StatisticsModel model(doc.get());
+  ModelChecker checker(&model);
+  const auto value = [&](const char* quantity) {
+    const int row = model.rowOf(QString::fromUtf8(quantity));
+    REQUIRE(row >= 0);
+    return model.index(row, StatisticsModel::Value);
+  };
+  CHECK(value("Nodes").data().toString() == QStringLiteral("2 of 4 ranks (round-robin, as given)"));
+  CHECK(value("Bytes between nodes").data().toString() == formatBytes(8 * 7 * 100));
+  CHECK(value("Bytes into one node, max").data().toString() == formatBytes(4 * 7 * 100));
+  CHECK(value("Bytes into one node, max")
+            .data(Qt::ToolTipRole)
+            .toString()
+            .contains(QStringLiteral("node 1: ")));
+
+  const QModelIndex lanes = value("Lanes per node (k)");
+  const QModelIndex alphaNode = value("α inside a node");
+  CHECK(lanes.flags() & Qt::ItemIsEditable);
+  CHECK(lanes.data().toString() == QString::number(default_lanes));
+  const double unlimited = doc->twoLevelReplay().total;
+  QSignalSpy changed(&model, &StatisticsModel::alphaBetaChanged);
+  REQUIRE(model.setData(lanes, QStringLiteral("1")));
+  CHECK(doc->nodeParameters().lanes == 1);
+  // Four ranks of a node send off-node at once: one lane serializes them.
+  const model::TwoLevel oneLane{doc->nodeParameters().node, doc->alphaBeta(), 1, 1};
+  CHECK(doc->kLaneReplay().total ==
+        Approx(model::replay_two_level(doc->trace(), doc->nodeLayout(), oneLane).total));
+  CHECK(doc->kLaneReplay().total > unlimited);
+  CHECK(value("k-lane replay time").data().toString() == formatDuration(doc->kLaneReplay().total));
+  REQUIRE(model.setData(alphaNode, QStringLiteral("1 us")));
+  CHECK(doc->nodeParameters().node.alpha == Approx(1e-6));
+  CHECK(alphaNode.data(Qt::EditRole).toString() == QStringLiteral("1.00 µs"));
+  CHECK(changed.count() == 2);
+  // Every message crosses: the two-level replay does not depend on α inside a node.
+  CHECK(doc->twoLevelReplay().total == Approx(unlimited));
+  QSignalSpy rejected(&model, &StatisticsModel::inputRejected);
+  CHECK_FALSE(model.setData(lanes, QStringLiteral("0")));
+  CHECK_FALSE(model.setData(value("β inside a node"), QStringLiteral("-1 ns")));
+  CHECK(rejected.count() == 2);
+  CHECK(doc->nodeParameters().lanes == 1);
+  CHECK(checker.warnings().empty());
 }

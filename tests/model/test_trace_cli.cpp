@@ -178,3 +178,44 @@ TEST_CASE("the Perfetto export escapes every string, control characters included
   for (const auto& e : j["traceEvents"]) flows += e["ph"] == "s";
   CHECK(flows == 3);
 }
+
+TEST_CASE("stats with a node layout: bytes per node, two-level and k-lane replays") {
+  const TempDir dir;
+  const std::uint64_t block = 100;
+  const std::string trace = test::ring_allgather(8, block).write(dir / "t").string();
+  const Run json = trace_cli({"stats", trace, "--json", "--ranks-per-node", "4", "--lanes", "1",
+                              "--alpha-node", "1e-7", "--beta-node", "0"});
+  REQUIRE(json.status == 0);
+  const auto j = nlohmann::json::parse(json.out);
+  CHECK(j["nodes"] == 2);
+  CHECK(j["node_of_rank"] == std::vector<int>{0, 0, 0, 0, 1, 1, 1, 1});
+  CHECK(j["placement"] == "consecutive");
+  CHECK(j["node_layout_from"] == "options");
+  // The ring crosses the node boundary twice per step: 3 → 4 and 7 → 0.
+  CHECK(j["bytes_between_nodes"] == 2 * 7 * block);
+  CHECK(j["bytes_into_node"] == std::vector<std::uint64_t>{7 * block, 7 * block});
+  // Every step waits for its off-node message: p − 1 steps of α' + β'b.
+  const double step = j["alpha"].get<double>() + j["beta"].get<double>() * block;
+  CHECK(j["replay_two_level_s"].get<double>() == Approx(7 * step));
+  CHECK(j["replay_k_lane_s"].get<double>() == Approx(7 * step)); // one off-node sender per node
+
+  const Run flat = trace_cli({"stats", trace, "--json"});
+  const auto f = nlohmann::json::parse(flat.out);
+  CHECK(f["nodes"] == 1);
+  CHECK(f["node_layout_from"] == "none");
+  CHECK(f["bytes_between_nodes"] == 0);
+
+  const Run text = trace_cli({"stats", trace, "--nodes", "5,3", "--lanes", "1"});
+  CHECK(text.out.find("nodes               2 of 3 to 5 ranks (consecutive, as given)") !=
+        std::string::npos);
+  CHECK(text.out.find("k-lane replay") != std::string::npos);
+
+  refused(trace_cli({"stats", trace, "--nodes", "4,3"}), "--nodes 4,3 places 7 ranks");
+  refused(trace_cli({"stats", trace, "--lanes", "0"}), "--lanes expects a whole number from 1");
+  refused(trace_cli({"stats", trace, "--placement", "round-robin"}),
+          "--placement goes with --ranks-per-node");
+  refused(trace_cli({"stats", trace, "--ranks-per-node", "2", "--placement", "random"}),
+          "--placement expects consecutive or round-robin");
+  refused(trace_cli({"stats", trace, "--ranks-per-node", "2", "--nodes", "4,4"}),
+          "either --ranks-per-node or --nodes");
+}

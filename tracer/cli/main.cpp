@@ -47,8 +47,13 @@ constexpr const char* usage = R"(usage: collscope-trace COMMAND ...
                                    --watchdog, a run whose ranks all sit in MPI calls for S
                                    seconds is reported (each rank's call) and stopped
   stats TRACE [--alpha A] [--beta B] [--json]
+              [--alpha-node A] [--beta-node B] [--lanes K] [--ports K]
+              [--ranks-per-node N [--placement consecutive|round-robin] | --nodes N,N,...]
                                    ranks, messages, bytes, inferred and annotated rounds,
-                                   critical path, waiting per rank, α-β replay
+                                   critical path, waiting per rank, α-β replay; nodes (the
+                                   trace's layout or the one given), bytes into and out of
+                                   each node, two-level replay (α, β inside a node; --alpha,
+                                   --beta between nodes) and k-lane replay (K lanes per node)
   check TRACE [--max-rounds N] [--max-bytes-per-rank B] [--max-messages N]
               [--rounds inferred|annotated]
                                    exit 1 and say which bound the trace exceeds

@@ -1,7 +1,9 @@
-// `collscope-trace stats TRACE [--alpha A] [--beta B] [--json]`
+// `collscope-trace stats TRACE [--alpha A] [--beta B] [--json]` and the node options of
+// node_stats.hpp
 #include "cli.hpp"
 #include "collscope/cost_defaults.hpp"
 #include "collscope/model/load_trace.hpp"
+#include "node_stats.hpp"
 #include "trace_stats.hpp"
 
 #include <cstdio>
@@ -15,7 +17,7 @@ namespace {
 
 // NaN and infinity cannot occur (α and β are finite, times are validated at load); should one
 // ever slip through, nlohmann-json writes null, never a bare nan/inf.
-void print_json(const TraceStats& s) {
+void print_json(const TraceStats& s, const NodeStats& nodes) {
   nlohmann::ordered_json out = {
       {"ranks", s.ranks},
       {"messages", s.messages},
@@ -34,6 +36,7 @@ void print_json(const TraceStats& s) {
   // null for a whole run; else why the record stops early (the figures cover what it holds)
   out["incomplete"] =
       s.incomplete.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(s.incomplete);
+  add_node_json(out, nodes);
   std::printf("%s\n", out.dump(2).c_str());
 }
 
@@ -59,7 +62,7 @@ std::string bytes_text(std::uint64_t bytes, bool saturated) {
   return std::to_string(bytes) + (saturated ? " or more (the sum exceeds 2^64 − 1)" : "");
 }
 
-void print_text(const model::Trace& trace, const TraceStats& s) {
+void print_text(const model::Trace& trace, const TraceStats& s, const NodeStats& nodes) {
   std::printf("trace               %s\n", trace.path.c_str());
   if (!s.incomplete.empty())
     std::printf("incomplete          %s (the figures cover what was recorded)\n",
@@ -80,6 +83,7 @@ void print_text(const model::Trace& trace, const TraceStats& s) {
   std::printf(" s\n");
   std::printf("α-β replay          %.3e s (α = %g s, β = %g s/byte)\n", s.replay_alpha_beta_s,
               s.alpha, s.beta);
+  print_node_text(nodes);
 }
 
 } // namespace
@@ -88,6 +92,7 @@ int run_stats(Args args) {
   std::string path;
   double alpha = default_alpha_s, beta = default_beta_s_per_byte;
   bool json = false;
+  NodeOptions node_options;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view arg = args[i];
     if (arg == "--alpha")
@@ -96,6 +101,8 @@ int run_stats(Args args) {
       beta = positive_number(arg, value_of(args, i), true);
     else if (arg == "--json")
       json = true;
+    else if (node_options.parse(args, i))
+      continue;
     else if (arg.starts_with("-"))
       throw UsageError("unknown option '" + std::string(arg) + "' for stats");
     else if (path.empty())
@@ -106,12 +113,13 @@ int run_stats(Args args) {
   if (path.empty()) throw UsageError("stats needs a TRACE");
   const model::Trace trace = model::load_trace(path);
   const TraceStats s = compute_stats(trace, alpha, beta);
+  const NodeStats nodes = compute_node_stats(trace, node_options, alpha, beta);
   if (!s.incomplete.empty())
     std::fprintf(stderr, "collscope-trace: warning: incomplete trace: %s\n", s.incomplete.c_str());
   if (json)
-    print_json(s);
+    print_json(s, nodes);
   else
-    print_text(trace, s);
+    print_text(trace, s, nodes);
   return 0;
 }
 

@@ -60,6 +60,9 @@ TraceDocument::TraceDocument(model::Trace trace, const LoadControl& control)
   if (control.isCancelled()) throw LoadCancelled();
   control.report(90, QStringLiteral("Replaying with α and β"));
   m_replay = model::replay_alpha_beta(m_trace, m_alphaBeta);
+  m_layout = model::layout_of(m_trace);
+  m_nodeVolume = model::node_volume(m_trace, m_layout);
+  replayNodes();
   control.report(100, QStringLiteral("Done"));
 }
 
@@ -119,6 +122,32 @@ const MessageDensity& TraceDocument::density(AxisMode mode) const {
 void TraceDocument::setAlphaBeta(model::AlphaBeta parameters) {
   m_alphaBeta = parameters;
   m_replay = model::replay_alpha_beta(m_trace, m_alphaBeta);
+  replayNodes();
+}
+
+void TraceDocument::setNodeLayout(model::NodeLayout layout) {
+  m_layout = std::move(layout);
+  ++m_layoutRevision;
+  m_nodeVolume = model::node_volume(m_trace, m_layout);
+  replayNodes();
+}
+
+void TraceDocument::setNodeParameters(NodeParameters parameters) {
+  m_nodeParameters = parameters;
+  replayNodes();
+}
+
+void TraceDocument::replayNodes() {
+  model::TwoLevel m{m_nodeParameters.node, m_alphaBeta, 0, 1};
+  m_twoLevel = model::replay_two_level(m_trace, m_layout, m);
+  // On one node no transfer takes a lane: the k-lane replay is the same (and a big trace
+  // without a layout pays for one replay, not two).
+  if (m_layout.nodes <= 1) {
+    m_kLane = m_twoLevel;
+    return;
+  }
+  m.lanes = m_nodeParameters.lanes;
+  m_kLane = model::replay_two_level(m_trace, m_layout, m);
 }
 
 } // namespace collscope::app

@@ -1,9 +1,12 @@
 // One opened trace: the loaded model::Trace, its analyses (computed once, off the GUI thread),
-// its positions on every x axis, and the α-β replay for the α and β the user chose.
+// its positions on every x axis, the α-β replay for the α and β the user chose, and its node
+// layout (the trace's, or one given) with the two-level and k-lane replays.
 #pragma once
 
 #include "collscope/cost_defaults.hpp"
+#include "collscope/model/nodes.hpp"
 #include "collscope/model/replay.hpp"
+#include "collscope/model/volume.hpp"
 #include "document/laneintervals.h"
 #include "document/messagedensity.h"
 #include "document/traceanalyses.h"
@@ -41,9 +44,29 @@ public:
   /// Per rank, where messages leave and arrive on that axis (built with the lanes).
   const MessageDensity& density(AxisMode mode) const;
 
+  /// α and β of the flat replay; between nodes (α', β') in the two-level and k-lane replays.
   model::AlphaBeta alphaBeta() const { return m_alphaBeta; }
   const model::Replay& replay() const { return m_replay; }
   void setAlphaBeta(model::AlphaBeta parameters);
+
+  /// The model's defaults (collscope/cost_defaults.hpp): inside a node and the lanes per node.
+  struct NodeParameters {
+    model::AlphaBeta node{default_alpha_node_s, default_beta_node_s_per_byte};
+    int lanes = default_lanes;
+  };
+  /// The trace's layout (model::layout_of: one node if it records none) or the one set.
+  const model::NodeLayout& nodeLayout() const { return m_layout; }
+  /// Replaces the layout (it must have a node per rank); the replays follow.
+  void setNodeLayout(model::NodeLayout layout);
+  /// Grows with every setNodeLayout, for caches of what depends on it.
+  int nodeLayoutRevision() const { return m_layoutRevision; }
+  const model::NodeVolume& nodeVolume() const { return m_nodeVolume; }
+  NodeParameters nodeParameters() const { return m_nodeParameters; }
+  void setNodeParameters(NodeParameters parameters);
+  /// Two-level replay (α, β inside a node; alphaBeta() between nodes), no lane limit.
+  const model::Replay& twoLevelReplay() const { return m_twoLevel; }
+  /// The same with nodeParameters().lanes lanes per node (the k-lane model).
+  const model::Replay& kLaneReplay() const { return m_kLane; }
 
 private:
   model::Trace m_trace;
@@ -53,6 +76,14 @@ private:
   mutable std::array<std::unique_ptr<MessageDensity>, 3> m_density;
   model::AlphaBeta m_alphaBeta = defaultAlphaBeta;
   model::Replay m_replay;
+  model::NodeLayout m_layout;
+  int m_layoutRevision = 0;
+  model::NodeVolume m_nodeVolume;
+  NodeParameters m_nodeParameters;
+  model::Replay m_twoLevel;
+  model::Replay m_kLane;
+
+  void replayNodes();
 };
 
 } // namespace collscope::app

@@ -1,5 +1,7 @@
 #include "export/exportoptions.h"
 
+#include "collscope/model/nodes.hpp"
+#include "document/tracedocument.h"
 #include "document/units.h"
 #include "views/viewregistry.h"
 
@@ -31,7 +33,7 @@ std::optional<AxisMode> parseAxis(const QString& text) {
 
 QString usage() {
   return QStringLiteral(
-             "usage: collscope [TRACE]\n"
+             "usage: collscope [--ranks-per-node N [--placement P] | --nodes N,N,...] [TRACE]\n"
              "       collscope --export OUT.png|OUT.svg [--view NAME] [--time T | --round K]\n"
              "                 [--size WxH] [--axis time|rounds|annotated] TRACE\n"
              "       collscope present DECK            present a lecture deck (see present "
@@ -49,6 +51,11 @@ QString usage() {
              "  --size WxH     image size in pixels (default 1920x1080)\n"
              "  --axis MODE    x axis: physical time, rounds inferred from the messages, or the\n"
              "                 algorithm's annotated rounds (default time)\n"
+             "  --ranks-per-node N  look at TRACE with nodes of N ranks (lanes grouped by node,\n"
+             "                 messages between nodes drawn apart, two-level and k-lane replays)\n"
+             "  --placement P  with --ranks-per-node: consecutive (default) or round-robin\n"
+             "  --nodes N,N,.. node sizes, ranks placed consecutively (e.g. 3,3,2)\n"
+             "                 (without these: the layout the trace records, else one node)\n"
              "TRACE is an OTF2 archive directory written by the collscope tracer (or its "
              "traces.otf2).\n"
              "Exit status: 0 ok; 2 bad command line or unreadable trace; 1 the export failed.\n")
@@ -58,6 +65,7 @@ QString usage() {
 CommandLine parseCommandLine(const QStringList& arguments) {
   CommandLine cl;
   QStringList exportOnly;
+  bool placement = false;
   const auto fail = [&cl](const QString& message) {
     if (cl.error.isEmpty()) cl.error = message;
   };
@@ -114,6 +122,25 @@ CommandLine parseCommandLine(const QStringList& arguments) {
         else
           cl.options.axis = *axis;
       }
+    } else if (arg == QStringLiteral("--ranks-per-node")) {
+      if (auto v = value()) {
+        bool ok = false;
+        const int n = v->toInt(&ok);
+        if (!ok || n < 1)
+          fail(QStringLiteral("--ranks-per-node: not a whole number ≥ 1: '%1'").arg(*v));
+        else
+          cl.options.nodes.ranksPerNode = n;
+      }
+    } else if (arg == QStringLiteral("--placement")) {
+      placement = true;
+      if (auto v = value()) {
+        if (*v != QStringLiteral("consecutive") && *v != QStringLiteral("round-robin"))
+          fail(
+              QStringLiteral("--placement: expected consecutive or round-robin, got '%1'").arg(*v));
+        cl.options.nodes.roundRobin = *v == QStringLiteral("round-robin");
+      }
+    } else if (arg == QStringLiteral("--nodes")) {
+      if (auto v = value()) cl.options.nodes.sizes = *v;
     } else if (arg.startsWith(QLatin1Char('-')) && arg.size() > 1) {
       fail(QStringLiteral("unknown option '%1' (see --help)").arg(arg));
     } else if (cl.trace.isEmpty()) {
@@ -124,6 +151,10 @@ CommandLine parseCommandLine(const QStringList& arguments) {
   }
   cl.options.trace = cl.trace;
   if (cl.help) return cl;
+  if (cl.options.nodes.ranksPerNode && !cl.options.nodes.sizes.isEmpty())
+    fail(QStringLiteral("give either --ranks-per-node or --nodes, not both"));
+  if (placement && !cl.options.nodes.ranksPerNode)
+    fail(QStringLiteral("--placement goes with --ranks-per-node"));
   if (!cl.exportMode && !exportOnly.isEmpty())
     fail(QStringLiteral("%1 only works with --export OUT").arg(exportOnly.first()));
   if (cl.exportMode) {
@@ -136,6 +167,20 @@ CommandLine parseCommandLine(const QStringList& arguments) {
     if (cl.trace.isEmpty()) fail(QStringLiteral("--export needs a TRACE to render"));
   }
   return cl;
+}
+
+QString applyNodeOptions(const NodeOptions& options, TraceDocument& document) {
+  if (!options.given()) return {};
+  try {
+    document.setNodeLayout(
+        options.ranksPerNode
+            ? model::layout_ranks_per_node(document.rankCount(), *options.ranksPerNode,
+                                           options.roundRobin)
+            : model::layout_node_sizes(document.rankCount(), options.sizes.toStdString()));
+  } catch (const model::LayoutError& e) {
+    return QString::fromStdString(e.what());
+  }
+  return {};
 }
 
 } // namespace collscope::app

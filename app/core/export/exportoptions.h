@@ -1,6 +1,8 @@
 // The command line of `collscope`: the window with an optional TRACE, or a headless export
 //   collscope --export OUT.png|OUT.svg [--view NAME] [--time T | --round K] [--size WxH]
 //             [--axis time|rounds|annotated] TRACE
+// and, for both, a node layout to look at the trace with:
+//   [--ranks-per-node N [--placement consecutive|round-robin] | --nodes N,N,...]
 // Parsed without side effects so that every mistake is tested and gets one clear line.
 #pragma once
 
@@ -13,6 +15,19 @@
 
 namespace collscope::app {
 
+class TraceDocument;
+
+/// A node layout given on the command line (the trace's own is used without one).
+struct NodeOptions {
+  std::optional<int> ranksPerNode;
+  bool roundRobin = false;
+  QString sizes; ///< --nodes 3,3,2
+  bool given() const { return ranksPerNode || !sizes.isEmpty(); }
+};
+
+/// Sets the layout on `document`; an error line if it does not fit the trace (empty if fine).
+QString applyNodeOptions(const NodeOptions& options, TraceDocument& document);
+
 struct ExportOptions {
   QString output;
   QString view = QStringLiteral("timeline");
@@ -21,6 +36,7 @@ struct ExportOptions {
   std::optional<int> round;   ///< as the x axis numbers rounds
   QSize size{1920, 1080};
   AxisMode axis = AxisMode::time;
+  NodeOptions nodes;
 };
 
 struct CommandLine {

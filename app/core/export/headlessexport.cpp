@@ -21,6 +21,10 @@ int runHeadlessExport(const ExportOptions& options, QTextStream& out, QTextStrea
     err << "collscope: " << e.what() << "\n";
     return 2;
   }
+  if (const QString error = applyNodeOptions(options.nodes, *document); !error.isEmpty()) {
+    err << "collscope: " << error << "\n";
+    return 2;
+  }
   // `--round K` means the same in every view and on every axis: where round K (numbered from 0)
   // of the first run that has one is complete (TraceClock::roundEnd).
   const AxisMode axis = options.axis;

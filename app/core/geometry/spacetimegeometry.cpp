@@ -8,15 +8,40 @@
 namespace collscope::app {
 
 SpaceTimeGeometry::SpaceTimeGeometry(const QRectF& target, int ranks, const ViewStyle& style,
-                                     double legendHeight)
+                                     double legendHeight, const std::vector<int>& nodeOf)
     : m_target(target), m_ranks(std::max(ranks, 1)) {
+  m_row.resize(static_cast<std::size_t>(m_ranks));
+  m_rankAtRow.resize(static_cast<std::size_t>(m_ranks));
+  for (int r = 0; r < m_ranks; ++r) m_row[r] = m_rankAtRow[r] = r;
+  const int nodes = nodeOf.size() == static_cast<std::size_t>(ranks) && ranks > 0
+                        ? *std::max_element(nodeOf.begin(), nodeOf.end()) + 1
+                        : 0;
+  if (nodes > 1) {
+    m_nodeCount = nodes;
+    m_nodeOf = nodeOf;
+    // Stable: each node's ranks stay in rank order.
+    std::stable_sort(m_rankAtRow.begin(), m_rankAtRow.end(),
+                     [&](int a, int b) { return nodeOf[a] < nodeOf[b]; });
+    m_firstRow.assign(static_cast<std::size_t>(nodes) + 1, m_ranks);
+    for (int row = m_ranks - 1; row >= 0; --row) {
+      m_row[m_rankAtRow[row]] = row;
+      m_firstRow[nodeOf[m_rankAtRow[row]]] = row;
+    }
+    for (int n = nodes - 1; n >= 0; --n) // a node without ranks starts where the next one does
+      m_firstRow[n] = std::min(m_firstRow[n], m_firstRow[n + 1]);
+  }
   const double pad = style.padding;
   const QFontMetricsF title(style.titleFont), label(style.labelFont), tick(style.tickFont);
   const double headerHeight = title.height() + 2 * pad;
   const double axisHeight = tick.height() + label.height() + 3 * pad;
   const QString widest =
       QStringLiteral("rank %1").arg(QString(QString::number(m_ranks - 1).size(), QLatin1Char('8')));
-  const double labelWidth = label.horizontalAdvance(widest) + 2 * pad;
+  const double nodeWidth =
+      m_nodeCount > 1 ? label.horizontalAdvance(QStringLiteral("node %1").arg(
+                            QString(QString::number(m_nodeCount - 1).size(), QLatin1Char('8')))) +
+                            2 * pad
+                      : 0.0;
+  const double labelWidth = label.horizontalAdvance(widest) + 2 * pad + nodeWidth;
   const double right = pad * 2.5;
   m_header = QRectF(target.left(), target.top(), target.width(), headerHeight);
   m_legend = QRectF(target.left(), target.bottom() - legendHeight, target.width(), legendHeight);
@@ -24,7 +49,9 @@ SpaceTimeGeometry::SpaceTimeGeometry(const QRectF& target, int ranks, const View
                       target.width() - labelWidth - right, axisHeight);
   m_plot = QRectF(target.left() + labelWidth, m_header.bottom(), m_axisBand.width(),
                   std::max(1.0, m_axisBand.top() - m_header.bottom()));
-  m_labels = QRectF(target.left(), m_plot.top(), labelWidth, m_plot.height());
+  m_nodeLabels = QRectF(target.left(), m_plot.top(), nodeWidth, m_plot.height());
+  m_labels =
+      QRectF(target.left() + nodeWidth, m_plot.top(), labelWidth - nodeWidth, m_plot.height());
   m_laneHeight = m_plot.height() / m_ranks;
   m_stripThreshold = 40.0 * style.scale;
 }
@@ -38,8 +65,38 @@ bool SpaceTimeGeometry::hasStrips() const {
   return m_laneHeight >= m_stripThreshold;
 }
 
+int SpaceTimeGeometry::row(int rank) const {
+  return rank >= 0 && rank < m_ranks ? m_row[rank] : rank;
+}
+
+int SpaceTimeGeometry::rankAtRow(int row) const {
+  return row >= 0 && row < m_ranks ? m_rankAtRow[row] : -1;
+}
+
+int SpaceTimeGeometry::nodeOf(int rank) const {
+  return m_nodeCount > 1 && rank >= 0 && rank < m_ranks ? m_nodeOf[rank] : 0;
+}
+
+bool SpaceTimeGeometry::crossesNodes(int sender, int receiver) const {
+  return nodeOf(sender) != nodeOf(receiver);
+}
+
+QRectF SpaceTimeGeometry::nodeBand(int node) const {
+  if (node < 0 || node >= m_nodeCount) return {};
+  const double top = m_plot.top() + m_firstRow[node] * m_laneHeight;
+  const double bottom = m_plot.top() + m_firstRow[node + 1] * m_laneHeight;
+  return QRectF(m_nodeLabels.left(), top, m_plot.right() - m_nodeLabels.left(), bottom - top);
+}
+
+QRectF SpaceTimeGeometry::nodeLabel(int node) const {
+  const QRectF band = nodeBand(node);
+  return band.isNull() ? band
+                       : QRectF(band.left(), band.top(), m_nodeLabels.width(), band.height());
+}
+
 QRectF SpaceTimeGeometry::lane(int rank) const {
-  return QRectF(m_plot.left(), m_plot.top() + rank * m_laneHeight, m_plot.width(), m_laneHeight);
+  return QRectF(m_plot.left(), m_plot.top() + row(rank) * m_laneHeight, m_plot.width(),
+                m_laneHeight);
 }
 
 QRectF SpaceTimeGeometry::band(int rank, Band band) const {
@@ -76,7 +133,7 @@ double SpaceTimeGeometry::laneCenter(int rank) const {
 
 int SpaceTimeGeometry::rankAt(double y) const {
   if (y < m_plot.top() || y >= m_plot.bottom()) return -1;
-  return std::clamp(static_cast<int>((y - m_plot.top()) / m_laneHeight), 0, m_ranks - 1);
+  return rankAtRow(std::clamp(static_cast<int>((y - m_plot.top()) / m_laneHeight), 0, m_ranks - 1));
 }
 
 QLineF SpaceTimeGeometry::messageLine(int message, const model::Trace& trace) const {

@@ -1,6 +1,8 @@
 // Where the space-time diagram puts things inside a target rectangle: header, rank labels,
 // plot, axis and legend bands; one lane per rank; a message as a line between lanes. Pure
-// geometry shared by painting and by hit testing (hover, click).
+// geometry shared by painting and by hit testing (hover, click). With a node layout of more than
+// one node the lanes are grouped by node — node 0's ranks first, each node's in rank order — and
+// each node gets a band across the labels and the plot, with its name in a column of its own.
 #pragma once
 
 #include "geometry/linearaxis.h"
@@ -11,6 +13,7 @@
 #include <QPointF>
 #include <QRectF>
 #include <optional>
+#include <vector>
 
 namespace collscope::app {
 
@@ -21,7 +24,9 @@ public:
   SpaceTimeGeometry() = default;
   /// Lays out the bands; the caller then maps the axis onto plot() (setPixelRange).
   /// `legendHeight`: the band the legend needs at the bottom (LegendPainter::height), 0 for none.
-  SpaceTimeGeometry(const QRectF& target, int ranks, const ViewStyle& style, double legendHeight);
+  /// `nodeOf`: the node of each rank (model::NodeLayout::node_of); empty or one node: no bands.
+  SpaceTimeGeometry(const QRectF& target, int ranks, const ViewStyle& style, double legendHeight,
+                    const std::vector<int>& nodeOf = {});
   void attach(const LinearAxis* axis, const TraceClock* clock);
 
   const QRectF& target() const { return m_target; }
@@ -34,6 +39,19 @@ public:
   double laneHeight() const { return m_laneHeight; }
   /// Lanes tall enough for the round and phase strips above the call bar.
   bool hasStrips() const;
+
+  /// Nodes with a band of their own: 0 without a layout of two nodes or more.
+  int nodeCount() const { return m_nodeCount; }
+  /// The node's band: from the node label column to the plot's right, over its lanes.
+  QRectF nodeBand(int node) const;
+  /// Where the node's name goes, left of its ranks' labels.
+  QRectF nodeLabel(int node) const;
+  int nodeOf(int rank) const;
+  /// Whether a message from `sender` to `receiver` crosses a node boundary.
+  bool crossesNodes(int sender, int receiver) const;
+  /// The lane's position from the top (= rank without a node layout).
+  int row(int rank) const;
+  int rankAtRow(int row) const;
 
   QRectF lane(int rank) const;
   QRectF band(int rank, Band band) const;
@@ -52,7 +70,13 @@ public:
 
 private:
   QRectF m_target, m_header, m_labels, m_plot, m_axisBand, m_legend;
+  QRectF m_nodeLabels;
   int m_ranks = 0;
+  int m_nodeCount = 0;
+  std::vector<int> m_nodeOf;    ///< per rank, empty without bands
+  std::vector<int> m_row;       ///< per rank
+  std::vector<int> m_rankAtRow; ///< per row
+  std::vector<int> m_firstRow;  ///< per node, and one past the last row at the end
   double m_laneHeight = 0.0;
   double m_stripThreshold = 40.0;
   const LinearAxis* m_axis = nullptr;

@@ -2,6 +2,8 @@
 
 #include "document/units.h"
 
+#include <QStringList>
+#include <algorithm>
 #include <cmath>
 
 namespace collscope::app {
@@ -76,6 +78,67 @@ void StatisticsModel::rebuild() {
       QStringLiteral("Type a time per byte: 2e-10, 0.2 ns"));
   add(QStringLiteral("α-β replay time"), {}, Live::replay,
       QStringLiteral("1-ported, bidirectional replay of this trace's messages"));
+  addNodeRows();
+}
+
+void StatisticsModel::addNodeRows() {
+  const model::NodeLayout& layout = m_document->nodeLayout();
+  const model::NodeVolume& volume = m_document->nodeVolume();
+  const auto add = [this](const QString& q, const QString& v, Live live = Live::none,
+                          const QString& tip = {}) {
+    m_rows.push_back({q, v, live, tip});
+  };
+  int smallest = m_document->rankCount(), largest = 0;
+  for (int n = 0; n < layout.nodes; ++n) {
+    smallest = std::min(smallest, layout.size(n));
+    largest = std::max(largest, layout.size(n));
+  }
+  const QString sizes = smallest == largest ? QString::number(largest)
+                                            : QStringLiteral("%1 to %2").arg(smallest).arg(largest);
+  QString source;
+  switch (layout.source) {
+  case model::NodeLayout::Source::trace:
+    source = QStringLiteral("%1, from the trace").arg(QString::fromStdString(layout.placement));
+    break;
+  case model::NodeLayout::Source::user:
+    source = QStringLiteral("%1, as given").arg(QString::fromStdString(layout.placement));
+    break;
+  case model::NodeLayout::Source::none:
+    source = QStringLiteral("no layout in the trace: one node");
+    break;
+  }
+  add(QStringLiteral("Nodes"),
+      QStringLiteral("%1 of %2 ranks (%3)").arg(layout.nodes).arg(sizes, source), Live::none,
+      QStringLiteral("collscope --ranks-per-node N [--placement round-robin] or --nodes 3,3,2 "
+                     "looks at any trace with a node layout"));
+  const auto perNode = [](const std::vector<std::uint64_t>& bytes) {
+    QStringList parts;
+    for (std::size_t n = 0; n < bytes.size() && n < 16; ++n)
+      parts << QStringLiteral("node %1: %2").arg(n).arg(formatBytes(bytes[n]));
+    if (bytes.size() > 16) parts << QStringLiteral("…");
+    return parts.join(QStringLiteral(", "));
+  };
+  add(QStringLiteral("Bytes between nodes"), formatBytes(volume.between));
+  add(QStringLiteral("Bytes into one node, max"), formatBytes(volume.max_into), Live::none,
+      QStringLiteral("Avoid sending the same data into a node twice. ") + perNode(volume.into));
+  add(QStringLiteral("Bytes out of one node, max"), formatBytes(volume.max_out_of), Live::none,
+      perNode(volume.out_of));
+  add(QStringLiteral("α inside a node"), {}, Live::alphaNode,
+      QStringLiteral("Type a time: 0.25 us (α and β above apply between nodes)"));
+  add(QStringLiteral("β inside a node"), {}, Live::betaNode,
+      QStringLiteral("Type a time per byte: 0.1 ns"));
+  add(QStringLiteral("Lanes per node (k)"), {}, Live::lanes,
+      QStringLiteral("k-lane model: k ranks of a node send off-node at once at full bandwidth, "
+                     "more wait"));
+  add(QStringLiteral("Two-level replay time"), {}, Live::twoLevel,
+      QStringLiteral("α, β inside a node; α', β' (above) between nodes; no lane limit"));
+  add(QStringLiteral("k-lane replay time"), {}, Live::kLane,
+      QStringLiteral("The two-level replay with k lanes per node"));
+}
+
+bool StatisticsModel::editable(Live live) {
+  return live == Live::alpha || live == Live::beta || live == Live::alphaNode ||
+         live == Live::betaNode || live == Live::lanes;
 }
 
 QString StatisticsModel::liveText(Live live) const {
@@ -94,6 +157,20 @@ QString StatisticsModel::liveText(Live live) const {
            (m_document->replay().complete ? QString() : QStringLiteral(" (incomplete)"));
   case Live::cursor:
     return m_playback != nullptr ? m_playback->progressText() : QString();
+  case Live::alphaNode:
+  case Live::lanes:
+    return editText(live);
+  case Live::betaNode: {
+    const double beta = m_document->nodeParameters().node.beta;
+    return beta > 0 ? QStringLiteral("%1  (%2/s)")
+                          .arg(editText(live),
+                               formatBytes(static_cast<std::uint64_t>(std::llround(1.0 / beta))))
+                    : editText(live);
+  }
+  case Live::twoLevel:
+    return formatDuration(m_document->twoLevelReplay().total);
+  case Live::kLane:
+    return formatDuration(m_document->kLaneReplay().total);
   case Live::none:
     break;
   }
@@ -104,6 +181,10 @@ QString StatisticsModel::editText(Live live) const {
   const model::AlphaBeta ab = m_document->alphaBeta();
   if (live == Live::alpha) return formatDuration(ab.alpha);
   if (live == Live::beta) return formatDuration(ab.beta) + QStringLiteral("/byte");
+  const TraceDocument::NodeParameters node = m_document->nodeParameters();
+  if (live == Live::alphaNode) return formatDuration(node.node.alpha);
+  if (live == Live::betaNode) return formatDuration(node.node.beta) + QStringLiteral("/byte");
+  if (live == Live::lanes) return QString::number(node.lanes);
   return {};
 }
 
@@ -142,8 +223,7 @@ QVariant StatisticsModel::data(const QModelIndex& index, int role) const {
   const Row& row = m_rows[static_cast<std::size_t>(index.row())];
   if (role == Qt::ToolTipRole) return row.tip.isEmpty() ? QVariant() : row.tip;
   if (index.column() == Quantity) return role == Qt::DisplayRole ? row.quantity : QVariant();
-  if (role == Qt::EditRole && (row.live == Live::alpha || row.live == Live::beta))
-    return editText(row.live);
+  if (role == Qt::EditRole && editable(row.live)) return editText(row.live);
   if (role == Qt::DisplayRole) return row.live == Live::none ? row.value : liveText(row.live);
   return {};
 }
@@ -157,7 +237,7 @@ Qt::ItemFlags StatisticsModel::flags(const QModelIndex& index) const {
   Qt::ItemFlags f = QAbstractTableModel::flags(index);
   if (index.isValid() && index.column() == Value) {
     const Live live = m_rows[static_cast<std::size_t>(index.row())].live;
-    if (live == Live::alpha || live == Live::beta) f |= Qt::ItemIsEditable;
+    if (editable(live)) f |= Qt::ItemIsEditable;
   }
   return f;
 }
@@ -167,8 +247,23 @@ bool StatisticsModel::setData(const QModelIndex& index, const QVariant& value, i
       index.column() != Value)
     return false;
   const Live live = m_rows[static_cast<std::size_t>(index.row())].live;
-  if (live != Live::alpha && live != Live::beta) return false;
-  const QString name = live == Live::alpha ? QStringLiteral("α") : QStringLiteral("β");
+  if (!editable(live)) return false;
+  if (live == Live::lanes) {
+    bool ok = false;
+    const int k = value.toString().trimmed().toInt(&ok);
+    if (!ok || k < 1) {
+      emit inputRejected(
+          QStringLiteral("lanes per node: a whole number ≥ 1, not '%1'").arg(value.toString()));
+      return false;
+    }
+    TraceDocument::NodeParameters node = m_document->nodeParameters();
+    node.lanes = k;
+    return setNodeParameters(node);
+  }
+  const bool inside = live == Live::alphaNode || live == Live::betaNode;
+  const bool perByte = live == Live::beta || live == Live::betaNode;
+  const QString name = QString(perByte ? QStringLiteral("β") : QStringLiteral("α")) +
+                       (inside ? QStringLiteral(" inside a node") : QString());
   DurationInput input;
   if (value.typeId() == QMetaType::Double || value.typeId() == QMetaType::Int) {
     const double seconds = value.toDouble();
@@ -181,13 +276,18 @@ bool StatisticsModel::setData(const QModelIndex& index, const QVariant& value, i
   } else {
     // The text the editor opened with, committed unchanged: keep the exact value.
     if (value.toString().trimmed() == editText(live)) return true;
-    input = readParameter(name, value.toString(), live == Live::beta);
+    input = readParameter(name, value.toString(), perByte);
   }
   if (!input.seconds) {
     emit inputRejected(input.error);
     return false;
   }
   const std::optional<double> seconds = input.seconds;
+  if (inside) {
+    TraceDocument::NodeParameters node = m_document->nodeParameters();
+    (live == Live::alphaNode ? node.node.alpha : node.node.beta) = *seconds;
+    return setNodeParameters(node);
+  }
   model::AlphaBeta ab = m_document->alphaBeta();
   (live == Live::alpha ? ab.alpha : ab.beta) = *seconds;
   return setAlphaBeta(ab);
@@ -197,13 +297,26 @@ bool StatisticsModel::setAlphaBeta(model::AlphaBeta parameters) {
   const auto usable = [](double x) { return std::isfinite(x) && x >= 0; };
   if (!usable(parameters.alpha) || !usable(parameters.beta)) return false;
   m_document->setAlphaBeta(parameters);
+  liveRowsChanged();
+  return true;
+}
+
+bool StatisticsModel::setNodeParameters(TraceDocument::NodeParameters parameters) {
+  const auto usable = [](double x) { return std::isfinite(x) && x >= 0; };
+  if (!usable(parameters.node.alpha) || !usable(parameters.node.beta) || parameters.lanes < 1)
+    return false;
+  m_document->setNodeParameters(parameters);
+  liveRowsChanged();
+  return true;
+}
+
+void StatisticsModel::liveRowsChanged() {
   for (std::size_t i = 0; i < m_rows.size(); ++i)
     if (m_rows[i].live != Live::none && m_rows[i].live != Live::cursor) {
       const QModelIndex changed = index(static_cast<int>(i), Value);
       emit dataChanged(changed, changed);
     }
   emit alphaBetaChanged();
-  return true;
 }
 
 } // namespace collscope::app

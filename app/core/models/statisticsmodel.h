@@ -4,6 +4,9 @@
 // the lecture's "what if this ran on another network". They are edited as text in the unit
 // and precision the table shows ("2.00 µs", "0.20 ns/byte"); committing that text unchanged
 // keeps the exact value, so opening the editor and pressing Enter never changes anything.
+// The node rows: the layout (the trace's or the command line's), bytes into and out of nodes,
+// α and β inside a node and the lanes per node (editable the same way), and the two-level and
+// k-lane replays, which follow every edit (α and β above are the between-node α', β').
 #pragma once
 
 #include "document/playback.h"
@@ -29,6 +32,9 @@ public:
   /// Rejects (false) negative, NaN and infinite values.
   bool setAlphaBeta(model::AlphaBeta parameters);
   model::AlphaBeta alphaBeta() const { return m_document->alphaBeta(); }
+  /// Sets α and β inside a node and the lanes per node; the two replays follow, notifies
+  /// (alphaBetaChanged). Rejects (false) negative, NaN, infinite values and lanes < 1.
+  bool setNodeParameters(TraceDocument::NodeParameters parameters);
 
   /// Shows "At the cursor": the round progress every view shows (Playback::progressText).
   void setPlayback(const Playback* playback);
@@ -49,7 +55,20 @@ signals:
   void inputRejected(const QString& message);
 
 private:
-  enum class Live { none, alpha, beta, replay, cursor };
+  enum class Live {
+    none,
+    alpha,
+    beta,
+    replay,
+    cursor,
+    alphaNode,
+    betaNode,
+    lanes,
+    twoLevel,
+    kLane
+  };
+  static bool editable(Live live);
+  void addNodeRows();
   struct Row {
     QString quantity;
     QString value;
@@ -57,6 +76,7 @@ private:
     QString tip;
   };
   void rebuild();
+  void liveRowsChanged();
   QString liveText(Live live) const;
   QString editText(Live live) const;
 

@@ -27,8 +27,10 @@ void LanePainter::paint(const LaneIntervals& lanes) {
   m_painter.save();
   m_painter.setClipRect(m_geometry.plot());
   m_painter.setPen(Qt::NoPen);
+  paintNodeBands();
   for (int rank = 0; rank < lanes.rankCount(); ++rank) {
-    if (rank % 2 == 1) m_painter.fillRect(m_geometry.lane(rank), m_style.laneShade);
+    if (m_geometry.nodeCount() == 0 && m_geometry.row(rank) % 2 == 1)
+      m_painter.fillRect(m_geometry.lane(rank), m_style.laneShade);
     using B = SpaceTimeGeometry::Band;
     paintTrack(lanes.track(rank, LaneIntervals::algorithmLayer),
                m_geometry.band(rank, B::algorithm), Extra::none);
@@ -43,6 +45,20 @@ void LanePainter::paint(const LaneIntervals& lanes) {
     paintTrack(lanes.track(rank, LaneIntervals::blockedLayer), bar, Extra::hatch);
   }
   m_painter.restore();
+}
+
+void LanePainter::paintNodeBands() {
+  // Lanes grouped by node: every other node shaded and a rule between nodes, so the lecture's
+  // question — which messages enter a node, and how often — reads off the diagram.
+  const QRectF plot = m_geometry.plot();
+  for (int node = 0; node < m_geometry.nodeCount(); ++node) {
+    const QRectF band = m_geometry.nodeBand(node).intersected(plot);
+    if (node % 2 == 1) m_painter.fillRect(band, m_style.nodeShade);
+    if (node > 0)
+      m_painter.fillRect(QRectF(plot.left(), band.top() - 0.5 * m_style.scale, plot.width(),
+                                std::max(1.0, 1.5 * m_style.scale)),
+                         m_style.nodeRule);
+  }
 }
 
 void LanePainter::paintTrack(const IntervalTrack& track, const QRectF& band, Extra extra) {

@@ -25,6 +25,7 @@ public:
 
 private:
   enum class Extra { none, roundLabels, hatch };
+  void paintNodeBands();
   void paintTrack(const IntervalTrack& track, const QRectF& band, Extra extra);
   void fill(const QRectF& rect, const QColor& color, Extra extra, int label);
 

@@ -6,7 +6,7 @@
 namespace collscope::app {
 
 std::vector<LegendPainter::Entry> LegendPainter::entries(const LaneIntervals& lanes, bool cursor,
-                                                         bool strips, bool critical) {
+                                                         bool strips, bool critical, bool nodes) {
   std::vector<Entry> entries;
   for (StateKind kind :
        {StateKind::send, StateKind::receive, StateKind::sendReceive, StateKind::waitCall,
@@ -14,7 +14,13 @@ std::vector<LegendPainter::Entry> LegendPainter::entries(const LaneIntervals& la
         StateKind::round, StateKind::phase})
     if (lanes.has(kind) && (strips || (kind != StateKind::round && kind != StateKind::phase)))
       entries.push_back({Symbol::swatch, kind, ViewStyle::name(kind)});
-  entries.push_back({Symbol::arrow, StateKind::send, QStringLiteral("message")});
+  if (nodes) {
+    entries.push_back({Symbol::arrow, StateKind::send, QStringLiteral("message inside a node")});
+    entries.push_back(
+        {Symbol::networkArrow, StateKind::send, QStringLiteral("message between nodes")});
+  } else {
+    entries.push_back({Symbol::arrow, StateKind::send, QStringLiteral("message")});
+  }
   if (critical) entries.push_back({Symbol::band, StateKind::send, QStringLiteral("critical path")});
   if (cursor) {
     entries.push_back({Symbol::dot, StateKind::send, QStringLiteral("in flight")});
@@ -75,6 +81,7 @@ double LegendPainter::symbolWidth(Symbol symbol, double unit, const ViewStyle& s
   case Symbol::swatch:
     return unit * 1.3;
   case Symbol::arrow:
+  case Symbol::networkArrow:
   case Symbol::band:
     return 2.2 * style.arrowHead;
   case Symbol::dot:
@@ -93,12 +100,16 @@ void LegendPainter::drawSymbol(const Entry& entry, const QRectF& box) const {
     m_painter.setBrush(ViewStyle::color(entry.kind));
     m_painter.drawRect(box);
     return;
-  case Symbol::arrow: {
-    const double head = m_style.arrowHead;
-    m_painter.setPen(QPen(m_style.message, m_style.arrowWidth, Qt::SolidLine, Qt::FlatCap));
+  case Symbol::arrow:
+  case Symbol::networkArrow: {
+    const bool network = entry.symbol == Symbol::networkArrow;
+    const QColor colour = network ? m_style.networkMessage : m_style.message;
+    const double width = m_style.arrowWidth * (network ? m_style.networkWidthFactor : 1.0);
+    const double head = m_style.arrowHead * (network ? m_style.networkWidthFactor : 1.0);
+    m_painter.setPen(QPen(colour, width, Qt::SolidLine, Qt::FlatCap));
     m_painter.drawLine(QPointF(box.left(), y), QPointF(box.right() - head * 0.8, y));
     m_painter.setPen(Qt::NoPen);
-    m_painter.setBrush(m_style.message);
+    m_painter.setBrush(colour);
     m_painter.drawPolygon(
         QPolygonF{{QPointF(box.right(), y), QPointF(box.right() - head, y - head * 0.42),
                    QPointF(box.right() - head, y + head * 0.42)}});

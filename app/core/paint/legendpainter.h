@@ -13,7 +13,7 @@ namespace collscope::app {
 
 class LegendPainter {
 public:
-  enum class Symbol { swatch, arrow, dot, cursor, band };
+  enum class Symbol { swatch, arrow, networkArrow, dot, cursor, band };
   struct Entry {
     Symbol symbol;
     StateKind kind;
@@ -33,9 +33,10 @@ public:
 
   /// `cursor`: whether the cursor and in-flight entries apply (not at the trace's end);
   /// `strips`: whether the lanes are tall enough to show round and phase strips.
-  /// `critical`: whether the critical path's band is drawn.
+  /// `critical`: whether the critical path's band is drawn; `nodes`: whether the lanes are
+  /// grouped by node (messages inside a node and between nodes are told apart).
   static std::vector<Entry> entries(const LaneIntervals& lanes, bool cursor, bool strips,
-                                    bool critical);
+                                    bool critical, bool nodes = false);
   /// Lays the entries out in as many rows of `area`'s width as they need, in the style's
   /// legend font (never shrunk below it, so it stays legible).
   static Layout layout(const QRectF& area, const std::vector<Entry>& entries,

@@ -41,6 +41,7 @@ MessagePaintStats MessagePainter::paintArrows(const MessageDensity* density) {
   std::unordered_set<std::uint64_t> seen;
   if (dedupe) seen.reserve(std::min(stats.visible, budget) * 2);
   std::vector<QLineF> lines;
+  std::vector<char> network; // per line: between nodes
   lines.reserve(std::min(stats.visible, budget));
   for (std::size_t i = first; i < last; i += stats.stride) {
     const int m = order[i];
@@ -48,13 +49,23 @@ MessagePaintStats MessagePainter::paintArrows(const MessageDensity* density) {
     const auto line = clip(m_geometry.messageLine(m, m_trace));
     if (!line || (dedupe && !seen.insert(pixelKey(*line)).second)) continue;
     lines.push_back(*line);
+    const model::Message& msg = m_trace.messages[static_cast<std::size_t>(m)];
+    network.push_back(m_geometry.crossesNodes(msg.sender, msg.receiver) ? char{1} : char{0});
   }
   stats.drawn = lines.size();
   m_painter.save();
   if (lines.size() <= headLimit) {
     m_painter.setRenderHint(QPainter::Antialiasing, true);
-    for (const QLineF& line : lines)
-      arrow(line, m_style.arrowWidth, m_style.message, line.x2() < m_geometry.plot().right() - 0.5);
+    // Messages between nodes thicker and in their own colour, drawn last so that none hides
+    // under the messages inside a node.
+    for (const char between : {char{0}, char{1}})
+      for (std::size_t i = 0; i < lines.size(); ++i) {
+        if (network[i] != between) continue;
+        arrow(lines[i],
+              between ? m_style.arrowWidth * m_style.networkWidthFactor : m_style.arrowWidth,
+              between ? m_style.networkMessage : m_style.message,
+              lines[i].x2() < m_geometry.plot().right() - 0.5);
+      }
   } else {
     rasterize(lines);
   }
@@ -106,7 +117,12 @@ void MessagePainter::paintSelected(int message) {
 void MessagePainter::paintCriticalPath(const std::vector<int>& messages) {
   // Level of detail as for the arrows: segments on the same pixels once; above headLimit one
   // aliased polyline batch without heads (a long chain over a whole big trace).
-  std::vector<std::pair<QLineF, bool>> lines; // clipped line, whether its head is in view
+  struct Segment {
+    QLineF line;
+    bool head; ///< its head is in view
+    bool network;
+  };
+  std::vector<Segment> lines;
   std::set<std::array<long, 4>> seen;
   for (int message : messages) {
     if (message < 0 || message >= static_cast<int>(m_trace.messages.size())) continue;
@@ -116,7 +132,9 @@ void MessagePainter::paintCriticalPath(const std::vector<int>& messages) {
     const std::array<long, 4> key{std::lround(line->x1()), std::lround(line->y1()),
                                   std::lround(line->x2()), std::lround(line->y2())};
     if (!seen.insert(key).second) continue;
-    lines.emplace_back(*line, line->p2() == full.p2());
+    const model::Message& m = m_trace.messages[static_cast<std::size_t>(message)];
+    lines.push_back(
+        {*line, line->p2() == full.p2(), m_geometry.crossesNodes(m.sender, m.receiver)});
   }
   const bool detailed = lines.size() <= headLimit;
   m_painter.save();
@@ -128,10 +146,13 @@ void MessagePainter::paintCriticalPath(const std::vector<int>& messages) {
                         detailed ? Qt::RoundCap : Qt::FlatCap));
   std::vector<QLineF> batch;
   batch.reserve(lines.size());
-  for (const auto& entry : lines) batch.push_back(entry.first);
+  for (const Segment& segment : lines) batch.push_back(segment.line);
   m_painter.drawLines(batch.data(), static_cast<int>(batch.size()));
   if (detailed)
-    for (const auto& [line, head] : lines) arrow(line, m_style.arrowWidth, m_style.message, head);
+    for (const Segment& s : lines)
+      arrow(s.line,
+            s.network ? m_style.arrowWidth * m_style.networkWidthFactor : m_style.arrowWidth,
+            s.network ? m_style.networkMessage : m_style.message, s.head);
   m_painter.restore();
 }
 

@@ -33,12 +33,13 @@ SpaceTimeGeometry SpaceTimeRenderer::render(QPainter& painter, const QRectF& tar
   // The legend's rows depend on the width; reserve them before laying out the lanes (with
   // the strip entries, which only a lane tall enough shows).
   const auto legendEntries = [&](bool strips) {
-    return LegendPainter::entries(lanes, cursor, strips, critical);
+    return LegendPainter::entries(lanes, cursor, strips, critical,
+                                  m_document.nodeLayout().nodes > 1);
   };
   const int legendRows =
       options.legend ? LegendPainter::layout(target, legendEntries(true), style).rows : 0;
   SpaceTimeGeometry g(target, m_document.rankCount(), style,
-                      LegendPainter::height(legendRows, style));
+                      LegendPainter::height(legendRows, style), m_document.nodeLayout().node_of);
   axis.setPixelRange(g.plot().left(), g.plot().width());
   const TraceClock& clock = m_document.clock(mode);
   g.attach(&axis, &clock);
@@ -103,7 +104,8 @@ void SpaceTimeRenderer::paintLanes(QPainter& painter, const SpaceTimeGeometry& g
   LaneCache& c = m_laneCache;
   const bool hit = c.lanes == &lanes && c.begin == axis.viewBegin() && c.end == axis.viewEnd() &&
                    c.plot == g.plot() && c.ratio == ratio && c.scale == style.scale &&
-                   c.rankCount == g.rankCount() && !c.image.isNull();
+                   c.rankCount == g.rankCount() &&
+                   c.layoutRevision == m_document.nodeLayoutRevision() && !c.image.isNull();
   if (!hit) {
     // The same size as last time (a new zoom, not a resize): reuse the pixels, as fresh
     // megabytes from the allocator cost page faults on every zoom step.
@@ -116,8 +118,16 @@ void SpaceTimeRenderer::paintLanes(QPainter& painter, const SpaceTimeGeometry& g
     LanePainter cached(layer, g, style, axis);
     cached.paint(lanes);
     layer.end();
-    c = {&lanes,      axis.viewBegin(), axis.viewEnd(),     g.plot(),           ratio,
-         style.scale, g.rankCount(),    std::move(c.image), cached.rectangles()};
+    c = {&lanes,
+         axis.viewBegin(),
+         axis.viewEnd(),
+         g.plot(),
+         ratio,
+         style.scale,
+         g.rankCount(),
+         m_document.nodeLayoutRevision(),
+         std::move(c.image),
+         cached.rectangles()};
   }
   m_laneRectangles = c.rectangles;
   painter.drawImage(area.topLeft(), c.image);
@@ -164,14 +174,36 @@ void SpaceTimeRenderer::paintRankLabels(QPainter& painter, const SpaceTimeGeomet
   const QFontMetricsF metrics(style.labelFont);
   const int every = std::max(1, static_cast<int>(std::ceil(metrics.height() / g.laneHeight())));
   painter.setFont(style.labelFont);
-  for (int rank = 0; rank < g.rankCount(); ++rank) {
-    if (rank % every != 0 && rank != selectedRank) continue;
+  paintNodeLabels(painter, g, style);
+  for (int row = 0; row < g.rankCount(); ++row) {
+    const int rank = g.rankAtRow(row);
+    if (row % every != 0 && rank != selectedRank) continue;
     const double y = g.laneCenter(rank);
     const QRectF box(g.labels().left(), y - metrics.height() / 2,
                      g.labels().width() - style.padding, metrics.height());
     if (rank == selectedRank) painter.fillRect(box, style.highlight);
     painter.setPen(style.text);
     painter.drawText(box, Qt::AlignVCenter | Qt::AlignRight, QStringLiteral("rank %1").arg(rank));
+  }
+}
+
+void SpaceTimeRenderer::paintNodeLabels(QPainter& painter, const SpaceTimeGeometry& g,
+                                        const ViewStyle& style) const {
+  // The band continues the plot's shading into the label columns, the node's name at its middle
+  // (turned when the band is too short for a line of text).
+  const QFontMetricsF metrics(style.labelFont);
+  for (int node = 0; node < g.nodeCount(); ++node) {
+    const QRectF band = g.nodeBand(node);
+    const QRectF labels(band.left(), band.top(), g.plot().left() - band.left(), band.height());
+    if (node % 2 == 1) painter.fillRect(labels, style.nodeShade);
+    if (node > 0)
+      painter.fillRect(QRectF(labels.left(), band.top() - 0.5 * style.scale, labels.width(),
+                              std::max(1.0, 1.5 * style.scale)),
+                       style.nodeRule);
+    const QRectF box = g.nodeLabel(node).adjusted(style.padding * 0.5, 0, 0, 0);
+    if (box.height() < metrics.height()) continue; // too many nodes to name each
+    painter.setPen(style.text);
+    painter.drawText(box, Qt::AlignVCenter | Qt::AlignLeft, QStringLiteral("node %1").arg(node));
   }
 }
 

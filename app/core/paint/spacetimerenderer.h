@@ -58,6 +58,7 @@ private:
                    const Playback* playback) const;
   void paintRankLabels(QPainter& painter, const SpaceTimeGeometry& g, const ViewStyle& style,
                        int selectedRank) const;
+  void paintNodeLabels(QPainter& painter, const SpaceTimeGeometry& g, const ViewStyle& style) const;
   void paintGrid(QPainter& painter, const SpaceTimeGeometry& g, const ViewStyle& style,
                  AxisMode mode, const LinearAxis& axis) const;
   void paintAxis(QPainter& painter, const SpaceTimeGeometry& g, const ViewStyle& style,
@@ -81,6 +82,7 @@ private:
     qreal ratio = 0.0;
     double scale = 0.0;
     int rankCount = 0;
+    int layoutRevision = 0;
     QImage image;
     int rectangles = 0;
   };

@@ -43,6 +43,11 @@ struct ViewStyle {
   QColor dim{255, 255, 255, 185}; ///< veils what lies after the cursor
   QColor roundOdd{200, 200, 200};
   QColor criticalPath = palette::withAlpha(palette::purple, 120); ///< band under its messages
+  QColor nodeShade{246, 238, 218};         ///< every other node's band (lanes grouped by node)
+  QColor nodeRule = palette::secondaryInk; ///< the line between two nodes' bands
+  /// A message between nodes, drawn thicker: dark crimson, a colour no lane state uses.
+  QColor networkMessage{160, 0, 70};
+  double networkWidthFactor = 1.8; ///< its width over arrowWidth
 };
 
 } // namespace collscope::app

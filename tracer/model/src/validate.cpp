@@ -65,6 +65,7 @@ public:
     if (p) integer("root", 0, *p - 1, "a rank of p = " + std::to_string(*p));
     for (const std::string_view key : whole_keys) integer(key, 0, INT64_MAX, "a whole number ≥ 0");
     counts();
+    nodes(p);
     return std::move(problems_);
   }
 
@@ -100,6 +101,26 @@ private:
       if (comma == std::string_view::npos) return;
       rest.remove_prefix(comma + 1);
     }
+  }
+
+  // A node per rank of the run, in its communicator's rank order.
+  void nodes(std::optional<std::int64_t> p) {
+    const std::string* text = value("nodes");
+    if (text == nullptr) return;
+    std::int64_t listed = 0;
+    for (std::string_view rest = *text;; ++listed) {
+      const std::size_t comma = rest.find(',');
+      const auto n = whole(rest.substr(0, comma));
+      if (!n || *n < 0) {
+        problem("metadata nodes = " + shown(*text) + " is not a list of whole numbers ≥ 0");
+        return;
+      }
+      if (comma == std::string_view::npos) break;
+      rest.remove_prefix(comma + 1);
+    }
+    if (p && listed + 1 != *p)
+      problem("metadata nodes = " + shown(*text) + " lists " + std::to_string(listed + 1) +
+              " ranks, not p = " + std::to_string(*p));
   }
 
   const AlgorithmInstance& instance_;

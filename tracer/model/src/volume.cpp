@@ -39,4 +39,28 @@ Volume volume(const Trace& trace) {
   return v;
 }
 
+NodeVolume node_volume(const Trace& trace, const NodeLayout& layout) {
+  NodeVolume v;
+  const auto nodes = static_cast<std::size_t>(layout.nodes);
+  v.into.assign(nodes, 0);
+  v.out_of.assign(nodes, 0);
+  v.inside.assign(nodes, 0);
+  for (const Message& m : trace.messages) {
+    const int from = layout.node_of.at(static_cast<std::size_t>(m.sender));
+    const int to = layout.node_of.at(static_cast<std::size_t>(m.receiver));
+    if (from == to) {
+      v.inside[from] = add(v.inside[from], m.bytes, v.saturated);
+      continue;
+    }
+    v.out_of[from] = add(v.out_of[from], m.bytes, v.saturated);
+    v.into[to] = add(v.into[to], m.bytes, v.saturated);
+    v.between = add(v.between, m.bytes, v.saturated);
+  }
+  for (std::size_t n = 0; n < nodes; ++n) {
+    v.max_into = std::max(v.max_into, v.into[n]);
+    v.max_out_of = std::max(v.max_out_of, v.out_of[n]);
+  }
+  return v;
+}
+
 } // namespace collscope::model

@@ -1,6 +1,7 @@
 // Message counts and communication volume.
 #pragma once
 
+#include "collscope/model/nodes.hpp"
 #include "collscope/model/trace.hpp"
 
 #include <cstddef>
@@ -28,5 +29,20 @@ struct Volume {
 
 /// Counted from the operations, so unmatched sends and receives count too.
 Volume volume(const Trace& trace);
+
+/// Bytes crossing each node's boundary (seeds/001, "Hierarchical collectives": avoid sending
+/// the same data into a node more than once; a hierarchical bcast or reduce moves m in or out
+/// of a node). Counted from matched messages: a message counts when its two ends are known.
+struct NodeVolume {
+  std::vector<std::uint64_t> into;   ///< per node: bytes of messages from ranks on other nodes
+  std::vector<std::uint64_t> out_of; ///< per node: bytes of messages to ranks on other nodes
+  std::vector<std::uint64_t> inside; ///< per node: bytes of messages between its own ranks
+  std::uint64_t between = 0;         ///< bytes of all messages between nodes
+  std::uint64_t max_into = 0;
+  std::uint64_t max_out_of = 0;
+  bool saturated = false; ///< as Volume::saturated
+};
+
+NodeVolume node_volume(const Trace& trace, const NodeLayout& layout);
 
 } // namespace collscope::model
