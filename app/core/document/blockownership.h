@@ -3,11 +3,11 @@
 // (Message::blocks) says which origins and elements it carries, and a rank holds what it held
 // initially plus what every delivered message brought it. Pure model, no painting.
 //
-// Initial holdings: gather, gatherv, allgather(v), alltoall(v): every rank its own block; scatter(v): the
-// root all blocks; bcast: the root its (one) block; the reductions (reduce, allreduce,
-// reduce_scatter(_block), scan, exscan): every rank its own input; anything else: nothing.
-// For a reduction a message's provenance names the inputs its partial sum covers, so what a
-// rank "holds" of origin o is o's input folded into its partial sum: partialSum() gives the
+// Initial holdings: gather, gatherv, allgather(v), alltoall(v): every rank its own block;
+// scatter(v): the root all blocks; bcast: the root its (one) block; the reductions (reduce,
+// allreduce, reduce_scatter(_block), scan, exscan): every rank its own input; anything else:
+// nothing. For a reduction a message's provenance names the inputs its partial sum covers, so what
+// a rank "holds" of origin o is o's input folded into its partial sum: partialSum() gives the
 // lecture's B₂..B₅ of a row.
 // A block's extent in elements is the largest element_begin + element_count any message
 // carries of it, else the metadata's count (counts for the v variants); an annotation with
