@@ -12,7 +12,8 @@
 //
 // Rounds: ⌈log₂n⌉ + ⌈log₂N⌉ + n − 1 (the allgather inside the nodes is the ring, which takes
 // pieces of any size; the lecture's count, with a logarithmic allgather, is 2⌈log₂n⌉ + ⌈log₂N⌉).
-// Cost: ⌈log₂n⌉α + (n−1)/n·βm + ⌈log₂N⌉(α' + β'm/n) + (n − 1)(α + βm/n).
+// Cost: ≤ ⌈log₂n⌉(2α + 8nβ) + (n−1)/n·βm + ⌈log₂N⌉(α' + β'm/n) + (n − 1)(α + βm/n): the
+// irregular binomial scatterv sends each subtree's piece sizes (8 bytes each) before the pieces.
 #include "annotate.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/allgatherv.hpp"

@@ -58,10 +58,12 @@ constexpr TwoLevelFormula hierarchical_allreduce{
 
 constexpr TwoLevelFormula hierarchical_allgather{
     "2⌈log₂n⌉ + N − 1", [](int N, int n) { return 2 * lg(n) + N - 1; },
-    "⌈log₂n⌉α + (n−1)/p·βm + (N − 1)(α' + β'm/N) + ⌈log₂n⌉(α + βm)",
+    "⌈log₂n⌉α + (n−1)/p·βm + (N − 1)(α' + β'n·m/p) + ⌈log₂n⌉(α + βm)",
     [](const FormulaValues& v) {
+      // A leader's block is at most n·m/p (m/N on regular nodes; more for the largest of
+      // irregular ones).
       return lg(v.per_node) * v.alpha + (v.per_node - 1) / v.p * v.beta * v.m +
-             (v.nodes - 1) * (v.alpha_net + v.beta_net * v.m / v.nodes) +
+             (v.nodes - 1) * (v.alpha_net + v.beta_net * v.per_node * v.m / v.p) +
              lg(v.per_node) * (v.alpha + v.beta * v.m);
     }};
 
@@ -75,10 +77,12 @@ constexpr TwoLevelFormula hierarchical_scan{"2⌈log₂n⌉ + ⌈log₂N⌉",
 
 constexpr TwoLevelFormula full_lane_bcast{
     "⌈log₂n⌉ + ⌈log₂N⌉ + n − 1", [](int N, int n) { return lg(n) + lg(N) + n - 1; },
-    "⌈log₂n⌉α + (n−1)/n·βm + ⌈log₂N⌉(α' + β'm/n) + (n − 1)(α + βm/n)",
+    "≤ ⌈log₂n⌉(2α + 8nβ) + (n−1)/n·βm + ⌈log₂N⌉(α' + β'm/n) + (n − 1)(α + βm/n)",
     [](const FormulaValues& v) {
+      // The scatter inside the root's node is the irregular binomial scatterv: every edge
+      // first carries its subtree's piece sizes (8 bytes each), then the pieces.
       const double n = v.per_node;
-      return lg(n) * v.alpha + (n - 1) / n * v.beta * v.m +
+      return lg(n) * (2 * v.alpha + 8 * n * v.beta) + (n - 1) / n * v.beta * v.m +
              lg(v.nodes) * (v.alpha_net + v.beta_net * v.m / n) +
              (n - 1) * (v.alpha + v.beta * v.m / n);
     }};

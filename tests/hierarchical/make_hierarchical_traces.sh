@@ -33,6 +33,8 @@ layout 3x4 12 6 regular --ranks-per-node 4
 layout 4x2rr 8 5 round-robin --ranks-per-node 2 --placement round-robin
 layout 2x3 6 4 regular --ranks-per-node 3
 layout 332 8 4 irregular --nodes 3,3,2
+one alltoall_hierarchical_3x4 12 alltoall --algorithm hierarchical --count 10 --ranks-per-node 4
+one alltoall_hierarchical_332 8 alltoall --algorithm hierarchical --count 10 --nodes 3,3,2
 one bcast_binomial_3x4 12 bcast --algorithm binomial --count 1200 --ranks-per-node 4
 one allreduce_butterfly_3x4 12 allreduce --algorithm butterfly --count 1200 --ranks-per-node 4
 echo "recorded $(ls -d "$out"/*/ | wc -l) traces in $out"

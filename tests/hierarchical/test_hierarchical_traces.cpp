@@ -114,6 +114,13 @@ TEST_CASE("hierarchical traces: layout, bytes per node and two-level rounds", "[
         CHECK(in == butterfly_bytes(i, N, m));
         CHECK(out == butterfly_bytes(i, N, m));
       }
+      if (c == Collective::alltoall) {
+        // count is per destination here: each of the node's ranks gets one block from each
+        // rank elsewhere, in one message per pair of nodes, and sends as many.
+        const double blocks = t.sizes[std::size_t(i)] * (p - t.sizes[std::size_t(i)]);
+        CHECK(in == blocks * m);
+        CHECK(out == blocks * m);
+      }
       if (c == Collective::scan) {
         int partners = 0;
         for (int d = 1; i + d < N; d *= 2) ++partners;
@@ -127,6 +134,7 @@ TEST_CASE("hierarchical traces: layout, bytes per node and two-level rounds", "[
     }
     ++checked;
   }
-  // 4 algorithms × 2 kinds on 3 regular layouts, 4 on the irregular, 3 scans, 2 flat.
-  CHECK(checked == 3 * 8 + 4 + 3 + 2);
+  // 4 algorithms × 2 kinds on 3 regular layouts, 4 on the irregular, 3 scans, 2 alltoalls,
+  // 2 flat.
+  CHECK(checked == 3 * 8 + 4 + 3 + 2 + 2);
 }
