@@ -65,6 +65,7 @@ std::optional<schedule::NodeSpec> node_spec_from_environment(std::string& error)
 }
 
 void set_node_spec(const std::optional<schedule::NodeSpec>& spec) {
+  ++detail::layout_generation;
   unsetenv(nodes_variable);
   unsetenv(per_node_variable);
   unsetenv(placement_variable);
@@ -218,9 +219,20 @@ void record_layout(const schedule::NodeLayout& layout) {
 }
 
 std::optional<schedule::NodeLayout> environment_layout(int p) {
-  std::string error;
-  const auto spec = node_spec_from_environment(error);
-  return spec ? schedule::layout_for(*spec, p, error) : std::nullopt;
+  // Every traced algorithm call asks, so the answer is kept: three getenv scans and a layout
+  // cost more than the rest of the call's metadata. set_node_spec() starts a new generation.
+  struct Cached {
+    unsigned generation = ~0u;
+    int p = -1;
+    std::optional<schedule::NodeLayout> layout;
+  };
+  thread_local Cached cached;
+  if (cached.generation != layout_generation || cached.p != p) {
+    std::string error;
+    const auto spec = node_spec_from_environment(error);
+    cached = {layout_generation, p, spec ? schedule::layout_for(*spec, p, error) : std::nullopt};
+  }
+  return cached.layout;
 }
 
 } // namespace detail

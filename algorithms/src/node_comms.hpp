@@ -9,8 +9,10 @@
 
 #include "collscope/schedule/node_layout.hpp"
 
+#include <atomic>
 #include <map>
 #include <mpi.h>
+#include <optional>
 
 namespace collscope::detail {
 
@@ -38,7 +40,9 @@ int leaders_comm(MPI_Comm comm, NodeComms& nodes, int root, MPI_Comm* leaders);
 void record_layout(const schedule::NodeLayout& layout);
 
 /// The layout the environment gives a communicator of size p, for the metadata of any
-/// algorithm; nullopt when none is set or it does not fit p.
+/// algorithm; nullopt when none is set or it does not fit p. Read once, and again after each
+/// set_node_spec() (which counts layout_generation up).
 std::optional<schedule::NodeLayout> environment_layout(int p);
+inline std::atomic<unsigned> layout_generation{0};
 
 } // namespace collscope::detail

@@ -1,6 +1,7 @@
 // The node layout the hierarchical and full-lane algorithms use. Their MPI signatures leave no
-// room for it, so it is a process-wide setting, read from the environment at each call (the
-// same on every rank, as mpirun passes the environment to all of them):
+// room for it, so it is a process-wide setting, read from the environment (the same on every
+// rank, as mpirun passes the environment to all of them; within a process, change it with
+// set_node_spec, which the trace metadata of every algorithm notices):
 //
 //   COLLSCOPE_NODES=3,3,2            explicit node sizes, filled in rank order (must sum to p)
 //   COLLSCOPE_RANKS_PER_NODE=4       n ranks per node, the last node holding the rest
