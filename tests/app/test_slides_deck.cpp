@@ -65,8 +65,10 @@ TEST_CASE("a deck is cut into slides at --- lines, with notes and scenes", "[sli
   CHECK(deck.slides[0].markdown == QStringLiteral("# Title"));
   CHECK(deck.slides[0].notes == QStringLiteral("the opening\nmore notes"));
   CHECK(deck.slides[1].line == 6);
-  CHECK(deck.slides[1].markdown.contains(QStringLiteral("Note: code, not a note")));
-  CHECK(deck.slides[1].markdown.contains(QStringLiteral("---")));
+  CHECK(deck.slides[1].markdown == QStringLiteral("## Gather"));
+  // The code block follows the scene, so it is drawn below it.
+  CHECK(deck.slides[1].markdownBelow.contains(QStringLiteral("Note: code, not a note")));
+  CHECK(deck.slides[1].markdownBelow.contains(QStringLiteral("---")));
   CHECK(deck.slides[1].notes == QStringLiteral("- first"));
   REQUIRE(deck.slides[1].scenes.size() == 1);
   const Scene& scene = deck.slides[1].scenes[0];
@@ -298,4 +300,53 @@ TEST_CASE("a static scene takes a round or a time, as collscope --export does", 
   CHECK(hasError(deck, 12, QStringLiteral("round: and time: exclude each other")));
   CHECK(hasError(deck, 17, QStringLiteral("for static scenes")));
   CHECK(hasError(deck, 2, QStringLiteral("no OTF2 trace"))); // the deck's folder is no trace
+}
+
+TEST_CASE("text after a scene stays below it, in the deck's order", "[slides]") {
+  test::TempDir dir;
+  test::binomial_gather(8, 1000).write(dir / "traces" / "gather8");
+  const QString deckPath = QString::fromStdString((dir / "deck.md").string());
+  const Deck deck =
+      parseDeck(QStringLiteral("## Above and below\n"                                   // 1
+                               "the text before the figure\n"                           // 2
+                               "```scene\ntrace: traces/gather8\nview: tree\n```\n"     // 3-6
+                               "**the cost after it**: 8.6 µs\n"                        // 7
+                               "```scene\ntrace: traces/gather8\nview: timeline\n```\n" // 8-11
+                               "and a last line\n"                                      // 12
+                               "Note: notes stay notes\n"),                             // 13
+                deckPath);
+  INFO(errors(deck).toStdString());
+  REQUIRE(deck.errors.empty());
+  REQUIRE(deck.slides.size() == 1);
+  const Slide& slide = deck.slides[0];
+  CHECK(slide.markdown == QStringLiteral("## Above and below\nthe text before the figure"));
+  CHECK(slide.markdownBelow == QStringLiteral("**the cost after it**: 8.6 µs\nand a last line"));
+  CHECK(slide.scenes.size() == 2); // text between two scenes does not split their row
+  CHECK(slide.notes == QStringLiteral("notes stay notes"));
+
+  SceneLibrary library(deck);
+  library.prepare();
+  SlidePainter painter(library);
+  const SlideLayout placed = painter.layout(0);
+  REQUIRE(placed.scenes.size() == 2);
+  REQUIRE_FALSE(placed.above.isEmpty());
+  REQUIRE_FALSE(placed.below.isEmpty());
+  for (const QRectF& scene : placed.scenes) {
+    CHECK(placed.above.bottom() <= scene.top());
+    CHECK(scene.bottom() <= placed.below.top());
+    CHECK(scene.height() > 0.5 * SlidePainter::canvasHeight - 60);
+  }
+  CHECK(placed.below.bottom() <= SlidePainter::canvasHeight - 30); // above the footer
+
+  // The text below is painted where the layout puts it, not above the figure.
+  QImage image(1024, 768, QImage::Format_ARGB32_Premultiplied);
+  QPainter p(&image);
+  painter.paint(p, QRectF(0, 0, 1024, 768), {0, 0});
+  p.end();
+  int dark = 0;
+  const QRect below = placed.below.toAlignedRect();
+  for (int y = below.top(); y <= below.bottom(); ++y)
+    for (int x = below.left(); x <= below.right(); x += 2)
+      if (qGray(image.pixel(x, y)) < 100) ++dark;
+  CHECK(dark > 100);
 }

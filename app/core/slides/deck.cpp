@@ -70,20 +70,26 @@ Deck parseDeck(const QString& text, const QString& path) {
 
   Slide slide;
   slide.line = 1;
-  QStringList body, notes, sceneLines;
+  // Text after a scene block stays below the scenes, as the deck reads; the scenes of a slide
+  // form one row, so text between two of them goes below that row too.
+  QStringList above, below, notes, sceneLines;
+  const auto body = [&]() -> QStringList& { return slide.scenes.empty() ? above : below; };
   bool inNotes = false;
   std::optional<Fence> fence;
   bool sceneFence = false;
   int sceneLine = 0;
 
   const auto finishSlide = [&](int nextLine) {
-    slide.markdown = body.join(QLatin1Char('\n')).trimmed();
+    slide.markdown = above.join(QLatin1Char('\n')).trimmed();
+    slide.markdownBelow = below.join(QLatin1Char('\n')).trimmed();
     slide.notes = notes.join(QLatin1Char('\n')).trimmed();
-    if (!slide.markdown.isEmpty() || !slide.scenes.empty() || !slide.notes.isEmpty())
+    if (!slide.markdown.isEmpty() || !slide.markdownBelow.isEmpty() || !slide.scenes.empty() ||
+        !slide.notes.isEmpty())
       deck.slides.push_back(std::move(slide));
     slide = Slide{};
     slide.line = nextLine;
-    body.clear();
+    above.clear();
+    below.clear();
     notes.clear();
     inNotes = false;
   };
@@ -98,14 +104,14 @@ Deck parseDeck(const QString& text, const QString& path) {
           Scene scene = parseScene(sceneLines, sceneLine, deck.directory, deck.errors);
           slide.scenes.push_back(std::move(scene));
         } else {
-          (inNotes ? notes : body) << line;
+          (inNotes ? notes : body()) << line;
         }
         fence.reset();
         sceneFence = false;
       } else if (sceneFence) {
         sceneLines << line;
       } else {
-        (inNotes ? notes : body) << line;
+        (inNotes ? notes : body()) << line;
       }
       continue;
     }
@@ -118,7 +124,7 @@ Deck parseDeck(const QString& text, const QString& path) {
         sceneLine = number;
         sceneLines.clear();
       } else {
-        (inNotes ? notes : body) << line;
+        (inNotes ? notes : body()) << line;
       }
       continue;
     }
@@ -133,7 +139,7 @@ Deck parseDeck(const QString& text, const QString& path) {
         continue;
       }
     }
-    (inNotes ? notes : body) << line;
+    (inNotes ? notes : body()) << line;
   }
   if (fence) {
     const int opened = sceneFence ? sceneLine : slide.line;

@@ -39,9 +39,10 @@ struct Scene {
 };
 
 struct Slide {
-  int line = 0;     ///< first line of the slide in the deck
-  QString markdown; ///< the slide's text without its scene blocks and notes
-  QString notes;    ///< Markdown
+  int line = 0;          ///< first line of the slide in the deck
+  QString markdown;      ///< the slide's text above its scenes (all of it on a slide without)
+  QString markdownBelow; ///< text after the first scene block: drawn below the scenes
+  QString notes;         ///< Markdown
   std::vector<Scene> scenes;
 };
 

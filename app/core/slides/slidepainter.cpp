@@ -115,11 +115,68 @@ QRectF SlidePainter::canvasRect(const QRectF& target) {
   return {target.center() - QPointF(size.width(), size.height()) / 2.0, size};
 }
 
-std::unique_ptr<QTextDocument> SlidePainter::textDocument(int slide, double pixels,
-                                                          double width) const {
+std::unique_ptr<QTextDocument> SlidePainter::textDocument(int slide, double pixels, double width,
+                                                          TextPart part) const {
   const Deck& deck = m_library.deck();
-  return markdownDocument(deck.slides[static_cast<std::size_t>(slide)].markdown, deck.directory,
+  const Slide& s = deck.slides[static_cast<std::size_t>(slide)];
+  return markdownDocument(part == TextPart::above ? s.markdown : s.markdownBelow, deck.directory,
                           pixels, width);
+}
+
+void SlidePainter::drawDocument(QPainter& painter, QTextDocument& document, const QRectF& area) {
+  painter.save();
+  painter.translate(area.topLeft());
+  const QRectF clip(0, 0, area.width(), area.height());
+  painter.setClipRect(clip);
+  QAbstractTextDocumentLayout::PaintContext context;
+  context.clip = clip;
+  context.palette.setColor(QPalette::Text, palette::ink);
+  document.documentLayout()->draw(&painter, context);
+  painter.restore();
+}
+
+SlideLayout SlidePainter::layout(int index) const {
+  const Slide& slide = m_library.deck().slides[static_cast<std::size_t>(index)];
+  const double width = canvasWidth - 2 * margin;
+  const double bottom = canvasHeight - footerHeight;
+  const double textRoom =
+      slide.scenes.empty() ? bottom - margin : (bottom - margin) * (1.0 - sceneShare) - gap;
+  // The largest body size from 28 px down to 20 px at which the text above and below the
+  // scenes fits its room.
+  SlideLayout placed;
+  double aboveHeight = 0.0, belowHeight = 0.0;
+  for (double pixels = bodyPixels; pixels >= minimumFontPixels; pixels -= 2.0) {
+    placed.pixels = pixels;
+    aboveHeight =
+        slide.markdown.isEmpty() ? 0.0 : textDocument(index, pixels, width)->size().height();
+    belowHeight = slide.markdownBelow.isEmpty()
+                      ? 0.0
+                      : textDocument(index, pixels, width, TextPart::below)->size().height();
+    if (aboveHeight + belowHeight + (belowHeight > 0 ? gap : 0.0) <= textRoom) break;
+  }
+  // A slide of text alone that is short (a title slide) stands in the middle.
+  const double textTop = slide.scenes.empty() && index == 0
+                             ? std::max(margin, (canvasHeight - aboveHeight) / 2.0)
+                             : margin * 0.75;
+  if (aboveHeight > 0) placed.above = QRectF(margin, textTop, width, aboveHeight);
+  double scenesBottom = bottom;
+  if (belowHeight > 0) {
+    // Below the scenes, at the foot of the slide; without scenes, after the text above.
+    const double belowTop = slide.scenes.empty()
+                                ? textTop + aboveHeight + (aboveHeight > 0 ? gap : 0.0)
+                                : bottom - belowHeight;
+    placed.below = QRectF(margin, belowTop, width, std::min(belowHeight, bottom - belowTop));
+    scenesBottom = belowTop - gap;
+  }
+  if (!slide.scenes.empty()) {
+    const double top = textTop + aboveHeight + (aboveHeight > 0 ? gap : 0.0);
+    const int n = static_cast<int>(slide.scenes.size());
+    const double cellWidth = (width - gap * (n - 1)) / n;
+    for (int c = 0; c < n; ++c)
+      placed.scenes.emplace_back(margin + c * (cellWidth + gap), top, cellWidth,
+                                 scenesBottom - top);
+  }
+  return placed;
 }
 
 void SlidePainter::paint(QPainter& painter, const QRectF& target, DeckPosition at) {
@@ -135,46 +192,21 @@ void SlidePainter::paint(QPainter& painter, const QRectF& target, DeckPosition a
     painter.restore();
     return;
   }
-  const Slide& slide = deck.slides[static_cast<std::size_t>(at.slide)];
   m_library.showStep(at);
+
+  const SlideLayout placed = layout(at.slide);
+  if (!placed.above.isEmpty())
+    drawDocument(painter, *textDocument(at.slide, placed.pixels, placed.above.width()),
+                 placed.above);
+  if (!placed.below.isEmpty())
+    drawDocument(painter,
+                 *textDocument(at.slide, placed.pixels, placed.below.width(), TextPart::below),
+                 placed.below);
+  for (std::size_t c = 0; c < placed.scenes.size(); ++c)
+    paintScene(painter, placed.scenes[c], at.slide, static_cast<int>(c));
 
   const double width = canvasWidth - 2 * margin;
   const double bottom = canvasHeight - footerHeight;
-  const double textRoom =
-      slide.scenes.empty() ? bottom - margin : (bottom - margin) * (1.0 - sceneShare) - gap;
-  // The largest body size from 28 px down to 20 px at which the text fits its room.
-  std::unique_ptr<QTextDocument> text;
-  for (double pixels = bodyPixels; pixels >= minimumFontPixels; pixels -= 2.0) {
-    text = textDocument(at.slide, pixels, width);
-    if (text->size().height() <= textRoom) break;
-  }
-  double textHeight = slide.markdown.isEmpty() ? 0.0 : text->size().height();
-  // A slide of text alone that is short (a title slide) stands in the middle.
-  const double textTop = slide.scenes.empty() && at.slide == 0
-                             ? std::max(margin, (canvasHeight - textHeight) / 2.0)
-                             : margin * 0.75;
-  if (textHeight > 0) {
-    painter.save();
-    painter.translate(margin, textTop);
-    const QRectF clip(0, 0, width, bottom - textTop);
-    painter.setClipRect(clip);
-    QAbstractTextDocumentLayout::PaintContext context;
-    context.clip = clip;
-    context.palette.setColor(QPalette::Text, palette::ink);
-    text->documentLayout()->draw(&painter, context);
-    painter.restore();
-  }
-
-  if (!slide.scenes.empty()) {
-    const double top = textTop + textHeight + (textHeight > 0 ? gap : 0.0);
-    const int n = static_cast<int>(slide.scenes.size());
-    const double cellWidth = (width - gap * (n - 1)) / n;
-    for (int c = 0; c < n; ++c) {
-      const QRectF cell(margin + c * (cellWidth + gap), top, cellWidth, bottom - top);
-      paintScene(painter, cell, at.slide, c);
-    }
-  }
-
   painter.setFont(slideFont(minimumFontPixels));
   painter.setPen(QColor(110, 110, 110));
   const QRectF footer(margin, bottom, width, footerHeight - 4);

@@ -11,8 +11,18 @@
 #include <QRectF>
 #include <QTextDocument>
 #include <memory>
+#include <vector>
 
 namespace collscope::app::slides {
+
+/// Where a slide's parts go on the canvas, in the deck's order: text above, the scenes side by
+/// side, text below (empty rectangles for parts the slide does not have).
+struct SlideLayout {
+  double pixels = 28.0; ///< body text size
+  QRectF above;
+  std::vector<QRectF> scenes;
+  QRectF below;
+};
 
 class SlidePainter {
 public:
@@ -30,16 +40,21 @@ public:
 
   /// The canvas letterboxed into `target` (centred, aspect kept).
   static QRectF canvasRect(const QRectF& target);
+  SlideLayout layout(int slide) const;
   /// Paints slide `at.slide` with its scenes at step `at.step` (moves their cursors).
   void paint(QPainter& painter, const QRectF& target, DeckPosition at);
   /// The speaker notes of `slide` as Markdown at `pixels`, wrapped to `target`'s width; returns
   /// the height used.
   double paintNotes(QPainter& painter, const QRectF& target, int slide, double pixels = 20.0);
 
-  /// The slide's text as laid out on the canvas with body text of `pixels` (tests read it).
-  std::unique_ptr<QTextDocument> textDocument(int slide, double pixels, double width) const;
+  /// The slide's text above its scenes, or below them, as laid out on the canvas with body
+  /// text of `pixels` (tests read it).
+  enum class TextPart { above, below };
+  std::unique_ptr<QTextDocument> textDocument(int slide, double pixels, double width,
+                                              TextPart part = TextPart::above) const;
 
 private:
+  static void drawDocument(QPainter& painter, QTextDocument& document, const QRectF& area);
   void paintScene(QPainter& painter, const QRectF& cell, int slide, int scene);
   void paintStats(QPainter& painter, const QRectF& cell, SceneState& state);
   void paintMessage(QPainter& painter, const QRectF& cell, const QString& heading,
