@@ -2,6 +2,7 @@
 #include "export/headlessexport.h"
 #include "mainwindow.h"
 #include "presentation.h"
+#include "quitonsignal.h"
 #include "slides/slidesexport.h"
 
 #include <QApplication>
@@ -70,8 +71,13 @@ int present(int& argc, char** argv, const QStringList& arguments, QTextStream& o
   QApplication app(argc, argv);
   qInstallMessageHandler(nullptr);
   QApplication::setApplicationName(QStringLiteral("collscope"));
+  // Before the presentation, so that it outlives it: a second signal while the recording
+  // is being stopped must not end the process half way.
+  const QuitOnSignal quitOnSignal;
   Presentation presentation(deck, {options.rerecord, !options.window});
   QObject::connect(&presentation, &Presentation::closed, &app, &QApplication::quit);
+  QObject::connect(&app, &QCoreApplication::aboutToQuit, &presentation,
+                   [&presentation] { presentation.library().stop(); });
   presentation.start();
   return app.exec();
 }

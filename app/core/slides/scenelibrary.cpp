@@ -8,6 +8,7 @@
 #include <QEventLoop>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <QSignalBlocker>
 
 namespace collscope::app::slides {
 
@@ -15,6 +16,8 @@ namespace {
 
 // A run on an oversubscribed laptop takes seconds; one that takes minutes is stuck.
 constexpr int runTimeoutMs = 180'000;
+// How long a stopped run may take to end its ranks before it is killed.
+constexpr int stopGraceMs = 5'000;
 
 std::vector<int> roundLabels(const TraceClock& clock) {
   static const QRegularExpression range(QStringLiteral(R"(^(-?\d+)\.\.(-?\d+)$)"));
@@ -66,12 +69,25 @@ SceneLibrary::SceneLibrary(const Deck& deck, QObject* parent) : QObject(parent),
 }
 
 SceneLibrary::~SceneLibrary() {
+  stop();
+}
+
+void SceneLibrary::stop() {
   m_queue.clear();
-  if (m_process.state() != QProcess::NotRunning) {
+  m_timeout.stop();
+  if (m_process.state() == QProcess::NotRunning) return;
+  // SIGTERM first: mpirun passes it on to its ranks and waits for them; SIGKILL would leave
+  // them running without it. A run that ignores it is killed after a grace period.
+  const QSignalBlocker quiet(m_process); // no "the run failed" for a run we stopped
+  m_process.terminate();
+  if (!m_process.waitForFinished(stopGraceMs)) {
     m_process.kill();
     m_process.waitForFinished(3000);
-    QDir(m_current.directory + QStringLiteral(".partial")).removeRecursively();
   }
+  QDir(m_current.directory).removeRecursively();
+  QDir(m_current.directory + QStringLiteral(".partial")).removeRecursively();
+  m_current = {};
+  m_recorded = m_toRecord = 0;
 }
 
 SceneState& SceneLibrary::state(int slide, int scene) {

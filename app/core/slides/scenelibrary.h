@@ -43,6 +43,9 @@ public:
   void prepare(bool rerecord = false);
   /// Records the runs of one slide again (-1: every slide).
   void rerecord(int slide);
+  /// Stops the recording under way (its mpirun and ranks) and forgets the queue; what is
+  /// loaded stays. The destructor does this too.
+  void stop();
   bool busy() const { return m_process.state() != QProcess::NotRunning || !m_queue.empty(); }
   /// Runs the event loop until every queued run has finished (the command line's export).
   void waitUntilDone();
