@@ -25,7 +25,7 @@ double tickSpacing(const ViewStyle& style, const LinearAxis& axis) {
 SpaceTimeGeometry SpaceTimeRenderer::render(QPainter& painter, const QRectF& target, AxisMode mode,
                                             LinearAxis& axis, const Playback* playback,
                                             const SpaceTimeOptions& options) {
-  const ViewStyle style = ViewStyle::forSize(target.size().toSize());
+  const ViewStyle style = ViewStyle::forSize(target.size().toSize(), options.minimumTextPixels);
   const LaneIntervals& lanes = m_document.lanes(mode);
   const std::vector<int>& chains = m_document.analyses().criticalChains;
   const bool critical = options.criticalPath && !chains.empty();

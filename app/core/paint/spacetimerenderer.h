@@ -22,7 +22,8 @@ struct SpaceTimeOptions {
   bool legend = true;
   int selectedMessage = -1;
   int selectedRank = -1;
-  bool criticalPath = true; ///< band under the critical path's messages
+  bool criticalPath = true;       ///< band under the critical path's messages
+  double minimumTextPixels = 0.0; ///< ViewStyle::forSize's floor (slides)
 };
 
 class SpaceTimeRenderer {

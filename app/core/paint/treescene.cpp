@@ -309,8 +309,8 @@ void TreeScene::paint(QPainter& painter, const QRectF& area, const ViewStyle& st
                 treeArea.height());
     TreePanel& panel = m_panels[i];
     if (!panel.heading.isEmpty()) {
-      const QFont font =
-          sized(style.labelFont, QFontMetricsF(style.labelFont).height() * 0.8, true);
+      const QFont font = sized(
+          style.labelFont, style.textPixels(QFontMetricsF(style.labelFont).height() * 0.8), true);
       const double h = QFontMetricsF(font).height() * 1.3;
       painter.setFont(font);
       painter.setPen(panel.tone);
@@ -457,8 +457,9 @@ void TreeScene::paintEdge(QPainter& painter, const TreePanel& panel, int e, cons
     label = edgeLabel(static_cast<int>(&panel - m_panels.data()), e, playback);
   else if (panel.edgeWait[static_cast<std::size_t>(e)] > 0.0)
     label = QStringLiteral("δ %1").arg(formatDuration(panel.edgeWait[static_cast<std::size_t>(e)]));
-  if (label.isEmpty() || m_fontPixels < 9.0) return;
-  const QFont font = sized(style.tickFont, m_fontPixels * 0.85, false);
+  const double wanted = m_fontPixels * 0.85;
+  if (label.isEmpty() || (wanted < 7.65 && !style.raised(wanted))) return;
+  const QFont font = sized(style.tickFont, style.textPixels(wanted), false);
   const QFontMetricsF metrics(font);
   // Just above the child's box: siblings' boxes never overlap, so neither do their labels if
   // they are no wider than the box. A long label drops its tail (" · 2/3", then " in r4").
@@ -469,6 +470,13 @@ void TreeScene::paintEdge(QPainter& painter, const TreePanel& panel, int e, cons
   const QRectF& child = panel.nodeRects[static_cast<std::size_t>(edge.child)];
   QRectF box(0, 0, metrics.horizontalAdvance(label) + 6, metrics.height());
   box.moveCenter(QPointF(child.center().x(), child.top() - metrics.height() * 0.75));
+  // Raised to a slide's floor, a label may outgrow its room: then it is left out rather than
+  // drawn over a box or its neighbour.
+  if (style.raised(wanted)) {
+    if (box.width() > room + 8) return;
+    for (const QRectF& node : panel.nodeRects)
+      if (!node.isEmpty() && node.intersects(box)) return;
+  }
   painter.setPen(Qt::NoPen);
   painter.setBrush(QColor(255, 255, 255, 225));
   painter.drawRoundedRect(box, 3, 3);
@@ -534,24 +542,35 @@ void TreeScene::paintNode(QPainter& painter, const TreePanel& panel, int panelIn
   }
   const QColor ink = colouring == Colouring::delays ? textOn(background) : style.text;
   painter.setPen(ink);
-  const double big = m_fontPixels * 1.35;
-  const double small = m_fontPixels * 0.8;
-  const bool details = small >= 8.5 && !lines.isEmpty();
+  const double big = style.textPixels(m_fontPixels * 1.35);
+  const double small = style.textPixels(m_fontPixels * 0.8);
+  const QFont detailFont = sized(style.tickFont, small, false);
+  const QFontMetricsF detailMetrics(detailFont);
+  const double lineHeight = detailMetrics.height();
+  const double rankHeight = QFontMetricsF(sized(style.labelFont, big, true)).height();
+  // Details in small type, if they fit the box: at a slide's floor they may not, and then the
+  // box shows its rank alone.
+  bool details = m_fontPixels * 0.8 >= 8.5 && !lines.isEmpty();
+  if (details && style.raised(m_fontPixels * 0.8)) {
+    details = rankHeight + lineHeight * static_cast<double>(lines.size()) <= rect.height();
+    for (const QString& line : lines)
+      details = details && detailMetrics.horizontalAdvance(line) <= rect.width() - 4;
+  }
   const QFont rankFont =
-      sized(style.labelFont, details ? big : std::min(big * 1.3, rect.height() * 0.6), true);
+      sized(style.labelFont,
+            details ? big : style.textPixels(std::min(big * 1.3, rect.height() * 0.6)), true);
   if (!details) {
     painter.setFont(rankFont);
     painter.drawText(rect, Qt::AlignCenter, QString::number(rank));
     return;
   }
-  const double rankHeight = QFontMetricsF(rankFont).height();
-  const QFont detailFont = sized(style.tickFont, small, false);
-  const double lineHeight = QFontMetricsF(detailFont).height();
   const double total = rankHeight + lineHeight * static_cast<double>(lines.size());
   double y = rect.center().y() - total / 2;
   painter.setFont(rankFont);
+  const QString rootText = QStringLiteral("%1 (root)").arg(rank);
+  const bool rootFits = QFontMetricsF(rankFont).horizontalAdvance(rootText) <= rect.width() - 4;
   painter.drawText(QRectF(rect.left(), y, rect.width(), rankHeight), Qt::AlignCenter,
-                   isRoot ? QStringLiteral("%1 (root)").arg(rank) : QString::number(rank));
+                   isRoot && rootFits ? rootText : QString::number(rank));
   y += rankHeight;
   painter.setFont(detailFont);
   for (const QString& line : lines) {

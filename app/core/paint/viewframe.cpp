@@ -3,11 +3,69 @@
 #include <QFontMetricsF>
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <optional>
 
 namespace collscope::app {
 
+namespace {
+
+// Shorter forms of a view's title, from the full one: without the view's name ("Tree · ",
+// "Circulant: "), then the collective and algorithm alone ("bcast/binomial-preorder").
+QStringList shorterTitles(const QString& title) {
+  QStringList forms{title};
+  QString rest = title;
+  for (const QString& prefix : {QStringLiteral(" · "), QStringLiteral(": ")}) {
+    const qsizetype at = rest.indexOf(prefix);
+    if (at > 0 && at < 24) {
+      rest = rest.mid(at + prefix.size());
+      forms << rest;
+      break;
+    }
+  }
+  const qsizetype details = rest.indexOf(QStringLiteral("  "));
+  if (details > 0) forms << rest.left(details);
+  return forms;
+}
+
+// A slide's title line: the first form that fits whole at a font from the style's title size
+// down to the floor, with the state beside it if that still fits.
+std::optional<TitleLineLayout> fitOnSlide(const QRectF& line, const ViewStyle& style,
+                                          const QString& title, const QString& state) {
+  const QFontMetricsF stateMetrics(style.labelFont);
+  const double gap = 2 * style.padding;
+  const double stateWidth = state.isEmpty() ? 0.0 : stateMetrics.horizontalAdvance(state) + gap;
+  const int largest = style.titleFont.pixelSize();
+  const int smallest = std::min(largest, static_cast<int>(std::ceil(style.minimumTextPixels)));
+  for (const bool withState : {true, false}) {
+    for (const QString& form : shorterTitles(title)) {
+      for (int pixels = largest; pixels >= smallest; --pixels) {
+        QFont font = style.titleFont;
+        font.setPixelSize(pixels);
+        const double width = QFontMetricsF(font).horizontalAdvance(form) + 2;
+        if (width + (withState ? stateWidth : 0.0) > line.width()) continue;
+        TitleLineLayout layout;
+        layout.titleFont = font;
+        layout.titleText = form;
+        layout.title = QRectF(line.left(), line.top(), width, line.height());
+        if (withState && !state.isEmpty()) {
+          layout.stateText = state;
+          const double w = stateWidth - gap;
+          layout.state = QRectF(line.right() - w, line.top(), w, line.height());
+        }
+        return layout;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
 TitleLineLayout layoutTitleLine(const QRectF& line, const ViewStyle& style, const QString& title,
                                 const QString& state) {
+  if (style.minimumTextPixels > 0)
+    if (auto fitted = fitOnSlide(line, style, title, state)) return *fitted;
   const QFontMetricsF titleMetrics(style.titleFont);
   const QFontMetricsF stateMetrics(style.labelFont);
   const double gap = 2 * style.padding;
@@ -15,6 +73,7 @@ TitleLineLayout layoutTitleLine(const QRectF& line, const ViewStyle& style, cons
   const double titleSpace = std::min(titleMetrics.horizontalAdvance(title) + 2,
                                      std::max(line.width() * 0.55, line.width() - wanted));
   TitleLineLayout layout;
+  layout.titleFont = style.titleFont;
   layout.titleText = titleMetrics.elidedText(title, Qt::ElideRight, titleSpace);
   layout.title = QRectF(line.left(), line.top(), titleSpace, line.height());
   const double stateSpace = line.width() - titleSpace - gap;
@@ -30,7 +89,7 @@ void paintTitleLine(QPainter& painter, const QRectF& line, const ViewStyle& styl
                     const QString& title, const QString& state) {
   const TitleLineLayout layout = layoutTitleLine(line, style, title, state);
   painter.setPen(style.text);
-  painter.setFont(style.titleFont);
+  painter.setFont(layout.titleFont);
   painter.drawText(layout.title, Qt::AlignVCenter | Qt::AlignLeft, layout.titleText);
   if (layout.stateText.isEmpty()) return;
   painter.setFont(style.labelFont);

@@ -24,11 +24,15 @@ struct TitleLineLayout {
   QRectF state;
   QString titleText; ///< elided to fit
   QString stateText; ///< elided to fit (empty if no room at all)
+  QFont titleFont;   ///< the style's, or on a slide smaller (never below its text floor)
 };
 TitleLineLayout layoutTitleLine(const QRectF& line, const ViewStyle& style, const QString& title,
                                 const QString& state);
 /// The first line of a view: its title on the left, where the cursor stands (`state`) on the
 /// right. On a narrow output the title keeps at least 55 % of the line and both are elided.
+/// On a slide (a style with a text floor) a title is never cut: its font shrinks down to the
+/// floor, then it drops what the figure shows anyway (the view's name, then p and the root),
+/// and the state gives way to it (the slide's footer says the round).
 void paintTitleLine(QPainter& painter, const QRectF& line, const ViewStyle& style,
                     const QString& title, const QString& state);
 /// The smallest "round" stride k (1, 2, 4, 5, 8, 10, …) such that labelling every k-th of

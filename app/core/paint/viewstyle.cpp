@@ -19,18 +19,19 @@ QFont font(double pixels, bool bold = false) {
 
 } // namespace
 
-ViewStyle ViewStyle::forSize(QSize size) {
+ViewStyle ViewStyle::forSize(QSize size, double minimumTextPixels) {
   ViewStyle s;
+  s.minimumTextPixels = minimumTextPixels;
   const double byWidth = size.width() / 1920.0;
   const double byHeight = size.height() / 1080.0;
   s.scale = std::clamp(std::min(byWidth, byHeight), 0.45, 3.0);
   // Floors keep a window of 1024×768 readable from the back of a lecture hall: rank labels at
   // least 16 px, the rest close behind; above the floors everything grows with the output.
-  s.titleFont = font(std::max(20.0, 34 * s.scale), true);
-  s.labelFont = font(std::max(minimumLabelPixels, 26 * s.scale), true);
-  s.tickFont = font(std::max(14.0, 24 * s.scale));
-  s.legendFont = font(std::max(14.0, 24 * s.scale));
-  s.stripFont = font(std::max(12.0, 18 * s.scale), true);
+  s.titleFont = font(s.textPixels(std::max(20.0, 34 * s.scale)), true);
+  s.labelFont = font(s.textPixels(std::max(minimumLabelPixels, 26 * s.scale)), true);
+  s.tickFont = font(s.textPixels(std::max(14.0, 24 * s.scale)));
+  s.legendFont = font(s.textPixels(std::max(14.0, 24 * s.scale)));
+  s.stripFont = font(s.textPixels(std::max(12.0, 18 * s.scale)), true);
   s.arrowWidth = std::max(1.5, 3.5 * s.scale);
   s.arrowHead = std::max(7.0, 18.0 * s.scale);
   s.cursorWidth = std::max(2.0, 4.0 * s.scale);

@@ -9,12 +9,15 @@
 #include <QColor>
 #include <QFont>
 #include <QSize>
+#include <algorithm>
 
 namespace collscope::app {
 
 struct ViewStyle {
-  /// 1.0 at 1920×1080; fonts and strokes grow and shrink with the output.
-  static ViewStyle forSize(QSize size);
+  /// 1.0 at 1920×1080; fonts and strokes grow and shrink with the output. No font is smaller
+  /// than `minimumTextPixels` (in the painter's coordinates): a slide, which draws a view
+  /// zoomed, passes what makes 20 px on its canvas; the app's windows and exports pass 0.
+  static ViewStyle forSize(QSize size, double minimumTextPixels = 0.0);
   /// Rank labels never get smaller than this, however small the view.
   static constexpr double minimumLabelPixels = 16.0;
 
@@ -22,6 +25,12 @@ struct ViewStyle {
   static QString name(StateKind kind);
 
   double scale = 1.0;
+  double minimumTextPixels = 0.0;
+  /// `wanted`, raised to the floor: what a view sizing a label to its layout must use.
+  double textPixels(double wanted) const { return std::max(wanted, minimumTextPixels); }
+  /// Whether a label sized to its layout at `wanted` px would be raised by the floor, i.e.
+  /// comes out larger than its room: the view drops or thins such labels.
+  bool raised(double wanted) const { return wanted < minimumTextPixels; }
   QFont titleFont;
   QFont labelFont;
   QFont tickFont;

@@ -264,6 +264,9 @@ void SlidePainter::paintScene(QPainter& painter, const QRectF& cell, int slide, 
                       static_cast<int>(figure.height() / zoom));
   painter.setClipRect(logical);
   painter.fillRect(logical, Qt::white);
+  // The view's labels sized to its own layout (a tree's edge labels, the delays' rank names)
+  // come out at the slide's minimum too; those that then do not fit are dropped or thinned.
+  state.view->setMinimumTextPixels(std::ceil(minimumFontPixels / zoom));
   state.view->render(painter, logical, *state.playback);
   painter.restore();
 }

@@ -72,7 +72,7 @@ void CirculantView::refresh(const Playback& playback) {
 }
 
 void CirculantView::render(QPainter& painter, const QRect& target, const Playback& playback) {
-  const ViewStyle style = ViewStyle::forSize(target.size());
+  const ViewStyle style = styleFor(target.size());
   refresh(playback);
   m_chords.clear();
   m_nodes.clear();

@@ -28,7 +28,7 @@ void DataView::refresh(const Playback& playback) {
 }
 
 void DataView::render(QPainter& painter, const QRect& target, const Playback& playback) {
-  const ViewStyle style = ViewStyle::forSize(target.size());
+  const ViewStyle style = styleFor(target.size());
   refresh(playback);
   m_rows = 0;
   m_columnOf.assign(static_cast<std::size_t>(m_instance->size()), -1);

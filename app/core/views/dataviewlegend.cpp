@@ -44,20 +44,43 @@ QRectF DataView::paintLegend(QPainter& painter, const QRectF& area, const ViewSt
                            QStringLiteral("no data (0 elements), coloured once it arrived"));
     if (pieces) entries.emplace_back(Symbol::pieces, QStringLiteral("a block sent in pieces"));
   }
-  while (font.pixelSize() > 9 && widthOf(QFontMetricsF(font), entries) > area.width())
+  const int smallest = std::max(9, static_cast<int>(std::ceil(style.minimumTextPixels)));
+  while (font.pixelSize() > smallest && widthOf(QFontMetricsF(font), entries) > area.width())
     font.setPixelSize(font.pixelSize() - 1);
   const QFontMetricsF metrics(font);
   const double h = metrics.height();
   const double sw = h * 1.6;
   const double gap = h;
-  const double width = widthOf(metrics, entries);
-  double x = area.left() + std::max(0.0, (area.width() - width) / 2);
-  const double y = area.bottom() - h;
+  // At the smallest size allowed (a slide's floor) entries that still do not fit wrap to
+  // more rows, each centred.
+  std::vector<std::size_t> rowStarts{0};
+  double rowWidth = 0.0;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const double w = widthOf(metrics, std::vector{entries[i]});
+    if (rowWidth > 0 && rowWidth + w > area.width()) {
+      rowStarts.push_back(i);
+      rowWidth = 0.0;
+    }
+    rowWidth += w;
+  }
+  rowStarts.push_back(entries.size());
+  const auto rows = static_cast<double>(rowStarts.size() - 1);
   const std::vector<int>& origins = m_ownership.slotOrigins();
   const QColor sample =
       m_bytesOnly || origins.empty() ? bytesColour : originColor(origins[origins.size() / 2], p);
   painter.setFont(font);
-  for (const auto& [symbol, text] : entries) {
+  double x = 0.0, y = 0.0;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const auto row = static_cast<std::size_t>(
+        std::upper_bound(rowStarts.begin(), rowStarts.end(), i) - rowStarts.begin() - 1);
+    if (i == rowStarts[row]) {
+      const std::vector rowEntries(entries.begin() + static_cast<std::ptrdiff_t>(rowStarts[row]),
+                                   entries.begin() +
+                                       static_cast<std::ptrdiff_t>(rowStarts[row + 1]));
+      x = area.left() + std::max(0.0, (area.width() - widthOf(metrics, rowEntries)) / 2);
+      y = area.bottom() - h * (rows - static_cast<double>(row));
+    }
+    const auto& [symbol, text] = entries[i];
     const QRectF box(x, y + h * 0.1, sw, h * 0.8);
     switch (symbol) {
     case Symbol::held:
@@ -90,7 +113,8 @@ QRectF DataView::paintLegend(QPainter& painter, const QRectF& area, const ViewSt
                      text);
     x = box.right() + h * 0.4 + tw + gap;
   }
-  return QRectF(area.left(), area.top(), area.width(), area.height() - h - 2 * style.padding);
+  return QRectF(area.left(), area.top(), area.width(),
+                area.height() - h * rows - 2 * style.padding);
 }
 
 } // namespace collscope::app

@@ -11,7 +11,7 @@
 namespace collscope::app {
 
 void DelaysView::render(QPainter& painter, const QRect& target, const Playback& playback) {
-  const ViewStyle style = ViewStyle::forSize(target.size());
+  const ViewStyle style = styleFor(target.size());
   m_scene.update(document(), playback);
   const CollectiveInstance& instance = m_scene.instance();
   double total = 0.0;
@@ -63,14 +63,19 @@ void DelaysView::paintBars(QPainter& painter, const QRectF& area, const ViewStyl
   QFontMetricsF heading(style.labelFont);
   painter.setFont(style.labelFont);
   painter.setPen(style.text);
+  // A narrow chart (a slide's scene beside another) takes the shorter heading.
+  QString title = QStringLiteral("Waiting time per rank");
+  if (heading.horizontalAdvance(title) > area.width()) title = QStringLiteral("Waiting time");
   painter.drawText(QRectF(area.left(), area.top(), area.width(), heading.height()),
-                   Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("Waiting time per rank"));
+                   Qt::AlignLeft | Qt::AlignVCenter,
+                   heading.elidedText(title, Qt::ElideRight, area.width()));
   const QRectF rows(area.left(), area.top() + heading.height() * 1.3, area.width(),
                     area.height() - heading.height() * 1.3);
   const double rowHeight = std::min(rows.height() / p, 48.0 * style.scale);
   QFont font = style.tickFont;
-  font.setPixelSize(
-      std::max(7, static_cast<int>(std::lround(std::min(rowHeight * 0.7, 22.0 * style.scale)))));
+  // Sized to the rows; on a slide never below its floor, and then every k-th rank is named.
+  font.setPixelSize(static_cast<int>(std::ceil(
+      style.textPixels(std::max(7.0, std::round(std::min(rowHeight * 0.7, 22.0 * style.scale)))))));
   const QFontMetricsF metrics(font);
   painter.setFont(font);
   const double labelWidth = metrics.horizontalAdvance(QStringLiteral("rank 00 ")) + 4;

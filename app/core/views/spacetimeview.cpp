@@ -45,6 +45,7 @@ void SpaceTimeView::render(QPainter& painter, const QRect& target, const Playbac
   options.selectedMessage = selectedMessage();
   options.selectedRank = selectedRank();
   options.criticalPath = m_criticalPath;
+  options.minimumTextPixels = minimumTextPixels();
   m_geometry = m_renderer.render(painter, QRectF(target), m_mode, axis(m_mode),
                                  playback.clock() ? &playback : nullptr, options);
 }

@@ -7,6 +7,7 @@
 #include "document/playback.h"
 #include "document/selection.h"
 #include "document/tracedocument.h"
+#include "paint/viewstyle.h"
 
 #include <QPainter>
 #include <QPointF>
@@ -43,12 +44,20 @@ public:
   /// allgather), by registry name; empty for none.
   virtual QString linkAt(const QPointF& point) const;
 
+  /// No text smaller than this in the painter's coordinates (0: the view's own floors). The
+  /// slides set it so that a zoomed view's labels come out at 20 px on the slide.
+  void setMinimumTextPixels(double pixels) { m_minimumTextPixels = pixels; }
+  double minimumTextPixels() const { return m_minimumTextPixels; }
+  /// The style a render into `size` uses: ViewStyle::forSize with this view's text floor.
+  ViewStyle styleFor(QSize size) const { return ViewStyle::forSize(size, m_minimumTextPixels); }
+
   const TraceDocument& document() const { return *m_context.document; }
   int selectedMessage() const { return m_context.selection ? m_context.selection->message() : -1; }
   int selectedRank() const { return m_context.selection ? m_context.selection->rank() : -1; }
 
 private:
   ViewContext m_context;
+  double m_minimumTextPixels = 0.0;
 };
 
 } // namespace collscope::app

@@ -8,7 +8,7 @@
 namespace collscope::app {
 
 void TreeView::render(QPainter& painter, const QRect& target, const Playback& playback) {
-  const ViewStyle style = ViewStyle::forSize(target.size());
+  const ViewStyle style = styleFor(target.size());
   m_scene.update(document(), playback);
   const CollectiveInstance& instance = m_scene.instance();
   const CommunicationTree& tree = m_scene.tree();

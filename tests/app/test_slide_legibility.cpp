@@ -1,0 +1,107 @@
+// Every text of a slide — the Markdown, the footer and every label inside a scene's figure —
+// comes out at 20 px or more on the 1024×768 canvas, what reads from the back of a lecture
+// hall; and a scene's labels do not pile onto each other (the views drop or thin them
+// instead). Measured exactly: a paint device that records each text's font size on the device.
+#include "algorithm_traces.hpp"
+#include "slides/deck.h"
+#include "slides/scenelibrary.h"
+#include "slides/slidepainter.h"
+#include "text_probe.h"
+
+#include <QPainter>
+#include <catch2/catch.hpp>
+
+using namespace collscope;
+using namespace collscope::app::slides;
+
+namespace {
+
+struct Page {
+  std::vector<test::ProbedText> texts;
+  SlideLayout layout;
+};
+
+Page probe(SceneLibrary& library, DeckPosition at) {
+  SlidePainter painter(library);
+  test::TextProbe device(1024, 768);
+  QPainter p(&device);
+  painter.paint(p, QRectF(0, 0, 1024, 768), at);
+  p.end();
+  return {device.texts(), painter.layout(at.slide)};
+}
+
+QString describe(const test::ProbedText& t) {
+  return QStringLiteral("'%1' at %2 px").arg(t.text).arg(t.pixels, 0, 'f', 1);
+}
+
+} // namespace
+
+TEST_CASE("every label of a scene is at least 20 px on a 1024x768 slide", "[slides][legibility]") {
+  test::TempDir dir;
+  test::binomial_gather(8, 1000).write(dir / "gather8");
+  test::binomial_gather(16, 1000).write(dir / "gather16");
+  test::ring_allgather(5, 100).write(dir / "ring5");
+  test::dissemination_allgather(8, 100).write(dir / "dissemination8");
+  test::pipeline_bcast(6, 8, 1000).write(dir / "pipeline6");
+  const auto scene = [](const char* trace, const char* view, const char* extra = "") {
+    return QStringLiteral("```scene\ntrace: %1\nview: %2\n%3```\n")
+        .arg(QLatin1String(trace), QLatin1String(view), QLatin1String(extra));
+  };
+  const auto steps = "steps: rounds\n";
+  // One slide per view, alone and side by side, at the first and the last step.
+  const QStringList slides{
+      "## Tree\n" + scene("gather8", "tree", steps),
+      "## Tree of 16\n" + scene("gather16", "tree", steps),
+      "## Timeline\n" + scene("gather8", "timeline", steps),
+      "## Timeline of a pipeline\n" + scene("pipeline6", "timeline", "axis: time\n"),
+      "## Delays\n" + scene("gather16", "delays"),
+      "## Data\n" + scene("gather8", "data", steps),
+      "## Circulant\n" + scene("dissemination8", "circulant", steps),
+      "## Statistics\n" + scene("ring5", "stats"),
+      "## Two trees\n" + scene("gather8", "tree", "round: 0\n") + scene("gather16", "tree"),
+      "## Ring and tree\n" + scene("ring5", "circulant", steps) + scene("gather8", "data", steps),
+      "## Two timelines\n" + scene("gather8", "timeline", steps) +
+          scene("pipeline6", "timeline", steps),
+      "## Delays beside data\n" + scene("gather8", "delays") + scene("gather16", "data"),
+  };
+  const Deck deck = parseDeck(slides.join(QStringLiteral("---\n")),
+                              QString::fromStdString((dir / "deck.md").string()));
+  INFO(deck.errorLines().join(QLatin1Char('\n')).toStdString());
+  REQUIRE(deck.errors.empty());
+  SceneLibrary library(deck);
+  library.prepare();
+  const DeckSteps deckSteps = library.steps();
+  double least = 1e9;
+  for (int s = 0; s < static_cast<int>(deck.slides.size()); ++s) {
+    for (int step : {0, deckSteps.steps(s) - 1}) {
+      for (std::size_t c = 0; c < deck.slides[static_cast<std::size_t>(s)].scenes.size(); ++c)
+        REQUIRE(library.state(s, static_cast<int>(c)).status == SceneState::Status::ready);
+      const Page page = probe(library, {s, step});
+      INFO("slide " << s + 1 << " (" << slides[s].section('\n', 0, 0).toStdString() << "), step "
+                    << step);
+      int inScenes = 0;
+      for (const test::ProbedText& t : page.texts) {
+        if (t.text.trimmed().isEmpty()) continue;
+        INFO(describe(t).toStdString());
+        CHECK(t.pixels >= SlidePainter::minimumFontPixels);
+        least = std::min(least, t.pixels);
+        for (const QRectF& cell : page.layout.scenes)
+          if (cell.intersects(t.box)) ++inScenes;
+      }
+      CHECK(inScenes >= 5); // the figures kept labels: a rank, a title, ticks or a legend
+      // Labels inside a figure do not cover each other (a label on top of another is noise).
+      for (std::size_t i = 0; i < page.texts.size(); ++i)
+        for (std::size_t j = i + 1; j < page.texts.size(); ++j) {
+          const test::ProbedText& a = page.texts[i];
+          const test::ProbedText& b = page.texts[j];
+          if (a.text.trimmed().isEmpty() || b.text.trimmed().isEmpty()) continue;
+          const QRectF both = a.box.intersected(b.box);
+          const double smaller =
+              std::min(a.box.width() * a.box.height(), b.box.width() * b.box.height());
+          INFO(describe(a).toStdString() << " and " << describe(b).toStdString());
+          CHECK(both.width() * both.height() <= 0.3 * smaller);
+        }
+    }
+  }
+  WARN("smallest text on the test slides: " << least << " px");
+}
