@@ -84,6 +84,8 @@ TEST_CASE("every label of a scene is at least 20 px on a 1024x768 slide", "[slid
         if (t.text.trimmed().isEmpty()) continue;
         INFO(describe(t).toStdString());
         CHECK(t.pixels >= SlidePainter::minimumFontPixels);
+        // Titles and subtitles fit or are shortened by whole words, never cut with "…".
+        CHECK_FALSE(t.text.endsWith(QChar(0x2026)));
         least = std::min(least, t.pixels);
         for (const QRectF& cell : page.layout.scenes)
           if (cell.intersects(t.box)) ++inScenes;

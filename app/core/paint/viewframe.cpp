@@ -32,20 +32,25 @@ QStringList shorterTitles(const QString& title) {
 // down to the floor, with the state beside it if that still fits.
 std::optional<TitleLineLayout> fitOnSlide(const QRectF& line, const ViewStyle& style,
                                           const QString& title, const QString& state) {
-  const QFontMetricsF stateMetrics(style.labelFont);
   const double gap = 2 * style.padding;
-  const double stateWidth = state.isEmpty() ? 0.0 : stateMetrics.horizontalAdvance(state) + gap;
   const int largest = style.titleFont.pixelSize();
   const int smallest = std::min(largest, static_cast<int>(std::ceil(style.minimumTextPixels)));
-  for (const bool withState : {true, false}) {
-    for (const QString& form : shorterTitles(title)) {
+  // The collective, algorithm, p and root matter more than where the cursor stands (the
+  // slide's footer says the round): each form is tried with the state, then without.
+  for (const QString& form : shorterTitles(title)) {
+    for (const bool withState : {true, false}) {
       for (int pixels = largest; pixels >= smallest; --pixels) {
         QFont font = style.titleFont;
         font.setPixelSize(pixels);
+        QFont stateFont = style.labelFont;
+        stateFont.setPixelSize(std::min(stateFont.pixelSize(), pixels));
+        const double stateWidth =
+            state.isEmpty() ? 0.0 : QFontMetricsF(stateFont).horizontalAdvance(state) + gap;
         const double width = QFontMetricsF(font).horizontalAdvance(form) + 2;
         if (width + (withState ? stateWidth : 0.0) > line.width()) continue;
         TitleLineLayout layout;
         layout.titleFont = font;
+        layout.stateFont = stateFont;
         layout.titleText = form;
         layout.title = QRectF(line.left(), line.top(), width, line.height());
         if (withState && !state.isEmpty()) {
@@ -74,6 +79,7 @@ TitleLineLayout layoutTitleLine(const QRectF& line, const ViewStyle& style, cons
                                      std::max(line.width() * 0.55, line.width() - wanted));
   TitleLineLayout layout;
   layout.titleFont = style.titleFont;
+  layout.stateFont = style.labelFont;
   layout.titleText = titleMetrics.elidedText(title, Qt::ElideRight, titleSpace);
   layout.title = QRectF(line.left(), line.top(), titleSpace, line.height());
   const double stateSpace = line.width() - titleSpace - gap;
@@ -92,8 +98,23 @@ void paintTitleLine(QPainter& painter, const QRectF& line, const ViewStyle& styl
   painter.setFont(layout.titleFont);
   painter.drawText(layout.title, Qt::AlignVCenter | Qt::AlignLeft, layout.titleText);
   if (layout.stateText.isEmpty()) return;
-  painter.setFont(style.labelFont);
+  painter.setFont(layout.stateFont);
   painter.drawText(layout.state, Qt::AlignVCenter | Qt::AlignRight, layout.stateText);
+}
+
+QString fitLine(const QString& text, const QFontMetricsF& metrics, double width,
+                const ViewStyle& style) {
+  if (metrics.horizontalAdvance(text) <= width) return text;
+  if (style.minimumTextPixels > 0) {
+    qsizetype best = -1;
+    for (const QString& cut : {QStringLiteral(" · "), QStringLiteral(", "), QStringLiteral("; "),
+                               QStringLiteral(" ("), QStringLiteral(": ")})
+      for (qsizetype at = text.indexOf(cut); at > 0; at = text.indexOf(cut, at + 1))
+        if (at > best && metrics.horizontalAdvance(text.left(at)) <= width) best = at;
+    // Not even the first clause fits: better no line than half a sentence.
+    return best > 0 ? text.left(best) : QString();
+  }
+  return metrics.elidedText(text, Qt::ElideRight, width);
 }
 
 int labelStride(double spacing, double needed) {
@@ -127,7 +148,7 @@ QRectF paintViewHeader(QPainter& painter, const QRectF& target, const ViewStyle&
   painter.setFont(style.tickFont);
   painter.setPen(style.text.lighter(180));
   painter.drawText(line, Qt::AlignLeft | Qt::AlignVCenter,
-                   subMetrics.elidedText(subtitle, Qt::ElideRight, line.width()));
+                   fitLine(subtitle, subMetrics, line.width(), style));
   return QRectF(target.left() + pad, line.bottom() + pad, target.width() - 2 * pad,
                 target.bottom() - line.bottom() - 2 * pad);
 }

@@ -25,6 +25,7 @@ struct TitleLineLayout {
   QString titleText; ///< elided to fit
   QString stateText; ///< elided to fit (empty if no room at all)
   QFont titleFont;   ///< the style's, or on a slide smaller (never below its text floor)
+  QFont stateFont;   ///< the style's label font, on a slide never larger than the title's
 };
 TitleLineLayout layoutTitleLine(const QRectF& line, const ViewStyle& style, const QString& title,
                                 const QString& state);
@@ -35,6 +36,11 @@ TitleLineLayout layoutTitleLine(const QRectF& line, const ViewStyle& style, cons
 /// and the state gives way to it (the slide's footer says the round).
 void paintTitleLine(QPainter& painter, const QRectF& line, const ViewStyle& style,
                     const QString& title, const QString& state);
+/// `text` in `width`: as it is if it fits; on a slide (a style with a text floor) cut after its
+/// last whole clause that fits (" · ", ", ", "; ", " (", ": ") rather than in mid-word, or
+/// left out if none does; elsewhere elided.
+QString fitLine(const QString& text, const QFontMetricsF& metrics, double width,
+                const ViewStyle& style);
 /// The smallest "round" stride k (1, 2, 4, 5, 8, 10, …) such that labelling every k-th of
 /// items `spacing` pixels apart leaves `needed` pixels per label.
 int labelStride(double spacing, double needed);

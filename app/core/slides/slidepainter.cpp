@@ -1,6 +1,7 @@
 #include "slides/slidepainter.h"
 
 #include "paint/viewcolors.h"
+#include "paint/viewframe.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QDir>
@@ -278,6 +279,8 @@ void SlidePainter::paintStats(QPainter& painter, const QRectF& cell, SceneState&
   const QFont label = slideFont(minimumFontPixels);
   const QFont value = slideFont(minimumFontPixels, true);
   const QFont title = slideFont(24.0, true);
+  ViewStyle slideStyle; // values are cut by clauses, never in mid-word
+  slideStyle.minimumTextPixels = minimumFontPixels;
   const double line = QFontMetricsF(label).lineSpacing() + 4;
   painter.setPen(palette::ink);
   painter.setFont(title);
@@ -300,8 +303,8 @@ void SlidePainter::paintStats(QPainter& painter, const QRectF& cell, SceneState&
     painter.setFont(value);
     painter.drawText(QRectF(split, y, cell.right() - split - 6, line),
                      Qt::AlignLeft | Qt::AlignVCenter,
-                     QFontMetricsF(value).elidedText(text.section(QLatin1Char('\n'), 0, 0),
-                                                     Qt::ElideRight, cell.right() - split - 6));
+                     fitLine(text.section(QLatin1Char('\n'), 0, 0), QFontMetricsF(value),
+                             cell.right() - split - 6, slideStyle));
     y += line;
   }
   painter.restore();

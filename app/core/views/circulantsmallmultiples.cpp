@@ -1,6 +1,7 @@
 // The circulant view's small multiples: one small circle per round, captioned with its skips,
 // the current round framed; a window of rounds around the cursor when they do not all fit.
 #include "paint/viewcolors.h"
+#include "paint/viewframe.h"
 #include "paint/viewstyle.h"
 #include "views/circulantview.h"
 
@@ -73,7 +74,7 @@ void CirculantView::paintSmallMultiples(QPainter& painter, const QRectF& area,
                               m_instance.value().roundLabel(first + shown - 1))
                          .arg(rounds);
     painter.drawText(QRectF(area.left(), cells.bottom(), area.width(), caption), Qt::AlignCenter,
-                     metrics.elidedText(which, Qt::ElideRight, area.width()));
+                     fitLine(which, metrics, area.width(), style));
   }
 
   // Cells just big enough for their circle, the grid centred in what is left.
@@ -109,7 +110,7 @@ void CirculantView::paintSmallMultiples(QPainter& painter, const QRectF& area,
     const QRectF textBox(swatch.right() + 8 * scale, inner.top(),
                          inner.right() - swatch.right() - 12 * scale, caption);
     painter.drawText(textBox, Qt::AlignVCenter | Qt::AlignLeft,
-                     metrics.elidedText(text, Qt::ElideRight, textBox.width()));
+                     fitLine(text, metrics, textBox.width(), style));
 
     const QPointF center(inner.center().x(), (inner.top() + caption + inner.bottom()) / 2);
     painter.setPen(QPen(style.grid, std::max(1.0, 1.5 * scale)));

@@ -136,10 +136,9 @@ void CirculantView::paintHeader(QPainter& painter, const QRectF& area, const Vie
   if (m_model.hypercube())
     explain += QStringLiteral(" · dim k: ranks i − root, j − root differ in bit k");
   if (!m_note.isEmpty()) explain += QStringLiteral(" · ") + m_note;
-  painter.drawText(
-      QRectF(area.left(), top.bottom(), area.width(), area.bottom() - top.bottom()),
-      Qt::AlignVCenter | Qt::AlignLeft,
-      QFontMetricsF(style.legendFont).elidedText(explain, Qt::ElideRight, area.width()));
+  painter.drawText(QRectF(area.left(), top.bottom(), area.width(), area.bottom() - top.bottom()),
+                   Qt::AlignVCenter | Qt::AlignLeft,
+                   fitLine(explain, QFontMetricsF(style.legendFont), area.width(), style));
 }
 
 CirculantView::Emphasis CirculantView::emphasisOf(const Chord& chord,

@@ -87,7 +87,7 @@ void DataView::paintHeader(QPainter& painter, const QRectF& area, const ViewStyl
   painter.setPen(subtitleColour);
   painter.drawText(QRectF(area.left(), top.bottom(), area.width(), area.bottom() - top.bottom()),
                    Qt::AlignVCenter | Qt::AlignLeft,
-                   subMetrics.elidedText(subtitle, Qt::ElideRight, area.width()));
+                   fitLine(subtitle, subMetrics, area.width(), style));
 }
 
 void DataView::layoutRows(const QRectF& area, const ViewStyle& style, double columnsWidth,

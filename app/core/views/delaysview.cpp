@@ -65,10 +65,10 @@ void DelaysView::paintBars(QPainter& painter, const QRectF& area, const ViewStyl
   painter.setPen(style.text);
   // A narrow chart (a slide's scene beside another) takes the shorter heading.
   QString title = QStringLiteral("Waiting time per rank");
-  if (heading.horizontalAdvance(title) > area.width()) title = QStringLiteral("Waiting time");
+  for (const QString& shorter : {QStringLiteral("Waiting time"), QStringLiteral("Waits")})
+    if (heading.horizontalAdvance(title) > area.width()) title = shorter;
   painter.drawText(QRectF(area.left(), area.top(), area.width(), heading.height()),
-                   Qt::AlignLeft | Qt::AlignVCenter,
-                   heading.elidedText(title, Qt::ElideRight, area.width()));
+                   Qt::AlignLeft | Qt::AlignVCenter, fitLine(title, heading, area.width(), style));
   const QRectF rows(area.left(), area.top() + heading.height() * 1.3, area.width(),
                     area.height() - heading.height() * 1.3);
   const double rowHeight = std::min(rows.height() / p, 48.0 * style.scale);
