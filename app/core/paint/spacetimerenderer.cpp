@@ -242,7 +242,12 @@ void SpaceTimeRenderer::paintAxis(QPainter& painter, const SpaceTimeGeometry& g,
   painter.setFont(style.labelFont);
   const QRectF titleBox(band.left(), band.top() + tickLength + metrics.height(), band.width(),
                         band.bottom() - band.top() - tickLength - metrics.height());
-  painter.drawText(titleBox, Qt::AlignCenter, axis.title());
+  // On a slide a title wider than the plot keeps its first clauses ("round"), not a clip.
+  const QString title =
+      style.minimumTextPixels > 0
+          ? fitLine(axis.title(), QFontMetricsF(style.labelFont), titleBox.width(), style)
+          : axis.title();
+  painter.drawText(titleBox, Qt::AlignCenter, title);
 }
 
 void SpaceTimeRenderer::paintVeil(QPainter& painter, const SpaceTimeGeometry& g,

@@ -23,8 +23,14 @@ QStringList shorterTitles(const QString& title) {
       break;
     }
   }
-  const qsizetype details = rest.indexOf(QStringLiteral("  "));
-  if (details > 0) forms << rest.left(details);
+  // Then the details after the name, two spaces apart ("  p = 8  root 4  count …"), one by
+  // one from the end.
+  QStringList shorter;
+  for (qsizetype at = rest.lastIndexOf(QStringLiteral("  ")); at > 0;
+       at = rest.lastIndexOf(QStringLiteral("  "), at - 1))
+    shorter << rest.left(at).trimmed();
+  forms += shorter;
+  forms.removeDuplicates();
   return forms;
 }
 
@@ -106,13 +112,17 @@ QString fitLine(const QString& text, const QFontMetricsF& metrics, double width,
                 const ViewStyle& style) {
   if (metrics.horizontalAdvance(text) <= width) return text;
   if (style.minimumTextPixels > 0) {
-    qsizetype best = -1;
-    for (const QString& cut : {QStringLiteral(" · "), QStringLiteral(", "), QStringLiteral("; "),
-                               QStringLiteral(" ("), QStringLiteral(": ")})
+    // The strongest separator that leaves something, as late as fits: " · " parts are whole
+    // statements, a ", " may part a list.
+    for (const QString& cut : {QStringLiteral(" · "), QStringLiteral("; "), QStringLiteral(", "),
+                               QStringLiteral(" ("), QStringLiteral(": ")}) {
+      qsizetype best = -1;
       for (qsizetype at = text.indexOf(cut); at > 0; at = text.indexOf(cut, at + 1))
-        if (at > best && metrics.horizontalAdvance(text.left(at)) <= width) best = at;
+        if (metrics.horizontalAdvance(text.left(at)) <= width) best = at;
+      if (best > 0) return text.left(best);
+    }
     // Not even the first clause fits: better no line than half a sentence.
-    return best > 0 ? text.left(best) : QString();
+    return {};
   }
   return metrics.elidedText(text, Qt::ElideRight, width);
 }

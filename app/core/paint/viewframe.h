@@ -37,7 +37,7 @@ TitleLineLayout layoutTitleLine(const QRectF& line, const ViewStyle& style, cons
 void paintTitleLine(QPainter& painter, const QRectF& line, const ViewStyle& style,
                     const QString& title, const QString& state);
 /// `text` in `width`: as it is if it fits; on a slide (a style with a text floor) cut after its
-/// last whole clause that fits (" · ", ", ", "; ", " (", ": ") rather than in mid-word, or
+/// last whole clause that fits (at " · ", else "; ", ", ", " (", ": ") rather than mid-word, or
 /// left out if none does; elsewhere elided.
 QString fitLine(const QString& text, const QFontMetricsF& metrics, double width,
                 const ViewStyle& style);
