@@ -3,13 +3,16 @@
 // hall; and a scene's labels do not pile onto each other (the views drop or thin them
 // instead). Measured exactly: a paint device that records each text's font size on the device.
 #include "algorithm_traces.hpp"
+#include "paint/viewframe.h"
 #include "slides/deck.h"
 #include "slides/scenelibrary.h"
 #include "slides/slidepainter.h"
 #include "text_probe.h"
 
+#include <QFontMetricsF>
 #include <QPainter>
 #include <catch2/catch.hpp>
+#include <cmath>
 
 using namespace collscope;
 using namespace collscope::app::slides;
@@ -105,5 +108,77 @@ TEST_CASE("every label of a scene is at least 20 px on a 1024x768 slide", "[slid
         }
     }
   }
-  WARN("smallest text on the test slides: " << least << " px");
+  CHECK(least >= SlidePainter::minimumFontPixels);
+}
+
+// The decks themselves (their runs recorded, or taken from the cache): COLLSCOPE_DECKS names
+// them, colon-separated; prints the smallest text inside a scene of each. Not in the suite: it
+// needs mpirun.
+TEST_CASE("the decks' smallest texts", "[.][decks]") {
+  for (const QString& path :
+       qEnvironmentVariable("COLLSCOPE_DECKS").split(QLatin1Char(':'), Qt::SkipEmptyParts)) {
+    const Deck deck = loadDeck(path);
+    SceneLibrary library(deck);
+    library.prepare();
+    library.waitUntilDone();
+    const DeckSteps steps = library.steps();
+    const test::ProbedText* least = nullptr;
+    std::vector<test::ProbedText> all;
+    for (int s = 0; s < static_cast<int>(deck.slides.size()); ++s)
+      for (int step = 0; step < steps.steps(s); ++step) {
+        const Page page = probe(library, {s, step});
+        for (const test::ProbedText& t : page.texts)
+          for (const QRectF& cell : page.layout.scenes)
+            if (!t.text.trimmed().isEmpty() && cell.contains(t.box.center())) all.push_back(t);
+      }
+    for (const test::ProbedText& t : all)
+      if (!least || t.pixels < least->pixels) least = &t;
+    if (!least) continue; // no scenes
+    WARN(path.toStdString() << ": smallest text in a scene " << describe(*least).toStdString());
+    CHECK(least->pixels >= SlidePainter::minimumFontPixels);
+  }
+}
+
+TEST_CASE("titles of scenes side by side fit whole, within the slide's floor",
+          "[slides][legibility]") {
+  // A tree view side by side on a slide: 1.45x zoom, about 320 logical px wide, floor 14 px.
+  const double floor = std::ceil(SlidePainter::minimumFontPixels / SlidePainter::narrowZoom);
+  const app::ViewStyle slide = app::ViewStyle::forSize(QSize(320, 300), floor);
+  const QRectF line(0, 0, 320 - 2 * slide.padding, 30);
+  const QString title = QStringLiteral("Tree · bcast/binomial-preorder  p = 8  root 0");
+  const QString state = QStringLiteral("round 0 complete");
+  const app::TitleLineLayout fitted = app::layoutTitleLine(line, slide, title, state);
+  INFO(fitted.titleText.toStdString());
+  CHECK_FALSE(fitted.titleText.contains(QChar(0x2026)));
+  CHECK(fitted.titleText.contains(QStringLiteral("bcast/binomial-preorder  p = 8  root 0")));
+  CHECK(fitted.titleFont.pixelSize() >= floor);
+  CHECK(fitted.stateFont.pixelSize() <= fitted.titleFont.pixelSize());
+  CHECK(QFontMetricsF(fitted.titleFont).horizontalAdvance(fitted.titleText) <= line.width());
+  if (!fitted.stateText.isEmpty()) {
+    CHECK(fitted.stateText == state); // whole or not at all
+    CHECK_FALSE(fitted.state.intersects(fitted.title));
+  }
+  // Too narrow for all of it: p and root go before the collective and algorithm do.
+  const app::TitleLineLayout narrow =
+      app::layoutTitleLine(QRectF(0, 0, 240, 30), slide, title, state);
+  INFO(narrow.titleText.toStdString());
+  CHECK(narrow.titleText.startsWith(QStringLiteral("bcast/binomial-preorder")));
+  CHECK_FALSE(narrow.titleText.contains(QChar(0x2026)));
+  CHECK(narrow.titleFont.pixelSize() >= floor);
+
+  // The app's own windows keep their behaviour: the title font stays, the text is elided.
+  const app::ViewStyle window = app::ViewStyle::forSize(QSize(320, 300));
+  const app::TitleLineLayout elided = app::layoutTitleLine(line, window, title, state);
+  CHECK(elided.titleFont == window.titleFont);
+  CHECK(elided.titleText.endsWith(QChar(0x2026)));
+
+  // Subtitles on a slide end after a whole clause, or are left out.
+  const QFontMetricsF metrics(slide.tickFont);
+  const QString subtitle =
+      QStringLiteral("tree of depth 3 · data flows from the root · rounds as annotated");
+  const QString cut = app::fitLine(subtitle, metrics, 300, slide);
+  CHECK((cut == QStringLiteral("tree of depth 3 · data flows from the root") ||
+         cut == QStringLiteral("tree of depth 3")));
+  CHECK(app::fitLine(subtitle, metrics, 20, slide).isEmpty());
+  CHECK(app::fitLine(subtitle, metrics, 300, window).endsWith(QChar(0x2026)));
 }
