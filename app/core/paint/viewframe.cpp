@@ -112,13 +112,17 @@ QString fitLine(const QString& text, const QFontMetricsF& metrics, double width,
                 const ViewStyle& style) {
   if (metrics.horizontalAdvance(text) <= width) return text;
   if (style.minimumTextPixels > 0) {
-    // The strongest separator that leaves something, as late as fits: " · " parts are whole
-    // statements, a ", " may part a list.
-    for (const QString& cut : {QStringLiteral(" · "), QStringLiteral("; "), QStringLiteral(", "),
-                               QStringLiteral(" ("), QStringLiteral(": ")}) {
+    // " · " and "; " part whole statements: the last of them that fits, if any; else the
+    // last ", ", " (" or ": " that fits (they may part a list or an aside).
+    const std::array<std::array<QString, 3>, 2> strengths{
+        {{QStringLiteral(" · "), QStringLiteral("; "), QString()},
+         {QStringLiteral(", "), QStringLiteral(" ("), QStringLiteral(": ")}}};
+    for (const auto& cuts : strengths) {
       qsizetype best = -1;
-      for (qsizetype at = text.indexOf(cut); at > 0; at = text.indexOf(cut, at + 1))
-        if (metrics.horizontalAdvance(text.left(at)) <= width) best = at;
+      for (const QString& cut : cuts)
+        for (qsizetype at = cut.isEmpty() ? -1 : text.indexOf(cut); at > 0;
+             at = text.indexOf(cut, at + 1))
+          if (at > best && metrics.horizontalAdvance(text.left(at)) <= width) best = at;
       if (best > 0) return text.left(best);
     }
     // Not even the first clause fits: better no line than half a sentence.
