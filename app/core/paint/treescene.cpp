@@ -552,6 +552,11 @@ void TreeScene::paintNode(QPainter& painter, const TreePanel& panel, int panelIn
   // box shows its rank alone.
   bool details = m_fontPixels * 0.8 >= 8.5 && !lines.isEmpty();
   if (details && style.raised(m_fontPixels * 0.8)) {
+    // "waited 1.09 µs" that does not fit says its duration alone.
+    const double wait = m_nodeWait[static_cast<std::size_t>(rank)];
+    if (colouring == Colouring::delays && wait > 0.0 &&
+        detailMetrics.horizontalAdvance(lines.front()) > rect.width() - 4)
+      lines.front() = formatDuration(wait);
     details = rankHeight + lineHeight * static_cast<double>(lines.size()) <= rect.height();
     for (const QString& line : lines)
       details = details && detailMetrics.horizontalAdvance(line) <= rect.width() - 4;
