@@ -14,6 +14,12 @@ fail() {
   cat "$work/present.log" 2>/dev/null
   exit 1
 }
+mpirun_child_of() { # without procps (pgrep), which a fresh machine may not have
+  for stat in /proc/[0-9]*/stat; do
+    read -r pid comm _ ppid _ < "$stat" 2>/dev/null || continue
+    [ "$ppid" = "$1" ] && [ "$comm" = "(mpirun)" ] && echo "$pid"
+  done
+}
 alive() { # a pid that still runs (a zombie waiting for its parent does not)
   [ -r "/proc/$1/status" ] && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status"
 }
@@ -40,13 +46,13 @@ present=$!
 
 # Both ranks of the recording are up.
 i=0
-while [ "$(wc -l < "$work/pids" 2>/dev/null || echo 0)" -lt 2 ]; do
+while [ "$(cat "$work/pids" 2>/dev/null | wc -l)" -lt 2 ]; do
   i=$((i + 1))
   [ $i -gt 600 ] && fail "the recording's ranks did not start within 60 s"
   alive $present || fail "collscope present ended before the signal"
   sleep 0.1
 done
-mpirun=$(pgrep -P $present mpirun)
+mpirun=$(mpirun_child_of $present)
 [ -n "$mpirun" ] || fail "no mpirun child of collscope present"
 
 kill -s "$signal" $present
@@ -66,7 +72,7 @@ for pid in $mpirun $(cat "$work/pids"); do
   while alive $pid; do
     i=$((i + 1))
     if [ $i -gt 100 ]; then
-      ps -o pid,ppid,args -p $pid
+      tr '\0' ' ' < /proc/$pid/cmdline; echo
       kill -9 $pid
       fail "pid $pid (mpirun or a rank) still runs after collscope present ended"
     fi
