@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <set>
@@ -148,7 +149,17 @@ void first_pass(RankInput& r) {
   std::vector<MetaValue> waiting;
   bool clocked = false;
   std::uint64_t tick1 = 0, ns1 = 0;
-  EventFile file(r.events_path);
+  // Each region name's pairs by position, as the recorder remembers them (annotate.cpp).
+  std::unordered_map<std::uint32_t, std::vector<std::pair<std::uint32_t, std::uint32_t>>> memo;
+  const auto attach = [&](std::uint32_t key, std::uint32_t value) {
+    keys.insert(key);
+    values.insert(value);
+    if (open.empty())
+      waiting.push_back({0, key, value});
+    else
+      r.meta.push_back({open.back().first, key, value});
+  };
+  EventFile file(r.events_path, r.ring_path);
   Event e{};
   std::uint64_t i = 0;
   for (; file.next(e); ++i) {
@@ -163,6 +174,11 @@ void first_pass(RankInput& r) {
         for (MetaValue m : waiting) r.meta.push_back({i, m.key, m.value});
         waiting.clear();
       }
+      if (e.tag != 0) { // pairs repeated from the last Meta events of this name
+        const auto& pairs = memo[e.peer];
+        for (std::uint32_t k = 0; k < e.tag && k < pairs.size(); ++k)
+          attach(pairs[k].first, pairs[k].second);
+      }
       break;
     case Kind::UserLeave: {
       const auto it = std::find_if(open.rbegin(), open.rend(),
@@ -174,12 +190,12 @@ void first_pass(RankInput& r) {
       rounds.insert(e.peer);
       break;
     case Kind::Meta:
-      keys.insert(e.peer);
-      values.insert(e.tag);
-      if (open.empty())
-        waiting.push_back({0, e.peer, e.tag});
-      else
-        r.meta.push_back({open.back().first, e.peer, e.tag});
+      if (e.bytes != 0 && e.bytes <= meta_positions) {
+        auto& pairs = memo[e.comm];
+        if (pairs.size() < e.bytes) pairs.resize(e.bytes);
+        pairs[e.bytes - 1] = {e.peer, e.tag};
+      }
+      attach(e.peer, e.tag);
       break;
     case Kind::Send:
     case Kind::Isend:
@@ -264,36 +280,71 @@ RankInput read_rank(const std::string& partial, std::uint32_t rank) {
   read_definitions(raw_defs_path(partial, rank), r);
   r.summary.rank = rank;
   r.events_path = raw_events_path(partial, rank);
+  r.ring_path = raw_ring_path(partial, rank);
   first_pass(r);
   return r;
 }
 
-EventFile::EventFile(const std::string& path) : file_(std::fopen(path.c_str(), "rb")) {}
+EventFile::EventFile(const std::string& path, const std::string& ring_path)
+    : file_(std::fopen(path.c_str(), "rb")) {
+  std::error_code ec;
+  const std::uint64_t size = file_ != nullptr ? std::filesystem::file_size(path, ec) : 0;
+  left_ = ec ? 0 : size;
+  if (ring_path.empty() || file_ == nullptr) return;
+  std::FILE* ring = std::fopen(ring_path.c_str(), "rb");
+  if (ring == nullptr) return; // closed normally: everything is in the events file
+  const std::uint64_t ring_bytes = std::filesystem::file_size(ring_path, ec);
+  Event lap{};
+  const bool has_lap = !ec && ring_bytes >= sizeof(Event) && ring_bytes % sizeof(Event) == 0 &&
+                       std::fread(&lap, sizeof lap, 1, ring) == 1 && lap.kind == Kind::Lap;
+  const std::uint64_t whole = has_lap ? left_ / ring_bytes : 0;
+  if (has_lap && lap.request == whole + 1) {
+    // The ring holds the lap after the file's whole laps (a partly copied one is dropped).
+    left_ = whole * ring_bytes;
+    ring_ = ring;
+  } else {
+    std::fclose(ring); // empty, or a lap the file holds already
+  }
+}
 
 EventFile::~EventFile() {
   if (file_ != nullptr) std::fclose(file_);
+  if (ring_ != nullptr) std::fclose(ring_);
+}
+
+bool EventFile::fill() {
+  block_.resize(16384); // 640 KiB: the reader's memory does not grow with the run either
+  at_ = 0;
+  std::size_t n = 0;
+  if (!in_ring_ && file_ != nullptr) {
+    const auto want =
+        static_cast<std::size_t>(std::min<std::uint64_t>(block_.size(), left_ / sizeof(Event)));
+    n = std::fread(block_.data(), sizeof(Event), want, file_);
+    left_ -= n * sizeof(Event);
+    if (n == 0) in_ring_ = true;
+  }
+  if (in_ring_ && ring_ != nullptr)
+    n = std::fread(block_.data(), sizeof(Event), block_.size(), ring_);
+  block_.resize(n);
+  return n != 0;
 }
 
 bool EventFile::next(Event& e) {
-  if (at_ == block_.size()) {
-    if (file_ == nullptr) return false;
-    block_.resize(16384); // 640 KiB: the reader's memory does not grow with the run either
-    const std::size_t n = std::fread(block_.data(), sizeof(Event), block_.size(), file_);
-    block_.resize(n);
-    at_ = 0;
-    if (n == 0) return false;
-  }
-  e = block_[at_++];
-  // A rank that died leaves the rest of its last window zero: the events end there.
   static constexpr Event none{};
-  if (std::memcmp(&e, &none, sizeof e) == 0) {
-    block_.clear();
-    at_ = 0;
-    if (file_ != nullptr) std::fclose(file_);
-    file_ = nullptr;
-    return false;
+  for (;;) {
+    if (at_ == block_.size() && !fill()) return false;
+    e = block_[at_++];
+    if (std::memcmp(&e, &none, sizeof e) == 0) {
+      if (!in_ring_) continue; // a lap's unused slot
+      // The ring's zeros follow its last event: the events end there.
+      std::fclose(ring_);
+      ring_ = nullptr;
+      block_.clear();
+      at_ = 0;
+      return false;
+    }
+    if (e.kind != Kind::Lap) return true;
   }
-  return true;
 }
 
 } // namespace collscope::rec

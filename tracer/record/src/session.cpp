@@ -126,11 +126,11 @@ void open_files(const std::string& partial, int rank) {
   std::string ignored;
   make_dir(partial + "/" + raw_dir, ignored);
   const auto r = static_cast<std::uint32_t>(rank);
-  const int events_fd = ::open(raw_events_path(partial, r).c_str(),
-                               O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644); // mapped
+  const int events_fd =
+      ::open(raw_events_path(partial, r).c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   const int defs_fd = ::open(raw_defs_path(partial, r).c_str(),
                              O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
-  start_files(events_fd, defs_fd, buffer_bytes());
+  start_files(events_fd, raw_ring_path(partial, r), defs_fd, buffer_bytes());
 }
 
 std::string status_path(const std::string& partial, int rank) {
