@@ -3,8 +3,8 @@
 // blocks every send carries. A paused warm-up exchange (tag 999) must not reach the trace.
 // Rank 0 prints the gathered data, so traced and untraced runs can be compared. With the
 // argument "repeat" the gather runs four times, its last metadata pair ("call") being
-// "same", "same", "other", "same": repeated pairs are recorded compactly (annotate.cpp) and
-// every Enter must still carry all five.
+// "same", "same", "other", "same", signed with trace::meta_repeat: repeated pairs are
+// recorded compactly (annotate.cpp) and every Enter must still carry all five.
 #include <algorithm>
 #include <collscope/trace.hpp>
 #include <cstdio>
@@ -35,11 +35,14 @@ std::vector<int> gather_binomial(const std::vector<int>& mine, MPI_Comm comm,
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
   trace::Region algorithm{"algorithm gather/binomial"};
-  trace::meta("collective", "gather");
-  trace::meta("algorithm", "binomial");
-  trace::meta("root", 0);
-  trace::meta("count", count);
-  if (call != nullptr) trace::meta("call", call);
+  // Signed (trace::meta_repeat) when a call is named: its five pairs differ only in "call".
+  if (call == nullptr || !trace::meta_repeat(std::strlen(call), 5)) {
+    trace::meta("collective", "gather");
+    trace::meta("algorithm", "binomial");
+    trace::meta("root", 0);
+    trace::meta("count", count);
+    if (call != nullptr) trace::meta("call", call);
+  }
 
   std::vector<int> held(mine); // blocks of origins rank, rank+1, ... in order
   for (int k = 0, mask = 1; mask < size; ++k, mask <<= 1) {
