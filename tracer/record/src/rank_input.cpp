@@ -1,5 +1,6 @@
 #include "rank_input.hpp"
 
+#include "rank_status.hpp"
 #include "raw_format.hpp"
 
 #include <algorithm>
@@ -136,6 +137,34 @@ void read_definitions(const std::string& path, RankInput& r) {
   }
 }
 
+// A rank that was killed (SIGKILL) right after a blocking receive returned left that
+// receive's events only in its status record (rank_status.hpp); a rank that ended normally
+// removed the record.
+std::vector<Event> deferred_events(const std::string& partial, std::uint32_t rank) {
+  RankStatus status{};
+  std::ifstream in(status_path(partial, rank), std::ios::binary);
+  if (!in.read(reinterpret_cast<char*>(&status), sizeof status) || status.deferred.pending == 0)
+    return {};
+  const DeferredRecv& d = status.deferred;
+  std::vector<Event> events;
+  Event e{};
+  e.time = d.time;
+  if (d.source >= 0) {
+    e.kind = Kind::Recv;
+    e.peer = static_cast<std::uint32_t>(d.source);
+    e.comm = d.comm;
+    e.tag = static_cast<std::uint32_t>(d.tag);
+    e.bytes = d.bytes;
+    events.push_back(e);
+  }
+  Event leave{};
+  leave.kind = Kind::Leave;
+  leave.time = d.time;
+  leave.region = d.region;
+  events.push_back(leave);
+  return events;
+}
+
 bool is_algorithm(const RankInput& r, std::uint32_t name) {
   return r.str(name).starts_with("algorithm ");
 }
@@ -159,7 +188,7 @@ void first_pass(RankInput& r) {
     else
       r.meta.push_back({open.back().first, key, value});
   };
-  EventFile file(r.events_path, r.ring_path);
+  EventFile file(r.events_path, r.ring_path, r.tail);
   Event e{};
   std::uint64_t i = 0;
   for (; file.next(e); ++i) {
@@ -281,12 +310,13 @@ RankInput read_rank(const std::string& partial, std::uint32_t rank) {
   r.summary.rank = rank;
   r.events_path = raw_events_path(partial, rank);
   r.ring_path = raw_ring_path(partial, rank);
+  r.tail = deferred_events(partial, rank);
   first_pass(r);
   return r;
 }
 
-EventFile::EventFile(const std::string& path, const std::string& ring_path)
-    : file_(std::fopen(path.c_str(), "rb")) {
+EventFile::EventFile(const std::string& path, const std::string& ring_path, std::vector<Event> tail)
+    : file_(std::fopen(path.c_str(), "rb")), tail_(std::move(tail)) {
   std::error_code ec;
   const std::uint64_t size = file_ != nullptr ? std::filesystem::file_size(path, ec) : 0;
   left_ = ec ? 0 : size;
@@ -332,16 +362,20 @@ bool EventFile::fill() {
 bool EventFile::next(Event& e) {
   static constexpr Event none{};
   for (;;) {
-    if (at_ == block_.size() && !fill()) return false;
+    if (at_ == block_.size() && !fill()) {
+      if (tail_at_ == tail_.size()) return false;
+      e = tail_[tail_at_++];
+      return true;
+    }
     e = block_[at_++];
     if (std::memcmp(&e, &none, sizeof e) == 0) {
       if (!in_ring_) continue; // a lap's unused slot
-      // The ring's zeros follow its last event: the events end there.
+      // The ring's zeros follow its last event: the files' events end there.
       std::fclose(ring_);
       ring_ = nullptr;
       block_.clear();
       at_ = 0;
-      return false;
+      continue;
     }
     if (e.kind != Kind::Lap) return true;
   }

@@ -50,6 +50,7 @@ struct RankInput {
   std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> peer_maps;
   std::string events_path;
   std::string ring_path;
+  std::vector<Event> tail; // the MpiRecv and Leave of a receive the rank deferred, if it died
   bool counter = false;
   std::uint64_t tick0 = 0, ns0 = 0;
   double ns_per_tick = 1.0;
@@ -77,7 +78,9 @@ RankInput read_rank(const std::string& partial, std::uint32_t rank);
 /// lap and the ring's zeros after its last event are dropped; Lap events are not returned.
 class EventFile {
 public:
-  explicit EventFile(const std::string& path, const std::string& ring_path = {});
+  /// `tail`: events to return after the files' (a receive deferred by a rank that died).
+  explicit EventFile(const std::string& path, const std::string& ring_path = {},
+                     std::vector<Event> tail = {});
   ~EventFile();
   EventFile(const EventFile&) = delete;
   EventFile& operator=(const EventFile&) = delete;
@@ -93,6 +96,8 @@ private:
   bool in_ring_ = false;
   std::vector<Event> block_;
   std::size_t at_ = 0;
+  std::vector<Event> tail_;
+  std::size_t tail_at_ = 0;
 };
 
 } // namespace collscope::rec

@@ -64,9 +64,9 @@ void note_clock() {
 
 void write_deferred() {
   // Cleared first: a crash handler interrupting the pushes below must not write them twice.
-  state.has_deferred = false;
+  state.status->deferred.pending = 0;
   std::atomic_signal_fence(std::memory_order_seq_cst);
-  const DeferredRecv d = state.deferred;
+  const DeferredRecv d = state.status->deferred;
   if (d.source >= 0) push_now(message(Kind::Recv, d.time, d.source, d.comm, d.tag, d.bytes));
   Event leave = event(Kind::Leave, d.time);
   leave.region = d.region;
@@ -80,7 +80,7 @@ bool spill_all() {
 }
 
 bool note_progress() {
-  if (state.has_deferred) write_deferred();
+  if (state.status->deferred.pending != 0) write_deferred();
   note_clock();
   return sync_definitions();
 }
@@ -110,7 +110,7 @@ void start_files(int events_fd, const std::string& ring_path, int defs_fd,
 }
 
 bool close_files() {
-  if (state.has_deferred) write_deferred();
+  if (state.status->deferred.pending != 0) write_deferred();
   note_clock();
   bool ok = sync_definitions();
   ok = state.events.close() && ok;
