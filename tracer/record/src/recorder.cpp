@@ -64,6 +64,7 @@ void note_clock() {
 
 void write_deferred() {
   // Cleared first: a crash handler interrupting the pushes below must not write them twice.
+  state.deferred = false;
   state.status->deferred.pending = 0;
   std::atomic_signal_fence(std::memory_order_seq_cst);
   const DeferredRecv d = state.status->deferred;
@@ -80,7 +81,7 @@ bool spill_all() {
 }
 
 bool note_progress() {
-  if (state.status->deferred.pending != 0) write_deferred();
+  if (state.deferred) write_deferred();
   note_clock();
   return sync_definitions();
 }
@@ -110,7 +111,7 @@ void start_files(int events_fd, const std::string& ring_path, int defs_fd,
 }
 
 bool close_files() {
-  if (state.status->deferred.pending != 0) write_deferred();
+  if (state.deferred) write_deferred();
   note_clock();
   bool ok = sync_definitions();
   ok = state.events.close() && ok;

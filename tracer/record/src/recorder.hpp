@@ -70,6 +70,7 @@ struct Recorder {
   // completed: mapped shared into DIR.partial/status/rank-R, or local if that failed.
   RankStatus local_status{0, no_call, {}, {}};
   RankStatus* status = &local_status;
+  bool deferred = false; // status->deferred.pending, where push() looks first
   std::vector<std::pair<Kind, std::uint32_t>> open_user; // user regions/rounds being recorded
   std::vector<MPI_Request> scratch_requests;
   std::vector<MPI_Status> scratch_statuses;
@@ -106,7 +107,7 @@ void spill_and_push(const Event& e);
 void write_deferred();
 
 [[gnu::always_inline]] inline void push(const Event& e) {
-  if (state.status->deferred.pending != 0) write_deferred();
+  if (state.deferred) write_deferred();
   push_now(e);
 }
 
@@ -213,7 +214,7 @@ void record_recv(std::uint64_t time, std::uint32_t comm, const MPI_Status& statu
 [[gnu::always_inline]] inline void defer_recv(std::uint64_t time, bool ok, std::uint32_t comm,
                                               const MPI_Status& status, MpiRegion region) {
   RankStatus& s = *state.status;
-  if (s.deferred.pending != 0) write_deferred(); // never two: wrappers push their Enter first
+  if (state.deferred) write_deferred(); // never two: wrappers push their Enter first
   s.deferred.time = time;
   s.deferred.region = static_cast<std::uint16_t>(region);
   s.deferred.source = ok && status.MPI_SOURCE != MPI_PROC_NULL ? status.MPI_SOURCE : -1;
@@ -224,6 +225,7 @@ void record_recv(std::uint64_t time, std::uint32_t comm, const MPI_Status& statu
   ++s.done;
   std::atomic_signal_fence(std::memory_order_seq_cst);
   s.deferred.pending = 1;
+  state.deferred = true;
 }
 
 /// Starts tracking a nonblocking operation whose request the call just returned.
