@@ -11,6 +11,16 @@ namespace {
 /// Algorithm regions open on this thread: algorithms built from others nest them.
 thread_local int open_regions = 0;
 
+/// FNV-1a over the metadata values that are not in the region's name.
+unsigned long long signature(int root, int p, int count, int type_size, const char* type_name) {
+  unsigned long long h = 0xcbf29ce484222325ull;
+  const auto mix = [&h](unsigned char byte) { h = (h ^ byte) * 0x100000001b3ull; };
+  for (const int v : {root, p, count, type_size})
+    for (int shift = 0; shift < 32; shift += 8) mix(static_cast<unsigned char>(v >> shift));
+  for (const char* c = type_name; *c != '\0'; ++c) mix(static_cast<unsigned char>(*c));
+  return h;
+}
+
 } // namespace
 
 AlgorithmRegion::AlgorithmRegion(const char* collective, const char* name, int root, int count,
@@ -24,13 +34,18 @@ AlgorithmRegion::AlgorithmRegion(const char* collective, const char* name, int r
   MPI_Type_size(datatype, &size);
   char type_name[MPI_MAX_OBJECT_NAME] = {};
   MPI_Type_get_name(datatype, type_name, &length);
-  trace::meta("collective", collective);
-  trace::meta("algorithm", name);
-  if (root >= 0) trace::meta("root", root);
-  trace::meta("p", p);
-  trace::meta("count", count);
-  trace::meta("datatype", length > 0 ? type_name : "derived");
-  trace::meta("type_size", size);
+  // Collective and algorithm are part of the region's name; the other pairs are signed, so
+  // a call with the same ones as the last skips formatting and sending them (trace.h).
+  const int pairs = root >= 0 ? 7 : 6;
+  if (!trace::meta_repeat(signature(root, p, count, size, type_name), pairs)) {
+    trace::meta("collective", collective);
+    trace::meta("algorithm", name);
+    if (root >= 0) trace::meta("root", root);
+    trace::meta("p", p);
+    trace::meta("count", count);
+    trace::meta("datatype", length > 0 ? type_name : "derived");
+    trace::meta("type_size", size);
+  }
   if (outermost_)
     if (const auto described = environment_layout(p)) layout(*described);
 }

@@ -1,10 +1,14 @@
 // A binomial-tree gather annotated with <collscope/trace.hpp>, the way collscope's algorithms
 // annotate themselves: an algorithm region with metadata, one region per round, and the
 // blocks every send carries. A paused warm-up exchange (tag 999) must not reach the trace.
-// Rank 0 prints the gathered data, so traced and untraced runs can be compared.
+// Rank 0 prints the gathered data, so traced and untraced runs can be compared. With the
+// argument "repeat" the gather runs four times, its last metadata pair ("call") being
+// "same", "same", "other", "same", signed with trace::meta_repeat: repeated pairs are
+// recorded compactly (annotate.cpp) and every Enter must still carry all five.
 #include <algorithm>
 #include <collscope/trace.hpp>
 #include <cstdio>
+#include <cstring>
 #include <mpi.h>
 #include <vector>
 
@@ -24,16 +28,21 @@ void warm_up(int rank, int size) {
 }
 
 // Gathers count ints of every rank at rank 0 (ranks relative to root 0).
-std::vector<int> gather_binomial(const std::vector<int>& mine, MPI_Comm comm) {
+std::vector<int> gather_binomial(const std::vector<int>& mine, MPI_Comm comm,
+                                 const char* call = nullptr) {
   int rank = 0;
   int size = 0;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
   trace::Region algorithm{"algorithm gather/binomial"};
-  trace::meta("collective", "gather");
-  trace::meta("algorithm", "binomial");
-  trace::meta("root", 0);
-  trace::meta("count", count);
+  // Signed (trace::meta_repeat) when a call is named: its five pairs differ only in "call".
+  if (call == nullptr || !trace::meta_repeat(std::strlen(call), 5)) {
+    trace::meta("collective", "gather");
+    trace::meta("algorithm", "binomial");
+    trace::meta("root", 0);
+    trace::meta("count", count);
+    if (call != nullptr) trace::meta("call", call);
+  }
 
   std::vector<int> held(mine); // blocks of origins rank, rank+1, ... in order
   for (int k = 0, mask = 1; mask < size; ++k, mask <<= 1) {
@@ -66,7 +75,10 @@ int main(int argc, char** argv) {
   warm_up(rank, size);
   std::vector<int> mine(count);
   for (int i = 0; i < count; ++i) mine[static_cast<std::size_t>(i)] = 100 * rank + i;
-  const std::vector<int> gathered = gather_binomial(mine, MPI_COMM_WORLD);
+  if (argc > 1 && std::strcmp(argv[1], "repeat") == 0)
+    for (const char* call : {"same", "same", "other"}) gather_binomial(mine, MPI_COMM_WORLD, call);
+  const std::vector<int> gathered =
+      gather_binomial(mine, MPI_COMM_WORLD, argc > 1 ? "same" : nullptr);
 
   if (rank == 0) {
     std::printf("tracer %s\n", trace::active() ? "recording" : "not recording");

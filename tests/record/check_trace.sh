@@ -11,6 +11,9 @@
 #   annotations  PROGRAM (the annotated gather) traced: USER regions, rounds, metadata and
 #                block attributes as in tracer/README.md; nothing recorded while paused.
 #                TRACER_LIB "-" means the program links the tracer itself.
+#   repeat       PROGRAM (the annotated gather with ARG repeat) runs four times with the same
+#                metadata but for the last pair in the third call: every algorithm Enter
+#                carries all five pairs, with the values of its own call.
 #   untraced     PROGRAM using the annotation API without the tracer runs and writes nothing.
 #   gap          PROGRAM (gap_program.c) runs out of annotation-string memory on rank 0: the
 #                run still succeeds, recording stops for good (resume() included), the events
@@ -169,6 +172,27 @@ check_annotations() {
     sh -c "grep -q '^MPI_SEND ' '$work/events.txt' && ! grep -q 'Tag: 999' '$work/events.txt'"
 }
 
+check_repeat() {
+  expect "traced run succeeds" run traced "$(preload)" "COLLSCOPE_TRACE=$trace"
+  print_trace
+  expect "every rank entered 'algorithm gather/binomial' four times" \
+    test "$(count '^ENTER .*Region: "algorithm gather/binomial"' "$work/events.txt")" = "$((4 * np))"
+  for key in collective algorithm root count call; do
+    expect "metadata $key on every algorithm Enter" \
+      test "$(count "(\"collscope::meta::$key\" <[0-9]*>; STRING; " "$work/events.txt")" = "$((4 * np))"
+  done
+  expect "call = same on three Enters of each rank, other on one" \
+    test "$(count '"collscope::meta::call" <[0-9]*>; STRING; "same"' "$work/events.txt") $(count '"collscope::meta::call" <[0-9]*>; STRING; "other"' "$work/events.txt")" = "$((3 * np)) $np"
+  # The third call's Enter (the third on each rank) is the one with "other".
+  awk 'pending != "" { line = $0; sub(/.*"collscope::meta::call" <[0-9]*>; STRING; "/, "", line); sub(/".*/, "", line)
+                       n[pending]++; want = n[pending] == 3 ? "other" : "same"
+                       if (line != want) print "rank " pending " Enter " n[pending] ": call = " line
+                       pending = "" }
+       /^ENTER .*Region: "algorithm gather\/binomial"/ { pending = $2 }' "$work/events.txt" >"$work/bad_calls.txt"
+  if [ -s "$work/bad_calls.txt" ]; then fail "each Enter carries its own call's value"; show "$work/bad_calls.txt"
+  else pass "each Enter carries its own call's value"; fi
+}
+
 check_untraced() {
   expect "the program runs without the tracer" run plain
   expect "and sees it absent" grep -q '^tracer not recording' "$work/plain.out"
@@ -263,6 +287,7 @@ case $check in
   watchdog) check_watchdog ;;
   crash) check_crash ;;
   annotations) check_annotations ;;
+  repeat) check_repeat ;;
   untraced) check_untraced ;;
   *) echo "unknown check $check" >&2; exit 2 ;;
 esac

@@ -3,6 +3,7 @@
 #include "event_buffer.hpp"
 #include "rank_input.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <cstdio>
@@ -18,38 +19,62 @@ using collscope::rec::EventBuffer;
 using collscope::rec::EventFile;
 using collscope::rec::StringTable;
 
-TEST_CASE("EventBuffer spills a bounded buffer in order", "[record]") {
-  const std::string path =
-      (std::filesystem::temp_directory_path() / ("collscope-events-" + std::to_string(getpid())))
-          .string();
+namespace {
+
+std::string scratch(const char* what) {
+  return (std::filesystem::temp_directory_path() /
+          ("collscope-" + std::string(what) + "-" + std::to_string(getpid())))
+      .string();
+}
+
+Event stamped(std::uint64_t t) {
+  Event e{};
+  e.time = t; // stamps are never 0: an all-zero record ends the ring
+  return e;
+}
+
+/// The stamps EventFile reads back from the events file `path` and the ring `ring`.
+std::vector<std::uint64_t> read_back(const std::string& path, const std::string& ring) {
+  EventFile file(path, ring);
+  std::vector<std::uint64_t> stamps;
+  for (Event e{}; file.next(e);) stamps.push_back(e.time);
+  return stamps;
+}
+
+std::vector<std::uint64_t> count_from(std::uint64_t first, std::uint64_t n) {
+  std::vector<std::uint64_t> v(n);
+  for (std::uint64_t i = 0; i < n; ++i) v[i] = first + i;
+  return v;
+}
+
+} // namespace
+
+TEST_CASE("EventBuffer copies the laps of a bounded ring into its file, in order", "[record]") {
+  const std::string path = scratch("events"), ring = path + ".ring";
   const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC, 0644);
   REQUIRE(fd >= 0);
   EventBuffer buffer;
-  REQUIRE(buffer.open(fd, 100 * sizeof(Event))); // rounded up to a window of 512 events
-  REQUIRE(buffer.capacity() == 511);             // and one slot for put_last()
-  const std::size_t n = 10 * 512 + 17;           // the file grows, the window does not
+  REQUIRE(buffer.open(fd, ring, 100 * sizeof(Event))); // rounded up to a ring of 512 events
+  CHECK(std::filesystem::file_size(ring) == 512 * sizeof(Event));
+  REQUIRE(buffer.capacity() == 511);   // slot 0 numbers the lap, the last is kept for put_last()
+  const std::size_t n = 10 * 510 + 17; // the file grows, the ring does not
   std::size_t spills = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    Event e{};
-    e.time = i + 1; // stamps are never 0: an all-zero record ends the file
-    if (!buffer.push(e)) {
+    if (!buffer.push(stamped(i + 1))) {
       REQUIRE(buffer.buffered() == buffer.capacity());
-      Event slot{};
-      slot.time = i + 1; // the slot kept for put_last() takes the same stamp, in order
-      buffer.put_last(slot);
+      buffer.put_last(stamped(i + 1)); // the kept slot takes the same stamp, in order
       REQUIRE(buffer.spill());
       ++spills;
-      REQUIRE(buffer.push(e));
+      REQUIRE(buffer.push(stamped(i + 1)));
     }
   }
   CHECK(spills == 10);
-  CHECK(buffer.size() == n + 10); // with the ten clock slots
-  CHECK(buffer.buffered() == n - 10 * 511);
-  Event last{};
-  last.time = n + 99;
-  buffer.put_last(last);
+  CHECK(buffer.size() == 11 + n + 10); // with the eleven Lap slots and the ten clock slots
+  CHECK(buffer.buffered() == 1 + 17);
+  buffer.put_last(stamped(n + 99));
   REQUIRE(buffer.close());
-  CHECK(std::filesystem::file_size(path) == (n + 10 + 1) * sizeof(Event));
+  CHECK_FALSE(std::filesystem::exists(ring));
+  CHECK(std::filesystem::file_size(path) == (10 * 512 + 1 + 17 + 1) * sizeof(Event));
 
   // A torn last record (a rank killed in the middle of a write) is dropped.
   {
@@ -57,46 +82,41 @@ TEST_CASE("EventBuffer spills a bounded buffer in order", "[record]") {
     std::fputs("torn", f);
     std::fclose(f);
   }
-  EventFile file(path);
-  Event e{};
-  std::size_t read = 0;
-  std::uint64_t previous = 0;
-  while (file.next(e)) {
-    REQUIRE(e.time >= previous);
-    previous = e.time;
-    ++read;
-  }
-  CHECK(read == n + 10 + 1);
-  CHECK(previous == n + 99);
+  const auto stamps = read_back(path, ring);
+  CHECK(stamps.size() == n + 10 + 1);
+  CHECK(std::is_sorted(stamps.begin(), stamps.end()));
+  CHECK(stamps.back() == n + 99);
   std::remove(path.c_str());
 }
 
-TEST_CASE("A rank killed mid-window leaves its events, then zeros", "[record]") {
-  const std::string path =
-      (std::filesystem::temp_directory_path() / ("collscope-killed-" + std::to_string(getpid())))
-          .string();
-  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC, 0644);
-  REQUIRE(fd >= 0);
-  {
-    EventBuffer buffer;
-    REQUIRE(buffer.open(::dup(fd), 512 * sizeof(Event)));
-    for (std::uint64_t t = 1; t <= 3; ++t) {
-      Event e{};
-      e.time = t;
-      REQUIRE(buffer.push(e));
-    }
-    // No close(): as after SIGKILL, the window stays as the mapping left it in the file.
-    CHECK(std::filesystem::file_size(path) == 512 * sizeof(Event));
-    REQUIRE(::ftruncate(fd, 512 * sizeof(Event)) == 0); // the destructor's cut is undone
-  }
-  REQUIRE(::ftruncate(fd, 512 * sizeof(Event)) == 0);
-  ::close(fd);
-  EventFile file(path);
-  Event e{};
-  std::uint64_t read = 0;
-  while (file.next(e)) REQUIRE(e.time == ++read);
-  CHECK(read == 3);
-  std::remove(path.c_str());
+TEST_CASE("A rank killed mid-lap leaves its events in the file and the ring", "[record]") {
+  const std::string path = scratch("killed"), ring = path + ".ring";
+  const std::string dead = path + ".dead", dead_ring = dead + ".ring";
+  EventBuffer buffer;
+  REQUIRE(buffer.open(::open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC, 0644), ring,
+                      512 * sizeof(Event)));
+  std::uint64_t t = 0;
+  while (buffer.push(stamped(t + 1))) ++t; // one whole lap: 510 events
+  REQUIRE(t == 510);
+  // Killed just before the full lap is copied: everything is in the ring.
+  std::filesystem::copy_file(path, dead, std::filesystem::copy_options::overwrite_existing);
+  std::filesystem::copy_file(ring, dead_ring, std::filesystem::copy_options::overwrite_existing);
+  CHECK(read_back(dead, dead_ring) == count_from(1, 510));
+  REQUIRE(buffer.spill());
+  // Killed after the copy, before the ring was cleared: the lap is read once, from the file.
+  std::filesystem::copy_file(path, dead, std::filesystem::copy_options::overwrite_existing);
+  CHECK(read_back(dead, dead_ring) == count_from(1, 510));
+  // Killed in the middle of the copy: the partial lap in the file is dropped for the ring's.
+  std::filesystem::resize_file(dead, 300 * sizeof(Event));
+  CHECK(read_back(dead, dead_ring) == count_from(1, 510));
+  // Killed three events into the next lap.
+  for (int i = 0; i < 3; ++i) REQUIRE(buffer.push(stamped(++t)));
+  std::filesystem::copy_file(path, dead, std::filesystem::copy_options::overwrite_existing);
+  std::filesystem::copy_file(ring, dead_ring, std::filesystem::copy_options::overwrite_existing);
+  CHECK(read_back(dead, dead_ring) == count_from(1, 513));
+  REQUIRE(buffer.close());
+  CHECK(read_back(path, ring) == count_from(1, 513));
+  for (const std::string& f : {path, dead, dead_ring}) std::remove(f.c_str());
 }
 
 TEST_CASE("EventBuffer without a file refuses events instead of failing", "[record]") {

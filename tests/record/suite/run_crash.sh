@@ -1,11 +1,15 @@
 #!/bin/sh
 # A run that dies half way (crash.c) keeps the first half of its trace:
-#   run_crash.sh MPIEXEC NP COLLSCOPE_TRACE_CLI PROGRAM WORKDIR segv|abort   ($OTF2_PRINT)
+#   run_crash.sh MPIEXEC NP COLLSCOPE_TRACE_CLI PROGRAM WORKDIR segv|abort|recv|kill   ($OTF2_PRINT)
 # The program runs untraced and under `collscope-trace record`; both must end with the same
 # (failing) exit status and the same standard output. The trace must be left in
 # DIR.partial (no DIR), open in otf2-print and in `collscope-trace stats`, say why it is
 # incomplete (SIGSEGV or MPI_Abort), and hold at least the messages of the steps every rank
-# completed before the crash. Every run is bounded by `timeout`: a hang fails the test.
+# completed before the crash. With "recv" ("kill") the last rank dies by SIGSEGV (SIGKILL)
+# right after a receive, whose MpiRecv and Leave the tracer writes only at the next event
+# (recorder.hpp, defer_recv): the crash handler must still write them, and after SIGKILL
+# `record` must find them in the rank's status record. Every run is bounded by `timeout`: a hang fails
+# the test.
 set -u
 mpiexec=$1 np=$2 cli=$3 program=$4 work=$5 how=$6
 limit=${SUITE_TIMEOUT:-60}
@@ -32,7 +36,12 @@ said() { sed -n "s/^$1: //p" "$work/plain.out"; }
 [ "$(said 'steps completed')" = $((steps / 2)) ] && pass "$((steps / 2)) steps before the crash" ||
   fail "$((steps / 2)) steps before the crash (the program says $(said 'steps completed'))"
 
-case $how in abort) cause="called MPI_Abort" ;; *) cause="SIGSEGV" ;; esac
+# After SIGKILL mpirun stops the other ranks with SIGTERM: the first to say why is one of them.
+case $how in
+  abort) cause="called MPI_Abort" ;;
+  kill) cause="before MPI_Finalize" ;;
+  *) cause="SIGSEGV" ;;
+esac
 [ ! -e "$work/trace" ] && pass "no archive $work/trace claims a whole run" ||
   fail "no archive $work/trace claims a whole run"
 grep -q "incomplete trace: .*$cause" "$work/traced.err" && pass "record reports it incomplete" ||
@@ -49,6 +58,16 @@ expected=$(said 'messages sent')
 [ -n "$messages" ] && [ -n "$expected" ] && [ "$messages" -ge "$expected" ] &&
   pass "$messages messages kept, at least the $expected of the first half" ||
   fail "${messages:-?} messages kept, fewer than the ${expected:-?} of the first half"
+
+if [ "$how" = recv ] || [ "$how" = kill ]; then
+  last=$((np - 1))
+  grep -Eq "^MPI_RECV +$last .*Sender: 0 .*Tag: 9999, Length: 4" "$work/events.txt" &&
+    pass "the receive just before the crash is in the trace of rank $last" ||
+    fail "the receive just before the crash is in the trace of rank $last"
+  at=$(sed -n "s/^MPI_RECV  *$last  *\([0-9]*\) .*Tag: 9999,.*/\1/p" "$work/events.txt")
+  grep -Eq "^LEAVE +$last +$at +Region: \"MPI_Recv\"" "$work/events.txt" &&
+    pass "and so is the Leave of its MPI_Recv" || fail "and so is the Leave of its MPI_Recv"
+fi
 
 if [ "$failures" -ne 0 ]; then
   for f in "$work"/*.err; do [ -s "$f" ] && { echo "$f:"; tail -n 15 "$f" | sed 's/^/      | /'; }; done

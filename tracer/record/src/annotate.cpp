@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <collscope/trace.h>
-#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -16,30 +15,72 @@ namespace {
 
 // An algorithm region carries the same dozen metadata pairs call after call. The pairs that
 // followed the last Enter of each region name are kept by position; a pair whose strings
-// equal the kept one reuses its ids (two string compares) instead of interning both.
+// equal the kept one reuses its ids (two string compares) instead of interning both. While
+// every pair of a call so far repeats the kept one, and nothing was appended after the
+// region's Enter, the pair is not appended at all: the Enter counts it (event.hpp,
+// UserEnter), and the archive writer expands the count from the same memory of positions.
+//
+// collscope_trace_meta_repeat() goes further: a caller that knows its n pairs by a signature
+// skips its meta() calls when the region's last signed call recorded all n pairs under the
+// same signature; positions 0..n-1 then hold them, so the Enter counts n at once.
+struct Signature {
+  unsigned long long value = 0;
+  int n = 0;
+  bool valid = false; // the n pairs of a call signed `value` are at positions 0..n-1
+};
+
 struct MetaMemo {
   std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> by_region; // by name id
+  std::vector<Signature> signatures;                                           // by name id
   std::uint32_t region = rec::StringTable::not_found; // the region the next pairs follow
   std::size_t next = 0;                               // position of the next pair
+  rec::Event* enter = nullptr;  // the region's Enter in the ring, while all pairs repeat
+  std::uint64_t enter_size = 0; // events recorded right after that Enter
+  bool signed_call = false;     // meta_repeat() was called since the region's Enter
 };
 MetaMemo memo;
 
-std::pair<std::uint32_t, std::uint32_t> meta_ids(const char* key, const char* value) {
-  const auto& strings = rec::state.strings;
-  if (memo.region == rec::StringTable::not_found)
-    return {rec::state.strings.intern(key), rec::state.strings.intern(value)};
+/// Keeps a signature valid only while its positions hold what it signed.
+void note_position(std::size_t at) {
+  if (memo.signatures.size() <= memo.region) memo.signatures.resize(memo.region + 1);
+  Signature& s = memo.signatures[memo.region];
+  if (!memo.signed_call)
+    s.valid = false; // unsigned pairs overwrite what a signature stands for
+  else if (at + 1 == static_cast<std::size_t>(s.n))
+    s.valid = true;
+}
+
+/// Records one pair of the current region: counted on its Enter or appended as a Meta event.
+void record_meta(const char* key, const char* value) {
+  auto& strings = rec::state.strings;
+  rec::Event e = rec::event(Kind::Meta, 0);
+  if (memo.region == rec::StringTable::not_found || memo.next >= rec::meta_positions) {
+    e.peer = strings.intern(key);
+    e.tag = strings.intern(value);
+    return rec::push(e);
+  }
   if (memo.by_region.size() <= memo.region) memo.by_region.resize(memo.region + 1);
   auto& pairs = memo.by_region[memo.region];
   const std::size_t at = memo.next++;
-  if (at < pairs.size() && strings.equals(pairs[at].first, key) &&
-      strings.equals(pairs[at].second, value))
-    return pairs[at];
-  const std::pair ids{rec::state.strings.intern(key), rec::state.strings.intern(value)};
-  if (at < pairs.size())
+  note_position(at);
+  const bool same = at < pairs.size() && strings.equals(pairs[at].first, key) &&
+                    strings.equals(pairs[at].second, value);
+  if (same && memo.enter != nullptr && memo.enter->tag == at &&
+      rec::state.events.size() == memo.enter_size) {
+    ++memo.enter->tag;
+    return;
+  }
+  memo.enter = nullptr;
+  const std::pair ids = same ? pairs[at] : std::pair{strings.intern(key), strings.intern(value)};
+  if (!same && at < pairs.size())
     pairs[at] = ids;
-  else if (at == pairs.size())
+  else if (!same)
     pairs.push_back(ids);
-  return ids;
+  e.peer = ids.first;
+  e.tag = ids.second;
+  e.bytes = at + 1;
+  e.comm = memo.region;
+  rec::push(e);
 }
 
 void open(Kind kind, std::uint32_t value) {
@@ -71,6 +112,11 @@ void collscope_trace_region_begin(const char* name) {
     open(Kind::UserEnter, id);
     memo.region = id;
     memo.next = 0;
+    memo.enter = rec::state.events.last();
+    if (memo.enter != nullptr && (memo.enter->kind != Kind::UserEnter || memo.enter->peer != id))
+      memo.enter = nullptr; // recording stopped in between
+    memo.enter_size = rec::state.events.size();
+    memo.signed_call = false;
     if (rec::state.strings.size() != before) rec::note_definitions();
   } catch (...) {
     rec::lose("ran out of memory for its annotation strings");
@@ -80,6 +126,7 @@ void collscope_trace_region_begin(const char* name) {
 void collscope_trace_region_end(const char* name) {
   if (!rec::enabled() || name == nullptr) return;
   memo.region = rec::StringTable::not_found;
+  memo.enter = nullptr;
   // Nearly always the innermost open region ends: one compare instead of a lookup.
   const auto& open_user = rec::state.open_user;
   const bool innermost = !open_user.empty() && open_user.back().first == Kind::UserEnter &&
@@ -115,13 +162,35 @@ void collscope_trace_blocks(int origin_first, int origin_count, long long elemen
 void collscope_trace_meta(const char* key, const char* value) {
   if (!rec::recording() || key == nullptr || value == nullptr) return;
   try {
-    rec::Event e = rec::event(Kind::Meta, 0);
-    std::tie(e.peer, e.tag) = meta_ids(key, value);
-    rec::push(e);
+    record_meta(key, value);
     if (rec::state.strings.blob().size() != rec::state.strings_synced) rec::note_definitions();
   } catch (...) {
     rec::lose("ran out of memory for its annotation strings");
   }
+}
+
+int collscope_trace_meta_repeat(unsigned long long signature, int n) {
+  if (!rec::recording() || n <= 0 || memo.region == rec::StringTable::not_found || memo.next != 0 ||
+      memo.signed_call)
+    return 0;
+  memo.signed_call = true;
+  try {
+    if (memo.signatures.size() <= memo.region) memo.signatures.resize(memo.region + 1);
+  } catch (...) {
+    rec::lose("ran out of memory for its annotation strings");
+    return 0;
+  }
+  Signature& s = memo.signatures[memo.region];
+  const auto count = static_cast<std::uint32_t>(n);
+  if (s.valid && s.value == signature && s.n == n && memo.enter != nullptr &&
+      memo.enter->tag == 0 && rec::state.events.size() == memo.enter_size &&
+      memo.by_region.size() > memo.region && memo.by_region[memo.region].size() >= count) {
+    memo.enter->tag = count;
+    memo.next = count;
+    return 1;
+  }
+  s = {signature, n, false};
+  return 0;
 }
 
 void collscope_trace_pause(void) {

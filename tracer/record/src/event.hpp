@@ -1,5 +1,5 @@
-// One recorded event: a 40-byte POD appended to the per-rank buffer on the program's path,
-// spilled to the rank's events file (raw_format.hpp) and translated into OTF2 records at
+// One recorded event: a 40-byte POD appended to the per-rank ring on the program's path,
+// copied to the rank's events file (raw_format.hpp) and translated into OTF2 records at
 // MPI_Finalize or after a crash (otf2_events.cpp).
 #pragma once
 
@@ -19,15 +19,24 @@ enum class Kind : std::uint8_t {
   RequestCancelled, // request
   CollBegin,
   CollEnd,   // op, comm, peer = root, bytes = sent, request = received
-  UserEnter, // peer = local string id of the region name
+  UserEnter, // peer = local string id of the region name; tag = n: the region's first n meta
+             // pairs are those at positions 0..n-1 of the last Meta events for this name
+             // (bytes = position + 1, comm = name), as if n Meta events followed
   UserLeave,
   RoundEnter, // peer = round number
   RoundLeave,
   Blocks, // peer = origin_first, tag = origin_count, bytes = element_begin,
           // request = element_count; not an OTF2 event: attributes of the next send
-  Meta,   // peer = key, tag = value (local string ids); attributes of the algorithm Enter
+  Meta,   // peer = key, tag = value (local string ids); attributes of the algorithm Enter;
+          // bytes = position + 1 in the region comm's pairs (0: none), see UserEnter
   Clock,  // time = counter stamp, bytes = CLOCK_MONOTONIC ns read with it; not an OTF2 event
+  Lap,    // first slot of each lap of the ring (event_buffer.hpp): request = lap + 1; read
+          // only by EventFile, which never returns it
 };
+
+/// Meta positions remembered per region name (annotate.cpp, rank_input.cpp); pairs past
+/// them are recorded without a position.
+inline constexpr std::uint64_t meta_positions = 1 << 16;
 
 struct Event {
   std::uint64_t time;

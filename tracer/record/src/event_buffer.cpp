@@ -1,9 +1,11 @@
 #include "event_buffer.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <new>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -22,51 +24,95 @@ bool write_all(int fd, const void* data, std::size_t bytes) {
   return true;
 }
 
+namespace {
+
+bool pwrite_all(int fd, const void* data, std::size_t bytes, std::uint64_t offset) {
+  const auto* p = static_cast<const char*>(data);
+  while (bytes > 0) {
+    const ssize_t n = ::pwrite(fd, p, bytes, static_cast<off_t>(offset));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    p += n;
+    bytes -= static_cast<std::size_t>(n);
+    offset += static_cast<std::uint64_t>(n);
+  }
+  return true;
+}
+
+} // namespace
+
 EventBuffer::~EventBuffer() {
   close();
 }
 
-bool EventBuffer::open(int fd, std::size_t bytes) {
+bool EventBuffer::open(int fd, const std::string& ring_path, std::size_t bytes) {
   close();
   fd_ = fd;
-  window_start_ = 0;
-  // Windows start at page boundaries and hold whole events: multiples of 512 events
+  laps_ = 0;
+  ring_path_ = ring_path;
+  // The ring starts at a page boundary and holds whole events: multiples of 512 events
   // (20 KiB, five pages).
   constexpr std::size_t unit = 512 * sizeof(Event);
-  window_bytes_ = std::max<std::size_t>(1, (bytes + unit - 1) / unit) * unit;
-  return fd_ >= 0 && map_window();
+  ring_bytes_ = std::max<std::size_t>(1, (bytes + unit - 1) / unit) * unit;
+  if (fd_ < 0) return false;
+  const int ring_fd = ::open(ring_path.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (ring_fd < 0) return false;
+  void* ring = MAP_FAILED;
+  if (::ftruncate(ring_fd, static_cast<off_t>(ring_bytes_)) == 0)
+    ring = ::mmap(nullptr, ring_bytes_, PROT_READ | PROT_WRITE, MAP_SHARED, ring_fd, 0);
+  ::close(ring_fd);
+  if (ring == MAP_FAILED) {
+    ::unlink(ring_path.c_str());
+    return false;
+  }
+  // Fault the ring's pages in writable now, in one call, rather than one fault per page on
+  // the program's path (Linux 5.14; older kernels fault them in during the first lap). They
+  // stay mapped for the whole run.
+  ::madvise(ring, ring_bytes_, MADV_POPULATE_WRITE);
+  begin_ = static_cast<Event*>(ring);
+  end_ = begin_ + slots() - 1;
+  start_lap();
+  return true;
 }
 
-bool EventBuffer::map_window() {
-  begin_ = next_ = end_ = nullptr;
-  const auto length = static_cast<off_t>(window_start_ + window_bytes_);
-  if (::ftruncate(fd_, length) != 0) return false;
-  void* window = ::mmap(nullptr, window_bytes_, PROT_READ | PROT_WRITE, MAP_SHARED, fd_,
-                        static_cast<off_t>(window_start_));
-  if (window == MAP_FAILED) return false;
-  // Fault the window's pages in writable now, in one call, rather than one fault per page
-  // on the program's path (Linux 5.14; older kernels just fault as they go).
-  ::madvise(window, window_bytes_, MADV_POPULATE_WRITE);
-  begin_ = next_ = static_cast<Event*>(window);
-  end_ = begin_ + window_bytes_ / sizeof(Event) - 1;
-  return true;
+void EventBuffer::start_lap() {
+  Event lap{};
+  lap.kind = Kind::Lap;
+  lap.time = lap.request = laps_ + 1;
+  *begin_ = lap;
+  next_ = begin_ + 1;
 }
 
 bool EventBuffer::spill() {
   if (begin_ == nullptr) return false;
-  ::munmap(begin_, window_bytes_);
-  window_start_ += window_bytes_;
-  return map_window();
+  // On failure the lap stays full (push() refuses events) and close() tries once more.
+  if (!pwrite_all(fd_, begin_, ring_bytes_, laps_ * ring_bytes_)) return false;
+  ++laps_;
+  // The lap is in the events file. A rank dying from here on must not leave it in the ring
+  // as well: the Lap slot is cleared first, so the ring reads as empty until start_lap().
+  // (Signals interrupt this thread between its stores, in program order.)
+  std::memset(static_cast<void*>(begin_), 0, sizeof(Event));
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  std::memset(static_cast<void*>(begin_ + 1), 0, ring_bytes_ - sizeof(Event));
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  start_lap();
+  return true;
 }
 
 bool EventBuffer::close() {
   if (fd_ < 0) return true;
-  const std::uint64_t used = size() * sizeof(Event);
-  if (begin_ != nullptr) ::munmap(begin_, window_bytes_);
-  const bool ok = ::ftruncate(fd_, static_cast<off_t>(used)) == 0;
-  ::close(fd_);
+  bool ok = true;
+  if (begin_ != nullptr) {
+    const std::size_t used = static_cast<std::size_t>(next_ - begin_) * sizeof(Event);
+    ok = pwrite_all(fd_, begin_, used, laps_ * ring_bytes_) &&
+         ::ftruncate(fd_, static_cast<off_t>(laps_ * ring_bytes_ + used)) == 0;
+    ::munmap(begin_, ring_bytes_);
+  }
+  if (!ring_path_.empty()) ::unlink(ring_path_.c_str());
+  ok = ::close(fd_) == 0 && ok;
   fd_ = -1;
   begin_ = next_ = end_ = nullptr;
+  ring_path_.clear();
   return ok;
 }
 

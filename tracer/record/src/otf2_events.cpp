@@ -16,7 +16,7 @@ public:
       : w_(w), rank_(rank), defs_(defs), attrs_(attrs), meta_(rank.meta) {}
 
   EventCounts run() {
-    EventFile file(rank_.events_path);
+    EventFile file(rank_.events_path, rank_.ring_path, rank_.tail);
     Event e{};
     for (std::uint64_t i = 0; file.next(e); ++i) translate(i, e);
     if (rank_.has_lost) {
@@ -110,6 +110,7 @@ private:
       blocks_ = e;
       return;
     case Kind::Meta:
+    case Kind::Lap: // EventFile never returns it
       return;
     case Kind::Send:
       time(t);

@@ -1,9 +1,11 @@
 #include "rank_input.hpp"
 
+#include "rank_status.hpp"
 #include "raw_format.hpp"
 
 #include <algorithm>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <set>
@@ -135,6 +137,34 @@ void read_definitions(const std::string& path, RankInput& r) {
   }
 }
 
+// A rank that was killed (SIGKILL) right after a blocking receive returned left that
+// receive's events only in its status record (rank_status.hpp); a rank that ended normally
+// removed the record.
+std::vector<Event> deferred_events(const std::string& partial, std::uint32_t rank) {
+  RankStatus status{};
+  std::ifstream in(status_path(partial, rank), std::ios::binary);
+  if (!in.read(reinterpret_cast<char*>(&status), sizeof status) || status.deferred.pending == 0)
+    return {};
+  const DeferredRecv& d = status.deferred;
+  std::vector<Event> events;
+  Event e{};
+  e.time = d.time;
+  if (d.source >= 0) {
+    e.kind = Kind::Recv;
+    e.peer = static_cast<std::uint32_t>(d.source);
+    e.comm = d.comm;
+    e.tag = static_cast<std::uint32_t>(d.tag);
+    e.bytes = d.bytes;
+    events.push_back(e);
+  }
+  Event leave{};
+  leave.kind = Kind::Leave;
+  leave.time = d.time;
+  leave.region = d.region;
+  events.push_back(leave);
+  return events;
+}
+
 bool is_algorithm(const RankInput& r, std::uint32_t name) {
   return r.str(name).starts_with("algorithm ");
 }
@@ -148,7 +178,17 @@ void first_pass(RankInput& r) {
   std::vector<MetaValue> waiting;
   bool clocked = false;
   std::uint64_t tick1 = 0, ns1 = 0;
-  EventFile file(r.events_path);
+  // Each region name's pairs by position, as the recorder remembers them (annotate.cpp).
+  std::unordered_map<std::uint32_t, std::vector<std::pair<std::uint32_t, std::uint32_t>>> memo;
+  const auto attach = [&](std::uint32_t key, std::uint32_t value) {
+    keys.insert(key);
+    values.insert(value);
+    if (open.empty())
+      waiting.push_back({0, key, value});
+    else
+      r.meta.push_back({open.back().first, key, value});
+  };
+  EventFile file(r.events_path, r.ring_path, r.tail);
   Event e{};
   std::uint64_t i = 0;
   for (; file.next(e); ++i) {
@@ -163,6 +203,11 @@ void first_pass(RankInput& r) {
         for (MetaValue m : waiting) r.meta.push_back({i, m.key, m.value});
         waiting.clear();
       }
+      if (e.tag != 0) { // pairs repeated from the last Meta events of this name
+        const auto& pairs = memo[e.peer];
+        for (std::uint32_t k = 0; k < e.tag && k < pairs.size(); ++k)
+          attach(pairs[k].first, pairs[k].second);
+      }
       break;
     case Kind::UserLeave: {
       const auto it = std::find_if(open.rbegin(), open.rend(),
@@ -174,12 +219,12 @@ void first_pass(RankInput& r) {
       rounds.insert(e.peer);
       break;
     case Kind::Meta:
-      keys.insert(e.peer);
-      values.insert(e.tag);
-      if (open.empty())
-        waiting.push_back({0, e.peer, e.tag});
-      else
-        r.meta.push_back({open.back().first, e.peer, e.tag});
+      if (e.bytes != 0 && e.bytes <= meta_positions) {
+        auto& pairs = memo[e.comm];
+        if (pairs.size() < e.bytes) pairs.resize(e.bytes);
+        pairs[e.bytes - 1] = {e.peer, e.tag};
+      }
+      attach(e.peer, e.tag);
       break;
     case Kind::Send:
     case Kind::Isend:
@@ -264,36 +309,76 @@ RankInput read_rank(const std::string& partial, std::uint32_t rank) {
   read_definitions(raw_defs_path(partial, rank), r);
   r.summary.rank = rank;
   r.events_path = raw_events_path(partial, rank);
+  r.ring_path = raw_ring_path(partial, rank);
+  r.tail = deferred_events(partial, rank);
   first_pass(r);
   return r;
 }
 
-EventFile::EventFile(const std::string& path) : file_(std::fopen(path.c_str(), "rb")) {}
+EventFile::EventFile(const std::string& path, const std::string& ring_path, std::vector<Event> tail)
+    : file_(std::fopen(path.c_str(), "rb")), tail_(std::move(tail)) {
+  std::error_code ec;
+  const std::uint64_t size = file_ != nullptr ? std::filesystem::file_size(path, ec) : 0;
+  left_ = ec ? 0 : size;
+  if (ring_path.empty() || file_ == nullptr) return;
+  std::FILE* ring = std::fopen(ring_path.c_str(), "rb");
+  if (ring == nullptr) return; // closed normally: everything is in the events file
+  const std::uint64_t ring_bytes = std::filesystem::file_size(ring_path, ec);
+  Event lap{};
+  const bool has_lap = !ec && ring_bytes >= sizeof(Event) && ring_bytes % sizeof(Event) == 0 &&
+                       std::fread(&lap, sizeof lap, 1, ring) == 1 && lap.kind == Kind::Lap;
+  const std::uint64_t whole = has_lap ? left_ / ring_bytes : 0;
+  if (has_lap && lap.request == whole + 1) {
+    // The ring holds the lap after the file's whole laps (a partly copied one is dropped).
+    left_ = whole * ring_bytes;
+    ring_ = ring;
+  } else {
+    std::fclose(ring); // empty, or a lap the file holds already
+  }
+}
 
 EventFile::~EventFile() {
   if (file_ != nullptr) std::fclose(file_);
+  if (ring_ != nullptr) std::fclose(ring_);
+}
+
+bool EventFile::fill() {
+  block_.resize(16384); // 640 KiB: the reader's memory does not grow with the run either
+  at_ = 0;
+  std::size_t n = 0;
+  if (!in_ring_ && file_ != nullptr) {
+    const auto want =
+        static_cast<std::size_t>(std::min<std::uint64_t>(block_.size(), left_ / sizeof(Event)));
+    n = std::fread(block_.data(), sizeof(Event), want, file_);
+    left_ -= n * sizeof(Event);
+    if (n == 0) in_ring_ = true;
+  }
+  if (in_ring_ && ring_ != nullptr)
+    n = std::fread(block_.data(), sizeof(Event), block_.size(), ring_);
+  block_.resize(n);
+  return n != 0;
 }
 
 bool EventFile::next(Event& e) {
-  if (at_ == block_.size()) {
-    if (file_ == nullptr) return false;
-    block_.resize(16384); // 640 KiB: the reader's memory does not grow with the run either
-    const std::size_t n = std::fread(block_.data(), sizeof(Event), block_.size(), file_);
-    block_.resize(n);
-    at_ = 0;
-    if (n == 0) return false;
-  }
-  e = block_[at_++];
-  // A rank that died leaves the rest of its last window zero: the events end there.
   static constexpr Event none{};
-  if (std::memcmp(&e, &none, sizeof e) == 0) {
-    block_.clear();
-    at_ = 0;
-    if (file_ != nullptr) std::fclose(file_);
-    file_ = nullptr;
-    return false;
+  for (;;) {
+    if (at_ == block_.size() && !fill()) {
+      if (tail_at_ == tail_.size()) return false;
+      e = tail_[tail_at_++];
+      return true;
+    }
+    e = block_[at_++];
+    if (std::memcmp(&e, &none, sizeof e) == 0) {
+      if (!in_ring_) continue; // a lap's unused slot
+      // The ring's zeros follow its last event: the files' events end there.
+      std::fclose(ring_);
+      ring_ = nullptr;
+      block_.clear();
+      at_ = 0;
+      continue;
+    }
+    if (e.kind != Kind::Lap) return true;
   }
-  return true;
 }
 
 } // namespace collscope::rec

@@ -49,6 +49,8 @@ struct RankInput {
   std::vector<std::string> strings;
   std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> peer_maps;
   std::string events_path;
+  std::string ring_path;
+  std::vector<Event> tail; // the MpiRecv and Leave of a receive the rank deferred, if it died
   bool counter = false;
   std::uint64_t tick0 = 0, ns0 = 0;
   double ns_per_tick = 1.0;
@@ -71,10 +73,14 @@ struct RankInput {
 /// A rank without files gives an empty input (world_size 0). Throws std::runtime_error.
 RankInput read_rank(const std::string& partial, std::uint32_t rank);
 
-/// Reads an events file in blocks of bounded size (a torn last record is dropped).
+/// Reads a rank's events in blocks of bounded size: the events file, then the ring if it
+/// holds a lap the file does not (a rank that died). A torn last record, a partly copied
+/// lap and the ring's zeros after its last event are dropped; Lap events are not returned.
 class EventFile {
 public:
-  explicit EventFile(const std::string& path);
+  /// `tail`: events to return after the files' (a receive deferred by a rank that died).
+  explicit EventFile(const std::string& path, const std::string& ring_path = {},
+                     std::vector<Event> tail = {});
   ~EventFile();
   EventFile(const EventFile&) = delete;
   EventFile& operator=(const EventFile&) = delete;
@@ -82,9 +88,16 @@ public:
   bool next(Event& e);
 
 private:
+  bool fill();
+
   std::FILE* file_ = nullptr;
+  std::uint64_t left_ = 0;    // bytes of file_ still to read
+  std::FILE* ring_ = nullptr; // read after file_, up to its first all-zero slot
+  bool in_ring_ = false;
   std::vector<Event> block_;
   std::size_t at_ = 0;
+  std::vector<Event> tail_;
+  std::size_t tail_at_ = 0;
 };
 
 } // namespace collscope::rec

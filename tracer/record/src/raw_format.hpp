@@ -1,9 +1,13 @@
 // The spill files each traced rank writes while it runs (DIR.partial/raw/), from which the
 // OTF2 archive is written at MPI_Finalize, or by `collscope-trace record` after a crash.
 //
-//   rank-R.events  Event records (event.hpp) in recording order, stored through a shared
-//                  mapping (event_buffer.hpp); a rank that died leaves zeros after its last
-//                  event. Clock events carry (counter, CLOCK_MONOTONIC) pairs.
+//   rank-R.ring    the ring (event_buffer.hpp): the newest events, stored through a shared
+//                  mapping; slot 0 is a Lap event numbering the lap, and zeros follow the
+//                  last event. Removed when the rank closes its files.
+//   rank-R.events  whole laps of the ring in recording order (then, at close, the last
+//                  partial lap). Events after the file's last whole lap are read from the
+//                  ring if its lap follows them. Clock events carry (counter,
+//                  CLOCK_MONOTONIC) pairs.
 //   rank-R.defs    records (type, payload length, payload), appended as the rank learns them:
 //                  its header, its annotation strings, the communicators it defines, the peer
 //                  maps of its intercommunicators, and why recording stopped early.
@@ -22,6 +26,9 @@ inline constexpr const char* raw_dir = "raw";
 
 inline std::string raw_events_path(const std::string& partial, std::uint32_t rank) {
   return partial + "/" + raw_dir + "/rank-" + std::to_string(rank) + ".events";
+}
+inline std::string raw_ring_path(const std::string& partial, std::uint32_t rank) {
+  return partial + "/" + raw_dir + "/rank-" + std::to_string(rank) + ".ring";
 }
 inline std::string raw_defs_path(const std::string& partial, std::uint32_t rank) {
   return partial + "/" + raw_dir + "/rank-" + std::to_string(rank) + ".defs";

@@ -62,6 +62,18 @@ void note_clock() {
 
 } // namespace
 
+void write_deferred() {
+  // Cleared first: a crash handler interrupting the pushes below must not write them twice.
+  state.deferred = false;
+  state.status->deferred.pending = 0;
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  const DeferredRecv d = state.status->deferred;
+  if (d.source >= 0) push_now(message(Kind::Recv, d.time, d.source, d.comm, d.tag, d.bytes));
+  Event leave = event(Kind::Leave, d.time);
+  leave.region = d.region;
+  push_now(leave);
+}
+
 bool spill_all() {
   note_clock();
   const bool defs = sync_definitions();
@@ -69,6 +81,7 @@ bool spill_all() {
 }
 
 bool note_progress() {
+  if (state.deferred) write_deferred();
   note_clock();
   return sync_definitions();
 }
@@ -77,11 +90,12 @@ void note_definitions() {
   if (state.enabled) sync_definitions();
 }
 
-void start_files(int events_fd, int defs_fd, std::size_t buffer_bytes) {
+void start_files(int events_fd, const std::string& ring_path, int defs_fd,
+                 std::size_t buffer_bytes) {
   state.defs_fd = defs_fd;
   state.strings_synced = state.comms_synced = state.peer_maps_synced = 0;
   state.lost_synced = false;
-  if (!state.events.open(events_fd, buffer_bytes))
+  if (!state.events.open(events_fd, ring_path, buffer_bytes))
     return lose("had no memory for its event buffer");
   char host[256] = {};
   gethostname(host, sizeof host - 1);
@@ -97,6 +111,7 @@ void start_files(int events_fd, int defs_fd, std::size_t buffer_bytes) {
 }
 
 bool close_files() {
+  if (state.deferred) write_deferred();
   note_clock();
   bool ok = sync_definitions();
   ok = state.events.close() && ok;

@@ -126,22 +126,19 @@ void open_files(const std::string& partial, int rank) {
   std::string ignored;
   make_dir(partial + "/" + raw_dir, ignored);
   const auto r = static_cast<std::uint32_t>(rank);
-  const int events_fd = ::open(raw_events_path(partial, r).c_str(),
-                               O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644); // mapped
+  const int events_fd =
+      ::open(raw_events_path(partial, r).c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   const int defs_fd = ::open(raw_defs_path(partial, r).c_str(),
                              O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
-  start_files(events_fd, defs_fd, buffer_bytes());
-}
-
-std::string status_path(const std::string& partial, int rank) {
-  return partial + "/" + status_dir + "/rank-" + std::to_string(rank);
+  start_files(events_fd, raw_ring_path(partial, r), defs_fd, buffer_bytes());
 }
 
 // Best effort: without the file the watchdog sees nothing of this rank, the run is the same.
 void map_status(const std::string& partial, int rank) {
   std::string ignored;
   make_dir(partial + "/" + status_dir, ignored);
-  const int fd = ::open(status_path(partial, rank).c_str(), O_RDWR | O_CREAT | O_TRUNC, 0644);
+  const int fd = ::open(status_path(partial, static_cast<std::uint32_t>(rank)).c_str(),
+                        O_RDWR | O_CREAT | O_TRUNC, 0644);
   if (fd < 0) return;
   if (::ftruncate(fd, sizeof(RankStatus)) == 0) {
     void* shared = ::mmap(nullptr, sizeof(RankStatus), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
@@ -158,7 +155,7 @@ void unmap_status(const std::string& partial, int rank) {
   state.local_status = *state.status;
   ::munmap(state.status, sizeof(RankStatus));
   state.status = &state.local_status;
-  ::unlink(status_path(partial, rank).c_str());
+  ::unlink(status_path(partial, static_cast<std::uint32_t>(rank)).c_str());
   ::rmdir((partial + "/" + status_dir).c_str()); // the last rank's succeeds
 }
 

@@ -112,6 +112,7 @@ ArchiveResult write_archive_in_parallel(const std::string& partial, int rank, in
     error = e.what();
   }
   ::unlink(raw_events_path(partial, me).c_str());
+  ::unlink(raw_ring_path(partial, me).c_str());
   ::unlink(raw_defs_path(partial, me).c_str());
   if (!everyone_ok(error.empty()))
     result.problem = error.empty() ? "another rank could not write its events" : error;

@@ -101,8 +101,8 @@ int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_C
   rec::enter(rec::begin_call(MpiRegion::Recv), MpiRegion::Recv); // waiting anyway
   const int rc = PMPI_Recv(buf, count, type, source, tag, comm, st);
   const std::uint64_t t1 = rec::now();
-  if (rc == MPI_SUCCESS) rec::record_recv(t1, rec::state.comms.find(comm).id, *st);
-  rec::leave(t1, MpiRegion::Recv);
+  const bool ok = rc == MPI_SUCCESS;
+  rec::defer_recv(t1, ok, ok ? rec::state.comms.find(comm).id : 0, *st, MpiRegion::Recv);
   return rc;
 }
 
@@ -196,8 +196,8 @@ int MPI_Mrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI
   rec::enter(rec::begin_call(MpiRegion::Mrecv), MpiRegion::Mrecv);
   const int rc = PMPI_Mrecv(buf, count, type, message, st);
   const std::uint64_t t1 = rec::now();
-  if (rc == MPI_SUCCESS && comm != rec::undefined_comm) rec::record_recv(t1, comm, *st);
-  rec::leave(t1, MpiRegion::Mrecv);
+  rec::defer_recv(t1, rc == MPI_SUCCESS && comm != rec::undefined_comm, comm, *st,
+                  MpiRegion::Mrecv);
   return rc;
 }
 

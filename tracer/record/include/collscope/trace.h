@@ -34,6 +34,12 @@ COLLSCOPE_TRACE_API void collscope_trace_blocks(int origin_first, int origin_cou
                                                 long long element_begin, long long element_count);
 /* key/value metadata of the innermost open "algorithm ..." region. */
 COLLSCOPE_TRACE_API void collscope_trace_meta(const char* key, const char* value);
+/* Called right after region_begin, before the region's first meta(): `signature` is the
+ * caller's digest of the n meta() pairs it is about to give. Returns non-zero when the
+ * previous recorded Enter of this region name was given those n pairs under the same
+ * signature: they are then recorded for this Enter too, and the caller skips its n meta()
+ * calls. Returns 0 otherwise (the caller makes them, and they are remembered). */
+COLLSCOPE_TRACE_API int collscope_trace_meta_repeat(unsigned long long signature, int n);
 COLLSCOPE_TRACE_API void collscope_trace_pause(void);
 COLLSCOPE_TRACE_API void collscope_trace_resume(void);
 /* Non-zero while records are being written (tracing on and not paused). */

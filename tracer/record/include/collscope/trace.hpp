@@ -43,6 +43,12 @@ inline void meta(const char* key, const char* value) {
   if (collscope_trace_meta != nullptr) collscope_trace_meta(key, value);
 }
 
+/// True if the tracer recorded the n pairs of the current region again for this Enter
+/// (collscope_trace_meta_repeat): the caller then skips its meta() calls.
+inline bool meta_repeat(unsigned long long signature, int n) {
+  return collscope_trace_meta_repeat != nullptr && collscope_trace_meta_repeat(signature, n) != 0;
+}
+
 inline void meta(const char* key, const std::string& value) {
   meta(key, value.c_str());
 }
