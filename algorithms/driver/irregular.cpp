@@ -100,7 +100,7 @@ std::optional<double> print_irregular_header(const Options& o, int p, int type_s
                                      o.root, alpha, beta, o.threshold, network);
   const char* extra = "";
   if (*model >= schedule::IrregularAlgorithm::model_binomial_min)
-    extra = ", plus the tree distribution ⌈log₂p⌉α + 8(p−1)(4+2K)β";
+    extra = ", plus the tree distribution ⌈log₂p⌉α + 8(p−1)(6 + 2⌈log₂p⌉)β";
   else if (*model >= schedule::IrregularAlgorithm::traff)
     extra = ", plus the construction, at most 2⌈log₂p⌉(α + 32β)";
   std::printf("#@model_time_s=%.4e (these block sizes: α-β time of the schedule%s%s)\n", t,

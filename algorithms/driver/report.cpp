@@ -28,7 +28,9 @@ std::string_view rounds_text(const Algorithm& a) {
   return a.hierarchical() ? a.two_level.rounds_text : a.rounds.text;
 }
 std::string_view cost_text(const Algorithm& a) {
-  return a.hierarchical() ? a.two_level.cost_text : a.cost.text;
+  return a.hierarchical()  ? a.two_level.cost_text
+         : a.block_cost.of ? a.block_cost.text
+                           : a.cost.text;
 }
 
 std::string_view to_string(Parameter parameter) {
@@ -204,13 +206,33 @@ std::optional<double> print_header(const Options& o, const RunFacts& f) {
       key("model_cost_s", number("%.4e", *model) + " (" + str(a.two_level.cost_text) + "; " + ab +
                               ", α'=α and β'=β)");
     }
+  } else if (a.rounds.of && a.block_cost.of) {
+    // allgatherv: the bound names the largest block and piece of this run's sizes.
+    const std::vector<int> counts = irregular_layout(o, f.p).counts;
+    const double largest = f.type_size * double(*std::max_element(counts.begin(), counts.end()));
+    const double piece = a.uses_piece() ? std::min(largest, double(f.piece) * f.type_size) : 0;
+    const int blocks = a.uses_piece() ? f.blocks : 1;
+    key("expected_rounds",
+        std::to_string(a.rounds.of(f.p, blocks)) + " (" + str(a.rounds.text) + ")");
+    model = a.block_cost.of({.p = double(f.p),
+                             .m = double(m),
+                             .blocks = double(blocks),
+                             .alpha = f.tuning.alpha,
+                             .beta = f.tuning.beta,
+                             .largest = largest,
+                             .piece = piece});
+    key("model_cost_s", number("%.4e", *model) + " (" + str(a.block_cost.text) + "; " + ab +
+                            "; mₘₐₓ = " + number("%.0f", largest) + " bytes" +
+                            (a.uses_piece() ? ", b = " + number("%.0f", piece) + " bytes" : "") +
+                            ")");
   } else if (a.rounds.of && a.cost.of) {
     const int blocks = a.uses_blocks() || a.uses_piece() ? f.blocks : 1;
     key("expected_rounds",
         std::to_string(a.rounds.of(f.p, blocks)) + " (" + str(a.rounds.text) + ")");
     model = a.cost.of(f.p, static_cast<double>(m), f.tuning.alpha, f.tuning.beta, blocks);
     key("model_cost_s", number("%.4e", *model) + " (" + str(a.cost.text) + "; " + ab +
-                            (a.irregular() && !a.uses_piece() ? "; equal blocks" : "") + ")");
+                            (a.irregular() ? "; a bound for any block sizes, m their total" : "") +
+                            ")");
   } else {
     key("expected_rounds", "n/a (Open MPI decides)");
     key("model_cost_s", "n/a (Open MPI decides)");

@@ -53,6 +53,21 @@ inline constexpr CostFormula dissemination{"⌈log₂p⌉α + (p−1)/p·βm",
                                            [](int p, double m, double a, double b, int) {
                                              return s::dissemination_allgather_cost(p, m, a, b);
                                            }};
+// allgatherv: bounds for any block sizes (tests/unit/test_cost_bounds.cpp holds the ring
+// schedules' α-β times to them). The plain ring moves some block in each of its p−1 steps and
+// a step lasts as long as the largest block in flight, exactly (p−1)(α + βmₘₐₓ) when a block
+// of that size travels all p−1 hops; (p−1)(α + βm/p) is the same number for equal blocks only.
+// The pipelined ring plays at most p−1+M−1 rounds (the pipelining lemma), none carrying more
+// than the largest piece b = min(piece, mₘₐₓ) bytes; (p−1+M−1)(α + βm/M) would assume equal
+// pieces, which the last piece of each block and every small block are not.
+inline constexpr s::BlockCostFormula ring_irregular{
+    "(p−1)(α + βmₘₐₓ), mₘₐₓ = max mᵢ", [](const s::FormulaValues& v) {
+      return v.p <= 1 ? 0 : (v.p - 1) * (v.alpha + v.beta * v.largest);
+    }};
+inline constexpr s::BlockCostFormula pipeline_irregular{
+    "≤ (p−1+M−1)(α + βb), b = largest piece", [](const s::FormulaValues& v) {
+      return v.p <= 1 ? 0 : (v.p - 1 + v.blocks - 1) * (v.alpha + v.beta * v.piece);
+    }};
 // gatherv and scatterv: bounds for any block sizes, m being the total of all blocks (the
 // collective's m_bytes), so that no problem type's schedule exceeds them
 // (tests/unit/test_cost_bounds.cpp sweeps p, roots, the paper's problem types and b).

@@ -169,7 +169,7 @@ const std::array entries{
               .description = "each whole block travels the ring, p−1 steps",
               .source = "seeds/001 “Linear-ring allgather” (blocks of different sizes)",
               .rounds = linear_rounds,
-              .cost = ring,
+              .block_cost = ring_irregular,
               .allgatherv = allgatherv_ring},
     Algorithm{
         .collective = C::allgatherv,
@@ -178,7 +178,7 @@ const std::array entries{
         .source =
             "seeds/001 “Pipelined irregular allgather”, “Pipelining lemma” (Träff et al. 2010)",
         .rounds = piece_rounds,
-        .cost = pipeline,
+        .block_cost = pipeline_irregular,
         .parameter = Parameter::piece,
         .allgatherv = allgatherv_ring_pipelined},
     Algorithm{.collective = C::allgatherv,

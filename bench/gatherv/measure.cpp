@@ -1,34 +1,48 @@
 #include "measure.hpp"
 
 #include <algorithm>
-#include <ctime>
+
+#if defined(COLLSCOPE_SMPI)
+#include <cstdint>
+#include <simgrid/barrier.h>
+#endif
 
 namespace collscope::bench {
 
 namespace {
 
+#if defined(COLLSCOPE_SMPI)
+/// One SimGrid barrier for all ranks of `comm`. Under SMPI every rank is an actor of one
+/// process, so rank 0's barrier object serves all; its address goes round once by broadcast
+/// (each rank's copy of this static is private under SMPI's privatization).
+sg_bar_t simulated_barrier(MPI_Comm comm) {
+  static sg_bar_t barrier = nullptr;
+  static int size = 0;
+  int p = 0, rank = 0;
+  MPI_Comm_size(comm, &p);
+  MPI_Comm_rank(comm, &rank);
+  if (barrier && size == p) return barrier;
+  std::uint64_t address = 0;
+  if (rank == 0)
+    address = reinterpret_cast<std::uintptr_t>(sg_barrier_init(static_cast<unsigned>(p)));
+  MPI_Bcast(&address, 1, MPI_UINT64_T, 0, comm);
+  barrier = reinterpret_cast<sg_bar_t>(static_cast<std::uintptr_t>(address));
+  size = p;
+  return barrier;
+}
+#endif
+
 /// Every rank starts a call at the same moment, as the α-β model assumes. On real MPI a
 /// barrier is the best there is (ranks leave it up to a message latency apart). Under SimGrid
-/// SMPI all ranks read one simulated clock, so after the barrier they agree on a moment safely
-/// in the future and sleep until it (as collscope-run's driver does): the times then hold no
-/// barrier skew, whichever barrier algorithm SMPI's collective selector picked.
+/// SMPI a SimGrid barrier (an actor synchronisation outside the simulated network) lets all
+/// ranks go at the simulated moment the last one arrives: no message, no barrier skew, and no
+/// MPI_Barrier and agreement Allreduces per call, whose thousands of simulated messages at
+/// p = 1024 cost more wall time than most variants being measured.
 void start_together(MPI_Comm comm) {
-  MPI_Barrier(comm);
 #if defined(COLLSCOPE_SMPI)
-  const double before = MPI_Wtime();
-  const double mine[2] = {before, 0.0};
-  double latest[2] = {0, 0};
-  MPI_Allreduce(mine, latest, 2, MPI_DOUBLE, MPI_MAX, comm);
-  const double agree = MPI_Wtime() - before; // how long one agreement takes, at most
-  double slowest = 0;
-  MPI_Allreduce(&agree, &slowest, 1, MPI_DOUBLE, MPI_MAX, comm);
-  const double wait = latest[0] + 3 * slowest - MPI_Wtime();
-  if (wait > 0) {
-    const auto ns = static_cast<long long>(wait * 1e9);
-    const timespec duration{static_cast<time_t>(ns / 1000000000),
-                            static_cast<long>(ns % 1000000000)};
-    nanosleep(&duration, nullptr);
-  }
+  sg_barrier_wait(simulated_barrier(comm));
+#else
+  MPI_Barrier(comm);
 #endif
 }
 
@@ -37,21 +51,28 @@ void start_together(MPI_Comm comm) {
 std::vector<Timing> measure(const std::vector<Variant>& variants, int warmup, int repetitions,
                             MPI_Comm comm) {
   const std::size_t n = variants.size();
-  std::vector<std::vector<double>> times(n);
-  std::vector<Timing> result(n);
-  for (int rep = 0; rep < warmup + repetitions; ++rep)
+  const auto calls = static_cast<std::size_t>(warmup + repetitions);
+  // Per call: this rank's time, and 1 if the call failed here. Reduced once at the end (the
+  // maximum: the slowest rank, any failure), so no collective runs between timed calls.
+  std::vector<double> local(2 * n * calls, 0.0), slowest(local.size(), 0.0);
+  for (std::size_t rep = 0; rep < calls; ++rep)
     for (std::size_t i = 0; i < n; ++i) {
       start_together(comm);
       const double start = MPI_Wtime();
       const int rc = variants[i].call();
       const double mine = MPI_Wtime() - start;
-      double local[2] = {mine, rc == MPI_SUCCESS ? 0.0 : 1.0}, slowest[2] = {0, 0};
-      MPI_Allreduce(local, slowest, 2, MPI_DOUBLE, MPI_MAX, comm);
-      if (slowest[1] > 0) result[i].ok = false;
-      if (rep >= warmup) times[i].push_back(slowest[0]);
+      local[2 * (rep * n + i)] = mine;
+      local[2 * (rep * n + i) + 1] = rc == MPI_SUCCESS ? 0.0 : 1.0;
     }
+  MPI_Allreduce(local.data(), slowest.data(), static_cast<int>(local.size()), MPI_DOUBLE, MPI_MAX,
+                comm);
+  std::vector<Timing> result(n);
   for (std::size_t i = 0; i < n; ++i) {
-    std::vector<double>& t = times[i];
+    std::vector<double> t;
+    for (std::size_t rep = 0; rep < calls; ++rep) {
+      if (slowest[2 * (rep * n + i) + 1] > 0) result[i].ok = false;
+      if (rep >= static_cast<std::size_t>(warmup)) t.push_back(slowest[2 * (rep * n + i)]);
+    }
     std::sort(t.begin(), t.end());
     result[i].min = t.front();
     result[i].median = t.size() % 2 ? t[t.size() / 2] : (t[t.size() / 2 - 1] + t[t.size() / 2]) / 2;

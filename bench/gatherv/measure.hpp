@@ -1,8 +1,9 @@
 // Timing as in seeds/000 §5 (and ReproMPI): a native MPI_Barrier before every call (under
-// SimGrid SMPI also a common simulated start moment), the time of a call is that of the
-// slowest rank, warm-up calls are not timed; minimum and median of
-// the timed repetitions. Variants of one instance are measured interleaved, repetition by
-// repetition, so that a noisy stretch of an oversubscribed machine hits them all alike.
+// SimGrid SMPI a SimGrid barrier: one common simulated start moment, no messages), the time
+// of a call is that of the slowest rank (reduced once after all calls), warm-up calls are not
+// timed; minimum and median of the timed repetitions. Variants of one instance are measured
+// interleaved, repetition by repetition, so that a noisy stretch of an oversubscribed machine hits
+// them all alike.
 #pragma once
 
 #include "variants.hpp"

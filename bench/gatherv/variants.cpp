@@ -7,23 +7,55 @@
 
 namespace collscope::bench {
 
-Instance::Instance(std::vector<int> counts, int root, MPI_Comm comm)
-    : counts_(std::move(counts)), root_(root), comm_(comm) {
-  MPI_Comm_rank(comm, &rank_);
-  MPI_Comm_size(comm, &p_);
-  displs_.resize(counts_.size());
-  int next = 0;
-  for (std::size_t i = 0; i < counts_.size(); ++i) {
-    displs_[i] = next;
-    next += counts_[i];
-  }
-  padded_ = *std::max_element(counts_.begin(), counts_.end());
-  own_.assign(static_cast<std::size_t>(std::max(counts_[rank_], 1)), rank_);
-  all_.assign(static_cast<std::size_t>(std::max(rank_ == root_ ? next : 0, 1)), rank_);
-  padded_own_.assign(static_cast<std::size_t>(std::max(padded_, 1)), rank_);
-  padded_all_.assign(static_cast<std::size_t>(std::max(rank_ == root_ ? p_ * padded_ : 0, 1)),
-                     rank_);
+Payload::Payload(std::size_t ints, int fill) {
+#if defined(COLLSCOPE_SMPI)
+  (void)fill;
+  data_ = static_cast<int*>(SMPI_SHARED_MALLOC(std::max<std::size_t>(ints, 1) * sizeof(int)));
+#else
+  storage_.assign(std::max<std::size_t>(ints, 1), fill);
+  data_ = storage_.data();
+#endif
 }
+
+Payload::~Payload() {
+#if defined(COLLSCOPE_SMPI)
+  SMPI_SHARED_FREE(data_);
+#endif
+}
+
+namespace {
+
+int rank_of(MPI_Comm comm) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  return rank;
+}
+
+int size_of(MPI_Comm comm) {
+  int p = 0;
+  MPI_Comm_size(comm, &p);
+  return p;
+}
+
+std::vector<int> offsets(const std::vector<int>& counts) {
+  std::vector<int> displs(counts.size());
+  int next = 0;
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    displs[i] = next;
+    next += counts[i];
+  }
+  return displs;
+}
+
+} // namespace
+
+Instance::Instance(std::vector<int> counts, int root, MPI_Comm comm)
+    : counts_(std::move(counts)), displs_(offsets(counts_)), root_(root), rank_(rank_of(comm)),
+      p_(size_of(comm)), padded_(*std::max_element(counts_.begin(), counts_.end())), comm_(comm),
+      own_(static_cast<std::size_t>(counts_[rank_]), rank_),
+      all_(rank_ == root_ ? static_cast<std::size_t>(displs_.back() + counts_.back()) : 0, rank_),
+      padded_own_(static_cast<std::size_t>(padded_), rank_),
+      padded_all_(rank_ == root_ ? static_cast<std::size_t>(p_) * padded_ : 0, rank_) {}
 
 std::vector<Variant> Instance::variants(bool scatter) {
   using IA = schedule::IrregularAlgorithm;

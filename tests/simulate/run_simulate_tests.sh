@@ -134,7 +134,12 @@ bench-gatherv)
     [ -n "$count" ] && [ "$count" = "$listed" ] && [ "$count" = "$flagged" ] ||
       { ok=0; fail "$what: violations counted ${count:-none}, listed $listed, flagged $flagged"; }
     spread=$(sed -n 's/^# largest spread (median − min) of any row: \(.*\) s$/\1/p' "$tmp/out")
-    awk -v s="${spread:-x}" 'BEGIN { exit !(s != "x" && s + 0 < 1e-12) }' ||
+    # A start skew would show as a spread of the order of α (1 µs). Binomial gatherv probes for
+    # sizes, and SMPI's probe loop polls every 1 ns (growing while it fails); whether the first
+    # poll of a parent released at the same simulated moment as its child sees the child's
+    # message depends on which of them SimGrid runs first, so its repetitions may differ by a
+    # few ns.
+    awk -v s="${spread:-x}" 'BEGIN { exit !(s != "x" && s + 0 < 1e-8) }' ||
       { ok=0; fail "$what: simulated repetitions differ (largest spread ${spread:-missing} s)"; }
     # collective,problem,b,p,root,"variant",min_us,median_us,ratio_native_min,model_us,gl1,gl2
     off=$(awk -F, 'NR > 1 && $10 != "" {

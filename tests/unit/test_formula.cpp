@@ -31,3 +31,14 @@ TEST_CASE("the formula reader knows the lecture's notation") {
   CHECK(evaluate_formula("⌈(p−1)/3⌉", v) == 2); // 6/3 exactly: no rounding up
   CHECK_FALSE(evaluate_formula("⌈p/2", v));
 }
+
+TEST_CASE("the formula reader knows the largest block mₘₐₓ and the largest piece b") {
+  const FormulaValues v{
+      .p = 7, .m = 700, .blocks = 4, .alpha = 2, .beta = 0.5, .largest = 300, .piece = 40};
+  CHECK(evaluate_formula("(p−1)(α + βmₘₐₓ), mₘₐₓ = max mᵢ", v) == Approx(6 * (2 + 150)));
+  CHECK(evaluate_formula("≤ (p−1+M−1)(α + βb), b = largest piece", v) == Approx(9 * (2 + 20)));
+  // m and mₘₐₓ side by side: neither is read as the other.
+  CHECK(evaluate_formula("m − mₘₐₓ", v) == 400);
+  CHECK(evaluate_formula("mₘₐₓm", v) == 300 * 700);
+  CHECK_FALSE(evaluate_formula("mₘₐ", v));
+}

@@ -35,6 +35,7 @@ TEST_CASE("every registry text evaluates to its function for p = 2..64") {
       continue;
     }
     if (a.hierarchical()) continue; // two-level formulas: the next test
+    if (a.block_cost.of) continue;  // block-size bounds: a test of their own below
     INFO(label(a) << ": rounds '" << a.rounds.text << "', cost '" << a.cost.text << "'");
     REQUIRE(a.rounds.of);
     REQUIRE(a.cost.of);
@@ -53,6 +54,43 @@ TEST_CASE("every registry text evaluates to its function for p = 2..64") {
             REQUIRE(close(*cost, a.cost.of(p, m, alpha, beta, blocks)));
           }
   }
+}
+
+TEST_CASE("every block-size bound (allgatherv) evaluates to its function, mₘₐₓ and b included") {
+  int block_costs = 0;
+  for (const Algorithm& a : algorithms()) {
+    if (!a.block_cost.of) continue;
+    ++block_costs;
+    INFO(label(a) << ": rounds '" << a.rounds.text << "', cost '" << a.block_cost.text << "'");
+    CHECK(a.cost.text.empty());
+    REQUIRE(a.rounds.of);
+    for (int p = 2; p <= 64; ++p)
+      for (int blocks : {1, 2, 5, 64})
+        for (double m : {1.0, 4000.0, 1e8})
+          for (const auto& [alpha, beta] : {std::pair{1e-6, 2e-10}, {3.0, 0.25}}) {
+            // Largest block and piece distinct from m and from each other, so a text that
+            // names the wrong one fails.
+            const FormulaValues v{.p = double(p),
+                                  .m = m,
+                                  .blocks = double(blocks),
+                                  .alpha = alpha,
+                                  .beta = beta,
+                                  .largest = m / 3,
+                                  .piece = m / 7};
+            INFO("p=" << p << " M=" << blocks << " m=" << m << " α=" << alpha << " β=" << beta);
+            const auto rounds = evaluate_formula(a.rounds.text, v);
+            const auto cost = evaluate_formula(a.block_cost.text, v);
+            REQUIRE(rounds);
+            REQUIRE(cost);
+            REQUIRE(*rounds == a.rounds.of(p, blocks));
+            REQUIRE(close(*cost, a.block_cost.of(v)));
+          }
+    CHECK(
+        a.block_cost.of(
+            {.p = 1, .m = 1e6, .blocks = 3, .alpha = 1, .beta = 1, .largest = 1e6, .piece = 10}) ==
+        0);
+  }
+  CHECK(block_costs == 2);
 }
 
 TEST_CASE("every two-level text evaluates to its function for N, n = 1..16") {
@@ -103,7 +141,7 @@ TEST_CASE("every two-level text evaluates to its function for N, n = 1..16") {
 
 TEST_CASE("one process sends nothing: every algorithm takes 0 rounds and costs 0") {
   for (const Algorithm& a : algorithms()) {
-    if (a.is_native() || a.hierarchical()) continue;
+    if (a.is_native() || a.hierarchical() || a.block_cost.of) continue;
     INFO(label(a));
     for (int blocks : {1, 3}) {
       CHECK(a.rounds.of(1, blocks) == 0);

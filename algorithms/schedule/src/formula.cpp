@@ -57,7 +57,7 @@ private:
     if (at_end()) return false;
     const char c = text_[pos_];
     if ((c >= '0' && c <= '9') || c == '(' || c == 'p' || c == 'm' || c == 'M' || c == 'N' ||
-        c == 'n')
+        c == 'n' || c == 'b')
       return true;
     for (std::string_view s : {"α", "β", "⌈", "⌊"})
       if (text_.substr(pos_).starts_with(s)) return true;
@@ -78,7 +78,9 @@ private:
     if (eat("⌈")) return rounded("⌉", true);
     if (eat("⌊")) return rounded("⌋", false);
     if (eat("p")) return values_.p;
+    if (eat("mₘₐₓ")) return values_.largest; // before m, of which it is an extension
     if (eat("m")) return values_.m;
+    if (eat("b")) return values_.piece;
     if (eat("M")) return values_.blocks;
     if (eat("N")) return values_.nodes;
     if (eat("n")) return values_.per_node;

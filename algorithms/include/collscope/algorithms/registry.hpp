@@ -70,6 +70,9 @@ struct Algorithm {
   /// together; empty for native collectives, whose schedule is Open MPI's choice.
   schedule::RoundsFormula rounds = {};
   schedule::CostFormula cost = {};
+  /// allgatherv: a cost bound in terms of the block sizes (the largest block mₘₐₓ, the largest
+  /// piece b), printed instead of `cost`, whose m alone bounds nothing when blocks differ.
+  schedule::BlockCostFormula block_cost = {};
   /// Hierarchical and full-lane algorithms: rounds and cost in the two-level model (N nodes of
   /// n ranks; α, β inside a node, α', β' between nodes) instead of `rounds` and `cost`.
   schedule::TwoLevelFormula two_level = {};

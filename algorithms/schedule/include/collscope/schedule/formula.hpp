@@ -33,6 +33,15 @@ struct FormulaValues {
   double per_node = 1;
   double alpha_net = 0;
   double beta_net = 0;
+  double largest = 0; ///< mₘₐₓ: the largest block, bytes (irregular collectives)
+  double piece = 0;   ///< b: the largest pipeline piece, bytes (min(piece, mₘₐₓ))
+};
+
+/// Cost of an irregular collective whose bound depends on the block sizes, not only on their
+/// total m: it names mₘₐₓ or b (FormulaValues::largest, piece) besides p, m, M, α and β.
+struct BlockCostFormula {
+  std::string_view text = {};
+  double (*of)(const FormulaValues& values) = nullptr;
 };
 
 /// Rounds and cost of a hierarchical or full-lane algorithm in the two-level α-β model, for
@@ -44,8 +53,8 @@ struct TwoLevelFormula {
   double (*cost)(const FormulaValues& values) = nullptr;
 };
 
-/// The value of a formula's text. Grammar: numbers, the names p m M α β N n α' β', ⌈log₂x⌉ and
-/// ⌊log₂x⌋ (x a positive whole number or a fraction above 1), ⌈x⌉ and ⌊x⌋ of any expression,
+/// The value of a formula's text. Grammar: numbers, the names p m M α β N n α' β' mₘₐₓ b, ⌈log₂x⌉
+/// and ⌊log₂x⌋ (x a positive whole number or a fraction above 1), ⌈x⌉ and ⌊x⌋ of any expression,
 /// + − · / and juxtaposition (products), parentheses. A leading "≤ " (the text is a bound)
 /// and anything after a comma (a note such as "M = Σ⌈mᵢ/b⌉") are not part of the value.
 /// nullopt when the text does not parse.
