@@ -537,11 +537,17 @@ void TreeScene::paintNode(QPainter& painter, const TreePanel& panel, int panelIn
   const double big = m_fontPixels * 1.35;
   const double small = m_fontPixels * 0.8;
   const bool details = small >= 8.5 && !lines.isEmpty();
-  const QFont rankFont =
+  const QString label = rankLabel(rank, panelIndex);
+  QFont rankFont =
       sized(style.labelFont, details ? big : std::min(big * 1.3, rect.height() * 0.6), true);
+  // The root's "(root)" must fit its box whether or not details follow (a reduction's nodes
+  // have none).
+  const double width = QFontMetricsF(rankFont).horizontalAdvance(label);
+  if (width > rect.width() * 0.92)
+    rankFont = sized(rankFont, rankFont.pixelSize() * rect.width() * 0.92 / width, true);
   if (!details) {
     painter.setFont(rankFont);
-    painter.drawText(rect, Qt::AlignCenter, QString::number(rank));
+    painter.drawText(rect, Qt::AlignCenter, label);
     return;
   }
   const double rankHeight = QFontMetricsF(rankFont).height();
@@ -550,14 +556,19 @@ void TreeScene::paintNode(QPainter& painter, const TreePanel& panel, int panelIn
   const double total = rankHeight + lineHeight * static_cast<double>(lines.size());
   double y = rect.center().y() - total / 2;
   painter.setFont(rankFont);
-  painter.drawText(QRectF(rect.left(), y, rect.width(), rankHeight), Qt::AlignCenter,
-                   isRoot ? QStringLiteral("%1 (root)").arg(rank) : QString::number(rank));
+  painter.drawText(QRectF(rect.left(), y, rect.width(), rankHeight), Qt::AlignCenter, label);
   y += rankHeight;
   painter.setFont(detailFont);
   for (const QString& line : lines) {
     painter.drawText(QRectF(rect.left(), y, rect.width(), lineHeight), Qt::AlignCenter, line);
     y += lineHeight;
   }
+}
+
+QString TreeScene::rankLabel(int rank, int panel) const {
+  const bool isRoot = panel >= 0 && panel < static_cast<int>(m_panels.size()) &&
+                      rank == m_panels[static_cast<std::size_t>(panel)].tree.root();
+  return isRoot ? QStringLiteral("%1 (root)").arg(rank) : QString::number(rank);
 }
 
 int TreeScene::rankAt(const QPointF& point) const {
