@@ -238,3 +238,13 @@ TEST_CASE("stats says p and rounds as the grader does: no idle rank and no copy 
   const Run ring = trace_cli({"stats", test::ring_allgather(3, 8).write(dir / "r").string()});
   CHECK(ring.out.find("ranks               3\n") != std::string::npos);
 }
+
+TEST_CASE("record -o makes the folders above the trace or names the one it cannot make") {
+  const TempDir dir;
+  // `true` is no MPI program: no trace, but the folders above it are there for the tracer.
+  const Run none = trace_cli({"record", "-o", (dir / "runs/today/t").string(), "--", "true"});
+  CHECK(fs::is_directory(dir / "runs" / "today"));
+  CHECK(none.err.back().find("cannot create the folder") == std::string::npos);
+  refused(trace_cli({"record", "-o", "/proc/nope/t", "--", "true"}),
+          "-o /proc/nope/t: cannot create the folder /proc/nope: ");
+}
