@@ -22,6 +22,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <filesystem>
 #include <new>
 #include <optional>
 #include <span>
@@ -170,11 +171,22 @@ int execute(const Options& o, int rank, int p, MPI_Comm comm) {
   return 0;
 }
 
-/// Whether a directory can be made next to the --trace directory (where the tracer makes
-/// DIR.partial): probed before MPI_Init with a name of this process's own. "" or the reason.
+/// Makes the folders above the --trace directory (`--trace runs/today/p8` in a fresh checkout)
+/// and checks that a directory can be made next to it (where the tracer makes DIR.partial):
+/// done before MPI_Init, on every process, with a probe name of this process's own. "" or the
+/// reason, naming the folder that could not be made.
 std::string trace_directory_problem(const std::string& dir) {
-  const std::string probe = dir + ".probe." + std::to_string(getpid());
-  if (mkdir(probe.c_str(), 0700) != 0) return std::strerror(errno);
+  std::string path = dir; // the tracer drops trailing slashes too
+  while (path.size() > 1 && path.back() == '/') path.pop_back();
+  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  std::error_code ec;
+  // Other ranks make the same folders at the same time: a folder that exists is no error.
+  if (!parent.empty() && !std::filesystem::create_directories(parent, ec) && ec &&
+      !std::filesystem::is_directory(parent))
+    return "cannot create the folder " + parent.string() + ": " + ec.message();
+  const std::string probe = path + ".probe." + std::to_string(getpid());
+  if (mkdir(probe.c_str(), 0700) != 0)
+    return "cannot write there: " + std::string(std::strerror(errno));
   rmdir(probe.c_str());
   return {};
 }
@@ -187,8 +199,7 @@ bool trace_usable(const std::string& dir, const std::string& problem, int rank, 
   PMPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, comm);
   if (any)
     print_error(rank, "--trace " + dir + ": " +
-                          (problem.empty() ? "the tracer could not start"
-                                           : "cannot write there: " + problem));
+                          (problem.empty() ? "the tracer could not start" : problem));
   return !any;
 }
 

@@ -62,8 +62,9 @@ of the slowest rank).
   --repetitions K   timed runs; default 10
   --warmup W        untimed runs before them; default 2
   --seed S          seed of the input data; default 1
-  --trace DIR       write an OTF2 trace of the timed repetitions to DIR (open it with
-                    collscope-trace, the app, Vampir or otf2-print); same as COLLSCOPE_TRACE=DIR
+  --trace DIR       write an OTF2 trace of the timed repetitions to DIR, making its parent
+                    folders (open it with collscope-trace, the app, Vampir or otf2-print);
+                    same as COLLSCOPE_TRACE=DIR
   --trace-warmup    record the warm-ups too
   --no-verify       skip the reference run and the byte-for-byte check (half the memory;
                     for large simulated runs)

@@ -81,10 +81,11 @@ std::string joined(const std::vector<std::string>& argv) {
 } // namespace
 
 CompileResult compile_submission(const Exercise& e, const Toolchain& tools, const Sandbox& sandbox,
-                                 const fs::path& source, const fs::path& binary) {
+                                 const Staging& staging, const fs::path& source,
+                                 const fs::path& binary) {
   CompileResult result;
   const fs::path dir = binary.parent_path();
-  const fs::path scratch = dir.parent_path() / ".sandbox" / "build";
+  const fs::path scratch = staging.scratch("build");
   sandbox.prepare(scratch);
   const std::string name = inner_name(source);
   fs::copy_file(source, scratch / name);
@@ -152,7 +153,7 @@ CompileResult compile_submission(const Exercise& e, const Toolchain& tools, cons
                         " exists and is not collscope-grade's: choose another --out");
   fs::remove_all(dir);
   fs::create_directories(dir.parent_path());
-  fs::rename(scratch, dir);
+  move_folder(scratch, dir);
   result.ok = ok && fs::is_regular_file(dir / "submission");
   if (result.ok && dir / "submission" != binary) fs::rename(dir / "submission", binary);
   if (!result.ok) result.hint = hint_for(e, result.output);

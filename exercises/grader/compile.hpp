@@ -8,6 +8,7 @@
 #include "policy.hpp"
 #include "runner.hpp"
 #include "sandbox.hpp"
+#include "staging.hpp"
 
 #include <filesystem>
 #include <string>
@@ -23,10 +24,11 @@ struct CompileResult {
   std::vector<PolicyFinding> policy; ///< the symbol policy's findings (not allowed ones)
 };
 
-/// Compiles `source` into `binary`; its folder ends up holding the object, the glue file and
-/// the symbol listings the policy read.
+/// Compiles `source` into `binary`, in the scratch folder "build" of `staging`; the binary's
+/// folder ends up holding the object, the glue file and the symbol listings the policy read.
 CompileResult compile_submission(const Exercise& exercise, const Toolchain& tools,
-                                 const Sandbox& sandbox, const std::filesystem::path& source,
+                                 const Sandbox& sandbox, const Staging& staging,
+                                 const std::filesystem::path& source,
                                  const std::filesystem::path& binary);
 
 } // namespace collscope::grade

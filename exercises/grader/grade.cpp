@@ -91,15 +91,17 @@ Grade grade_submission(const Exercise& ex, const Toolchain& tools, const Sandbox
     fs::remove_all(g.out / old);
   if (fs::exists(g.out / "build" / "glue.cpp")) fs::remove_all(g.out / "build");
   const fs::path binary = g.out / "build" / "submission";
-  // Inside the sandbox: the binary and the libraries it needs, read-only; the output folder
-  // otherwise hidden.
-  Sandbox inner = sandbox;
-  inner.readable.push_back(binary);
+  const Staging staging(sandbox, g.out);
 
   progress.phase("compile", 0);
-  g.compile = compile_submission(ex, tools, sandbox, g.submission, binary);
+  g.compile = compile_submission(ex, tools, sandbox, staging, g.submission, binary);
   progress.done(g.compile.ok ? "ok" : "FAILED: does not compile");
-  const Runner runner(ex, tools, inner, g.out, binary);
+  // Inside the sandbox: the binary and the libraries it needs, read-only; the output folder
+  // otherwise hidden.
+  const fs::path runnable = g.compile.ok ? staging.runnable(binary) : binary;
+  Sandbox inner = sandbox;
+  inner.readable.push_back(runnable);
+  const Runner runner(ex, tools, inner, staging, g.out, binary, runnable);
   if (!g.compile.ok) {
     not_compiled(g);
   } else {
@@ -139,7 +141,6 @@ Grade grade_submission(const Exercise& ex, const Toolchain& tools, const Sandbox
     reproduce_first_failures(g, runner, 4);
     progress.done("done");
   }
-  fs::remove_all(g.out / ".sandbox");
   g.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return g;
 }

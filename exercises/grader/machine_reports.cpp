@@ -27,26 +27,6 @@ std::string check_output(const CheckResult& c) {
   return text;
 }
 
-/// XML 1.0 text: markup escaped; control characters, which XML cannot carry, shown as U+FFFD.
-std::string xml(const std::string& text) {
-  std::string out;
-  for (const char ch : text) {
-    if (ch == '<')
-      out += "&lt;";
-    else if (ch == '>')
-      out += "&gt;";
-    else if (ch == '&')
-      out += "&amp;";
-    else if (ch == '"')
-      out += "&quot;";
-    else if (static_cast<unsigned char>(ch) < 0x20 && ch != '\t' && ch != '\n' && ch != '\r')
-      out += "\uFFFD";
-    else
-      out += ch;
-  }
-  return out;
-}
-
 } // namespace
 
 std::string gradescope_json(const Grade& g) {
@@ -81,17 +61,17 @@ std::string junit_xml(const Grade& g) {
   for (const CheckResult& c : g.checks) failures += c.status != CheckResult::Status::passed;
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite "
          "name=\"collscope-grade "
-      << xml(g.exercise->name) << "\" tests=\"" << g.checks.size() << "\" failures=\"" << failures
-      << "\" time=\"" << format_number(g.seconds) << "\">\n";
+      << markup(g.exercise->name) << "\" tests=\"" << g.checks.size() << "\" failures=\""
+      << failures << "\" time=\"" << format_number(g.seconds) << "\">\n";
   for (const CheckResult& c : g.checks) {
     out << "    <testcase classname=\""
-        << xml(g.exercise->name + "." + g.submission.stem().string()) << "\" name=\""
-        << xml(c.spec->id + ": " + c.spec->title) << "\">\n";
+        << markup(g.exercise->name + "." + g.submission.stem().string()) << "\" name=\""
+        << markup(c.spec->id + ": " + c.spec->title) << "\">\n";
     if (c.status == CheckResult::Status::failed)
-      out << "      <failure message=\"" << xml(c.summary) << "\">" << xml(check_output(c))
+      out << "      <failure message=\"" << markup(c.summary) << "\">" << markup(check_output(c))
           << "</failure>\n";
     if (c.status == CheckResult::Status::not_judged)
-      out << "      <failure message=\"" << xml(c.summary) << "\">not judged: 0 of "
+      out << "      <failure message=\"" << markup(c.summary) << "\">not judged: 0 of "
           << format_number(c.spec->points) << " points</failure>\n";
     out << "    </testcase>\n";
   }

@@ -13,32 +13,15 @@ namespace collscope::grade {
 
 namespace {
 
-std::string esc(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    if (c == '<')
-      out += "&lt;";
-    else if (c == '>')
-      out += "&gt;";
-    else if (c == '&')
-      out += "&amp;";
-    else if (c == '"')
-      out += "&quot;";
-    else
-      out += c;
-  }
-  return out;
-}
-
 void table(std::ostream& out, const std::vector<std::string>& header,
            const std::vector<std::vector<std::string>>& rows) {
   if (header.empty() || rows.empty()) return;
   out << "<table><tr>";
-  for (const std::string& h : header) out << "<th>" << esc(h) << "</th>";
+  for (const std::string& h : header) out << "<th>" << markup(h) << "</th>";
   out << "</tr>\n";
   for (const auto& row : rows) {
     out << "<tr>";
-    for (const std::string& c : row) out << "<td>" << esc(c) << "</td>";
+    for (const std::string& c : row) out << "<td>" << markup(c) << "</td>";
     out << "</tr>\n";
   }
   out << "</table>\n";
@@ -63,34 +46,36 @@ std::string status_class(CheckResult::Status s) {
 std::string html_report(const Grade& g) {
   std::ostringstream out;
   const Exercise& ex = *g.exercise;
-  out << "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" << esc(ex.title)
-      << "</title><style>" << css << "</style></head><body>\n";
-  out << "<h1>" << esc(ex.title) << "</h1>\n<p>Submission <code>" << esc(g.submission.string())
-      << "</code> · exercise <code>" << esc(ex.name) << "</code> · " << esc(g.date)
-      << " · graded in " << format_number(std::round(g.seconds * 10) / 10) << " s</p>\n";
+  out << "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>"
+      << markup(ex.title) << "</title><style>" << css << "</style></head><body>\n";
+  out << "<h1>" << markup(ex.title) << "</h1>\n<p>Submission <code>"
+      << markup(g.submission.string()) << "</code> · exercise <code>" << markup(ex.name)
+      << "</code> · " << markup(g.date) << " · graded in "
+      << format_number(std::round(g.seconds * 10) / 10) << " s</p>\n";
   out << "<p class=\"score\">Score: <b>" << format_number(g.score) << " / "
       << format_number(g.max_score) << "</b></p>\n<table><tr><th>check</th><th>points</th>"
       << "<th>result</th></tr>\n";
   for (const CheckResult& c : g.checks)
-    out << "<tr><td class=\"" << status_class(c.status) << "\">" << esc(c.spec->title)
+    out << "<tr><td class=\"" << status_class(c.status) << "\">" << markup(c.spec->title)
         << "</td><td>" << format_number(c.points) << " / " << format_number(c.spec->points)
-        << "</td><td>" << esc(c.summary) << "</td></tr>\n";
+        << "</td><td>" << markup(c.summary) << "</td></tr>\n";
   out << "</table>\n";
   if (!g.compile.ok)
-    out << "<h2>Compilation failed</h2><p>" << esc(g.compile.hint) << "</p><pre>"
-        << esc(g.compile.output) << "</pre><p>Command: <code>" << esc(g.compile.command)
+    out << "<h2>Compilation failed</h2><p>" << markup(g.compile.hint) << "</p><pre>"
+        << markup(g.compile.output) << "</pre><p>Command: <code>" << markup(g.compile.command)
         << "</code></p>\n";
   else
-    out << "<p>" << esc(sweep_text(g)) << ".</p>\n";
+    out << "<p>" << markup(sweep_text(g)) << ".</p>\n";
   int n = 0;
   for (const CheckResult& c : g.checks) {
     if (!g.compile.ok) break;
-    out << "<h2 class=\"" << status_class(c.status) << "\">" << ++n << ". " << esc(c.spec->title)
+    out << "<h2 class=\"" << status_class(c.status) << "\">" << ++n << ". " << markup(c.spec->title)
         << " — " << to_string(c.status) << " (" << format_number(c.points) << " / "
         << format_number(c.spec->points) << ")</h2>\n";
-    if (!c.spec->explain.empty()) out << "<p>" << esc(c.spec->explain) << "</p>\n";
-    out << "<p><b>Result:</b> " << esc(c.summary) << "</p>\n";
-    for (const std::string& d : c.diagnosis) out << "<blockquote>" << esc(d) << "</blockquote>\n";
+    if (!c.spec->explain.empty()) out << "<p>" << markup(c.spec->explain) << "</p>\n";
+    out << "<p><b>Result:</b> " << markup(c.summary) << "</p>\n";
+    for (const std::string& d : c.diagnosis)
+      out << "<blockquote>" << markup(d) << "</blockquote>\n";
     table(out, c.header, c.rows);
     if (c.spec->kind == "speed")
       out << speed_plot_svg(g.timings, ex.speed.tolerance, native_name(g), ex.speed.p);
@@ -100,19 +85,19 @@ std::string html_report(const Grade& g) {
         << " shown)</h3>\n<ul>\n";
     for (const FailedCase* shown_case : shown) {
       const FailedCase& f = *shown_case;
-      out << "<li><b>case " << f.record->c.id << "</b>, " << esc(describe(f.record->c))
-          << (f.mode == Mode::sync ? ", MPI_Send synchronous" : "") << ": " << esc(f.what)
-          << "<br>reproduce: <code>" << esc(f.reproduce) << "</code><br>trace: <code>"
-          << esc(f.trace) << "</code></li>\n";
+      out << "<li><b>case " << f.record->c.id << "</b>, " << markup(describe(f.record->c))
+          << (f.mode == Mode::sync ? ", MPI_Send synchronous" : "") << ": " << markup(f.what)
+          << "<br>reproduce: <code>" << markup(f.reproduce) << "</code><br>trace: <code>"
+          << markup(f.trace) << "</code></li>\n";
     }
     out << "</ul>\n";
   }
   if (!g.notes.empty()) {
     out << "<h2>Notes</h2><ul>\n";
-    for (const std::string& note : g.notes) out << "<li>" << esc(note) << "</li>\n";
+    for (const std::string& note : g.notes) out << "<li>" << markup(note) << "</li>\n";
     out << "</ul>\n";
   }
-  out << "<h2>How this was graded</h2><p>" << esc(grading_rules(g)) << "</p>\n</body></html>\n";
+  out << "<h2>How this was graded</h2><p>" << markup(grading_rules(g)) << "</p>\n</body></html>\n";
   return out.str();
 }
 

@@ -90,4 +90,23 @@ std::string grading_rules(const Grade& g) {
          "continues without it.";
 }
 
+std::string markup(const std::string& text) {
+  std::string out;
+  for (const char ch : text) {
+    if (ch == '<')
+      out += "&lt;";
+    else if (ch == '>')
+      out += "&gt;";
+    else if (ch == '&')
+      out += "&amp;";
+    else if (ch == '"')
+      out += "&quot;";
+    else if (static_cast<unsigned char>(ch) < 0x20 && ch != '\t' && ch != '\n' && ch != '\r')
+      out += "\uFFFD";
+    else
+      out += ch;
+  }
+  return out;
+}
+
 } // namespace collscope::grade

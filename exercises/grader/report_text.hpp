@@ -11,6 +11,9 @@ namespace collscope::grade {
 std::string sweep_text(const Grade& grade);
 /// How the grade is computed, for the end of a report.
 std::string grading_rules(const Grade& grade);
+/// Text for HTML and XML (report.html, junit.xml): markup escaped; control characters, which
+/// XML 1.0 cannot carry, shown as U+FFFD.
+std::string markup(const std::string& text);
 /// "MPI_Gather" for the exercise's collective.
 std::string native_name(const Grade& grade);
 /// The failed cases a report lists for a check: the first of each process count, then the

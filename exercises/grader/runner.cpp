@@ -42,7 +42,7 @@ void keep_scratch(const fs::path& scratch, const fs::path& dir) {
   sanitize(scratch);
   fs::remove_all(dir);
   fs::create_directories(dir.parent_path());
-  fs::rename(scratch, dir);
+  move_folder(scratch, dir);
 }
 
 /// A case whose verdict the log gives as right although its trace holds no message between
@@ -92,8 +92,11 @@ std::vector<std::string> Runner::mpirun_argv(Mode mode, int world, const fs::pat
 }
 
 std::string Runner::reproduce_command(const Case& c, Mode mode, const fs::path& trace) const {
+  // The tracer makes the trace's folder, not its parents: only the first failure of a check is
+  // reproduced by the grader (which makes cases/case-ID), the others' folders do not exist yet.
   std::string command =
-      geteuid() == 0 ? "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 " : "";
+      trace.empty() ? "" : "mkdir -p " + shell_quote(trace.parent_path().string()) + " && ";
+  if (geteuid() == 0) command += "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 ";
   std::vector<std::string> argv = mpirun_argv(mode, mode == Mode::speed ? c.p : world_for(c.p), {});
   if (!trace.empty()) argv.insert(argv.end(), {"-x", "COLLSCOPE_TRACE=" + trace.string()});
   argv.insert(argv.end(), {binary_.string(), "--case", case_spec(c)});
@@ -103,11 +106,11 @@ std::string Runner::reproduce_command(const Case& c, Mode mode, const fs::path& 
 }
 
 void Runner::reproduce(const Case& c, Mode mode, const fs::path& dir) const {
-  const fs::path scratch = out_ / ".sandbox" / dir.filename();
+  const fs::path scratch = staging_.scratch(dir.filename().string());
   sandbox_.prepare(scratch);
   std::vector<std::string> argv = mpirun_argv(mode, world_for(c.p), {});
   argv.insert(argv.end(), {"-x", "COLLSCOPE_TRACE=" + (scratch / "trace").string(),
-                           binary_.string(), "--case", case_spec(c)});
+                           runnable_.string(), "--case", case_spec(c)});
   RunLimits limits;
   limits.wall_seconds = ex_.limits.case_seconds * 2 + 10;
   limits.memory_bytes = ex_.limits.memory_mb << 20;
@@ -195,7 +198,7 @@ void Runner::run_group(const std::string& name, const std::vector<Case>& cases, 
       give_up("the sweep's time limit of " + format_number(ex_.limits.run_seconds) + " s ran out");
       break;
     }
-    const fs::path scratch = out_ / ".sandbox" / run_folder({}, name, p, attempt).filename();
+    const fs::path scratch = staging_.scratch(run_folder({}, name, p, attempt).filename().string());
     sandbox_.prepare(scratch);
     write_plan(scratch / "plan.txt", remaining);
     const signature::Key key = new_key();
@@ -203,7 +206,7 @@ void Runner::run_group(const std::string& name, const std::vector<Case>& cases, 
     std::vector<std::string> argv = mpirun_argv(mode, world, scratch);
     if (mode == Mode::main)
       argv.insert(argv.end(), {"-x", "COLLSCOPE_TRACE=" + (scratch / "trace").string()});
-    argv.insert(argv.end(), {binary_.string(), "--plan", (scratch / "plan.txt").string(), "--log",
+    argv.insert(argv.end(), {runnable_.string(), "--plan", (scratch / "plan.txt").string(), "--log",
                              (scratch / "log.txt").string(), "--key", (scratch / "key").string()});
     RunLimits limits;
     limits.wall_seconds = std::min(ex_.limits.run_seconds, left);

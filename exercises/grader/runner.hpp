@@ -8,6 +8,7 @@
 #include "exercise.hpp"
 #include "records.hpp"
 #include "sandbox.hpp"
+#include "staging.hpp"
 
 #include <filesystem>
 #include <functional>
@@ -28,10 +29,12 @@ using ProgressFn = std::function<void(int done)>;
 
 class Runner {
 public:
-  Runner(const Exercise& exercise, const Toolchain& tools, const Sandbox& sandbox, fs::path out,
-         fs::path binary)
-      : ex_(exercise), tools_(tools), sandbox_(sandbox), out_(std::move(out)),
-        binary_(std::move(binary)) {}
+  /// Runs `runnable` (a copy of `binary` in `staging`) in scratch folders of `staging`, and
+  /// keeps what each run left in `out`; commands printed for the student name `binary`.
+  Runner(const Exercise& exercise, const Toolchain& tools, const Sandbox& sandbox,
+         const Staging& staging, fs::path out, fs::path binary, fs::path runnable)
+      : ex_(exercise), tools_(tools), sandbox_(sandbox), staging_(staging), out_(std::move(out)),
+        binary_(std::move(binary)), runnable_(std::move(runnable)) {}
 
   SweepResult run(const std::string& name, const std::vector<Case>& cases, Mode mode,
                   const ProgressFn& progress) const;
@@ -41,7 +44,9 @@ public:
   void reproduce(const Case& c, Mode mode, const fs::path& dir) const;
 
   /// The command that re-runs one case as its sweep ran it (outside the sandbox, for the
-  /// student), writing a trace to `trace`.
+  /// student), writing a trace to `trace` (whose folder it makes): one line a shell runs as it
+  /// is pasted. The synchronous-send library is preloaded as in the sweep; without
+  /// COLLSCOPE_GRADE_SYNC_SEND=1 (set for the synchronous-send check only) it changes no call.
   std::string reproduce_command(const Case& c, Mode mode, const fs::path& trace) const;
   std::vector<std::string> environment() const;
 
@@ -55,7 +60,8 @@ private:
   const Exercise& ex_;
   const Toolchain& tools_;
   const Sandbox& sandbox_;
-  fs::path out_, binary_;
+  const Staging& staging_;
+  fs::path out_, binary_, runnable_;
 };
 
 /// World size of the run of cases of p processes: p + 1, the extra rank idle.

@@ -93,7 +93,8 @@ void Sandbox::prepare(const fs::path& scratch) const {
       struct stat st {};
       if (::stat(p.c_str(), &st) == 0 && (st.st_mode & S_IXOTH) == 0)
         throw ExerciseError("the sandbox's user (nobody) cannot enter " + p.string() +
-                            ": make it searchable (chmod o+x) or choose another --out");
+                            ": make it searchable (chmod o+x) or set TMPDIR to a folder it may "
+                            "enter");
     }
   if (enabled && uid >= 0 &&
       ::chown(scratch.c_str(), static_cast<uid_t>(uid), static_cast<gid_t>(gid)) != 0)

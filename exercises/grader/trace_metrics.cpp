@@ -3,6 +3,7 @@
 #include "collscope/model/inferred_rounds.hpp"
 #include "collscope/model/load_trace.hpp"
 #include "collscope/model/matching.hpp"
+#include "collscope/model/steps.hpp"
 #include "collscope/model/volume.hpp"
 
 #include <algorithm>
@@ -26,19 +27,14 @@ bool allowed_mpi_call(const std::string& name) {
 
 namespace {
 
-bool is_message(model::OpKind k) {
-  using K = model::OpKind;
-  return k == K::send || k == K::recv || k == K::isend || k == K::isend_complete ||
-         k == K::irecv_request || k == K::irecv_complete;
-}
-
 int outermost(const model::Rank& rank, int region) {
   while (region != model::no_index && rank.regions[region].parent != model::no_index)
     region = rank.regions[region].parent;
   return region;
 }
 
-/// The operations of case `id` on every rank, self-messages removed, re-matched.
+/// The operations of case `id` on every rank, re-matched without the messages a rank sends to
+/// itself (model::is_self_message: no round there either, nor bytes here).
 model::Trace sub_trace(const model::Trace& trace, const std::map<int, int>& region_of_rank) {
   model::Trace sub;
   sub.functions = trace.functions;
@@ -55,7 +51,7 @@ model::Trace sub_trace(const model::Trace& trace, const std::map<int, int>& regi
     for (std::size_t i = 0; i < rank.operations.size(); ++i) {
       const model::Operation& op = rank.operations[i];
       if (outermost(rank, op.region) != it->second) continue;
-      if (is_message(op.kind) && op.peer == rank.id) continue;
+      if (model::is_self_message(rank, op)) continue;
       map[i] = static_cast<int>(out.operations.size());
       model::Operation copy = op;
       copy.message = copy.region = model::no_index;
@@ -81,7 +77,7 @@ int self_messages(const model::Trace& trace, const std::map<int, int>& region_of
     const model::Rank& rank = trace.ranks[r];
     for (const model::Operation& op : rank.operations)
       if ((op.kind == model::OpKind::send || op.kind == model::OpKind::isend) &&
-          op.peer == rank.id && outermost(rank, op.region) == region)
+          model::is_self_message(rank, op) && outermost(rank, op.region) == region)
         ++n;
   }
   return n;

@@ -2,7 +2,9 @@
 // region "algorithm <collective>/submission" tagged case=K on every rank that takes part, so
 // a sub-trace of just those operations gives the call's inferred rounds, bytes and messages
 // per rank, and the collectives it called. Messages a rank sends to itself (a typed local
-// copy with MPI_Sendrecv) are left out: they cost no round and no network traffic.
+// copy with MPI_Sendrecv) are left out: they cost no round (the trace model's rule, so the app
+// and `collscope-trace stats` count the same rounds) and no network traffic. The case's p is
+// the ranks that enter its region, as model::instance_size counts them.
 #pragma once
 
 #include <cstdint>

@@ -40,6 +40,8 @@ recordp 7 bcast_binary_pipeline_p7 bcast --algorithm binary-pipeline --root 0 --
 recordp 8 bcast_jia_p8 bcast --algorithm jia --root 0 --count 600 --blocks 4
 recordp 7 reduce_two_tree_p7 reduce --algorithm two-tree --root 0 --count 600 --blocks 6 \
   --op noncommutative
+# A plain reduction tree off rank 0: its nodes carry no data lines, only their ranks.
+recordp 6 reduce_binomial_p6 reduce --algorithm binomial --root 2 --count 4
 # Reductions: partial-sum ranges in the data view, skips in the circulant view.
 recordp 7 scan_hillis-steele_p7 scan --algorithm hillis-steele --count 100 --op noncommutative
 recordp 7 allreduce_circulant_p7 allreduce --algorithm circulant --count 100
@@ -49,4 +51,4 @@ recordp 6 alltoall_bruck_p6 alltoall --algorithm bruck --count 10
 # Nodes: the hierarchical allreduce on 3 nodes of 4 (the layout is in the trace's metadata).
 recordp 12 allreduce_hierarchical_3x4 allreduce --algorithm hierarchical --count 1200 \
   --ranks-per-node 4
-echo "recorded 19 traces in $out"
+echo "recorded 20 traces in $out"

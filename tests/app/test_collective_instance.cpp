@@ -68,3 +68,19 @@ TEST_CASE("communication tree: rings and exchanges are no trees, and say why") {
     CHECK(tree.edges()[0].messages.size() == 3);
   }
 }
+
+TEST_CASE("collective instance: a graded case has the grader's p and rounds") {
+  // p + 1 ranks with an idle one, and the root's copy to itself: the title, the run and the
+  // round axis say p = 4 and 3 rounds, as collscope-grade and collscope-trace stats do.
+  const auto doc = apptest::load(test::graded_linear_gather(4, 4));
+  CHECK(doc->rankCount() == 5);
+  CHECK(doc->processCount() == 4);
+  INFO(doc->title().toStdString());
+  CHECK(doc->title().contains(QStringLiteral("p = 4")));
+  const CollectiveInstance instance = CollectiveInstance::build(*doc, 0);
+  CHECK(instance.size() == 4);
+  CHECK(instance.roundCount() == 3);
+  CHECK(instance.messages().size() == 3); // the copy is not drawn as a message of a round
+  CHECK(instance.progressText(Playback()) == QStringLiteral("all 3 rounds"));
+  CHECK(doc->analyses().inferred.rounds == 3);
+}

@@ -155,3 +155,27 @@ TEST_CASE("tree and delays views export PNG and SVG of the requested size") {
     CHECK(file.readAll().contains("viewBox=\"0 0 640 480\""));
   }
 }
+
+TEST_CASE("tree view: the root's node says (root) for a reduce as for a gather or a scatter") {
+  // A reduction's nodes have no data lines under the rank; the root must be named anyway.
+  for (const auto& [name, root] : std::map<std::string, int>{
+           {"reduce_binomial_p6", 2}, {"gather_binomial_p7", 0}, {"scatter_binomial_p7", 2}}) {
+    INFO(name);
+    const auto doc = apptest::recorded(name.c_str());
+    Playback playback;
+    playback.setClock(&doc->clock(AxisMode::time));
+    TreeView view(ViewContext{doc.get(), nullptr});
+    const QString svg = QDir::temp().filePath(
+        QStringLiteral("collscope-root-%1.svg").arg(QString::fromStdString(name)));
+    REQUIRE(ViewExporter::exportToFile(view, playback, svg, QSize(1280, 720)).isEmpty());
+    REQUIRE(view.scene().tree().isTree());
+    CHECK(view.scene().tree().root() == root);
+    CHECK(view.scene().rankLabel(root) == QStringLiteral("%1 (root)").arg(root));
+    QFile file(svg);
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    const QByteArray text = file.readAll();
+    // Painted once, on the root's node only.
+    CHECK(text.count(QStringLiteral(">%1 (root)<").arg(root).toUtf8()) == 1);
+    CHECK(text.count("(root)") == 1);
+  }
+}

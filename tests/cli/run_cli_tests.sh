@@ -1,7 +1,7 @@
 #!/bin/sh
 # End-to-end tests of collscope-run under mpirun.
 # usage: run_cli_tests.sh COLLSCOPE_RUN MPIEXEC SECTION...
-#   SECTION: example | list | algorithms | errors | noncommutative | prefix
+#   SECTION: example | list | algorithms | errors | trace | noncommutative | prefix
 # The caller provides OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 when running
 # as root. Every mpirun is bounded by `timeout`, so a hang fails the test instead of stalling it.
 set -u
@@ -193,6 +193,30 @@ section_errors() {
   expect_usage_error 3 gather --json
 }
 
+section_trace() {
+  # --trace makes the folders above the trace, as `mkdir -p` would.
+  mpi 3 gather --algorithm binomial --root 1 --count 4 --repetitions 1 --warmup 0 \
+    --trace "$tmp/runs/today/p3/"
+  status=$?
+  if [ "$status" -eq 0 ] && [ -f "$tmp/runs/today/p3/traces.otf2" ] &&
+    [ -z "$(find "$tmp/runs" -name '*.probe.*')" ]; then
+    pass "p=3 --trace into folders that do not exist yet"
+  else
+    fail "p=3 --trace into folders that do not exist yet (exit $status)"
+  fi
+  # Where the folders cannot be made: one line that names the folder, exit 2 on every rank.
+  : >"$tmp/a-file"
+  for where in "$tmp/a-file/sub/trace" /proc/nope/trace; do
+    expect_usage_error 3 gather --algorithm binomial --trace "$where"
+    if grep -q "^collscope-run: error: --trace $where: cannot create the folder $(dirname "$where"): " \
+      "$tmp/err"; then
+      pass "--trace $where: the error names the folder it could not make"
+    else
+      fail "--trace $where: the error names the folder it could not make"
+    fi
+  done
+}
+
 section_noncommutative() {
   for datatype in int double vector; do
     expect_verified 5 reduce --algorithm ordered --op noncommutative --root 3 --count 4 \
@@ -245,7 +269,7 @@ section_prefix() {
 [ $# -gt 0 ] || set -- example list algorithms errors noncommutative prefix
 for section in "$@"; do
   case $section in
-  example | list | algorithms | errors | noncommutative | prefix) "section_$section" ;;
+  example | list | algorithms | errors | trace | noncommutative | prefix) "section_$section" ;;
   *)
     echo "run_cli_tests.sh: unknown section '$section'" >&2
     exit 2

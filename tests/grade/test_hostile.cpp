@@ -133,8 +133,10 @@ TEST_CASE("forged verdicts, escapes, hidden traffic and environment tricks", "[h
 
   // The verdict files are the grader's: the fake ones stayed in the runs' scratch folders.
   CHECK(read_text(out / "forge_log" / "results.json").find("\"score\": 100}") == std::string::npos);
-  // Nothing of the runs is alive, nothing was written outside the output folder.
+  // Nothing of the runs is alive (graded as root, they ran in the grader's staging folders),
+  // nothing was written outside the output folder.
   CHECK(processes_under(out).empty());
+  CHECK(processes_under(fs::temp_directory_path() / "collscope-grade-").empty());
   for (const fs::path& m : markers) {
     INFO(m);
     CHECK(!fs::exists(m));
@@ -262,4 +264,32 @@ TEST_CASE("without namespaces the grader refuses in one line, unless told to run
   const Graded g = read_graded(dir / "unsafe");
   CHECK(g.score == 100);
   CHECK(g.report.find("WITHOUT the sandbox") != std::string::npos);
+}
+
+TEST_CASE("an output folder only the grader may enter (mktemp -d) is graded into", "[sandbox]") {
+  // mktemp -d makes 0700 folders; as root the sandbox runs as nobody, who cannot enter them.
+  const fs::path dir = scratch("private");
+  const fs::path out = dir / "grade";
+  fs::create_directories(out);
+  fs::permissions(dir, fs::perms::owner_all);
+  fs::permissions(out, fs::perms::owner_all);
+  const fs::path source = exercises_dir() / "gather" / "broken" / "wrong_order_root.cpp";
+  const GraderRun run = run_grader({"gather", source.string(), "--out", out.string(), "--quick"});
+  INFO(run.output);
+  REQUIRE(run.exit_code == 0);
+  const Graded g = read_graded(out);
+  CHECK(g.checks.at("correct").status == "failed");
+  CHECK(g.checks.at("rounds").status == "passed");
+  CHECK(g.checks.at("speed").status == "passed");
+  // What the runs left is in the output folder, and nothing of the staging is left behind.
+  CHECK(fs::is_regular_file(out / "build" / "submission"));
+  CHECK(fs::is_directory(out / "runs"));
+  CHECK(!fs::exists(out / ".sandbox"));
+  const std::string report = read_text(out / "report.md");
+  const std::size_t trace = report.find("trace: `");
+  REQUIRE(trace != std::string::npos);
+  const std::string trace_path = report.substr(trace + 8, report.find('`', trace + 8) - trace - 8);
+  CHECK(trace_path.rfind(out.string(), 0) == 0);
+  CHECK(fs::exists(fs::path(trace_path) / "traces.otf2"));
+  CHECK(report.find("collscope-grade-") == std::string::npos); // no staging path leaks out
 }

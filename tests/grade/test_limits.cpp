@@ -11,13 +11,15 @@ using namespace collscope::grade::test;
 
 namespace {
 
-/// Processes still running the binary of a grade under `out`.
+/// Processes still running the binary of a grade under `out`, or its copy in the grader's
+/// staging folder (graded as root, the runs execute that one).
 int leftover_processes(const fs::path& out) {
+  const std::string staging = (fs::temp_directory_path() / "collscope-grade-").string();
   int n = 0;
   for (const auto& entry : fs::directory_iterator("/proc")) {
     std::error_code ec;
-    const fs::path exe = fs::read_symlink(entry.path() / "exe", ec);
-    if (!ec && exe.string().rfind(out.string(), 0) == 0) ++n;
+    const std::string exe = fs::read_symlink(entry.path() / "exe", ec).string();
+    if (!ec && (exe.rfind(out.string(), 0) == 0 || exe.rfind(staging, 0) == 0)) ++n;
   }
   return n;
 }
@@ -81,5 +83,51 @@ TEST_CASE("a failed case gives a reproduce command that reproduces it", "[limits
       std::system((command + " > " + (dir / "again.txt").string() + " 2>&1").c_str());
   CHECK(status == 0);
   CHECK(read_text(dir / "again.txt").find(": wrong — rank 1, recvbuf block 0") !=
+        std::string::npos);
+}
+
+TEST_CASE(
+    "a rounds failure's reproduce command, pasted as is, traces the rounds the grader counted",
+    "[limits]") {
+  const fs::path dir = scratch("reproduce-rounds");
+  const fs::path source = exercises_dir() / "gather" / "broken" / "linear.cpp";
+  const GraderRun run = run_grader({"gather", source.string(), "--out", dir.string(), "--quick"});
+  REQUIRE(run.exit_code == 0);
+  const std::string report = read_text(dir / "report.md");
+  // The last failure listed under the rounds check: the grader did not run it again itself,
+  // so its case folder does not exist until the command makes it.
+  const std::size_t section = report.find("rounds — failed");
+  REQUIRE(section != std::string::npos);
+  const std::size_t end_of_section = report.find("\n## ", section);
+  const std::size_t item = report.rfind("- **case ", end_of_section);
+  REQUIRE(item > section);
+  const std::size_t p_at = report.find("p=", item) + 2;
+  const int p = std::atoi(report.c_str() + p_at);
+  const std::size_t rounds_at = report.find("rounds_1ported = ", item) + 17;
+  const int rounds = std::atoi(report.c_str() + rounds_at);
+  const std::size_t at = report.find("reproduce: `", item) + 12;
+  const std::string command = report.substr(at, report.find('`', at) - at);
+  INFO(command);
+  CHECK(command.find("COLLSCOPE_GRADE_SYNC_SEND") == std::string::npos); // not the sync run
+  const std::string trace_key = "COLLSCOPE_TRACE=";
+  const std::size_t t = command.find(trace_key) + trace_key.size();
+  const fs::path trace = command.substr(t, command.find(' ', t) - t);
+  REQUIRE(!fs::exists(trace.parent_path()));
+  // Pasted into a shell with nothing of the grader's environment.
+  const std::string shell = "env -i PATH=/usr/bin:/bin HOME=" + dir.string() + " sh -c '" +
+                            command + "' > " + (dir / "again.txt").string() + " 2>&1";
+  CHECK(std::system(shell.c_str()) == 0);
+  INFO(read_text(dir / "again.txt"));
+  REQUIRE(fs::exists(trace / "traces.otf2"));
+  // collscope-trace agrees with the grader on p and rounds (self-copies and the idle rank
+  // left out by both).
+  const std::string stats = std::string(std::getenv("COLLSCOPE_TRACE_CLI")) + " stats " +
+                            trace.string() + " > " + (dir / "stats.txt").string();
+  REQUIRE(std::system(stats.c_str()) == 0);
+  const std::string text = read_text(dir / "stats.txt");
+  INFO(text);
+  CHECK(text.find("(p = " + std::to_string(p) + " take part in the algorithm)") !=
+        std::string::npos);
+  CHECK(text.find("rounds              " + std::to_string(rounds) + " inferred") !=
         std::string::npos);
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 namespace collscope::test {
 
@@ -45,6 +46,30 @@ TraceBuilder binomial_gather(int p, std::uint64_t block, bool annotate) {
     }
     if (annotate) b.leave(v, at(rounds, 0), name);
   }
+  return b;
+}
+
+TraceBuilder graded_linear_gather(int p, std::uint64_t block) {
+  TraceBuilder b(p + 1);
+  std::vector<int> members(static_cast<std::size_t>(p));
+  for (int r = 0; r < p; ++r) members[static_cast<std::size_t>(r)] = r;
+  const std::uint32_t comm = b.comm(members); // the case's fresh communicator
+  const std::string name = "algorithm gather/submission";
+  for (int r = 0; r < p; ++r)
+    b.enter(r, 0.0, name,
+            {{"case", "7"},
+             {"p", std::to_string(p)},
+             {"root", "0"},
+             {"count", "1"},
+             {"datatype", "MPI_INT"}});
+  b.sendrecv(0, at(0, 0.2), at(0, 0.4), 0, block, 0, block, 0, comm); // the root's own block
+  for (int r = 1; r < p; ++r) {
+    b.recv(0, at(r - 1, 1), at(r - 1, 5), r, block, 0, comm);
+    b.send(r, at(r - 1, 2), at(r - 1, 4), 0, block, 0, comm);
+  }
+  for (int r = 0; r < p; ++r) b.leave(r, at(p, 0), name);
+  // The idle rank waits in the harness's own call meanwhile: no region, no message.
+  b.enter(p, 0.0, "MPI_Barrier").leave(p, at(p, 1), "MPI_Barrier");
   return b;
 }
 

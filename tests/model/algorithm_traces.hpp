@@ -25,6 +25,13 @@ TraceBuilder dissemination_allgather(int p, std::uint64_t block);
 /// (blocks − 1); Send. Rank v receives block b in round v − 1 + b.
 TraceBuilder pipeline_bcast(int p, int blocks, std::uint64_t block);
 
+/// One gather case as collscope-grade runs it: p + 1 ranks, the case on ranks 0 … p − 1 (a
+/// communicator of their own) inside
+/// `algorithm gather/submission` (case=7, p, root 0), rank p idle, never entering it. The
+/// student's root first copies its own block with a Sendrecv to itself, then receives the
+/// other blocks one by one: p − 1 rounds, the copy none.
+TraceBuilder graded_linear_gather(int p, std::uint64_t block);
+
 /// Seconds at which offset `us` µs into round k falls.
 inline double at(int round, double us) {
   return (10.0 * round + us) * 1e-6;

@@ -219,3 +219,32 @@ TEST_CASE("stats with a node layout: bytes per node, two-level and k-lane replay
   refused(trace_cli({"stats", trace, "--ranks-per-node", "2", "--nodes", "4,4"}),
           "either --ranks-per-node or --nodes");
 }
+
+TEST_CASE("stats says p and rounds as the grader does: no idle rank and no copy to oneself") {
+  const TempDir dir;
+  const std::string trace = test::graded_linear_gather(4, 4).write(dir / "t").string();
+  const Run json = trace_cli({"stats", trace, "--json"});
+  REQUIRE(json.status == 0);
+  const auto j = nlohmann::json::parse(json.out);
+  CHECK(j["ranks"] == 5);
+  CHECK(j["p"] == 4);
+  CHECK(j["rounds_inferred"] == 3);
+  const Run text = trace_cli({"stats", trace});
+  REQUIRE(text.status == 0);
+  CHECK(text.out.find("ranks               5 (p = 4 take part in the algorithm)\n") !=
+        std::string::npos);
+  CHECK(text.out.find("rounds              3 inferred, 0 annotated") != std::string::npos);
+  // Where every rank takes part, p is not repeated.
+  const Run ring = trace_cli({"stats", test::ring_allgather(3, 8).write(dir / "r").string()});
+  CHECK(ring.out.find("ranks               3\n") != std::string::npos);
+}
+
+TEST_CASE("record -o makes the folders above the trace or names the one it cannot make") {
+  const TempDir dir;
+  // `true` is no MPI program: no trace, but the folders above it are there for the tracer.
+  const Run none = trace_cli({"record", "-o", (dir / "runs/today/t").string(), "--", "true"});
+  CHECK(fs::is_directory(dir / "runs" / "today"));
+  CHECK(none.err.back().find("cannot create the folder") == std::string::npos);
+  refused(trace_cli({"record", "-o", "/proc/nope/t", "--", "true"}),
+          "-o /proc/nope/t: cannot create the folder /proc/nope: ");
+}

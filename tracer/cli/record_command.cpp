@@ -176,6 +176,13 @@ int run_record(Args args) {
     throw UsageError("tracer library not found at " + library.string() +
                      " (build it, or set COLLSCOPE_TRACE_LIB)");
   const fs::path dir = fs::absolute(output);
+  // As collscope-run --trace: the folders above the trace are made here (the tracer makes
+  // only DIR.partial, and would otherwise trace nothing).
+  std::error_code made;
+  if (!fs::create_directories(dir.parent_path(), made) && made &&
+      !fs::is_directory(dir.parent_path()))
+    throw UsageError("-o " + output + ": cannot create the folder " + dir.parent_path().string() +
+                     ": " + made.message());
 
   const int status = run_program(command, library, dir, watchdog);
   fs::path partial = dir;

@@ -20,6 +20,7 @@ namespace {
 void print_json(const TraceStats& s, const NodeStats& nodes) {
   nlohmann::ordered_json out = {
       {"ranks", s.ranks},
+      {"p", s.p},
       {"messages", s.messages},
       {"bytes_total", s.bytes_total},
       {"bytes_max_per_rank", s.bytes_max_per_rank},
@@ -68,7 +69,12 @@ void print_text(const model::Trace& trace, const TraceStats& s, const NodeStats&
     std::printf("incomplete          %s (the figures cover what was recorded)\n",
                 s.incomplete.c_str());
   print_algorithms(trace);
-  std::printf("ranks               %d\n", s.ranks);
+  // p as the app's title and the grader state it; ranks that never enter the algorithm (the
+  // grader's idle rank) are ranks of the trace, not of the collective.
+  if (s.p == s.ranks)
+    std::printf("ranks               %d\n", s.ranks);
+  else
+    std::printf("ranks               %d (p = %d take part in the algorithm)\n", s.ranks, s.p);
   std::printf("messages            %zu%s\n", s.messages,
               s.unmatched ? (" (+" + std::to_string(s.unmatched) + " unmatched)").c_str() : "");
   std::printf("bytes               %s total, %s max per rank\n",

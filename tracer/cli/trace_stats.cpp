@@ -3,6 +3,7 @@
 #include "collscope/model/annotated_rounds.hpp"
 #include "collscope/model/critical_path.hpp"
 #include "collscope/model/inferred_rounds.hpp"
+#include "collscope/model/instances.hpp"
 #include "collscope/model/replay.hpp"
 #include "collscope/model/volume.hpp"
 #include "collscope/model/waiting.hpp"
@@ -12,6 +13,7 @@ namespace collscope::trace_cli {
 TraceStats compute_stats(const model::Trace& trace, double alpha, double beta) {
   TraceStats s;
   s.ranks = static_cast<int>(trace.ranks.size());
+  s.p = model::process_count(trace);
   s.messages = model::message_count(trace);
   s.incomplete = trace.incomplete;
   s.unmatched = trace.unmatched_sends.size() + trace.unmatched_receives.size();

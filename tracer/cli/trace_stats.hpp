@@ -11,7 +11,8 @@ namespace collscope::trace_cli {
 
 struct TraceStats {
   std::string incomplete; ///< why the record stops early (Trace::incomplete), empty if whole
-  int ranks = 0;
+  int ranks = 0;          ///< locations of the trace, idle ranks included
+  int p = 0;              ///< ranks taking part in the algorithm (model::process_count)
   std::size_t messages = 0;
   std::size_t unmatched = 0;
   std::uint64_t bytes_total = 0;

@@ -1,5 +1,6 @@
 #include "document/tracedocument.h"
 
+#include "collscope/model/instances.hpp"
 #include "collscope/model/load_trace.hpp"
 
 #include <QFileInfo>
@@ -66,6 +67,10 @@ TraceDocument::TraceDocument(model::Trace trace, const LoadControl& control)
   control.report(100, QStringLiteral("Done"));
 }
 
+int TraceDocument::processCount() const {
+  return model::process_count(m_trace);
+}
+
 QString TraceDocument::title() const {
   // A run that died: every title (window, exports) says that its trace stops early.
   const QString incomplete =
@@ -74,7 +79,7 @@ QString TraceDocument::title() const {
   const model::AlgorithmInstance& a = m_trace.algorithms.front();
   QString title = QString::fromStdString(a.name);
   if (m_trace.algorithms.size() > 1) title += QStringLiteral(" ×%1").arg(m_trace.algorithms.size());
-  title += QStringLiteral("   p = %1").arg(rankCount());
+  title += QStringLiteral("   p = %1").arg(processCount());
   const auto meta = [&a](const char* key) {
     const auto it = a.meta.find(key);
     return it == a.meta.end() ? QString() : QString::fromStdString(it->second);

@@ -30,7 +30,11 @@ public:
 
   const model::Trace& trace() const { return m_trace; }
   const TraceAnalyses& analyses() const { return m_analyses; }
+  /// Ranks (lanes) of the trace, idle ones included.
   int rankCount() const { return static_cast<int>(m_trace.ranks.size()); }
+  /// p as the title states it: the ranks taking part in the algorithm (model::process_count,
+  /// the definition `collscope-trace stats` and the grader use too).
+  int processCount() const;
   int messageCount() const { return static_cast<int>(m_trace.messages.size()); }
   QString path() const { return QString::fromStdString(m_trace.path); }
   /// "gather/binomial  p = 8  root 0  count 1000 MPI_INT", or the file name without metadata.

@@ -49,7 +49,13 @@ void StatisticsModel::rebuild() {
     }
     if (trace.algorithms.size() > 3) break;
   }
-  add(QStringLiteral("Ranks"), QString::number(m_document->rankCount()));
+  const int p = m_document->processCount();
+  add(QStringLiteral("Ranks"),
+      QString::number(m_document->rankCount()) +
+          (p != m_document->rankCount()
+               ? QStringLiteral(" (p = %1 take part in the algorithm)").arg(p)
+               : QString()),
+      Live::none, QStringLiteral("p counts the ranks that enter the algorithm's region"));
   const std::size_t unmatched = trace.unmatched_sends.size() + trace.unmatched_receives.size();
   add(QStringLiteral("Messages"),
       formatCount(trace.messages.size()) +

@@ -561,27 +561,42 @@ void TreeScene::paintNode(QPainter& painter, const TreePanel& panel, int panelIn
     for (const QString& line : lines)
       details = details && detailMetrics.horizontalAdvance(line) <= rect.width() - 4;
   }
-  const QFont rankFont =
+  QFont rankFont =
       sized(style.labelFont,
             details ? big : style.textPixels(std::min(big * 1.3, rect.height() * 0.6)), true);
+  // The root's "(root)" must fit its box whether or not details follow (a reduction's nodes
+  // have none): it shrinks, never below the style's text floor, else the box says its rank.
+  QString label = rankLabel(rank, panelIndex);
+  const double room = rect.width() - 4;
+  if (const double width = QFontMetricsF(rankFont).horizontalAdvance(label); width > room) {
+    const QFont shrunk =
+        sized(rankFont, style.textPixels(rankFont.pixelSize() * room / width), true);
+    if (QFontMetricsF(shrunk).horizontalAdvance(label) <= room)
+      rankFont = shrunk;
+    else
+      label = QString::number(rank);
+  }
   if (!details) {
     painter.setFont(rankFont);
-    painter.drawText(rect, Qt::AlignCenter, QString::number(rank));
+    painter.drawText(rect, Qt::AlignCenter, label);
     return;
   }
   const double total = rankHeight + lineHeight * static_cast<double>(lines.size());
   double y = rect.center().y() - total / 2;
   painter.setFont(rankFont);
-  const QString rootText = QStringLiteral("%1 (root)").arg(rank);
-  const bool rootFits = QFontMetricsF(rankFont).horizontalAdvance(rootText) <= rect.width() - 4;
-  painter.drawText(QRectF(rect.left(), y, rect.width(), rankHeight), Qt::AlignCenter,
-                   isRoot && rootFits ? rootText : QString::number(rank));
+  painter.drawText(QRectF(rect.left(), y, rect.width(), rankHeight), Qt::AlignCenter, label);
   y += rankHeight;
   painter.setFont(detailFont);
   for (const QString& line : lines) {
     painter.drawText(QRectF(rect.left(), y, rect.width(), lineHeight), Qt::AlignCenter, line);
     y += lineHeight;
   }
+}
+
+QString TreeScene::rankLabel(int rank, int panel) const {
+  const bool isRoot = panel >= 0 && panel < static_cast<int>(m_panels.size()) &&
+                      rank == m_panels[static_cast<std::size_t>(panel)].tree.root();
+  return isRoot ? QStringLiteral("%1 (root)").arg(rank) : QString::number(rank);
 }
 
 int TreeScene::rankAt(const QPointF& point) const {

@@ -70,6 +70,10 @@ public:
   void paint(QPainter& painter, const QRectF& area, const ViewStyle& style,
              const Playback& playback, Colouring colouring, int selectedRank, int selectedMessage);
 
+  /// What a node of panel `panel` says for comm rank `rank`: "2 (root)" on the tree's root
+  /// (gather, bcast, reduce alike), else the rank.
+  QString rankLabel(int rank, int panel = 0) const;
+
   int rankAt(const QPointF& point) const;    ///< world rank
   int messageAt(const QPointF& point) const; ///< first message of the edge under the point
   bool offerAt(const QPointF& point) const;  ///< the "circulant view" button

@@ -66,7 +66,7 @@ StepGraph build_graph(const Trace& trace) {
     for (int i = 0; i < static_cast<int>(rank.operations.size()); ++i) {
       anchor_of[i] = last;
       const Operation& op = rank.operations[i];
-      if (!completes_in_step(op.kind)) continue;
+      if (!completes_in_step(op.kind) || is_self_message(rank, op)) continue;
       if (last == no_index || op.call == no_index || op.call != last_call) {
         const int id = static_cast<int>(graph.nodes.size());
         graph.nodes.push_back({rank.id, last});
@@ -142,6 +142,7 @@ InferredRounds inferred_rounds(const Trace& trace) {
     steps.assign(rank.operations.size(), no_index);
     for (int i = 0; i < static_cast<int>(rank.operations.size()); ++i) {
       const OpKind kind = rank.operations[i].kind;
+      if (is_self_message(rank, rank.operations[i])) continue; // a local copy: no step
       if (kind == OpKind::isend)
         steps[i] = at(graph.anchor_of_op[rank.id][i]) + 1;
       else

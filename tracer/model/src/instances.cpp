@@ -43,4 +43,16 @@ void assign_instances(Trace& trace) {
   }
 }
 
+int instance_size(const AlgorithmInstance& instance) {
+  return static_cast<int>(instance.regions.size()); // one region per rank taking part
+}
+
+int process_count(const Trace& trace) {
+  if (trace.algorithms.empty()) return static_cast<int>(trace.ranks.size());
+  int p = 0;
+  for (const AlgorithmInstance& instance : trace.algorithms)
+    p = std::max(p, instance_size(instance));
+  return p;
+}
+
 } // namespace collscope::model

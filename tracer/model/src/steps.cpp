@@ -7,4 +7,19 @@ bool completes_in_step(OpKind kind) {
          kind == OpKind::irecv_complete;
 }
 
+bool is_self_message(const Rank& rank, const Operation& op) {
+  switch (op.kind) {
+  case OpKind::send:
+  case OpKind::recv:
+  case OpKind::isend:
+  case OpKind::irecv_complete:
+    return op.peer == rank.id;
+  case OpKind::isend_complete:
+  case OpKind::irecv_request:
+    return op.partner != no_index && rank.operations[op.partner].peer == rank.id;
+  default:
+    return false;
+  }
+}
+
 } // namespace collscope::model

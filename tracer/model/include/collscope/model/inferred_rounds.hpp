@@ -17,6 +17,9 @@
 //   trace could have happened. A message's round is the step of its receive; rounds (a count)
 //   = 1 + the largest step of any receive, 0 without receives.
 //
+//   A message a rank sends to itself (steps.hpp: is_self_message) is a local copy: its
+//   operations take no step, and it has no round (no_index).
+//
 //   Binomial gather p = 7: rounds 0: 1→0 3→2 5→4 | 1: 2→0 6→4 | 2: 4→0 → 3 rounds. Ring
 //   allgather: p − 1.
 //   Dissemination allgather with Sendrecv: ⌈log₂p⌉. Linear pipeline bcast with M blocks
@@ -34,7 +37,8 @@ struct InferredRounds {
   /// Per rank, per operation: the step it belongs to (an Isend: its sendstep), no_index for
   /// operations that take no step (enter, leave, irecv_request, collectives).
   std::vector<std::vector<int>> step;
-  std::vector<int> message_round; ///< per message: the step of its receive (from 0)
+  /// Per message: the step of its receive (from 0); no_index for a message to oneself.
+  std::vector<int> message_round;
   /// False if the dependencies are cyclic — only a trace that cannot have happened (a receive
   /// recorded before the send it waited for) has that; the steps are then a lower bound.
   bool consistent = true;

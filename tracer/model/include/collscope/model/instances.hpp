@@ -12,4 +12,13 @@ namespace collscope::model {
 /// region. Rebuilds Trace::algorithms and Region::instance.
 void assign_instances(Trace& trace);
 
+/// p of a run: the ranks that take part in it, i.e. enter its algorithm region. A rank of the
+/// trace that never does — the idle rank the grader adds to every run — is not one of them.
+int instance_size(const AlgorithmInstance& instance);
+
+/// p of a trace, as the app, `collscope-trace stats` and the grader state it: the most ranks
+/// taking part in one algorithm instance, or every rank of a trace without instances (a
+/// program without annotations).
+int process_count(const Trace& trace);
+
 } // namespace collscope::model

@@ -14,4 +14,11 @@ namespace collscope::model {
 /// True for the operations that make up steps.
 bool completes_in_step(OpKind kind);
 
+/// A message operation of a message the rank sends to itself (a typed local copy, such as a
+/// root's MPI_Sendrecv of its own block): it moves nothing between ranks, so it takes no step
+/// and has no round — in the inferred rounds, `collscope-trace`, the app and the grader alike.
+/// The half of a nonblocking operation that names no peer (IsendComplete, IrecvRequest) is
+/// judged by its partner.
+bool is_self_message(const Rank& rank, const Operation& op);
+
 } // namespace collscope::model
