@@ -271,7 +271,10 @@ int bench_main(int argc, char** argv) {
         std::fprintf(stderr, "collscope-bench-gatherv: %d/%d instances done\n", ++done, instances);
         bench::print_instance(rows, s.judgement);
         std::fflush(stdout);
-        if (csv) bench::write_csv(csv, rows, p, root, header, s.judgement);
+        if (csv) {
+          bench::write_csv(csv, rows, p, root, header, s.judgement);
+          std::fflush(csv); // a simulation stopped by --timeout keeps the instances it finished
+        }
         header = false;
         for (std::string& line : bench::violations(rows, s.judgement))
           found.push_back(std::move(line));
