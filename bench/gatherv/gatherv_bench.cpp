@@ -228,8 +228,11 @@ int bench_main(int argc, char** argv) {
   set_irregular_tuning({s.threshold, nullptr});
   const int root = p / 2;
   std::FILE* csv = nullptr;
-  if (rank == 0 && !s.csv.empty() && !(csv = std::fopen(s.csv.c_str(), "w")))
-    std::fprintf(stderr, "collscope-bench-gatherv: cannot write %s; no CSV\n", s.csv.c_str());
+  if (rank == 0 && !s.csv.empty()) {
+    csv = std::fopen(s.csv.c_str(), "w");
+    if (!csv)
+      std::fprintf(stderr, "collscope-bench-gatherv: cannot write %s; no CSV\n", s.csv.c_str());
+  }
   if (rank == 0) {
     std::printf("# irregular gather/scatter benchmark (seeds/000 §5): p = %d, root = %d, MPI_INT "
                 "blocks, %d warm-up and %d timed calls, time of the slowest rank\n"
@@ -271,7 +274,10 @@ int bench_main(int argc, char** argv) {
         std::fprintf(stderr, "collscope-bench-gatherv: %d/%d instances done\n", ++done, instances);
         bench::print_instance(rows, s.judgement);
         std::fflush(stdout);
-        if (csv) bench::write_csv(csv, rows, p, root, header, s.judgement);
+        if (csv) {
+          bench::write_csv(csv, rows, p, root, header, s.judgement);
+          std::fflush(csv); // a simulation stopped by --timeout keeps the instances it finished
+        }
         header = false;
         for (std::string& line : bench::violations(rows, s.judgement))
           found.push_back(std::move(line));

@@ -51,7 +51,7 @@ void start_together(MPI_Comm comm) {
 std::vector<Timing> measure(const std::vector<Variant>& variants, int warmup, int repetitions,
                             MPI_Comm comm) {
   const std::size_t n = variants.size();
-  const auto calls = static_cast<std::size_t>(warmup + repetitions);
+  const auto calls = static_cast<std::size_t>(warmup) + static_cast<std::size_t>(repetitions);
   // Per call: this rank's time, and 1 if the call failed here. Reduced once at the end (the
   // maximum: the slowest rank, any failure), so no collective runs between timed calls.
   std::vector<double> local(2 * n * calls, 0.0), slowest(local.size(), 0.0);
