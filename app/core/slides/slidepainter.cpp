@@ -336,15 +336,7 @@ double SlidePainter::paintNotes(QPainter& painter, const QRectF& target, int sli
   const QString notes = deck.slides[static_cast<std::size_t>(slide)].notes;
   if (notes.isEmpty()) return 0.0;
   const auto doc = markdownDocument(notes, deck.directory, pixels, target.width());
-  painter.save();
-  painter.translate(target.topLeft());
-  const QRectF clip(0, 0, target.width(), target.height());
-  painter.setClipRect(clip);
-  QAbstractTextDocumentLayout::PaintContext context;
-  context.clip = clip;
-  context.palette.setColor(QPalette::Text, palette::ink);
-  doc->documentLayout()->draw(&painter, context);
-  painter.restore();
+  drawDocument(painter, *doc, target);
   return std::min(target.height(), doc->size().height());
 }
 
