@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fcntl.h>
 #include <string>
 #include <sys/mman.h>
@@ -97,13 +98,23 @@ void spill_on_crash() {
 }
 
 // COLLSCOPE_TRACE_BUFFER: bytes of events each rank keeps before it writes them out
-// (a number, optionally followed by K, M or G).
-std::size_t buffer_bytes() {
+// (a number, optionally followed by K, M or G). A value that is not one is said once, by
+// rank 0, and the default is used: a typo must not pass for a setting.
+std::size_t buffer_bytes(int rank) {
   const char* text = std::getenv("COLLSCOPE_TRACE_BUFFER");
   if (text == nullptr || *text == '\0') return EventBuffer::default_bytes;
   char* end = nullptr;
   std::size_t bytes = std::strtoull(text, &end, 10);
-  switch (end != nullptr ? *end : '\0') {
+  const bool understood =
+      end != text && *text != '-' &&
+      (*end == '\0' || (std::strchr("KkMmGg", *end) != nullptr && end[1] == '\0'));
+  if (!understood) {
+    if (rank == 0)
+      say(std::string("COLLSCOPE_TRACE_BUFFER=") + text +
+          ": expected bytes, optionally followed by K, M or G; using the default");
+    return EventBuffer::default_bytes;
+  }
+  switch (*end) {
   case 'G':
   case 'g':
     bytes <<= 10;
@@ -130,7 +141,7 @@ void open_files(const std::string& partial, int rank) {
       ::open(raw_events_path(partial, r).c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   const int defs_fd = ::open(raw_defs_path(partial, r).c_str(),
                              O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
-  start_files(events_fd, raw_ring_path(partial, r), defs_fd, buffer_bytes());
+  start_files(events_fd, raw_ring_path(partial, r), defs_fd, buffer_bytes(rank));
 }
 
 // Best effort: without the file the watchdog sees nothing of this rank, the run is the same.
