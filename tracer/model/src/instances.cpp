@@ -48,7 +48,8 @@ int instance_size(const AlgorithmInstance& instance) {
 }
 
 int process_count(const Trace& trace) {
-  if (trace.algorithms.empty()) return static_cast<int>(trace.ranks.size());
+  if (trace.algorithms.empty())
+    return static_cast<int>(trace.call ? trace.call->ranks.size() : trace.ranks.size());
   int p = 0;
   for (const AlgorithmInstance& instance : trace.algorithms)
     p = std::max(p, instance_size(instance));

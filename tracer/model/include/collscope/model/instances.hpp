@@ -18,7 +18,7 @@ int instance_size(const AlgorithmInstance& instance);
 
 /// p of a trace, as the app, `collscope-trace stats` and the grader state it: the most ranks
 /// taking part in one algorithm instance, or every rank of a trace without instances (a
-/// program without annotations).
+/// program without annotations; for one call's trace, the ranks taking part in the call).
 int process_count(const Trace& trace);
 
 } // namespace collscope::model

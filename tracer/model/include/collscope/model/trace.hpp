@@ -179,12 +179,23 @@ struct Communicator {
   std::vector<int> members; ///< world rank of each comm rank
 };
 
+/// What a trace made by call_trace (calls.hpp) is a part of.
+struct CallScope {
+  int index = no_index;  ///< the call's index in divide_calls of the whole trace
+  std::string name;      ///< the call's name ("bcast/binomial", "MPI_Allreduce", …)
+  std::string kind;      ///< to_string(CallKind)
+  std::vector<int> ranks; ///< world ranks taking part
+};
+
 struct Trace {
   std::string path; ///< the archive as given to load_trace
   /// Why the run's record stops early (its INCOMPLETE file), empty for a whole run. An
   /// incomplete trace holds what the ranks recorded before they died or stopped recording.
   std::string incomplete;
   double duration = 0.0;                       ///< last event time
+  /// Time 0 of this trace on the whole trace's clock (non-zero for one call's trace).
+  double time_origin = 0.0;
+  std::optional<CallScope> call; ///< set on a call's own trace (call_trace)
   std::vector<Rank> ranks;                     ///< ranks[i].id == i
   std::vector<std::string> functions;          ///< MPI call names (Operation::function)
   std::map<std::uint32_t, Communicator> comms; ///< by OTF2 Comm id

@@ -1,0 +1,33 @@
+// "Which algorithm is this?": the algorithm of collscope's registry a call's messages are
+// nearest to, from the schedules alone (no MPI). Rules in tracer/model/README.md
+// ("Resemblance").
+#pragma once
+
+#include "collscope/model/calls.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace collscope::model {
+
+struct Resemblance {
+  std::string collective; ///< "bcast" ("" when nothing in the registry is near)
+  std::string algorithm;  ///< "binomial", as `collscope-run --algorithm` takes it
+  bool exact = false;     ///< same senders, receivers and rounds as the algorithm's schedule
+  int root = no_index;    ///< the root compared at (rank of the call's communicator)
+  int p = 0;              ///< ranks of the call
+  int rounds = 0;         ///< the call's inferred rounds
+  int expected_rounds = 0; ///< the algorithm's rounds at this p (and count)
+  /// The count collscope-run takes with `--datatype int` to run the same problem (0: unknown).
+  std::uint64_t count = 0;
+  /// The difference in words: "a binomial broadcast from root 2: 3 rounds, as the
+  /// algorithm's", "a binary tree in heap order: 4 rounds, where the binomial tree takes 3".
+  std::string words;
+  bool known() const { return !algorithm.empty(); }
+};
+
+/// What `call` resembles; `own` is call_trace(trace, call). An annotated call is compared with
+/// its own annotation first (exact when its messages are its algorithm's schedule).
+Resemblance resemble(const Trace& own, const Call& call);
+
+} // namespace collscope::model
