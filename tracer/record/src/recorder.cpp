@@ -164,7 +164,9 @@ void track(MPI_Request request, const Pending& pending) {
 }
 
 void record_collective(const Pending& p, std::uint64_t time) {
-  push(event(Kind::CollBegin, time));
+  Event begin = event(Kind::CollBegin, time);
+  begin.tag = p.tag; // the reduction's op code (collective.hpp)
+  push(begin);
   Event end = event(Kind::CollEnd, time);
   end.op = p.coll_op;
   end.comm = p.comm;

@@ -25,7 +25,8 @@
 namespace collscope::rec {
 
 /// A nonblocking operation between its start and the Wait/Test that completes it. For a
-/// nonblocking collective (coll_op set): id = bytes received, bytes = sent, peer = root.
+/// nonblocking collective (coll_op set): id = bytes received, bytes = sent, peer = root,
+/// tag = reduction op code (reduction_ops.hpp).
 struct Pending {
   std::uint64_t id;
   std::uint64_t bytes;
