@@ -9,7 +9,7 @@ namespace collscope::rec {
 
 enum class Kind : std::uint8_t {
   Enter, // region = MPI function (mpi_regions.hpp)
-  Leave,
+  Leave, // region; tag = poll_mark for a poll that found nothing: bytes = how many in a row
   Send,             // peer, comm, tag, bytes
   Recv,             // peer, comm, tag, bytes
   Isend,            // peer, comm, tag, bytes, request
@@ -33,6 +33,9 @@ enum class Kind : std::uint8_t {
   Lap,    // first slot of each lap of the ring (event_buffer.hpp): request = lap + 1; read
           // only by EventFile, which never returns it
 };
+
+/// Leave.tag of an MPI_Test*/Iprobe call that found nothing (recorder.hpp, empty polls).
+inline constexpr std::uint32_t poll_mark = 1;
 
 /// Meta positions remembered per region name (annotate.cpp, rank_input.cpp); pairs past
 /// them are recorded without a position.

@@ -33,6 +33,9 @@ Definitions::Definitions(std::uint32_t world_size)
   add("collscope::element_count", "elements of each origin's block carried", OTF2_TYPE_UINT64);
   add("collscope::op", "reduction operation of a native collective (MPI_SUM, ...)",
       OTF2_TYPE_STRING);
+  add("collscope::polls",
+      "MPI_Test*/Iprobe calls in a row that found nothing, recorded as this one region",
+      OTF2_TYPE_UINT64);
   for (const char* name : reduction_op_names) string(name);
 }
 

@@ -18,13 +18,15 @@
 namespace collscope::rec {
 
 /// Attributes of sends in annotated algorithms, in collscope_trace_blocks() order, and the
-/// reduction op of a native collective (on its MpiCollectiveBegin).
+/// reduction op of a native collective (on its MpiCollectiveBegin), and the polls that found
+/// nothing an MPI_Test*/Iprobe region stands for (on its Leave).
 enum BlockAttribute : OTF2_AttributeRef {
   origin_first,
   origin_count,
   element_begin,
   element_count,
-  reduction_op
+  reduction_op,
+  empty_polls
 };
 
 class Definitions {

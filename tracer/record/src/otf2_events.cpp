@@ -63,13 +63,18 @@ private:
     stack_.push_back(region);
   }
 
-  void leave(std::uint64_t t, OTF2_RegionRef region) {
+  void leave(std::uint64_t t, OTF2_RegionRef region, std::uint64_t polls = 0) {
     const auto it = std::find(stack_.rbegin(), stack_.rend(), region);
     if (it == stack_.rend()) return;
     const std::size_t depth = stack_.size() - static_cast<std::size_t>(it - stack_.rbegin()) - 1;
     while (stack_.size() > depth) {
       time(t);
-      check(OTF2_EvtWriter_Leave(w_, nullptr, t, stack_.back()), "Leave");
+      OTF2_AttributeList* attributes = nullptr;
+      if (polls > 1 && stack_.size() == depth + 1) {
+        check(OTF2_AttributeList_AddUint64(attrs_, empty_polls, polls), "AttributeList_AddUint64");
+        attributes = attrs_;
+      }
+      check(OTF2_EvtWriter_Leave(w_, attributes, t, stack_.back()), "Leave");
       stack_.pop_back();
     }
   }
@@ -105,7 +110,7 @@ private:
     case Kind::Enter:
       return enter(i, t, defs_.mpi_region(e.region));
     case Kind::Leave:
-      return leave(t, defs_.mpi_region(e.region));
+      return leave(t, defs_.mpi_region(e.region), e.tag == poll_mark ? e.bytes : 0);
     case Kind::UserEnter:
       return enter(i, t, defs_.user_region(str(e.peer)));
     case Kind::UserLeave:

@@ -163,6 +163,37 @@ bool close_files();
   ++state.status->done;
 }
 
+/// Polls that find nothing (MPI_Test*, MPI_Iprobe, MPI_Improbe) in a row are one region, so
+/// a rank spinning in MPI_Test for minutes leaves kilobytes, not gigabytes: the first is
+/// recorded (its Leave marked, counting 1), and each next one, when that Leave is still the
+/// event appended last, moves the Leave to its own end and counts one more; nothing is
+/// appended. Returns false when the poll must be recorded in full (enter + leave_poll).
+[[gnu::always_inline]] inline bool extend_empty_poll(MpiRegion region, std::uint64_t t1) {
+  if (state.deferred) return false;
+  Event* last = state.events.last();
+  if (last == nullptr || last->kind != Kind::Leave || last->tag != poll_mark ||
+      last->region != static_cast<std::uint16_t>(region))
+    return false;
+  last->time = t1;
+  ++last->bytes;
+  state.status->call = no_call;
+  ++state.status->done;
+  return true;
+}
+
+/// The Leave of a poll: marked when it found nothing, so the next empty one can extend it.
+[[gnu::always_inline]] inline void leave_poll(std::uint64_t time, MpiRegion region, bool found) {
+  Event e = event(Kind::Leave, time);
+  e.region = static_cast<std::uint16_t>(region);
+  if (!found) {
+    e.tag = poll_mark;
+    e.bytes = 1;
+  }
+  push(e);
+  state.status->call = no_call;
+  ++state.status->done;
+}
+
 /// A call recorded as its region only (Enter before, Leave after): shown, not analysed.
 template <class Call> int region_only(MpiRegion region, Call&& call) {
   enter(begin_call(region), region);

@@ -41,17 +41,29 @@ void complete_some(int rc, int outcount, const int* indices, const MPI_Request* 
 }
 
 // One completion call: Enter, the call, the completions it reports, Leave; while recording is
-// paused only the completions' bookkeeping (watch_completions()).
-template <class Call, class Completed>
-int completion(MpiRegion region, Call&& call, Completed&& completed) {
+// paused only the completions' bookkeeping (watch_completions()). A Test* that found nothing
+// (`found` false) may extend the previous empty poll (extend_empty_poll), so the Enter is
+// appended after the call.
+template <class Call, class Found, class Completed>
+int completion(MpiRegion region, Call&& call, Found&& found, Completed&& completed) {
   const bool record = rec::recording();
-  if (record) rec::enter(rec::begin_call(region), region);
+  const std::uint64_t t0 = record ? rec::begin_call(region) : 0;
   const int rc = call();
-  const std::uint64_t t1 = record ? rec::now() : 0;
-  completed(rc, t1, record);
-  if (record) rec::leave(t1, region);
+  if (!record) {
+    completed(rc, 0, false);
+    return rc;
+  }
+  const std::uint64_t t1 = rec::now();
+  const bool something = found(rc);
+  if (!something && rec::extend_empty_poll(region, t1)) return rc;
+  rec::enter(t0, region);
+  completed(rc, t1, true);
+  rec::leave_poll(t1, region, something);
   return rc;
 }
+
+// What a Wait* finds is never nothing; a Test* found something when it says so.
+constexpr auto always = [](int) { return true; };
 
 } // namespace
 
@@ -63,7 +75,7 @@ int MPI_Wait(MPI_Request* request, MPI_Status* status) {
   MPI_Status* st = status == MPI_STATUS_IGNORE ? &local : status;
   const MPI_Request before = *request;
   return completion(
-      MpiRegion::Wait, [&] { return PMPI_Wait(request, st); },
+      MpiRegion::Wait, [&] { return PMPI_Wait(request, st); }, always,
       [&](int rc, std::uint64_t t, bool record) {
         if (rc == MPI_SUCCESS) rec::complete(before, *st, t, record);
       });
@@ -76,6 +88,7 @@ int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
   const MPI_Request before = *request;
   return completion(
       MpiRegion::Test, [&] { return PMPI_Test(request, flag, st); },
+      [&](int rc) { return rc != MPI_SUCCESS || *flag != 0; },
       [&](int rc, std::uint64_t t, bool record) {
         if (rc == MPI_SUCCESS && *flag != 0) rec::complete(before, *st, t, record);
       });
@@ -86,7 +99,7 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
   const MPI_Request* before = saved_requests(count, requests);
   MPI_Status* st = statuses_or_local(count, statuses);
   return completion(
-      MpiRegion::Waitall, [&] { return PMPI_Waitall(count, requests, st); },
+      MpiRegion::Waitall, [&] { return PMPI_Waitall(count, requests, st); }, always,
       [&](int rc, std::uint64_t t, bool record) { complete_all(rc, count, before, st, t, record); });
 }
 
@@ -96,6 +109,7 @@ int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuse
   MPI_Status* st = statuses_or_local(count, statuses);
   return completion(
       MpiRegion::Testall, [&] { return PMPI_Testall(count, requests, flag, st); },
+      [&](int rc) { return rc != MPI_SUCCESS || *flag != 0; },
       [&](int rc, std::uint64_t t, bool record) {
         if (*flag != 0) complete_all(rc, count, before, st, t, record);
       });
@@ -107,7 +121,7 @@ int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* statu
   MPI_Status local;
   MPI_Status* st = status == MPI_STATUS_IGNORE ? &local : status;
   return completion(
-      MpiRegion::Waitany, [&] { return PMPI_Waitany(count, requests, index, st); },
+      MpiRegion::Waitany, [&] { return PMPI_Waitany(count, requests, index, st); }, always,
       [&](int rc, std::uint64_t t, bool record) {
         if (rc == MPI_SUCCESS && *index != MPI_UNDEFINED) rec::complete(before[*index], *st, t, record);
       });
@@ -120,6 +134,7 @@ int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_St
   MPI_Status* st = status == MPI_STATUS_IGNORE ? &local : status;
   return completion(
       MpiRegion::Testany, [&] { return PMPI_Testany(count, requests, index, flag, st); },
+      [&](int rc) { return rc != MPI_SUCCESS || *flag != 0; },
       [&](int rc, std::uint64_t t, bool record) {
         if (rc == MPI_SUCCESS && *flag != 0 && *index != MPI_UNDEFINED)
           rec::complete(before[*index], *st, t, record);
@@ -134,7 +149,7 @@ int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices
   MPI_Status* st = statuses_or_local(incount, statuses);
   return completion(
       MpiRegion::Waitsome, [&] { return PMPI_Waitsome(incount, requests, outcount, indices, st); },
-      [&](int rc, std::uint64_t t, bool record) {
+      always, [&](int rc, std::uint64_t t, bool record) {
         complete_some(rc, *outcount, indices, before, st, t, record);
       });
 }
@@ -147,6 +162,7 @@ int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices
   MPI_Status* st = statuses_or_local(incount, statuses);
   return completion(
       MpiRegion::Testsome, [&] { return PMPI_Testsome(incount, requests, outcount, indices, st); },
+      [&](int rc) { return rc != MPI_SUCCESS || (*outcount != 0 && *outcount != MPI_UNDEFINED); },
       [&](int rc, std::uint64_t t, bool record) {
         complete_some(rc, *outcount, indices, before, st, t, record);
       });

@@ -51,14 +51,20 @@ void start_irecv(std::uint64_t t0, std::uint32_t comm, int source, int tag, MPI_
 }
 
 template <class Call>
+// Probes; an Iprobe or Improbe that found nothing may extend the previous one (recorder.hpp,
+// extend_empty_poll), so the Enter is appended after the call.
 int probe(MpiRegion region, MPI_Comm comm, const int* flag, MPI_Message* message, Call&& call) {
-  rec::enter(rec::begin_call(region), region);
+  const std::uint64_t t0 = rec::begin_call(region);
   const int rc = call();
-  if (rc == MPI_SUCCESS && (flag == nullptr || *flag != 0) && message != nullptr &&
-      *message != MPI_MESSAGE_NULL && *message != MPI_MESSAGE_NO_PROC)
+  const std::uint64_t t1 = rec::now();
+  const bool found = rc != MPI_SUCCESS || flag == nullptr || *flag != 0;
+  if (!found && rec::extend_empty_poll(region, t1)) return rc;
+  rec::enter(t0, region);
+  if (rc == MPI_SUCCESS && found && message != nullptr && *message != MPI_MESSAGE_NULL &&
+      *message != MPI_MESSAGE_NO_PROC)
     rec::state.messages.put(reinterpret_cast<std::uintptr_t>(*message),
                             rec::state.comms.find(comm).id);
-  rec::leave(rec::now(), region);
+  rec::leave_poll(t1, region, found);
   return rc;
 }
 
@@ -170,7 +176,7 @@ int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status) {
 
 int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status) {
   if (!rec::recording()) return PMPI_Iprobe(source, tag, comm, flag, status);
-  return probe(MpiRegion::Iprobe, comm, nullptr, nullptr,
+  return probe(MpiRegion::Iprobe, comm, flag, nullptr,
                [&] { return PMPI_Iprobe(source, tag, comm, flag, status); });
 }
 
