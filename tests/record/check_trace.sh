@@ -79,6 +79,12 @@ print_trace() {
   if "$otf2_print" "$trace/traces.otf2" >"$work/events.txt" 2>"$work/print.err" &&
     "$otf2_print" -G "$trace/traces.otf2" >"$work/defs.txt" 2>>"$work/print.err"; then
     pass "otf2-print reads the archive"
+    if grep -q -i "warning" "$work/print.err"; then
+      fail "otf2-print reads the archive without a warning"
+      sort "$work/print.err" | uniq -c | head -n 5
+    else
+      pass "otf2-print reads the archive without a warning"
+    fi
   else
     fail "otf2-print reads the archive"
     show "$work/print.err"

@@ -96,6 +96,35 @@ OTF2_AttributeRef Definitions::meta_attribute(std::string_view key) {
 
 void Definitions::add_comms(const std::vector<CommDef>& comms) {
   for (const CommDef& d : comms) comms_.try_emplace(d.id, d);
+  comm_refs_.clear();
+  comm_order_.clear();
+}
+
+OTF2_CommRef Definitions::comm_ref(std::uint32_t id) {
+  if (comm_refs_.empty()) {
+    // MPI_COMM_WORLD first, then every communicator once its parent has its id (a parent no
+    // rank defined counts as none), in increasing recorder id otherwise.
+    comm_refs_[0] = 0;
+    comm_order_ = {0};
+    for (bool added = true; added;) {
+      added = false;
+      for (const auto& [cid, d] : comms_) {
+        if (comm_refs_.contains(cid)) continue;
+        if (comms_.contains(d.parent) && d.parent != cid && !comm_refs_.contains(d.parent))
+          continue;
+        comm_refs_[cid] = static_cast<OTF2_CommRef>(comm_order_.size());
+        comm_order_.push_back(cid);
+        added = true;
+      }
+    }
+    for (const auto& [cid, d] : comms_) // parents in a cycle (cannot happen): still defined
+      if (!comm_refs_.contains(cid)) {
+        comm_refs_[cid] = static_cast<OTF2_CommRef>(comm_order_.size());
+        comm_order_.push_back(cid);
+      }
+  }
+  const auto it = comm_refs_.find(id);
+  return it != comm_refs_.end() ? it->second : OTF2_UNDEFINED_COMM;
 }
 
 void Definitions::unify(const std::vector<RankSummary>& ranks) {
@@ -125,6 +154,8 @@ void Definitions::write(OTF2_GlobalDefWriter* w, const std::string& host,
   CommDef world{0, undefined_comm, creator_unknown, std::vector<std::uint32_t>(world_size_)};
   std::iota(world.members.begin(), world.members.end(), 0u);
   comms_[0] = world;
+  comm_refs_.clear();
+  comm_order_.clear();
   std::map<std::uint32_t, OTF2_StringRef> comm_names;
   for (const auto& [id, d] : comms_)
     comm_names[id] = string(id == 0 ? "MPI_COMM_WORLD" : comm_name(d));
@@ -198,7 +229,9 @@ void Definitions::write_comms(OTF2_GlobalDefWriter* w,
                                         all.data()),
         "Group");
   std::map<std::vector<std::uint32_t>, OTF2_GroupRef> groups;
-  for (const auto& [id, d] : comms_) {
+  comm_ref(0); // the archive's order
+  for (const std::uint32_t id : comm_order_) {
+    const CommDef& d = comms_.at(id);
     const auto [group, added] =
         groups.try_emplace(d.members, static_cast<OTF2_GroupRef>(groups.size() + 1));
     if (added) {
@@ -208,8 +241,9 @@ void Definitions::write_comms(OTF2_GlobalDefWriter* w,
                 OTF2_GROUP_FLAG_NONE, static_cast<std::uint32_t>(members.size()), members.data()),
             "Group");
     }
-    const OTF2_CommRef parent = comms_.contains(d.parent) ? d.parent : OTF2_UNDEFINED_COMM;
-    check(OTF2_GlobalDefWriter_WriteComm(w, id, names.at(id), group->second, parent,
+    const OTF2_CommRef parent =
+        comms_.contains(d.parent) && d.parent != id ? comm_ref(d.parent) : OTF2_UNDEFINED_COMM;
+    check(OTF2_GlobalDefWriter_WriteComm(w, comm_ref(id), names.at(id), group->second, parent,
                                          OTF2_COMM_FLAG_NONE),
           "Comm");
   }

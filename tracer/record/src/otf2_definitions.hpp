@@ -44,6 +44,11 @@ public:
   /// Defines everything the ranks use, in rank order: the same ids on every rank.
   void unify(const std::vector<RankSummary>& ranks);
   void add_comms(const std::vector<CommDef>& comms);
+  /// The archive's id of a communicator: dense (0, 1, 2, … with MPI_COMM_WORLD 0), every
+  /// parent before its children, as OTF2 readers expect; the recorder's ids ((rank << 20) |
+  /// counter) are sparse. OTF2_UNDEFINED_COMM for a communicator no rank defined. Call after
+  /// unify: every rank then derives the same ids.
+  OTF2_CommRef comm_ref(std::uint32_t id);
   void set_time_range(std::uint64_t first, std::uint64_t last);
   void set_event_count(std::uint32_t rank, std::uint64_t events);
 
@@ -74,6 +79,8 @@ private:
   std::vector<Attribute> attributes_;
   std::unordered_map<std::string, OTF2_AttributeRef> meta_attributes_;
   std::map<std::uint32_t, CommDef> comms_;
+  std::map<std::uint32_t, OTF2_CommRef> comm_refs_; // recorder id → archive id (comm_ref)
+  std::vector<std::uint32_t> comm_order_;           // recorder ids by archive id
   std::vector<std::uint64_t> event_counts_;
   std::uint64_t first_ = UINT64_MAX;
   std::uint64_t last_ = 0;

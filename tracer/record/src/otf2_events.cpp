@@ -106,6 +106,9 @@ private:
     if (raw.kind == Kind::Send || raw.kind == Kind::Recv || raw.kind == Kind::Isend ||
         raw.kind == Kind::Irecv || raw.kind == Kind::CollEnd)
       e.peer = peer(raw);
+    if (raw.kind == Kind::Send || raw.kind == Kind::Recv || raw.kind == Kind::Isend ||
+        raw.kind == Kind::Irecv || raw.kind == Kind::CollEnd)
+      e.comm = defs_.comm_ref(raw.comm);
     switch (e.kind) {
     case Kind::Enter:
       return enter(i, t, defs_.mpi_region(e.region));
