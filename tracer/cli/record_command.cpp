@@ -7,6 +7,7 @@
 // long is reported (each rank's call) into INCOMPLETE and on stderr, and stopped.
 #include "archive_write.hpp"
 #include "cli.hpp"
+#include "first_death.hpp"
 #include "watchdog.hpp"
 
 #include <cerrno>
@@ -194,6 +195,7 @@ int run_record(Args args) {
   }
   if (rec::has_spill_files(partial.string())) {
     // The ranks died before MPI_Finalize: what they spilled becomes the archive, marked.
+    name_first_death(partial, status);
     note_incomplete(partial, "the run ended before MPI_Finalize (exit status " +
                                  std::to_string(status) + ")");
     const rec::Completion done = rec::complete_archive(partial.string());

@@ -36,7 +36,7 @@ said() { sed -n "s/^$1: //p" "$work/plain.out"; }
 [ "$(said 'steps completed')" = $((steps / 2)) ] && pass "$((steps / 2)) steps before the crash" ||
   fail "$((steps / 2)) steps before the crash (the program says $(said 'steps completed'))"
 
-# After SIGKILL mpirun stops the other ranks with SIGTERM: the first to say why is one of them.
+# After SIGKILL mpirun stops the other ranks with SIGTERM; record names the silent rank first.
 case $how in
   abort) cause="called MPI_Abort" ;;
   kill) cause="before MPI_Finalize" ;;
@@ -58,6 +58,13 @@ expected=$(said 'messages sent')
 [ -n "$messages" ] && [ -n "$expected" ] && [ "$messages" -ge "$expected" ] &&
   pass "$messages messages kept, at least the $expected of the first half" ||
   fail "${messages:-?} messages kept, fewer than the ${expected:-?} of the first half"
+
+if [ "$how" = kill ]; then
+  # The rank that killed itself is named first, not the ranks mpirun stopped after it.
+  grep -q "^rank $((np - 1)) died first, without a word" "$work/trace.partial/INCOMPLETE" &&
+    pass "INCOMPLETE names rank $((np - 1)), which died first" ||
+    fail "INCOMPLETE names rank $((np - 1)), which died first: $(head -n 1 "$work/trace.partial/INCOMPLETE")"
+fi
 
 if [ "$how" = recv ] || [ "$how" = kill ]; then
   last=$((np - 1))

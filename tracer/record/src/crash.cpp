@@ -1,4 +1,5 @@
 #include "crash.hpp"
+#include "raw_format.hpp"
 
 #include <array>
 #include <cerrno>
@@ -23,6 +24,7 @@ constexpr std::array<Watched, 4> watched{{{SIGSEGV, "SIGSEGV (segmentation fault
 
 // Everything a handler touches is prepared here at MPI_Init: static storage, no allocation.
 char incomplete_path[4096];
+char died_path[4096]; // raw/rank-R.died: this rank's own reason, whoever wrote INCOMPLETE
 std::array<char[160], watched.size()> messages;
 std::array<std::size_t, watched.size()> message_lengths;
 std::array<struct sigaction, watched.size()> previous;
@@ -52,16 +54,20 @@ void on_exit() {
 } // namespace
 
 void note_incomplete(const char* reason, unsigned long length) {
-  if (incomplete_path[0] == '\0') return;
-  const int fd = open(incomplete_path, O_WRONLY | O_CREAT | O_EXCL, 0644);
-  if (fd < 0) return;
-  [[maybe_unused]] const ssize_t n = write(fd, reason, length);
-  close(fd);
+  for (const char* path : {incomplete_path, died_path}) {
+    if (path[0] == '\0') continue;
+    const int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+    if (fd < 0) continue;
+    [[maybe_unused]] const ssize_t n = write(fd, reason, length);
+    close(fd);
+  }
 }
 
 void install_crash_handlers(const char* partial_dir, int world_rank, void (*spill)()) {
   spill_events = spill;
   std::snprintf(incomplete_path, sizeof incomplete_path, "%s/INCOMPLETE", partial_dir);
+  std::snprintf(died_path, sizeof died_path, "%s",
+                raw_died_path(partial_dir, static_cast<std::uint32_t>(world_rank)).c_str());
   for (std::size_t i = 0; i < watched.size(); ++i) {
     std::snprintf(messages[i], sizeof messages[i], "rank %d was killed by %s before MPI_Finalize\n",
                   world_rank, watched[i].name);

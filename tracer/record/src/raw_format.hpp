@@ -30,6 +30,11 @@ inline std::string raw_events_path(const std::string& partial, std::uint32_t ran
 inline std::string raw_ring_path(const std::string& partial, std::uint32_t rank) {
   return partial + "/" + raw_dir + "/rank-" + std::to_string(rank) + ".ring";
 }
+/// Why the rank died, as its crash handler said it (INCOMPLETE holds only the first rank's):
+/// a rank with spill files and none of these died without a word (SIGKILL).
+inline std::string raw_died_path(const std::string& partial, std::uint32_t rank) {
+  return partial + "/" + raw_dir + "/rank-" + std::to_string(rank) + ".died";
+}
 inline std::string raw_defs_path(const std::string& partial, std::uint32_t rank) {
   return partial + "/" + raw_dir + "/rank-" + std::to_string(rank) + ".defs";
 }
