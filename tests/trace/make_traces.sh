@@ -32,6 +32,11 @@ for p in 3 5 8; do one "allgather_ring_p$p" "$p" allgather --algorithm ring --co
 for p in 4 6; do one "bcast_pipeline_p$p" "$p" bcast --algorithm pipeline --count 12 --blocks 3; done
 for p in 2 4 8 16; do one "gather_binomial_m_p$p" "$p" gather --algorithm binomial --count 64; done
 
+# A run across "hosts" (the tracer's test hook names each rank's host): its node layout comes
+# from the host names, with no --nodes.
+mpi 4 -x COLLSCOPE_TRACE_HOSTS=n0,n0,n1,n1 "$run" bcast --algorithm binomial --count 10 \
+  --repetitions 1 --warmup 0 --trace "$out/hosts_p4"
+
 # A program the tracer never saw, through collscope-trace record.
 timeout 60 "$mpiexec" --oversubscribe -np 4 "$plain" </dev/null >"$out/plain_untraced.txt" ||
   fail "plain program untraced"

@@ -5,6 +5,7 @@
 #include "collscope/model/annotated_rounds.hpp"
 #include "collscope/model/inferred_rounds.hpp"
 #include "collscope/model/load_trace.hpp"
+#include "collscope/model/nodes.hpp"
 #include "collscope/model/replay.hpp"
 #include "collscope/model/volume.hpp"
 
@@ -144,4 +145,16 @@ TEST_CASE("a foreign program traced by collscope-trace record", "[recorded]") {
     CHECK(rank.collectives[2].op == "ALLREDUCE");
     CHECK(rank.collectives[2].reduction == "MPI_SUM");
   }
+}
+
+TEST_CASE("a run across hosts has its node layout from the host names", "[recorded]") {
+  const Trace trace = load("hosts_p4");
+  for (const auto& rank : trace.ranks) CHECK(rank.host == (rank.id < 2 ? "n0" : "n1"));
+  const collscope::model::NodeLayout layout = collscope::model::layout_of(trace);
+  CHECK(layout.nodes == 2);
+  CHECK(layout.node_of == std::vector<int>{0, 0, 1, 1});
+  CHECK(layout.placement == "hosts");
+  // A run on one host is one node.
+  const Trace one = load("gather_binomial_p7");
+  CHECK(collscope::model::layout_of(one).nodes == 1);
 }

@@ -76,6 +76,7 @@ Trace call_trace(const Trace& trace, const Call& call) {
     Rank& rank = out.ranks[rid];
     rank.id = in.id;
     rank.name = in.name;
+    rank.host = in.host;
     const OpRange range = rid < call.ops.size() ? call.ops[rid] : OpRange{};
     if (range.empty()) continue;
     op_map[rid].assign(in.operations.size(), no_index);

@@ -46,9 +46,16 @@ OTF2_CallbackCode on_region(void* data, OTF2_RegionRef self, OTF2_StringRef name
 }
 
 OTF2_CallbackCode on_location_group(void* data, OTF2_LocationGroupRef self, OTF2_StringRef name,
-                                    OTF2_LocationGroupType type, OTF2_SystemTreeNodeRef,
+                                    OTF2_LocationGroupType type, OTF2_SystemTreeNodeRef node,
                                     OTF2_LocationGroupRef) {
-  defs_of(data).location_groups[self] = {name, type};
+  defs_of(data).location_groups[self] = {name, type, node};
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+OTF2_CallbackCode on_system_tree_node(void* data, OTF2_SystemTreeNodeRef self,
+                                      OTF2_StringRef name, OTF2_StringRef,
+                                      OTF2_SystemTreeNodeRef parent) {
+  defs_of(data).system_tree[self] = {name, parent};
   return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -92,6 +99,7 @@ Definitions read_definitions(OTF2_Reader* reader) {
   OTF2_GlobalDefReaderCallbacks_SetAttributeCallback(cb.get(), on_attribute);
   OTF2_GlobalDefReaderCallbacks_SetRegionCallback(cb.get(), on_region);
   OTF2_GlobalDefReaderCallbacks_SetLocationGroupCallback(cb.get(), on_location_group);
+  OTF2_GlobalDefReaderCallbacks_SetSystemTreeNodeCallback(cb.get(), on_system_tree_node);
   OTF2_GlobalDefReaderCallbacks_SetLocationCallback(cb.get(), on_location);
   OTF2_GlobalDefReaderCallbacks_SetGroupCallback(cb.get(), on_group);
   OTF2_GlobalDefReaderCallbacks_SetCommCallback(cb.get(), on_comm);

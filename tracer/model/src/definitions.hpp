@@ -45,7 +45,15 @@ struct Definitions {
   struct LocationGroupDef {
     OTF2_StringRef name;
     OTF2_LocationGroupType type;
+    OTF2_SystemTreeNodeRef node;
   };
+  /// System-tree nodes: name and parent (the recorder writes a root `machine` and, for a run
+  /// on several hosts, one node per host under it).
+  struct SystemTreeNodeDef {
+    OTF2_StringRef name;
+    OTF2_SystemTreeNodeRef parent;
+  };
+  std::map<OTF2_SystemTreeNodeRef, SystemTreeNodeDef> system_tree;
   std::map<OTF2_LocationGroupRef, LocationGroupDef> location_groups;
   std::map<OTF2_GroupRef, GroupDef> groups;
   std::map<OTF2_CommRef, CommDef> comms;

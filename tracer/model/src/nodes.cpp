@@ -86,7 +86,19 @@ NodeLayout layout_of(const Trace& trace) {
     layout.source = NodeLayout::Source::trace;
     return layout;
   }
-  return one_node(ranks);
+  // A run across hosts: the ranks of one host form a node, nodes in order of their first rank.
+  std::vector<std::string> hosts;
+  NodeLayout layout;
+  for (const Rank& rank : trace.ranks) {
+    auto it = std::find(hosts.begin(), hosts.end(), rank.host);
+    if (it == hosts.end()) it = hosts.insert(hosts.end(), rank.host);
+    layout.node_of.push_back(static_cast<int>(it - hosts.begin()));
+  }
+  if (hosts.size() < 2) return one_node(ranks);
+  layout.nodes = static_cast<int>(hosts.size());
+  layout.placement = "hosts";
+  layout.source = NodeLayout::Source::trace;
+  return layout;
 }
 
 NodeLayout layout_ranks_per_node(int ranks, int per_node, bool round_robin) {

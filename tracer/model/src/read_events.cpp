@@ -118,6 +118,18 @@ std::string rank_name(const Definitions& defs, OTF2_LocationRef location) {
   return defs.str(def->second.name);
 }
 
+// The host of the rank's process: the name of its location group's system-tree node (the
+// recorder's `machine` root for a run on one host, the host's node on several; Score-P's
+// node too).
+std::string host_of(const Definitions& defs, OTF2_LocationRef location) {
+  const auto def = defs.locations.find(location);
+  if (def == defs.locations.end()) return "";
+  const auto group = defs.location_groups.find(def->second.group);
+  if (group == defs.location_groups.end()) return "";
+  const auto node = defs.system_tree.find(group->second.node);
+  return node != defs.system_tree.end() ? defs.str(node->second.name) : "";
+}
+
 } // namespace
 
 void WorkCounter::add(std::uint64_t units) {
@@ -146,6 +158,7 @@ void read_events(OTF2_Reader* reader, const Definitions& defs, const RankLayout&
     trace.ranks[r].id = r;
     trace.ranks[r].name = rank_name(defs, ranks.locations[r]);
     if (trace.ranks[r].name.empty()) trace.ranks[r].name = rank_label(r);
+    trace.ranks[r].host = host_of(defs, ranks.locations[r]);
     check(OTF2_Reader_SelectLocation(reader, ranks.locations[r]), "cannot select " + rank_label(r));
   }
   // Local definitions (mapping tables) are optional; event files are not.

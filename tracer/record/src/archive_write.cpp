@@ -109,7 +109,12 @@ void write_global_definitions(OTF2_Archive* archive, Definitions& defs,
       "SetProperty");
   OTF2_GlobalDefWriter* global = OTF2_Archive_GetGlobalDefWriter(archive);
   if (global == nullptr) throw std::runtime_error("OTF2 GetGlobalDefWriter failed");
-  defs.write(global, host, ranks.empty() ? 0 : ranks[0].realtime_offset);
+  std::vector<std::string> hosts;
+  for (const RankSummary& r : ranks) {
+    if (hosts.size() <= r.rank) hosts.resize(r.rank + 1);
+    hosts[r.rank] = r.host;
+  }
+  defs.write(global, hosts, ranks.empty() ? 0 : ranks[0].realtime_offset);
   check(OTF2_Archive_CloseGlobalDefWriter(archive, global), "CloseGlobalDefWriter");
 }
 

@@ -4,6 +4,7 @@
 #include "mpi_regions.hpp"
 #include "otf2_check.hpp"
 
+#include <algorithm>
 #include <numeric>
 
 namespace collscope::rec {
@@ -148,8 +149,22 @@ void Definitions::set_event_count(std::uint32_t rank, std::uint64_t events) {
   if (rank < event_counts_.size()) event_counts_[rank] = events;
 }
 
-void Definitions::write(OTF2_GlobalDefWriter* w, const std::string& host,
+void Definitions::write(OTF2_GlobalDefWriter* w, const std::vector<std::string>& hosts,
                         std::int64_t realtime_offset) {
+  const std::string host = hosts.empty() ? std::string{} : hosts[0];
+  // Nodes: one per distinct host, in order of their first rank (node 0: the root, `machine`).
+  std::vector<std::string> node_hosts;
+  std::vector<OTF2_SystemTreeNodeRef> node_of(world_size_, 0);
+  for (std::uint32_t r = 0; r < world_size_ && r < hosts.size(); ++r) {
+    auto it = std::find(node_hosts.begin(), node_hosts.end(), hosts[r]);
+    if (it == node_hosts.end()) it = node_hosts.insert(node_hosts.end(), hosts[r]);
+    node_of[r] = static_cast<OTF2_SystemTreeNodeRef>(it - node_hosts.begin() + 1);
+  }
+  if (node_hosts.size() < 2) std::fill(node_of.begin(), node_of.end(), 0);
+  std::vector<OTF2_StringRef> node_names;
+  if (node_hosts.size() >= 2)
+    for (const std::string& h : node_hosts) node_names.push_back(string(h));
+  const OTF2_StringRef node_class = string("node");
   // Intern every name before the strings are written, so no definition precedes its string.
   CommDef world{0, undefined_comm, creator_unknown, std::vector<std::uint32_t>(world_size_)};
   std::iota(world.members.begin(), world.members.end(), 0u);
@@ -193,9 +208,18 @@ void Definitions::write(OTF2_GlobalDefWriter* w, const std::string& host,
   value.stringRef = host_name;
   check(OTF2_GlobalDefWriter_WriteSystemTreeNodeProperty(w, 0, host_key, OTF2_TYPE_STRING, value),
         "SystemTreeNodeProperty");
+  for (std::size_t n = 0; n < node_names.size(); ++n) {
+    const auto id = static_cast<OTF2_SystemTreeNodeRef>(n + 1);
+    check(OTF2_GlobalDefWriter_WriteSystemTreeNode(w, id, node_names[n], node_class, 0),
+          "SystemTreeNode");
+    value.stringRef = node_names[n];
+    check(OTF2_GlobalDefWriter_WriteSystemTreeNodeProperty(w, id, host_key, OTF2_TYPE_STRING,
+                                                           value),
+          "SystemTreeNodeProperty");
+  }
   for (std::uint32_t r = 0; r < world_size_; ++r) {
     check(OTF2_GlobalDefWriter_WriteLocationGroup(w, r, rank_names[r],
-                                                  OTF2_LOCATION_GROUP_TYPE_PROCESS, 0,
+                                                  OTF2_LOCATION_GROUP_TYPE_PROCESS, node_of[r],
                                                   OTF2_UNDEFINED_LOCATION_GROUP),
           "LocationGroup");
     check(OTF2_GlobalDefWriter_WriteLocation(w, r, thread_names[r], OTF2_LOCATION_TYPE_CPU_THREAD,

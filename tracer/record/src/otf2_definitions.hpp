@@ -52,7 +52,10 @@ public:
   void set_time_range(std::uint64_t first, std::uint64_t last);
   void set_event_count(std::uint32_t rank, std::uint64_t events);
 
-  void write(OTF2_GlobalDefWriter* writer, const std::string& host, std::int64_t realtime_offset);
+  /// hosts: each rank's host name; ranks on more than one host get a system-tree node per host
+  /// (under the root `machine`), which readers take as the run's node layout.
+  void write(OTF2_GlobalDefWriter* writer, const std::vector<std::string>& hosts,
+             std::int64_t realtime_offset);
 
 private:
   struct Region {

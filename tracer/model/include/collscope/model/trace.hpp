@@ -151,6 +151,7 @@ struct OpRef {
 struct Rank {
   int id = 0;       ///< world rank
   std::string name; ///< OTF2 location name ("rank 3")
+  std::string host; ///< its process's system-tree node ("machine" on one host, else the host)
   std::vector<Operation> operations;
   std::vector<Region> regions; ///< in order of their Enter
   std::vector<Collective> collectives;
