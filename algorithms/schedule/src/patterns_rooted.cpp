@@ -226,6 +226,16 @@ const std::array entries{
                      "two binary trees (Sanders–Speck–Träff)", "the two-tree", bcast_two_tree},
     PatternAlgorithm{"bcast", "jia", true, true, false, "Jia's hypercube schedule",
                      "Jia's hypercube", bcast_jia},
+    // The irregular collectives whose messages do not depend on the block sizes (as long as no
+    // block is empty): the regular schedules, sizes aside.
+    PatternAlgorithm{"gatherv", "linear", true, false, false,
+                     "a linear gather (the root receives from each rank in turn)",
+                     "the linear gather", gather_linear},
+    PatternAlgorithm{"gatherv", "binomial", true, false, false,
+                     "a binomial-tree gather (pre-order)", "the binomial tree", gather_binomial},
+    PatternAlgorithm{"scatterv", "linear", true, false, false,
+                     "a linear scatter (the root sends to each rank in turn)", "the linear scatter",
+                     scatter_linear},
     PatternAlgorithm{"reduce", "binomial", true, false, false,
                      "a binomial-tree reduction (pre-order)", "the binomial tree", reduce_binomial},
     PatternAlgorithm{"reduce", "ordered", true, false, false,

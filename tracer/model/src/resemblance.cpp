@@ -102,9 +102,11 @@ Resemblance resemble(const Trace& own, const Call& call) {
       own_best = &c;
   }
   // An annotated call is held to its own annotation first: exact there, or nothing else exact.
+  // An annotated algorithm of collscope without a pattern is named by its annotation, the
+  // nearest pattern in the words; a grader's case (a submission) gets the nearest pattern.
   if (own_best && (own_best->score.exact || !best->score.exact)) best = own_best;
-  const bool annotated = call.kind == CallKind::algorithm || call.kind == CallKind::grader_case;
-  if (annotated && !own_best && !call.algorithm.empty() && (!best || !best->score.exact))
+  if (call.kind == CallKind::algorithm && !call.algorithm.empty() &&
+      schedule::find_pattern(call.collective, call.algorithm) == nullptr)
     return named_by_annotation(call, seen, best);
   if (!best || seen.messages.empty()) return r;
   fill(r, *best, seen, call, all);

@@ -60,8 +60,7 @@ std::string contrast(const Candidate& best, int rounds, const std::vector<Candid
   const Candidate* fewest = nullptr;
   for (const Candidate& c : all)
     if (c.algorithm->collective == best.algorithm->collective && !c.algorithm->uses_blocks &&
-        c.root == best.root && c.algorithm != best.algorithm &&
-        (!fewest || preferred(c, *fewest)))
+        c.root == best.root && c.algorithm != best.algorithm && (!fewest || preferred(c, *fewest)))
       fewest = &c;
   if (!fewest || fewest->pattern->rounds >= rounds) return "";
   return ", where " + std::string(fewest->algorithm->short_shape) + " takes " +
@@ -115,10 +114,13 @@ Resemblance named_by_annotation(const Call& call, const Observed& seen, const Ca
   r.count = int_count(call, 0);
   r.words = call.collective + " " + call.algorithm +
             " by its annotation: " + rounds_text(seen.rounds) +
-            "; its schedule depends on more than p, root and blocks (node layout, block sizes or "
-            "data), so no pattern is compared";
-  if (nearest && nearest->score.edges == 0)
-    r.words += "; its edges are those of " + named(*nearest);
+            "; not compared message by message (collscope has no schedule pattern of it: "
+            "README \"Resemblance\" says why)";
+  if (nearest && nearest->score.exact)
+    r.words += "; its messages and rounds are exactly those of " + named(*nearest) + " (" +
+               described(*nearest) + ")";
+  else if (nearest && nearest->score.edges == 0)
+    r.words += "; its edges are those of " + named(*nearest) + ", in other rounds";
   return r;
 }
 
