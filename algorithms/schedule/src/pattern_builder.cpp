@@ -44,6 +44,8 @@ Pattern PatternBuilder::finish() const {
   std::vector<Link> links;
   Pattern pattern;
   pattern.p = p_;
+  for (const auto& [channel, receives] : received)
+    if (!sent.contains(channel)) pattern.consistent = false; // a receive nobody sends
   for (const auto& [channel, sends] : sent) {
     const auto it = received.find(channel);
     const std::size_t n = it == received.end() ? 0 : it->second.size();
