@@ -27,8 +27,9 @@ int meta_int(const Call& call, const char* key, int fallback) {
   return end != it->second.c_str() && v >= 0 && v < (1L << 30) ? static_cast<int>(v) : fallback;
 }
 
-// Roots worth trying: the call's own, else the ranks that never receive (a broadcast's or
-// scatter's root) or never send (a gather's or reduction's), else 0.
+// Roots worth trying: the call's own, else the few ranks that never receive (a broadcast's or
+// scatter's root) and the few that never send (a gather's or reduction's); a tree has many
+// leaves, so a side with more than 4 such ranks is no root's side. Else 0.
 std::vector<int> candidate_roots(const Observed& seen, const Call& call) {
   if (call.root != no_index && call.root < seen.p) return {call.root};
   std::vector<char> sends(static_cast<std::size_t>(seen.p), 0), receives = sends;
@@ -36,12 +37,16 @@ std::vector<int> candidate_roots(const Observed& seen, const Call& call) {
     sends[static_cast<std::size_t>(m.from)] = 1;
     receives[static_cast<std::size_t>(m.to)] = 1;
   }
-  std::vector<int> roots;
-  for (int r = 0; r < seen.p && roots.size() < 8; ++r)
-    if (!sends[static_cast<std::size_t>(r)] || !receives[static_cast<std::size_t>(r)])
-      roots.push_back(r);
-  if (roots.empty()) roots.push_back(0);
-  return roots;
+  std::vector<int> sources, sinks;
+  for (int r = 0; r < seen.p; ++r) {
+    if (!receives[static_cast<std::size_t>(r)]) sources.push_back(r);
+    if (!sends[static_cast<std::size_t>(r)]) sinks.push_back(r);
+  }
+  std::set<int> roots;
+  if (sources.size() <= 4) roots.insert(sources.begin(), sources.end());
+  if (sinks.size() <= 4) roots.insert(sinks.begin(), sinks.end());
+  if (roots.empty()) roots.insert(0);
+  return {roots.begin(), roots.end()};
 }
 
 // Block counts worth trying for a pipelined algorithm: the annotated M, else around the most
