@@ -166,7 +166,7 @@ TEST_CASE("resemblance: an annotated call is checked against its own annotation"
   CHECK(ms < 1000);    // generous: this machine is shared; the figure is in the README
 }
 
-TEST_CASE("resemblance: a graded case's submission has no pattern; its linear gather is found") {
+TEST_CASE("resemblance: a graded case (a submission without a pattern) resembles the linear gather") {
   const model::Trace t = load(test::graded_linear_gather(4, 8));
   const auto calls = model::divide_calls(t);
   const model::Call* graded = nullptr;
