@@ -5,9 +5,11 @@
 # rooted collectives at a root ≠ 0 for p = 5 and 6, at 0 for p = 8; algorithms with pipeline
 # blocks with --count 12 --blocks 3 (count 6 would give one block).
 # Traces are named COLLECTIVE~ALGORITHM~pP~rR (R = - for rootless collectives).
-# usage: make_traces.sh COLLSCOPE_RUN MPIEXEC OUTDIR
+# Also a plain C program of hand-written collectives at p = 6 (hand_written.c), recorded through
+# `collscope-trace record` as plain/ (the issue's program).
+# usage: make_traces.sh COLLSCOPE_RUN COLLSCOPE_TRACE MPIEXEC HAND_WRITTEN OUTDIR
 set -eu
-run=$1 mpiexec=$2 out=$3
+run=$1 tracecli=$2 mpiexec=$3 hand=$4 out=$5
 rm -rf "$out"
 mkdir -p "$out"
 
@@ -32,6 +34,11 @@ record() { # record COLL NAME P ROOT EXTRA...
     --count "$count" --repetitions 1 --warmup 0 "$@" --trace "$out/$coll~$name~p$np~r$root" \
     </dev/null >"$out/last.log" 2>&1 || { cat "$out/last.log"; fail "$coll $name p=$np"; }
 }
+
+timeout 60 "$tracecli" record -o "$out/plain" -- "$mpiexec" --oversubscribe -np 6 "$hand" \
+  </dev/null >"$out/plain.txt" 2>"$out/plain.err" ||
+  { cat "$out/plain.err"; fail "collscope-trace record of the hand-written program"; }
+[ "$(cat "$out/plain.txt")" = "sum 594" ] || fail "hand-written program: $(cat "$out/plain.txt")"
 
 "$run" --list --json | grep '"native":false' |
   sed 's/.*"collective":"\([^"]*\)","name":"\([^"]*\)".*"hierarchical":\([a-z]*\).*"parameter":"\([a-z]*\)".*/\1 \2 \3 \4/' \

@@ -106,3 +106,43 @@ TEST_CASE("resemblance: every algorithm of the registry, traced, resembles itsel
               "%.3f ms at most\n",
               runs.size(), exact, by_name, total_ms / std::max(1, calls_timed), slowest_ms);
 }
+
+TEST_CASE("resemblance: a plain C program's hand-written collectives at p = 6") {
+  const char* dir = std::getenv("COLLSCOPE_TEST_TRACES");
+  REQUIRE(dir != nullptr);
+  const model::Trace t = model::load_trace((fs::path(dir) / "plain").string());
+  const auto calls = model::divide_calls(t);
+  std::vector<model::Resemblance> phases;
+  for (const model::Call& call : calls)
+    if (call.kind == model::CallKind::phase && call.messages > 0)
+      phases.push_back(model::resemble(model::call_trace(t, call), call));
+  REQUIRE(phases.size() == 3);
+  for (const auto& r : phases) std::printf("plain program: %s\n", r.words.c_str());
+
+  const model::Resemblance& bcast = phases[0]; // MPICH's loop: the pre-order binomial tree
+  CAPTURE(bcast.words);
+  CHECK(bcast.collective == "bcast");
+  CHECK(bcast.algorithm.starts_with("binomial"));
+  CHECK(bcast.exact);
+  CHECK(bcast.root == 2);
+  CHECK(bcast.p == 6);
+  CHECK(bcast.rounds == 3); // ⌈log₂6⌉, numbered 0, 1, 2
+  CHECK(bcast.count == 100);
+
+  const model::Resemblance& gather = phases[1];
+  CAPTURE(gather.words);
+  CHECK(gather.collective == "gather");
+  CHECK(gather.algorithm == "linear");
+  CHECK(gather.exact);
+  CHECK(gather.root == 0);
+  CHECK(gather.rounds == 5);
+  CHECK(gather.count == 2);
+
+  const model::Resemblance& heap = phases[2];
+  CAPTURE(heap.words);
+  CHECK(heap.collective == "bcast");
+  CHECK(heap.algorithm == "binary-pipeline");
+  CHECK(heap.blocks == 1);
+  CHECK(heap.rounds == 3);
+  CHECK(heap.words.find("heap order") != std::string::npos);
+}
