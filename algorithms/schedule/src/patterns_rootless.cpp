@@ -90,6 +90,27 @@ Pattern scan_hillis_steele(const PatternProblem& q) {
   return b.finish();
 }
 
+// Up and down sweeps: one exchange per round, like Hillis–Steele with other partners.
+Pattern scan_updown(const PatternProblem& q) {
+  PatternBuilder b(q.p);
+  for (int rank = 0; rank < q.p; ++rank)
+    for (int r = 0; r < updown_rounds(q.p); ++r) {
+      const ScanStep s = updown_step(rank, q.p, r);
+      b.step(rank, {{s.to, 1}}, {{s.from, 1}});
+    }
+  return b.finish();
+}
+
+// Circulant: in round j every rank sends to rank + n_{j−1} + b_j, the whole vector.
+Pattern allreduce_circulant(const PatternProblem& q) {
+  PatternBuilder b(q.p);
+  const auto rounds = circulant_allreduce_rounds(q.p);
+  for (int rank = 0; rank < q.p; ++rank)
+    for (const CirculantReduceRound& j : rounds)
+      b.sendrecv(rank, (rank + j.distance) % q.p, 1, (rank - j.distance % q.p + q.p) % q.p, 1);
+  return b.finish();
+}
+
 Pattern scan_pipeline(const PatternProblem& q) {
   PatternBuilder b(q.p);
   const int m = std::max(1, q.blocks);
@@ -160,12 +181,18 @@ const std::array entries{
     PatternAlgorithm{"allreduce", "butterfly", false, false, false,
                      "a butterfly (exchange with rank XOR 2^k)", "the butterfly",
                      allreduce_butterfly},
+    PatternAlgorithm{"allreduce", "circulant", false, false, false,
+                     "a circulant graph (rank i sends to i + n + b_j in round j)",
+                     "the circulant graph", allreduce_circulant},
     PatternAlgorithm{"allreduce", "ring", false, false, false,
                      "a ring reduce-scatter then a ring allgather (2(p − 1) steps)", "the ring",
                      allreduce_ring},
     PatternAlgorithm{"scan", "hillis-steele", false, false, false,
                      "Hillis–Steele (rank i sends to i + 2^k in round k)", "Hillis–Steele",
                      scan_hillis_steele},
+    PatternAlgorithm{"scan", "binomial-updown", false, false, false,
+                     "a binomial up and down sweep (prefix sums)", "the up/down sweep",
+                     scan_updown},
     PatternAlgorithm{"scan", "pipeline", false, true, false, "a linear pipeline in rank order",
                      "the pipeline", scan_pipeline},
     // Same messages as a pattern above, another collective (sizes aside).
@@ -186,6 +213,9 @@ const std::array entries{
     PatternAlgorithm{"exscan", "hillis-steele", false, false, false,
                      "Hillis–Steele (rank i sends to i + 2^k in round k)", "Hillis–Steele",
                      scan_hillis_steele},
+    PatternAlgorithm{"exscan", "binomial-updown", false, false, false,
+                     "a binomial up and down sweep (prefix sums)", "the up/down sweep",
+                     scan_updown},
     PatternAlgorithm{"exscan", "pipeline", false, true, false, "a linear pipeline in rank order",
                      "the pipeline", scan_pipeline},
     PatternAlgorithm{"alltoall", "direct", false, false, false,
