@@ -6,6 +6,7 @@
 #include "collscope/schedule/circulant.hpp"
 #include "collscope/schedule/patterns.hpp"
 #include "collscope/schedule/pipeline.hpp"
+#include "collscope/schedule/reduce_scatter.hpp"
 #include "collscope/schedule/scan.hpp"
 
 #include <algorithm>
@@ -78,6 +79,59 @@ Pattern allreduce_butterfly(const PatternProblem& q) {
     }
   }
   return b.finish();
+}
+
+// Recursive halving (algorithms/src/halving.cpp, reduce_scatter_parts.cpp): the first 2(p − q)
+// ranks fold in pairs, the core of q halves (and, for Rabenseifner, doubles back), the odd rank
+// of each pair hands the even one its part. Sizes: the vector is `vector` units (a
+// reduce-scatter's p blocks, an allreduce's 1), the part handed back `part`.
+Pattern halving(int p, HalvingOrder order, bool allgather_back, double vector, double part) {
+  PatternBuilder b(p);
+  const int core = butterfly_core(p);
+  const auto share = [&](int first, int last) { return vector * (last - first) / core; };
+  for (int rank = 0; rank < p; ++rank) {
+    const int v = butterfly_vrank(rank, p);
+    const bool paired = core != p && rank < 2 * (p - core);
+    if (paired) {
+      if (v < 0)
+        b.send(rank, rank + 1, vector);
+      else
+        b.recv(rank, rank - 1, vector);
+    }
+    if (v >= 0) {
+      const auto steps = halving_steps(v, core, order);
+      for (const HalvingStep& s : steps) {
+        const int partner = butterfly_rank(s.partner, p);
+        b.sendrecv(rank, partner, share(s.send_first, s.send_last), partner,
+                   share(s.keep_first, s.keep_last));
+      }
+      if (allgather_back)
+        for (auto s = steps.rbegin(); s != steps.rend(); ++s) {
+          const int partner = butterfly_rank(s->partner, p);
+          b.sendrecv(rank, partner, share(s->keep_first, s->keep_last), partner,
+                     share(s->send_first, s->send_last));
+        }
+    }
+    if (paired) {
+      if (v < 0)
+        b.recv(rank, rank + 1, part);
+      else
+        b.send(rank, rank - 1, part);
+    }
+  }
+  return b.finish();
+}
+
+Pattern reduce_scatter_halving(const PatternProblem& q) {
+  return halving(q.p, HalvingOrder::largest_first, false, q.p, 1);
+}
+
+Pattern reduce_scatter_ordered_halving(const PatternProblem& q) {
+  return halving(q.p, HalvingOrder::smallest_first, false, q.p, 1);
+}
+
+Pattern allreduce_rabenseifner(const PatternProblem& q) {
+  return halving(q.p, HalvingOrder::smallest_first, true, 1, 1);
 }
 
 Pattern scan_hillis_steele(const PatternProblem& q) {
@@ -184,6 +238,9 @@ const std::array entries{
     PatternAlgorithm{"allreduce", "circulant", false, false, false,
                      "a circulant graph (rank i sends to i + n + b_j in round j)",
                      "the circulant graph", allreduce_circulant},
+    PatternAlgorithm{"allreduce", "rabenseifner", false, false, false,
+                     "Rabenseifner: recursive halving, then doubling back",
+                     "Rabenseifner's algorithm", allreduce_rabenseifner},
     PatternAlgorithm{"allreduce", "ring", false, false, false,
                      "a ring reduce-scatter then a ring allgather (2(p − 1) steps)", "the ring",
                      allreduce_ring},
@@ -201,15 +258,21 @@ const std::array entries{
     PatternAlgorithm{"reduce_scatter_block", "ring", false, false, false,
                      "a ring reduce-scatter (p − 1 steps to the right)", "the ring",
                      allgather_ring},
+    PatternAlgorithm{"reduce_scatter_block", "halving", false, false, false,
+                     "recursive halving (largest blocks first)", "recursive halving",
+                     reduce_scatter_halving},
     PatternAlgorithm{"reduce_scatter_block", "ordered-halving", false, false, false,
-                     "recursive halving in rank order (the butterfly's partners)",
-                     "ordered halving", allreduce_butterfly},
+                     "recursive halving in rank order", "ordered halving",
+                     reduce_scatter_ordered_halving},
     PatternAlgorithm{"reduce_scatter", "ring", false, false, false,
                      "a ring reduce-scatter (p − 1 steps to the right)", "the ring",
                      allgather_ring},
+    PatternAlgorithm{"reduce_scatter", "halving", false, false, false,
+                     "recursive halving (largest blocks first)", "recursive halving",
+                     reduce_scatter_halving},
     PatternAlgorithm{"reduce_scatter", "ordered-halving", false, false, false,
-                     "recursive halving in rank order (the butterfly's partners)",
-                     "ordered halving", allreduce_butterfly},
+                     "recursive halving in rank order", "ordered halving",
+                     reduce_scatter_ordered_halving},
     PatternAlgorithm{"exscan", "hillis-steele", false, false, false,
                      "Hillis–Steele (rank i sends to i + 2^k in round k)", "Hillis–Steele",
                      scan_hillis_steele},

@@ -84,7 +84,9 @@ void fill(Resemblance& r, const Candidate& best, const Observed& seen, const Cal
   if (s.exact) {
     r.words = described(best) + ": " + rounds_text(seen.rounds) + ", as " + named(best) + " takes" +
               contrast(best, seen.rounds, all);
-    if (!s.sizes_agree) r.words += "; the message sizes differ from its";
+    const bool own =
+        best.algorithm->collective == call.collective && best.algorithm->name == call.algorithm;
+    if (!s.sizes_agree && !own) r.words += "; its message sizes differ from the algorithm's";
     return;
   }
   r.words = "nearest " + named(best) + " (" + described(best) +
