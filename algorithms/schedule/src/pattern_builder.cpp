@@ -15,6 +15,11 @@ PatternBuilder::PatternBuilder(int p)
 
 void PatternBuilder::step(int rank, std::initializer_list<std::pair<int, double>> sends,
                           std::initializer_list<std::pair<int, double>> receives) {
+  step_many(rank, sends, receives);
+}
+
+void PatternBuilder::step_many(int rank, const std::vector<std::pair<int, double>>& sends,
+                               const std::vector<std::pair<int, double>>& receives) {
   if (rank < 0 || rank >= p_) return;
   auto& ops = ops_[static_cast<std::size_t>(rank)];
   const std::size_t before = ops.size();

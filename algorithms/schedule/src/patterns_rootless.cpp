@@ -42,6 +42,12 @@ Pattern allreduce_reduce_bcast(const PatternProblem& q) {
   return b.finish();
 }
 
+Pattern allreduce_tree_pipeline(const PatternProblem& q) {
+  PatternBuilder b(q.p);
+  detail::two_trees(b, q.p, std::max(1, q.blocks));
+  return b.finish();
+}
+
 // p − 1 reduce-scatter steps and p − 1 allgather steps, one p-th of the vector each.
 Pattern allreduce_ring(const PatternProblem& q) {
   PatternBuilder b(q.p);
@@ -241,6 +247,9 @@ const std::array entries{
     PatternAlgorithm{"allreduce", "rabenseifner", false, false, false,
                      "Rabenseifner: recursive halving, then doubling back",
                      "Rabenseifner's algorithm", allreduce_rabenseifner},
+    PatternAlgorithm{"allreduce", "tree-pipeline", false, true, false,
+                     "a two-tree reduction to 0, then a two-tree broadcast",
+                     "the two-tree pipeline", allreduce_tree_pipeline},
     PatternAlgorithm{"allreduce", "ring", false, false, false,
                      "a ring reduce-scatter then a ring allgather (2(p − 1) steps)", "the ring",
                      allreduce_ring},
