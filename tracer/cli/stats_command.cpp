@@ -1,5 +1,6 @@
-// `collscope-trace stats TRACE [--alpha A] [--beta B] [--json]` and the node options of
-// node_stats.hpp
+// `collscope-trace stats TRACE [--call N | --region NAME] [--alpha A] [--beta B] [--json]` and
+// the node options of node_stats.hpp
+#include "call_select.hpp"
 #include "cli.hpp"
 #include "collscope/cost_defaults.hpp"
 #include "collscope/model/load_trace.hpp"
@@ -17,11 +18,15 @@ namespace {
 
 // NaN and infinity cannot occur (α and β are finite, times are validated at load); should one
 // ever slip through, nlohmann-json writes null, never a bare nan/inf.
-void print_json(const TraceStats& s, const NodeStats& nodes) {
-  nlohmann::ordered_json out = {
+void print_json(const Scoped& scope, const TraceStats& s, const NodeStats& nodes) {
+  nlohmann::ordered_json out;
+  add_scope_json(out, scope);
+  out.update(nlohmann::ordered_json{
       {"ranks", s.ranks},
       {"p", s.p},
       {"messages", s.messages},
+      {"self_messages", s.self_messages},
+      {"self_bytes", s.self_bytes},
       {"bytes_total", s.bytes_total},
       {"bytes_max_per_rank", s.bytes_max_per_rank},
       {"bytes_saturated", s.bytes_saturated},
@@ -33,7 +38,7 @@ void print_json(const TraceStats& s, const NodeStats& nodes) {
       {"alpha", s.alpha},
       {"beta", s.beta},
       {"unmatched", s.unmatched},
-  };
+  });
   // null for a whole run; else why the record stops early (the figures cover what it holds)
   out["incomplete"] =
       s.incomplete.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(s.incomplete);
@@ -63,8 +68,10 @@ std::string bytes_text(std::uint64_t bytes, bool saturated) {
   return std::to_string(bytes) + (saturated ? " or more (the sum exceeds 2^64 − 1)" : "");
 }
 
-void print_text(const model::Trace& trace, const TraceStats& s, const NodeStats& nodes) {
+void print_text(const Scoped& scope, const TraceStats& s, const NodeStats& nodes) {
+  const model::Trace& trace = scope.trace;
   std::printf("trace               %s\n", trace.path.c_str());
+  std::printf("scope               %s\n", scope_text(scope).c_str());
   if (!s.incomplete.empty())
     std::printf("incomplete          %s (the figures cover what was recorded)\n",
                 s.incomplete.c_str());
@@ -75,8 +82,14 @@ void print_text(const model::Trace& trace, const TraceStats& s, const NodeStats&
     std::printf("ranks               %d\n", s.ranks);
   else
     std::printf("ranks               %d (p = %d take part in the algorithm)\n", s.ranks, s.p);
-  std::printf("messages            %zu%s\n", s.messages,
-              s.unmatched ? (" (+" + std::to_string(s.unmatched) + " unmatched)").c_str() : "");
+  // A rank's message to itself is a local copy: said apart, counted in no figure.
+  std::string apart;
+  if (s.unmatched) apart += ", +" + std::to_string(s.unmatched) + " unmatched";
+  if (s.self_messages)
+    apart += ", +" + std::to_string(s.self_messages) + " to oneself, " +
+             std::to_string(s.self_bytes) + " bytes, not counted";
+  std::printf("messages            %zu between ranks%s\n", s.messages,
+              apart.empty() ? "" : (" (" + apart.substr(2) + ")").c_str());
   std::printf("bytes               %s total, %s max per rank\n",
               bytes_text(s.bytes_total, s.bytes_saturated).c_str(),
               bytes_text(s.bytes_max_per_rank, s.bytes_saturated).c_str());
@@ -99,6 +112,7 @@ int run_stats(Args args) {
   double alpha = default_alpha_s, beta = default_beta_s_per_byte;
   bool json = false;
   NodeOptions node_options;
+  CallOption call_option;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view arg = args[i];
     if (arg == "--alpha")
@@ -107,7 +121,7 @@ int run_stats(Args args) {
       beta = positive_number(arg, value_of(args, i), true);
     else if (arg == "--json")
       json = true;
-    else if (node_options.parse(args, i))
+    else if (call_option.parse(args, i) || node_options.parse(args, i))
       continue;
     else if (arg.starts_with("-"))
       throw UsageError("unknown option '" + std::string(arg) + "' for stats");
@@ -117,15 +131,16 @@ int run_stats(Args args) {
       throw UsageError("stats takes one TRACE, got also '" + std::string(arg) + "'");
   }
   if (path.empty()) throw UsageError("stats needs a TRACE");
-  const model::Trace trace = model::load_trace(path);
+  const Scoped scope = scope_trace(model::load_trace(path), call_option);
+  const model::Trace& trace = scope.trace;
   const TraceStats s = compute_stats(trace, alpha, beta);
   const NodeStats nodes = compute_node_stats(trace, node_options, alpha, beta);
   if (!s.incomplete.empty())
     std::fprintf(stderr, "collscope-trace: warning: incomplete trace: %s\n", s.incomplete.c_str());
   if (json)
-    print_json(s, nodes);
+    print_json(scope, s, nodes);
   else
-    print_text(trace, s, nodes);
+    print_text(scope, s, nodes);
   return 0;
 }
 

@@ -1,0 +1,45 @@
+// `collscope-trace calls TRACE [--json]`: the calls of a trace (model::divide_calls), each with
+// its communicator, root, ranks, messages, bytes, rounds (from 0, on the call's own trace) and
+// what it resembles. The JSON array is documented in tracer/README.md ("calls").
+#include "call_rows.hpp"
+#include "cli.hpp"
+#include "collscope/model/load_trace.hpp"
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace collscope::trace_cli {
+
+int run_calls(Args args) {
+  std::string path;
+  bool json = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string_view arg = args[i];
+    if (arg == "--json")
+      json = true;
+    else if (arg.starts_with("-"))
+      throw UsageError("unknown option '" + std::string(arg) + "' for calls");
+    else if (path.empty())
+      path = arg;
+    else
+      throw UsageError("calls takes one TRACE, got also '" + std::string(arg) + "'");
+  }
+  if (path.empty()) throw UsageError("calls needs a TRACE");
+  const model::Trace trace = model::load_trace(path);
+  const std::vector<CallRow> rows = call_rows(trace);
+  if (!trace.incomplete.empty())
+    std::fprintf(stderr, "collscope-trace: warning: incomplete trace: %s\n",
+                 trace.incomplete.c_str());
+  if (json) {
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const CallRow& row : rows) out.push_back(row_json(row));
+    std::printf("%s\n", out.dump(2).c_str());
+    return 0;
+  }
+  std::printf("%s: %zu %s\n", trace.path.c_str(), rows.size(), rows.size() == 1 ? "call" : "calls");
+  std::fputs(rows_text(rows, 100).c_str(), stdout);
+  return 0;
+}
+
+} // namespace collscope::trace_cli

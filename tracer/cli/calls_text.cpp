@@ -1,0 +1,124 @@
+// The text form of `collscope-trace calls`: one line per call, whatever p and however many
+// calls, so that it can be read (and grepped) at p = 1024 and thousands of calls. Columns are as
+// wide as their widest cell; the name, ranks and resemblance are shortened with "…" to fit.
+#include "call_rows.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace collscope::trace_cli {
+
+namespace {
+
+// Columns on a terminal: UTF-8 continuation bytes take none ("→", "…", "≈" are one).
+std::size_t columns(const std::string& s) {
+  return static_cast<std::size_t>(
+      std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+std::string shorten(const std::string& s, std::size_t width) {
+  if (columns(s) <= width) return s;
+  if (width == 0) return {};
+  std::string out;
+  std::size_t used = 0;
+  for (char c : s) {
+    const bool starts = (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    if (starts && ++used > width - 1) break;
+    out += c;
+  }
+  return out + "…";
+}
+
+std::string pad(const std::string& s, std::size_t width, bool right) {
+  const std::string fill(width > columns(s) ? width - columns(s) : 0, ' ');
+  return right ? fill + s : s + fill;
+}
+
+std::string resembles_cell(const model::Resemblance& r) {
+  if (!r.known()) return "-";
+  const std::string name = r.collective + "/" + r.algorithm;
+  if (r.exact) return name + " (exact)";
+  return "≈ " + name + " (" + std::to_string(r.rounds) + " rounds, it " +
+         std::to_string(r.expected_rounds) + ")";
+}
+
+enum Column { index, kind, name, p, root, ranks, messages, self, bytes, rounds, resembles, count };
+
+} // namespace
+
+std::string rows_text(const std::vector<CallRow>& rows, std::size_t width) {
+  const std::array<const char*, count> header = {"call", "kind", "name", "p",      "root",     "ranks",
+                                                 "msgs", "self", "bytes", "rounds", "resembles"};
+  constexpr std::array<bool, count> right = {true, false, false, true, true, false,
+                                             true, true,  true,  true, false};
+  bool any_self = false, any_annotated = false;
+  for (const CallRow& r : rows) {
+    any_self = any_self || r.call.self_messages > 0;
+    any_annotated = any_annotated || r.rounds_annotated > 0;
+  }
+  std::vector<std::array<std::string, count>> cells;
+  for (const CallRow& r : rows) {
+    const model::Call& c = r.call;
+    std::array<std::string, count> row;
+    row[index] = std::to_string(c.index);
+    row[kind] = model::to_string(c.kind);
+    row[name] = std::string(2 * static_cast<std::size_t>(r.depth), ' ') + c.name;
+    row[p] = std::to_string(c.members.empty() ? c.size() : static_cast<int>(c.members.size()));
+    row[root] = c.root == model::no_index ? "-" : std::to_string(c.root);
+    row[ranks] = rank_ranges(c.ranks);
+    row[messages] = std::to_string(c.messages);
+    row[self] = c.self_messages ? std::to_string(c.self_messages) : "-";
+    row[bytes] = std::to_string(c.kind == model::CallKind::collective && c.messages == 0
+                                    ? c.collective_bytes
+                                    : c.bytes);
+    row[rounds] = std::to_string(r.rounds_inferred) +
+                  (any_annotated ? "/" + (r.rounds_annotated ? std::to_string(r.rounds_annotated)
+                                                             : std::string("-"))
+                                 : "");
+    row[resembles] = resembles_cell(r.resembles);
+    cells.push_back(std::move(row));
+  }
+  std::array<bool, count> shown;
+  shown.fill(true);
+  shown[self] = any_self;
+  // Widest cell of each column; the name, ranks and resemblance columns then give way.
+  std::array<std::size_t, count> w{};
+  for (int k = 0; k < count; ++k) {
+    w[k] = columns(header[k]);
+    for (const auto& row : cells) w[k] = std::max(w[k], columns(row[k]));
+  }
+  w[ranks] = std::min<std::size_t>(w[ranks], 12);
+  w[name] = std::min<std::size_t>(w[name], 32);
+  std::size_t fixed = 0;
+  for (int k = 0; k < count; ++k)
+    if (shown[k] && k != resembles) fixed += w[k] + 2;
+  if (fixed + w[resembles] > width) {
+    const std::size_t rest = width > fixed ? width - fixed : 0;
+    if (rest < 24 && w[name] > 16) {
+      const std::size_t give = std::min(w[name] - 16, 24 - rest);
+      w[name] -= give;
+      fixed -= give;
+    }
+    w[resembles] = std::max<std::size_t>(width > fixed ? width - fixed : 0, 9);
+  }
+  const auto line = [&](const auto& row) {
+    std::string out;
+    for (int k = 0; k < count; ++k) {
+      if (!shown[k]) continue;
+      if (!out.empty()) out += "  ";
+      out += k == resembles ? shorten(row[k], w[k]) : pad(shorten(row[k], w[k]), w[k], right[k]);
+    }
+    return out + "\n";
+  };
+  std::array<std::string, count> head;
+  for (int k = 0; k < count; ++k) head[k] = header[k];
+  std::string out = line(head);
+  for (const auto& row : cells) out += line(row);
+  out += "p: size of the call's communicator, root: rank there; msgs, bytes: between ranks";
+  out += any_self ? ";\nself: messages to oneself, not counted" : "";
+  out += any_annotated ? "; rounds: inferred/annotated" : "; rounds: inferred";
+  out += ", from 0 within each call.\n--json: every field, and what each call resembles in words\n";
+  return out;
+}
+
+} // namespace collscope::trace_cli
