@@ -14,18 +14,19 @@
 
 enum { count = 4, bcast_root = 2, gather_root = 0 };
 
+/* The lecture's binomial tree: in round k, every rank v < 2^k (relative to the root) that has
+ * the data sends it to v + 2^k. */
 static void binomial_bcast(int* data, int rank, int p, int root) {
-  const int me = (rank - root + p) % p; /* rank relative to the root */
-  int mask = 1;
-  while (mask < p) { /* receive from the parent: the lowest set bit of me */
-    if (me & mask) {
-      MPI_Recv(data, count, MPI_INT, (me - mask + root) % p, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      break;
-    }
-    mask <<= 1;
+  const int v = (rank - root + p) % p;
+  int d = 1, parent_distance = 0;
+  while (v >= d) {
+    parent_distance = d;
+    d <<= 1;
   }
-  for (mask >>= 1; mask > 0; mask >>= 1) /* then send to the children, farthest first */
-    if (me + mask < p) MPI_Send(data, count, MPI_INT, (me + mask + root) % p, 0, MPI_COMM_WORLD);
+  if (v != 0)
+    MPI_Recv(data, count, MPI_INT, (v - parent_distance + root) % p, 0, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+  for (; v + d < p; d <<= 1) MPI_Send(data, count, MPI_INT, (v + d + root) % p, 0, MPI_COMM_WORLD);
 }
 
 static void linear_gather(const int* mine, int* all, int rank, int p, int root) {

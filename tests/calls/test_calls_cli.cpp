@@ -115,6 +115,7 @@ TEST_CASE("the hand-written broadcast resembles the binomial one, the gather the
   INFO("broadcast: " << bcast.dump());
   CHECK(bcast["collective"] == "bcast");
   CHECK(bcast["algorithm"] == "binomial");
+  CHECK(bcast["exact"] == true);
   CHECK(bcast["root"] == 2);
   CHECK(bcast["rounds"] == ceil_log2(6));
   const json& gather = s[1]["resembles"];
@@ -122,6 +123,10 @@ TEST_CASE("the hand-written broadcast resembles the binomial one, the gather the
   CHECK(gather["collective"] == "gather");
   CHECK(gather["algorithm"] == "linear");
   CHECK(gather["root"] == 0);
+  // The ring and the allreduce are the program's own: whatever they resemble, it is no
+  // broadcast or gather.
+  CHECK(s[2]["resembles"]["collective"] != "bcast");
+  CHECK(s[2]["resembles"]["collective"] != "gather");
 }
 
 TEST_CASE("stats, check and export of one call: its own figures, rounds from 0, named") {

@@ -34,12 +34,14 @@ std::string pad(const std::string& s, std::size_t width, bool right) {
   return right ? fill + s : s + fill;
 }
 
+// "= bcast/binomial" for an exact match, "≈ allgather/ring" for the nearest; the words (how
+// it differs) are in --json.
+// The root it was compared at is said too: a phase of point-to-point code has no root of its
+// own, and "from root 2" is what tells the engineer which rank the tree hangs from.
 std::string resembles_cell(const model::Resemblance& r) {
   if (!r.known()) return "-";
-  const std::string name = r.collective + "/" + r.algorithm;
-  if (r.exact) return name + " (exact)";
-  return "≈ " + name + " (" + std::to_string(r.rounds) + " rounds, it " +
-         std::to_string(r.expected_rounds) + ")";
+  return (r.exact ? "= " : "≈ ") + r.collective + "/" + r.algorithm +
+         (r.root != model::no_index ? " root " + std::to_string(r.root) : "");
 }
 
 enum Column { index, kind, name, p, root, ranks, messages, self, bytes, rounds, resembles, count };
@@ -89,9 +91,12 @@ std::string rows_text(const std::vector<CallRow>& rows, std::size_t width) {
   }
   w[ranks] = std::min<std::size_t>(w[ranks], 12);
   w[name] = std::min<std::size_t>(w[name], 32);
+  // Two spaces around the words, one between the numbers (their headers keep them apart).
+  const auto gap = [](int k) { return k <= p || k == ranks || k == resembles ? 2u : 1u; };
   std::size_t fixed = 0;
   for (int k = 0; k < count; ++k)
-    if (shown[k] && k != resembles) fixed += w[k] + 2;
+    if (shown[k] && k != resembles) fixed += w[k] + gap(k);
+  fixed += gap(resembles) - gap(index);
   if (fixed + w[resembles] > width) {
     const std::size_t rest = width > fixed ? width - fixed : 0;
     if (rest < 24 && w[name] > 16) {
@@ -105,7 +110,7 @@ std::string rows_text(const std::vector<CallRow>& rows, std::size_t width) {
     std::string out;
     for (int k = 0; k < count; ++k) {
       if (!shown[k]) continue;
-      if (!out.empty()) out += "  ";
+      if (!out.empty()) out += std::string(gap(k), ' ');
       out += k == resembles ? shorten(row[k], w[k]) : pad(shorten(row[k], w[k]), w[k], right[k]);
     }
     return out + "\n";
@@ -117,7 +122,8 @@ std::string rows_text(const std::vector<CallRow>& rows, std::size_t width) {
   out += "p: size of the call's communicator, root: rank there; msgs, bytes: between ranks";
   out += any_self ? ";\nself: messages to oneself, not counted" : "";
   out += any_annotated ? "; rounds: inferred/annotated" : "; rounds: inferred";
-  out += ", from 0 within each call.\n--json: every field, and what each call resembles in words\n";
+  out += ", from 0 within each call;\nresembles: = the registry's algorithm exactly, ≈ the nearest "
+         "(--json says how it differs, in words)\n";
   return out;
 }
 
