@@ -119,11 +119,11 @@ std::string rows_text(const std::vector<CallRow>& rows, std::size_t width) {
   for (int k = 0; k < count; ++k) head[k] = header[k];
   std::string out = line(head);
   for (const auto& row : cells) out += line(row);
-  out += "p: size of the call's communicator, root: rank there; msgs, bytes: between ranks";
-  out += any_self ? ";\nself: messages to oneself, not counted" : "";
-  out += any_annotated ? "; rounds: inferred/annotated" : "; rounds: inferred";
-  out += ", from 0 within each call;\nresembles: = the registry's algorithm exactly, ≈ the nearest "
-         "(--json says how it differs, in words)\n";
+  out += "p: size of the call's communicator; root: rank there; msgs, bytes: between ranks\n";
+  out += any_self ? "self: messages to oneself, not counted; " : "";
+  out += any_annotated ? "rounds: inferred/annotated" : "rounds: inferred";
+  out += ", from 0 within each call\nresembles: = the registry's algorithm exactly, ≈ the "
+         "nearest (--json: how, in words)\n";
   return out;
 }
 
