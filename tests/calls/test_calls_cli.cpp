@@ -217,3 +217,32 @@ TEST_CASE("a call that is not there is one line and exit 2") {
   refused(trace_cli("stats " + trace() + " --call"), "option --call needs a value");
   refused(trace_cli("calls " + trace() + " --call 1"), "unknown option '--call' for calls");
 }
+
+TEST_CASE("a user region, the program's own name for a step, is picked by --region NAME") {
+  const char* dir = std::getenv("COLLSCOPE_TEST_TRACES");
+  REQUIRE(dir != nullptr);
+  const std::string regions = std::string(dir) + "/regions_p3";
+  const Run listed = trace_cli("calls " + regions + " --json");
+  REQUIRE(listed.status == 0);
+  int exchanges = 0;
+  for (const json& c : json::parse(listed.out))
+    if (c["kind"] == "region" && c["name"] == "region exchange") ++exchanges;
+  CHECK(exchanges == 2);
+
+  const Run solve = trace_cli("stats " + regions + " --region solve --json");
+  REQUIRE(solve.status == 0);
+  const json j = json::parse(solve.out);
+  CHECK(j["call"]["kind"] == "region");
+  CHECK(j["call"]["name"] == "region solve");
+  CHECK(j["messages"] == 2);
+  CHECK(j["rounds_inferred"] == 2); // rank 0 receives from 1, then from 2
+  // The first region of the name: the first exchange, one round of 3 messages.
+  const json first = json::parse(trace_cli("stats " + regions + " --region exchange --json").out);
+  CHECK(first["messages"] == 3);
+  CHECK(first["rounds_inferred"] == 1);
+  const Run missing = trace_cli("check " + regions + " --region nope --max-rounds 1");
+  CHECK(missing.status == 2);
+  REQUIRE(missing.err.size() == 1);
+  CHECK(missing.err[0].find("no region named 'nope' in the trace (its regions: exchange, solve)") !=
+        std::string::npos);
+}

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <cstdio>
 
 namespace collscope::trace_cli {
 
@@ -44,6 +46,21 @@ std::string resembles_cell(const model::Resemblance& r) {
          (r.root != model::no_index ? " root " + std::to_string(r.root) : "");
 }
 
+// Exact up to 7 digits, then 3 significant figures with an SI prefix (12.3M, 123G): the column
+// stays narrow at p = 1024; --json has the exact figure.
+std::string count_cell(std::uint64_t n) {
+  if (n < 10'000'000) return std::to_string(n);
+  const char* prefix = "MGTPE";
+  double value = static_cast<double>(n) / 1e6;
+  while (value >= 999.5 && prefix[1] != '\0') {
+    value /= 1e3;
+    ++prefix;
+  }
+  char text[16];
+  std::snprintf(text, sizeof text, value < 99.95 ? "%.1f%c" : "%.0f%c", value, *prefix);
+  return text;
+}
+
 enum Column { index, kind, name, p, root, ranks, messages, self, bytes, rounds, resembles, count };
 
 } // namespace
@@ -68,11 +85,11 @@ std::string rows_text(const std::vector<CallRow>& rows, std::size_t width) {
     row[p] = std::to_string(c.members.empty() ? c.size() : static_cast<int>(c.members.size()));
     row[root] = c.root == model::no_index ? "-" : std::to_string(c.root);
     row[ranks] = rank_ranges(c.ranks);
-    row[messages] = std::to_string(c.messages);
+    row[messages] = count_cell(static_cast<std::uint64_t>(c.messages));
     row[self] = c.self_messages ? std::to_string(c.self_messages) : "-";
-    row[bytes] = std::to_string(c.kind == model::CallKind::collective && c.messages == 0
-                                    ? c.collective_bytes
-                                    : c.bytes);
+    row[bytes] = count_cell(c.kind == model::CallKind::collective && c.messages == 0
+                                ? c.collective_bytes
+                                : c.bytes);
     row[rounds] = std::to_string(r.rounds_inferred) +
                   (any_annotated ? "/" + (r.rounds_annotated ? std::to_string(r.rounds_annotated)
                                                              : std::string("-"))
