@@ -18,8 +18,8 @@ namespace collscope::grade {
 struct FailedCase {
   const CaseRecord* record = nullptr;
   Mode mode = Mode::main;
-  std::string what;      ///< "wrong result: …", "rounds 6 > 3 = clog2(p)", …
-  std::string reproduce; ///< the exact command
+  std::string what;       ///< "wrong result: …", "rounds 6 > 3 = clog2(p)", …
+  std::string reproduce;  ///< the exact command
   std::string trace;      ///< the archive holding the case (a path alone, it pastes), or ""
   std::string trace_note; ///< what it is ("every case of its run", "incomplete: …"), or why
                           ///< there is none

@@ -86,8 +86,8 @@ std::string markdown_report(const Grade& g) {
       if (f.trace.empty())
         out << "  - trace: " << f.trace_note << "\n";
       else
-        out << "  - trace: `" << f.trace << "`" << (f.trace_note.empty() ? "" : " (" + f.trace_note + ")")
-            << "\n";
+        out << "  - trace: `" << f.trace << "`"
+            << (f.trace_note.empty() ? "" : " (" + f.trace_note + ")") << "\n";
       if (!f.open.empty()) {
         out << "  - case " << f.record->c.id << " alone, rounds from 0:";
         for (std::size_t i = 0; i < f.open.size(); ++i)

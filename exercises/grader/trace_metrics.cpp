@@ -136,7 +136,8 @@ std::map<int, Metrics> trace_metrics(const std::filesystem::path& path) {
     if (call.kind != model::CallKind::grader_case) continue;
     const auto id = call.meta.find("case");
     if (id == call.meta.end()) continue;
-    if (const auto m = out.find(std::atoi(id->second.c_str())); m != out.end() && m->second.call < 0)
+    if (const auto m = out.find(std::atoi(id->second.c_str()));
+        m != out.end() && m->second.call < 0)
       m->second.call = call.index;
   }
   return out;

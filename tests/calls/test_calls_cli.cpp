@@ -206,9 +206,9 @@ TEST_CASE("a call that is not there is one line and exit 2") {
     CHECK(r.err[0].starts_with("collscope-trace: error: "));
     CHECK(r.err[0].find(says) != std::string::npos);
   };
-  refused(trace_cli("stats " + trace() + " --call 999"),
-          "no call 999: the trace has " + std::to_string(n) + " calls (0 … " +
-              std::to_string(n - 1) + ")");
+  refused(trace_cli("stats " + trace() + " --call 999"), "no call 999: the trace has " +
+                                                             std::to_string(n) + " calls (0 … " +
+                                                             std::to_string(n - 1) + ")");
   refused(trace_cli("check " + trace() + " --call two --max-rounds 3"),
           "--call expects a call number (0, 1, …), got 'two'");
   refused(trace_cli("export " + trace() + " --region solve --perfetto /dev/null"),

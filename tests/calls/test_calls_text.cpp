@@ -46,7 +46,9 @@ TEST_CASE("calls stays one line per call within 100 columns at p = 1024, 3000 ca
   for (int i = 0; i < 3000; ++i) {
     const bool nested = i % 4 != 0;
     rows.push_back(row(i, nested ? i - i % 4 : -1, nested ? 1 + (i % 4 == 2 ? 1 : 0) : 0,
-                       nested ? "MPI_Allreduce" : "region a rather long region name of the user's, " + std::to_string(i),
+                       nested
+                           ? "MPI_Allreduce"
+                           : "region a rather long region name of the user's, " + std::to_string(i),
                        1024));
   }
   const std::string text = trace_cli::rows_text(rows, 100);

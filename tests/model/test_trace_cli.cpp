@@ -102,8 +102,7 @@ TEST_CASE("byte totals saturate at 2^64 - 1 instead of wrapping, and say so") {
   // A saturated sum is only a lower bound: no bound can be said to hold.
   const Run check = trace_cli({"check", trace, "--max-bytes-per-rank", std::to_string(huge)});
   CHECK(check.status == 1);
-  CHECK(check.out.find("\nFAIL bytes per rank: 18446744073709551615 or more") !=
-        std::string::npos);
+  CHECK(check.out.find("\nFAIL bytes per rank: 18446744073709551615 or more") != std::string::npos);
 }
 
 TEST_CASE("metadata that cannot be true is refused, one line per problem, never echoed raw") {

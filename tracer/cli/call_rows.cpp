@@ -59,36 +59,39 @@ ordered_json resemblance_json(const model::Resemblance& r) {
 
 ordered_json row_json(const CallRow& row) {
   const model::Call& c = row.call;
-  const auto index_or_null = [](int i) { return i == model::no_index ? ordered_json() : ordered_json(i); };
+  const auto index_or_null = [](int i) {
+    return i == model::no_index ? ordered_json() : ordered_json(i);
+  };
   ordered_json meta = ordered_json::object();
   for (const auto& [key, value] : c.meta) meta[key] = value;
-  return {{"index", c.index},
-          {"parent", index_or_null(c.parent)},
-          {"depth", row.depth},
-          {"kind", model::to_string(c.kind)},
-          {"name", c.name},
-          {"collective", c.collective},
-          {"algorithm", c.algorithm},
-          {"communicator", row.communicator.empty() ? ordered_json() : ordered_json(row.communicator)},
-          {"comm_size", c.members.empty() ? c.size() : static_cast<int>(c.members.size())},
-          {"root", index_or_null(c.root)},
-          {"root_world", c.root != model::no_index && c.root < static_cast<int>(c.members.size())
-                             ? ordered_json(c.members[static_cast<std::size_t>(c.root)])
-                             : index_or_null(c.root)},
-          {"size", c.size()},
-          {"ranks", c.ranks},
-          {"messages", c.messages},
-          {"bytes", c.bytes},
-          {"self_messages", c.self_messages},
-          {"collective_bytes", c.collective_bytes},
-          {"crossing", c.crossing},
-          {"rounds_inferred", row.rounds_inferred},
-          {"rounds_annotated", row.rounds_annotated},
-          {"rounds_consistent", row.rounds_consistent},
-          {"begin_s", c.begin},
-          {"end_s", c.end},
-          {"meta", std::move(meta)},
-          {"resembles", resemblance_json(row.resembles)}};
+  return {
+      {"index", c.index},
+      {"parent", index_or_null(c.parent)},
+      {"depth", row.depth},
+      {"kind", model::to_string(c.kind)},
+      {"name", c.name},
+      {"collective", c.collective},
+      {"algorithm", c.algorithm},
+      {"communicator", row.communicator.empty() ? ordered_json() : ordered_json(row.communicator)},
+      {"comm_size", c.members.empty() ? c.size() : static_cast<int>(c.members.size())},
+      {"root", index_or_null(c.root)},
+      {"root_world", c.root != model::no_index && c.root < static_cast<int>(c.members.size())
+                         ? ordered_json(c.members[static_cast<std::size_t>(c.root)])
+                         : index_or_null(c.root)},
+      {"size", c.size()},
+      {"ranks", c.ranks},
+      {"messages", c.messages},
+      {"bytes", c.bytes},
+      {"self_messages", c.self_messages},
+      {"collective_bytes", c.collective_bytes},
+      {"crossing", c.crossing},
+      {"rounds_inferred", row.rounds_inferred},
+      {"rounds_annotated", row.rounds_annotated},
+      {"rounds_consistent", row.rounds_consistent},
+      {"begin_s", c.begin},
+      {"end_s", c.end},
+      {"meta", std::move(meta)},
+      {"resembles", resemblance_json(row.resembles)}};
 }
 
 } // namespace collscope::trace_cli

@@ -14,11 +14,11 @@ namespace collscope::trace_cli {
 
 struct CallRow {
   model::Call call;
-  int depth = 0;             ///< parents above it (0: outermost)
-  int rounds_inferred = 0;   ///< on call_trace(trace, call): numbered from 0
+  int depth = 0;           ///< parents above it (0: outermost)
+  int rounds_inferred = 0; ///< on call_trace(trace, call): numbered from 0
   int rounds_annotated = 0;
   bool rounds_consistent = true;
-  std::string communicator;  ///< the communicator's name, "" when the call used several
+  std::string communicator; ///< the communicator's name, "" when the call used several
   model::Resemblance resembles;
 };
 

@@ -34,7 +34,8 @@ Scoped scope_trace(model::Trace whole, const CallOption& option) {
 
 nlohmann::ordered_json call_json(const Scoped& s) {
   if (!s.call) return nullptr;
-  return {{"index", s.call->index}, {"name", s.call->name}, {"kind", model::to_string(s.call->kind)}};
+  return {
+      {"index", s.call->index}, {"name", s.call->name}, {"kind", model::to_string(s.call->kind)}};
 }
 
 void add_scope_json(nlohmann::ordered_json& out, const Scoped& s) {
@@ -45,8 +46,7 @@ void add_scope_json(nlohmann::ordered_json& out, const Scoped& s) {
 
 std::string scope_text(const Scoped& s) {
   if (!s.call)
-    return "whole trace (" + std::to_string(s.calls) +
-           (s.calls == 1 ? " call" : " calls") +
+    return "whole trace (" + std::to_string(s.calls) + (s.calls == 1 ? " call" : " calls") +
            ": `collscope-trace calls` lists them, --call N picks one)";
   return "call " + std::to_string(s.call->index) + ": " + s.call->name + " (" +
          model::to_string(s.call->kind) + ", " + std::to_string(s.call->size()) +

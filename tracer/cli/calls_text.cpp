@@ -14,8 +14,8 @@ namespace {
 
 // Columns on a terminal: UTF-8 continuation bytes take none ("→", "…", "≈" are one).
 std::size_t columns(const std::string& s) {
-  return static_cast<std::size_t>(
-      std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+  return static_cast<std::size_t>(std::count_if(
+      s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
 std::string shorten(const std::string& s, std::size_t width) {
@@ -66,8 +66,8 @@ enum Column { index, kind, name, p, root, ranks, messages, self, bytes, rounds, 
 } // namespace
 
 std::string rows_text(const std::vector<CallRow>& rows, std::size_t width) {
-  const std::array<const char*, count> header = {"call", "kind", "name", "p",      "root",     "ranks",
-                                                 "msgs", "self", "bytes", "rounds", "resembles"};
+  const std::array<const char*, count> header = {
+      "call", "kind", "name", "p", "root", "ranks", "msgs", "self", "bytes", "rounds", "resembles"};
   constexpr std::array<bool, count> right = {true, false, false, true, true, false,
                                              true, true,  true,  true, false};
   bool any_self = false, any_annotated = false;
@@ -87,9 +87,8 @@ std::string rows_text(const std::vector<CallRow>& rows, std::size_t width) {
     row[ranks] = rank_ranges(c.ranks);
     row[messages] = count_cell(static_cast<std::uint64_t>(c.messages));
     row[self] = c.self_messages ? std::to_string(c.self_messages) : "-";
-    row[bytes] = count_cell(c.kind == model::CallKind::collective && c.messages == 0
-                                ? c.collective_bytes
-                                : c.bytes);
+    row[bytes] = count_cell(
+        c.kind == model::CallKind::collective && c.messages == 0 ? c.collective_bytes : c.bytes);
     row[rounds] = std::to_string(r.rounds_inferred) +
                   (any_annotated ? "/" + (r.rounds_annotated ? std::to_string(r.rounds_annotated)
                                                              : std::string("-"))

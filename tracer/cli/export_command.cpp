@@ -54,9 +54,9 @@ void write_perfetto(const Scoped& scope, std::ostream& out) {
     first = false;
   };
   const std::string title =
-      scope.call ? trace.path + " — call " + std::to_string(scope.call->index) + ": " +
-                       scope.call->name
-                 : trace.path;
+      scope.call
+          ? trace.path + " — call " + std::to_string(scope.call->index) + ": " + scope.call->name
+          : trace.path;
   event({{"name", "process_name"}, {"ph", "M"}, {"pid", 1}, {"args", {{"name", title}}}});
   const model::InferredRounds inferred = model::inferred_rounds(trace);
   const model::AnnotatedRounds annotated = model::annotated_rounds(trace);

@@ -38,7 +38,8 @@ ordered_json message_args(const model::Trace& trace, const model::Rank& rank,
     return out;
   }
   const auto k = static_cast<std::size_t>(op.message);
-  if (inferred.message_round[k] != model::no_index) out["round_inferred"] = inferred.message_round[k];
+  if (inferred.message_round[k] != model::no_index)
+    out["round_inferred"] = inferred.message_round[k];
   if (annotated.message_round[k] != model::no_index)
     out["round_annotated"] = annotated.message_round[k];
   return out;
