@@ -246,3 +246,39 @@ TEST_CASE("a user region, the program's own name for a step, is picked by --regi
   CHECK(missing.err[0].find("no region named 'nope' in the trace (its regions: exchange, solve)") !=
         std::string::npos);
 }
+
+TEST_CASE("the Perfetto export's slices say what their MPI call did") {
+  const fs::path out = scratch() / "whole.json";
+  REQUIRE(trace_cli("export " + trace() + " --perfetto " + out.string()).status == 0);
+  const json p = json::parse(slurp(out));
+  CHECK(p["otherData"]["scope"] == "whole trace");
+  CHECK(p["otherData"]["call"].is_null());
+  int allreduces = 0, copies = 0, rings = 0;
+  for (const json& e : p["traceEvents"]) {
+    if (e["ph"] != "X") continue;
+    const json& args = e["args"];
+    if (e["name"] == "MPI_Allreduce") {
+      ++allreduces;
+      CHECK(args["collective"] == "ALLREDUCE");
+      CHECK(args["communicator_size"] == 6);
+      CHECK(args["bytes_sent"].get<std::uint64_t>() > 0);
+      CHECK(!args.contains("root"));
+    }
+    if (e["name"] != "MPI_Sendrecv") continue;
+    REQUIRE(args["messages"].size() == 2);
+    if (args["messages"][0].contains("to_oneself")) {
+      ++copies; // the gather root's copy: no bytes between ranks, no round
+      CHECK(args["bytes"] == 0);
+      CHECK(!args["messages"][0].contains("round_inferred"));
+    } else {
+      ++rings;
+      CHECK(args["bytes"] == 8); // 4 bytes sent, 4 received
+      CHECK(args["messages"][0]["direction"] == "send");
+      CHECK(args["messages"][1]["direction"] == "receive");
+      CHECK(args["messages"][1].contains("round_inferred"));
+    }
+  }
+  CHECK(allreduces == 6);
+  CHECK(copies == 1);
+  CHECK(rings == 6);
+}
