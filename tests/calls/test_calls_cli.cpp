@@ -129,6 +129,22 @@ TEST_CASE("the hand-written broadcast resembles the binomial one, the gather the
   CHECK(s[2]["resembles"]["collective"] != "gather");
 }
 
+TEST_CASE("calls --call N: one call in full, what it resembles in words") {
+  const std::vector<json> s = steps(calls());
+  REQUIRE(s.size() == 4);
+  const std::string bcast = std::to_string(s[0]["index"].get<int>());
+  const Run text = trace_cli("calls " + trace() + " --call " + bcast);
+  REQUIRE(text.status == 0);
+  INFO(text.out);
+  CHECK(text.out.starts_with("call          " + bcast + ": point-to-point (phase)\n"));
+  CHECK(text.out.find("\nrounds        3 inferred, 0 annotated") != std::string::npos);
+  CHECK(text.out.find("\nresembles     = bcast/binomial root 2\n") != std::string::npos);
+  CHECK(text.out.find(s[0]["resembles"]["words"].get<std::string>()) != std::string::npos);
+  const Run one = trace_cli("calls " + trace() + " --call " + bcast + " --json");
+  REQUIRE(one.status == 0);
+  CHECK(json::parse(one.out) == s[0]); // the same object as in the list
+}
+
 TEST_CASE("stats, check and export of one call: its own figures, rounds from 0, named") {
   const std::vector<json> s = steps(calls());
   REQUIRE(s.size() == 4);
@@ -215,7 +231,9 @@ TEST_CASE("a call that is not there is one line and exit 2") {
           "no region named 'solve' in the trace (it has no user regions)");
   refused(trace_cli("stats " + trace() + " --call 1 --region solve"), "choose one call");
   refused(trace_cli("stats " + trace() + " --call"), "option --call needs a value");
-  refused(trace_cli("calls " + trace() + " --call 1"), "unknown option '--call' for calls");
+  refused(trace_cli("calls " + trace() + " --call 1 --region solve"), "choose one call");
+  refused(trace_cli("calls " + trace() + " --call " + std::to_string(n)), "no call");
+  refused(trace_cli("calls " + trace() + " --calls"), "unknown option '--calls' for calls");
 }
 
 TEST_CASE("a user region, the program's own name for a step, is picked by --region NAME") {

@@ -8,23 +8,27 @@ namespace collscope::trace_cli {
 
 using nlohmann::ordered_json;
 
+CallRow call_row(const model::Trace& trace, model::Call call, const std::vector<model::Call>& all) {
+  CallRow row;
+  for (int up = call.parent; up != model::no_index && row.depth < 64;
+       up = all[static_cast<std::size_t>(up)].parent)
+    ++row.depth;
+  const model::Trace own = model::call_trace(trace, call);
+  const model::InferredRounds inferred = model::inferred_rounds(own);
+  row.rounds_inferred = inferred.rounds;
+  row.rounds_consistent = inferred.consistent;
+  row.rounds_annotated = model::annotated_rounds(own).rounds;
+  if (call.comm != 0 || !call.members.empty()) row.communicator = comm_name(trace, call.comm);
+  row.resembles = model::resemble(own, call);
+  row.call = std::move(call);
+  return row;
+}
+
 std::vector<CallRow> call_rows(const model::Trace& trace) {
+  const std::vector<model::Call> calls = model::divide_calls(trace);
   std::vector<CallRow> rows;
-  for (model::Call& call : model::divide_calls(trace)) {
-    CallRow row;
-    for (int up = call.parent; up != model::no_index && row.depth < 64;
-         up = rows[static_cast<std::size_t>(up)].call.parent)
-      ++row.depth;
-    const model::Trace own = model::call_trace(trace, call);
-    const model::InferredRounds inferred = model::inferred_rounds(own);
-    row.rounds_inferred = inferred.rounds;
-    row.rounds_consistent = inferred.consistent;
-    row.rounds_annotated = model::annotated_rounds(own).rounds;
-    if (call.comm != 0 || !call.members.empty()) row.communicator = comm_name(trace, call.comm);
-    row.resembles = model::resemble(own, call);
-    row.call = std::move(call);
-    rows.push_back(std::move(row));
-  }
+  rows.reserve(calls.size());
+  for (const model::Call& call : calls) rows.push_back(call_row(trace, call, calls));
   return rows;
 }
 

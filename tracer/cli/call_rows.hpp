@@ -23,12 +23,17 @@ struct CallRow {
 };
 
 std::vector<CallRow> call_rows(const model::Trace& trace);
+/// One call's row; `all` is divide_calls of `trace` (for the call's depth).
+CallRow call_row(const model::Trace& trace, model::Call call, const std::vector<model::Call>& all);
 
 nlohmann::ordered_json row_json(const CallRow& row);
 
 /// The table: a header, one line per call (nested calls indented under their parent), a
 /// legend; at most `width` columns, long names shortened with "…".
 std::string rows_text(const std::vector<CallRow>& rows, std::size_t width);
+
+/// One call in full, a field a line, the resemblance in words (`calls TRACE --call N`).
+std::string row_detail(const CallRow& row);
 
 /// "0-5", "0-2,4,7-9": increasing ranks as ranges.
 std::string rank_ranges(const std::vector<int>& ranks);

@@ -143,4 +143,43 @@ std::string rows_text(const std::vector<CallRow>& rows, std::size_t width) {
   return out;
 }
 
+std::string row_detail(const CallRow& r) {
+  const model::Call& c = r.call;
+  const auto line = [](const char* key, const std::string& value) {
+    char head[24];
+    std::snprintf(head, sizeof head, "%-14s", key);
+    return std::string(head) + value + "\n";
+  };
+  const int comm_size = c.members.empty() ? c.size() : static_cast<int>(c.members.size());
+  std::string out =
+      line("call", std::to_string(c.index) + ": " + c.name + " (" + model::to_string(c.kind) + ")");
+  if (c.parent != model::no_index) out += line("inside", "call " + std::to_string(c.parent));
+  out += line("communicator",
+              (r.communicator.empty() ? "several" : r.communicator) +
+                  ", p = " + std::to_string(comm_size) +
+                  (c.root != model::no_index ? ", root " + std::to_string(c.root) : std::string()));
+  out += line("ranks", rank_ranges(c.ranks) + " (" + std::to_string(c.size()) + ")");
+  std::string messages =
+      std::to_string(c.messages) + " between ranks, " + std::to_string(c.bytes) + " bytes";
+  if (c.self_messages)
+    messages += "; +" + std::to_string(c.self_messages) + " to oneself, not counted";
+  if (c.crossing) messages += "; " + std::to_string(c.crossing) + " with one end outside the call";
+  out += line("messages", messages);
+  if (c.kind == model::CallKind::collective)
+    out += line("collective", std::to_string(c.collective_bytes) + " bytes sent by its ranks");
+  out += line("rounds", std::to_string(r.rounds_inferred) + " inferred, " +
+                            std::to_string(r.rounds_annotated) +
+                            " annotated (numbered from 0 within the call)");
+  char time[80];
+  std::snprintf(time, sizeof time, "%.6f … %.6f s on the trace's clock", c.begin, c.end);
+  out += line("time", time);
+  std::string meta;
+  for (const auto& [key, value] : c.meta) meta += (meta.empty() ? "" : " ") + key + "=" + value;
+  if (!meta.empty()) out += line("meta", meta);
+  if (!r.resembles.known())
+    return out + line("resembles", "nothing in the registry") +
+           (r.resembles.words.empty() ? "" : line("", r.resembles.words));
+  return out + line("resembles", resembles_cell(r.resembles)) + line("", r.resembles.words);
+}
+
 } // namespace collscope::trace_cli

@@ -46,11 +46,13 @@ constexpr const char* usage = R"(usage: collscope-trace COMMAND ...
                                    tracer preloaded; the OTF2 archive goes to DIR; with
                                    --watchdog, a run whose ranks all sit in MPI calls for S
                                    seconds is reported (each rank's call) and stopped
-  calls TRACE [--json]             the trace's calls, one line each: algorithm runs, grader
+  calls TRACE [--call N | --region NAME] [--json]
+                                   the trace's calls, one line each: algorithm runs, grader
                                    cases, native collectives, user regions and the
                                    point-to-point phases between them; communicator size,
                                    root, ranks, messages, bytes, rounds (from 0 within each
-                                   call) and the algorithm each one resembles
+                                   call) and the algorithm each one resembles; with --call,
+                                   one call in full, the resemblance in words
   stats TRACE [--call N | --region NAME] [--alpha A] [--beta B] [--json]
               [--alpha-node A] [--beta-node B] [--lanes K] [--ports K]
               [--ranks-per-node N [--placement consecutive|round-robin] | --nodes N,N,...]
