@@ -3,6 +3,7 @@
 //   collscope-bench-model [--messages N] [--ranks P] [--keep DIR] [--trace DIR] [--vite]
 #include "../app/synthetic_trace.hpp"
 #include "collscope/model/annotated_rounds.hpp"
+#include "collscope/model/calls.hpp"
 #include "collscope/model/critical_path.hpp"
 #include "collscope/model/inferred_rounds.hpp"
 #include "collscope/model/load_trace.hpp"
@@ -11,6 +12,7 @@
 #include "collscope/model/volume.hpp"
 #include "collscope/model/waiting.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -174,6 +176,15 @@ int main(int argc, char** argv) {
   timed("k-lane replay (16 ranks per node, k = 2)", [&] {
     model::replay_two_level(trace, nodes, {{}, {}, 2, 1});
   });
+  std::vector<model::Call> calls;
+  timed("divide into calls", [&] { calls = model::divide_calls(trace); });
+  if (!calls.empty()) {
+    const auto largest = std::max_element(calls.begin(), calls.end(), [](const auto& a, const auto& b) {
+      return a.messages < b.messages;
+    });
+    timed("the largest call's own trace", [&] { model::call_trace(trace, *largest); });
+    std::printf("  %zu calls, the largest with %d messages\n", calls.size(), largest->messages);
+  }
   Cost all = load;
   all += analyses;
   std::printf("%-42s %8.2f s wall %8.2f s CPU  (%llu progress reports)\n", "model: load + analyses",

@@ -3,6 +3,7 @@
 // region, a graded case.
 #include "algorithm_traces.hpp"
 #include "collscope/model/calls.hpp"
+#include "collscope/model/communication_tree.hpp"
 #include "collscope/model/inferred_rounds.hpp"
 #include "collscope/model/annotated_rounds.hpp"
 #include "collscope/model/instances.hpp"
@@ -117,6 +118,26 @@ TEST_CASE("calls: a program separated by barriers gets one call per step") {
 
     const model::Trace ring = model::call_trace(t, calls[4]);
     CHECK(model::inferred_rounds(ring).rounds == 1);
+
+    // The communication tree of each call: the broadcast's downward from its root, the
+    // gather's upward (the root's copy to itself is no edge), the ring none.
+    const auto bt = model::communication_tree(bcast);
+    CHECK(bt.is_tree);
+    CHECK_FALSE(bt.upward);
+    CHECK(bt.root == 2);
+    CHECK(bt.depth == 2); // binomial: the most one-bits of a vrank below 6 (3 = 011, 5 = 101)
+    CHECK(bt.parent[3] == 2); // vrank 1
+    CHECK(bt.level[(2 + 5) % p] == 2);
+    const auto gt = model::communication_tree(gather);
+    CHECK(gt.is_tree);
+    CHECK(gt.upward);
+    CHECK(gt.root == 0);
+    CHECK(gt.depth == 1);
+    const auto rt = model::communication_tree(ring);
+    CHECK_FALSE(rt.is_tree);
+    CHECK(rt.reason == "the messages do not reach every rank from one root");
+    // The whole program is no tree: the broadcast's and the gather's edges run both ways.
+    CHECK_FALSE(model::communication_tree(t).is_tree);
 
     const model::Trace allreduce = model::call_trace(t, calls[5]);
     CHECK(allreduce.messages.empty());

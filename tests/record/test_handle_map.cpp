@@ -56,3 +56,34 @@ TEST_CASE("HandleMap agrees with unordered_map under random use", "[record]") {
     CHECK(map.size() == 0);
   }
 }
+
+// Open MPI hands one completed request handle to every small MPI_Isend: each must be
+// tracked, and taken back oldest first, also across growth and among other keys' entries.
+TEST_CASE("HandleMap keeps every entry added under one key, oldest first", "[record]") {
+  std::mt19937_64 random(7);
+  for (const std::uintptr_t shared : {std::uintptr_t{0x7f51dcdbccc0}, std::uintptr_t{0x40}}) {
+    HandleMap<int> map;
+    std::unordered_multimap<std::uintptr_t, int> others;
+    for (int i = 0; i < 500; ++i) {
+      map.add(shared, i);
+      if (random() % 2 == 0) {
+        const auto key = static_cast<std::uintptr_t>(0x1000 + 8 * (random() % 300));
+        map.put(key, i); // replaces, as for persistent requests
+        others.erase(key);
+        others.emplace(key, i);
+      }
+    }
+    for (int i = 0; i < 500; ++i) {
+      int out = -1;
+      REQUIRE(map.take(shared, out));
+      CHECK(out == i);
+    }
+    int out = -1;
+    CHECK_FALSE(map.take(shared, out));
+    CHECK(map.size() == others.size());
+    for (const auto& [key, value] : others) {
+      REQUIRE(map.take(key, out));
+      CHECK(out == value);
+    }
+  }
+}

@@ -1,5 +1,6 @@
 /* A plain C MPI program that knows nothing of collscope: each rank sends its right neighbour
- * a greeting, rank 0 collects one number from everyone, and every rank prints what it got.
+ * a greeting, rank 0 collects one number from everyone, and every rank prints what it got;
+ * two reductions (MPI_MAX blocking, MPI_SUM nonblocking) whose ops the trace must name.
  * Its output must be the same traced and untraced; rank 0 prints how many messages the
  * program sent in all, which the trace must show. */
 #include <mpi.h>
@@ -29,7 +30,13 @@ int main(int argc, char** argv) {
 
   int all[64] = {0};
   MPI_Gather(&got, 1, MPI_INT, all, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  int highest = -1, total = -1;
+  MPI_Allreduce(&rank, &highest, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  MPI_Request request;
+  MPI_Iallreduce(&rank, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &request);
+  MPI_Wait(&request, MPI_STATUS_IGNORE);
   if (rank == 0) {
+    printf("highest rank %d, sum of ranks %d\n", highest, total);
     printf("sum of squares %d\n", sum);
     for (int r = 0; r < p && r < 64; ++r) printf("rank %d got %d\n", r, all[r]);
     printf("point-to-point messages %d\n", p + (p - 1));

@@ -134,4 +134,14 @@ TEST_CASE("a foreign program traced by collscope-trace record", "[recorded]") {
   CHECK(trace.unmatched_receives.empty());
   CHECK(trace.algorithms.empty()); // no annotations: rounds come from inference only
   CHECK(inferred_rounds(trace).rounds >= 2);
+  // Native collectives name their reduction's op (the collscope::op attribute): the gather
+  // none, the blocking allreduce MPI_MAX, the nonblocking one MPI_SUM, on every rank.
+  for (const auto& rank : trace.ranks) {
+    REQUIRE(rank.collectives.size() == 3);
+    CHECK(rank.collectives[0].op == "GATHER");
+    CHECK(rank.collectives[0].reduction.empty());
+    CHECK(rank.collectives[1].reduction == "MPI_MAX");
+    CHECK(rank.collectives[2].op == "ALLREDUCE");
+    CHECK(rank.collectives[2].reduction == "MPI_SUM");
+  }
 }

@@ -61,6 +61,10 @@ EventAttributes read_attributes(const Definitions& defs, OTF2_AttributeList* lis
       out.meta[name.substr(meta_prefix.size())] = as_text(defs, type, value);
       continue;
     }
+    if (name == "collscope::op") {
+      out.reduction = as_text(defs, type, value);
+      continue;
+    }
     const auto n = as_integer(type, value);
     if (!n) continue;
     if (name == "collscope::origin_first")

@@ -15,6 +15,7 @@ namespace collscope::model::detail {
 struct EventAttributes {
   std::optional<Blocks> blocks; ///< set if any of the four block attributes is present
   std::map<std::string, std::string> meta;
+  std::string reduction; ///< `collscope::op` of a native collective ("MPI_SUM"), or empty
 };
 
 EventAttributes read_attributes(const Definitions& defs, OTF2_AttributeList* list);

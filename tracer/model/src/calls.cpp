@@ -150,35 +150,35 @@ void add_collective_calls(const Trace& trace, std::vector<Call>& calls) {
       call.ops[rank.id] = {first, last};
       call.ranks.push_back(rank.id);
       call.collective_bytes += coll.bytes_sent;
+      if (call.reduction.empty()) call.reduction = coll.reduction;
       if (coll.root != no_index) call.root = coll.root; // world rank for now
       widen(call, ops[first].time, ops[last - 1].time);
     }
   }
 }
 
-bool covers(const OpRange& outer, const OpRange& inner) {
-  return !outer.empty() && outer.first <= inner.first && inner.last <= outer.last;
-}
-
-// The smallest call of a kind that may hold `call` whose operations hold the call's on each
-// of its ranks: regions hold algorithm runs; regions and algorithm runs hold collectives.
-void assign_parents(std::vector<Call>& calls) {
+// The call a call runs inside: regions hold algorithm runs; regions and algorithm runs hold
+// collectives. Found on the call's first rank, from the annotation regions around it.
+void assign_parents(const Trace& trace, std::vector<Call>& calls) {
+  std::vector<std::map<int, int>> call_of_region(trace.ranks.size()); // region → call
+  for (const Call& call : calls)
+    for (const int r : call.ranks)
+      if (call.regions[r] != no_index) call_of_region[r][call.regions[r]] = call.index;
   for (Call& call : calls) {
     if (call.kind == CallKind::region || call.ranks.empty()) continue;
-    long best_size = std::numeric_limits<long>::max();
-    for (const Call& other : calls) {
-      if (&other == &call || other.kind == CallKind::collective) continue;
-      if (call.kind != CallKind::collective && other.kind != CallKind::region) continue;
-      long size = 0;
-      bool holds = true;
-      for (const int r : call.ranks) {
-        if (call.ops[r].empty()) continue;
-        holds = holds && covers(other.ops[r], call.ops[r]);
-        size += other.ops[r].last - other.ops[r].first;
-      }
-      if (holds && size < best_size) {
-        best_size = size;
-        call.parent = other.index;
+    const int r = call.ranks.front();
+    const Rank& rank = trace.ranks[r];
+    int region = no_index;
+    if (call.regions[r] != no_index)
+      region = rank.regions[call.regions[r]].parent;
+    else if (!call.ops[r].empty())
+      region = rank.operations[call.ops[r].first].region;
+    for (; region != no_index; region = rank.regions[region].parent) {
+      const auto it = call_of_region[r].find(region);
+      if (it == call_of_region[r].end()) continue;
+      if (call.kind == CallKind::collective || calls[it->second].kind == CallKind::region) {
+        call.parent = it->second;
+        break;
       }
     }
   }
@@ -282,7 +282,7 @@ std::vector<Call> divide_calls(const Trace& trace) {
   add_region_calls(trace, ranges, calls);
   add_collective_calls(trace, calls);
   for (int i = 0; i < static_cast<int>(calls.size()); ++i) calls[i].index = i;
-  assign_parents(calls);
+  assign_parents(trace, calls);
   add_phases(trace, calls);
 
   // Order by begin (ties: outer calls first), then renumber and redirect the parents.

@@ -195,10 +195,12 @@ void EventSink::request(OpKind kind, double t, uint64_t request) {
   push(kind, t).request = request;
 }
 
-void EventSink::collective_begin(double t) {
+void EventSink::collective_begin(double t, OTF2_AttributeList* attributes) {
   Operation& op = push(OpKind::collective_begin, t);
   op.collective = static_cast<int>(rank_.collectives.size());
   rank_.collectives.emplace_back().begin = t;
+  if (attributes != nullptr && OTF2_AttributeList_GetNumberOfElements(attributes) != 0)
+    rank_.collectives.back().reduction = read_attributes(defs_, attributes).reduction;
   rank_.collectives.back().end = t;
   open_collectives_.push_back(op.collective);
 }

@@ -47,7 +47,7 @@ public:
                OTF2_CommRef comm, uint32_t tag, uint64_t bytes, uint64_t request);
   /// isend_complete, irecv_request.
   void request(OpKind kind, double t, uint64_t request);
-  void collective_begin(double t);
+  void collective_begin(double t, OTF2_AttributeList* attributes = nullptr);
   void collective_end(double t, OTF2_CollectiveOp op, OTF2_CommRef comm, uint32_t root,
                       uint64_t sent, uint64_t received);
   /// Closes whatever is still open at the rank's last event.

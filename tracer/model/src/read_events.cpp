@@ -70,8 +70,8 @@ OTF2_CallbackCode on_irecv_request(OTF2_LocationRef, OTF2_TimeStamp t, uint64_t,
 }
 
 OTF2_CallbackCode on_collective_begin(OTF2_LocationRef, OTF2_TimeStamp t, uint64_t, void* data,
-                                      OTF2_AttributeList*) {
-  sink(data).collective_begin(sink(data).seconds(t));
+                                      OTF2_AttributeList* attributes) {
+  sink(data).collective_begin(sink(data).seconds(t), attributes);
   return OTF2_CALLBACK_SUCCESS;
 }
 

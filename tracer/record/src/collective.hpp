@@ -7,6 +7,7 @@
 #pragma once
 
 #include "recorder.hpp"
+#include "reduction_ops.hpp"
 
 namespace collscope::rec {
 
@@ -15,10 +16,20 @@ inline constexpr std::uint32_t no_root = 0xffffffffu;
 struct Volume {
   std::uint64_t sent = 0;
   std::uint64_t received = 0;
+  std::uint8_t reduction = 0; ///< reduction_op_code of the call's MPI_Op, 0 for none
 };
 
 inline bool in_place(const void* buf) {
   return buf == MPI_IN_PLACE;
+}
+
+/// The code of an MPI_Op in reduction_op_names (user-defined ops share the last one).
+inline std::uint8_t reduction_op_code(MPI_Op op) {
+  const MPI_Op known[] = {MPI_SUM,  MPI_PROD, MPI_MAX,  MPI_MIN,    MPI_LAND,   MPI_BAND,    MPI_LOR,
+                          MPI_BOR,  MPI_LXOR, MPI_BXOR, MPI_MINLOC, MPI_MAXLOC, MPI_REPLACE, MPI_NO_OP};
+  for (std::uint8_t i = 0; i < std::size(known); ++i)
+    if (op == known[i]) return static_cast<std::uint8_t>(i + 1);
+  return static_cast<std::uint8_t>(reduction_op_names.size() - 1);
 }
 
 // On an intercommunicator the root group passes MPI_ROOT (the root) or MPI_PROC_NULL (no data).
@@ -44,9 +55,11 @@ int collective(MpiRegion region, const CommInfo& comm, int root, Volume v, MPI_R
   const std::uint32_t root_rank = root >= 0 ? static_cast<std::uint32_t>(root) : no_root;
   if (request != nullptr) {
     if (rc == MPI_SUCCESS)
-      track(*request, Pending{v.received, v.sent, comm.id, root_rank, 0, false, op});
+      track(*request, Pending{v.received, v.sent, comm.id, root_rank, v.reduction, false, op});
   } else {
-    push(event(Kind::CollBegin, t0));
+    Event begin = event(Kind::CollBegin, t0);
+    begin.tag = v.reduction;
+    push(begin);
     Event end = event(Kind::CollEnd, t1);
     end.op = op;
     end.comm = comm.id;

@@ -17,7 +17,7 @@ enum class Kind : std::uint8_t {
   IrecvRequest,     // request
   Irecv,            // peer, comm, tag, bytes, request
   RequestCancelled, // request
-  CollBegin,
+  CollBegin, // tag = reduction op code of a reduction (reduction_ops.hpp), else 0
   CollEnd,   // op, comm, peer = root, bytes = sent, request = received
   UserEnter, // peer = local string id of the region name; tag = n: the region's first n meta
              // pairs are those at positions 0..n-1 of the last Meta events for this name

@@ -25,7 +25,19 @@ public:
     slots_[i] = {key, value};
   }
 
-  /// Removes key and returns its value through out; false if absent.
+  /// Inserts beside any entries the key already has: a library may hand one handle to several
+  /// requests at once (Open MPI gives every small MPI_Isend that completes at once the same
+  /// completed request). take() returns a key's entries oldest first.
+  void add(std::uintptr_t key, const Value& value) {
+    if (key == 0) return;
+    if (2 * (used_ + 1) > slots_.size()) rehash(2 * slots_.size());
+    std::size_t i = home(key);
+    while (slots_[i].key != 0) i = (i + 1) & mask();
+    ++used_;
+    slots_[i] = {key, value};
+  }
+
+  /// Removes key (its oldest entry) and returns its value through out; false if absent.
   bool take(std::uintptr_t key, Value& out) {
     if (key == 0 || used_ == 0) return false;
     std::size_t i = home(key);
@@ -67,12 +79,19 @@ private:
     --used_;
   }
 
+  // Entries of one key keep their order: they are re-added in probe order (linear probing
+  // and backward-shift deletion never swap two entries of the same key).
   void rehash(std::size_t capacity) {
     std::vector<Slot> old(capacity);
     old.swap(slots_);
     used_ = 0;
-    for (const Slot& s : old)
-      if (s.key != 0) put(s.key, s.value);
+    // Start the walk at an empty slot, so a cluster wrapping around the end is read in order.
+    std::size_t start = 0;
+    while (start < old.size() && old[start].key != 0) ++start;
+    for (std::size_t n = 0; n < old.size(); ++n) {
+      const Slot& s = old[(start + n) % old.size()];
+      if (s.key != 0) add(s.key, s.value);
+    }
   }
 
   std::vector<Slot> slots_;

@@ -1,4 +1,5 @@
 #include "otf2_definitions.hpp"
+#include "reduction_ops.hpp"
 
 #include "mpi_regions.hpp"
 #include "otf2_check.hpp"
@@ -30,6 +31,14 @@ Definitions::Definitions(std::uint32_t world_size)
       "number of origins: first, first+1, ... modulo the communicator size", OTF2_TYPE_UINT32);
   add("collscope::element_begin", "first element of each origin's block carried", OTF2_TYPE_UINT64);
   add("collscope::element_count", "elements of each origin's block carried", OTF2_TYPE_UINT64);
+  add("collscope::op", "reduction operation of a native collective (MPI_SUM, ...)",
+      OTF2_TYPE_STRING);
+  for (const char* name : reduction_op_names) string(name);
+}
+
+OTF2_StringRef Definitions::reduction_op_name(std::uint8_t code) {
+  return string(reduction_op_names[code < reduction_op_names.size() ? code
+                                                                    : reduction_op_names.size() - 1]);
 }
 
 OTF2_StringRef Definitions::string(std::string_view s) {

@@ -17,12 +17,14 @@
 
 namespace collscope::rec {
 
-/// Attributes of sends in annotated algorithms, in collscope_trace_blocks() order.
+/// Attributes of sends in annotated algorithms, in collscope_trace_blocks() order, and the
+/// reduction op of a native collective (on its MpiCollectiveBegin).
 enum BlockAttribute : OTF2_AttributeRef {
   origin_first,
   origin_count,
   element_begin,
-  element_count
+  element_count,
+  reduction_op
 };
 
 class Definitions {
@@ -34,6 +36,8 @@ public:
   OTF2_RegionRef user_region(std::string_view name);
   OTF2_RegionRef round_region(std::uint32_t k);
   OTF2_AttributeRef meta_attribute(std::string_view key);
+  /// The name of a reduction op code (reduction_ops.hpp), defined alike on every rank.
+  OTF2_StringRef reduction_op_name(std::uint8_t code);
 
   /// Defines everything the ranks use, in rank order: the same ids on every rank.
   void unify(const std::vector<RankSummary>& ranks);

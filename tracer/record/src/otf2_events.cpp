@@ -74,6 +74,14 @@ private:
     }
   }
 
+  OTF2_AttributeList* reduction(const Event& begin) {
+    if (begin.tag == 0) return nullptr;
+    check(OTF2_AttributeList_AddStringRef(attrs_, reduction_op,
+                                          defs_.reduction_op_name(static_cast<std::uint8_t>(begin.tag))),
+          "AttributeList_AddStringRef");
+    return attrs_;
+  }
+
   OTF2_AttributeList* blocks() {
     if (!blocks_) return nullptr;
     const Event& b = *blocks_;
@@ -142,7 +150,7 @@ private:
                    "MpiRequestCancelled");
     case Kind::CollBegin:
       time(t);
-      return check(OTF2_EvtWriter_MpiCollectiveBegin(w_, nullptr, t), "MpiCollectiveBegin");
+      return check(OTF2_EvtWriter_MpiCollectiveBegin(w_, reduction(e), t), "MpiCollectiveBegin");
     case Kind::CollEnd:
       time(t);
       return check(

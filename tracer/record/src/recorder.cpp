@@ -160,11 +160,13 @@ void record_recv(std::uint64_t time, std::uint32_t comm, const MPI_Status& statu
 
 void track(MPI_Request request, const Pending& pending) {
   if (request == MPI_REQUEST_NULL) return;
-  state.requests.put(reinterpret_cast<std::uintptr_t>(request), pending);
+  state.requests.add(reinterpret_cast<std::uintptr_t>(request), pending);
 }
 
 void record_collective(const Pending& p, std::uint64_t time) {
-  push(event(Kind::CollBegin, time));
+  Event begin = event(Kind::CollBegin, time);
+  begin.tag = p.tag; // the reduction's op code (collective.hpp)
+  push(begin);
   Event end = event(Kind::CollEnd, time);
   end.op = p.coll_op;
   end.comm = p.comm;
@@ -174,10 +176,10 @@ void record_collective(const Pending& p, std::uint64_t time) {
   push(end);
 }
 
-void complete(MPI_Request request, const MPI_Status& status, std::uint64_t time) {
+void complete(MPI_Request request, const MPI_Status& status, std::uint64_t time, bool record) {
   Pending p{};
   if (request == MPI_REQUEST_NULL ||
-      !state.requests.take(reinterpret_cast<std::uintptr_t>(request), p))
+      !state.requests.take(reinterpret_cast<std::uintptr_t>(request), p) || !record)
     return;
 #ifdef OPEN_MPI
   const bool cancelled = status._cancelled != 0; // what MPI_Test_cancelled reads

@@ -25,7 +25,8 @@
 namespace collscope::rec {
 
 /// A nonblocking operation between its start and the Wait/Test that completes it. For a
-/// nonblocking collective (coll_op set): id = bytes received, bytes = sent, peer = root.
+/// nonblocking collective (coll_op set): id = bytes received, bytes = sent, peer = root,
+/// tag = reduction op code (reduction_ops.hpp).
 struct Pending {
   std::uint64_t id;
   std::uint64_t bytes;
@@ -237,7 +238,17 @@ void forget_persistent(MPI_Request request);
 /// Records a nonblocking collective's Begin/End pair at time (its completion).
 void record_collective(const Pending& p, std::uint64_t time);
 
-/// Records the completion of request (its handle before the Wait/Test) if it is tracked.
-void complete(MPI_Request request, const MPI_Status& status, std::uint64_t time);
+/// Records the completion of request (its handle before the Wait/Test) if it is tracked; with
+/// record false (recording paused) only forgets it, so a later request the library hands the
+/// same handle is not taken for it.
+void complete(MPI_Request request, const MPI_Status& status, std::uint64_t time,
+              bool record = true);
+
+/// Whether a Wait/Test must be watched: while recording, or while requests tracked before a
+/// pause are still pending (their completions must be forgotten, not left behind). Never from
+/// a second thread (state.multi: the request table belongs to the thread that records).
+inline bool watch_completions() {
+  return recording() || (enabled() && !state.multi && state.requests.size() != 0);
+}
 
 } // namespace collscope::rec

@@ -28,16 +28,29 @@ bool succeeded(int rc, const MPI_Status& status) {
 }
 
 void complete_all(int rc, int count, const MPI_Request* before, const MPI_Status* st,
-                  std::uint64_t t) {
+                  std::uint64_t t, bool record) {
   for (int i = 0; i < count; ++i)
-    if (succeeded(rc, st[i])) rec::complete(before[i], st[i], t);
+    if (succeeded(rc, st[i])) rec::complete(before[i], st[i], t, record);
 }
 
 void complete_some(int rc, int outcount, const int* indices, const MPI_Request* before,
-                   const MPI_Status* st, std::uint64_t t) {
+                   const MPI_Status* st, std::uint64_t t, bool record) {
   if (outcount == MPI_UNDEFINED) return;
   for (int j = 0; j < outcount; ++j)
-    if (succeeded(rc, st[j])) rec::complete(before[indices[j]], st[j], t);
+    if (succeeded(rc, st[j])) rec::complete(before[indices[j]], st[j], t, record);
+}
+
+// One completion call: Enter, the call, the completions it reports, Leave; while recording is
+// paused only the completions' bookkeeping (watch_completions()).
+template <class Call, class Completed>
+int completion(MpiRegion region, Call&& call, Completed&& completed) {
+  const bool record = rec::recording();
+  if (record) rec::enter(rec::begin_call(region), region);
+  const int rc = call();
+  const std::uint64_t t1 = record ? rec::now() : 0;
+  completed(rc, t1, record);
+  if (record) rec::leave(t1, region);
+  return rc;
 }
 
 } // namespace
@@ -45,106 +58,98 @@ void complete_some(int rc, int outcount, const int* indices, const MPI_Request* 
 extern "C" {
 
 int MPI_Wait(MPI_Request* request, MPI_Status* status) {
-  if (!rec::recording()) return PMPI_Wait(request, status);
+  if (!rec::watch_completions()) return PMPI_Wait(request, status);
   MPI_Status local;
   MPI_Status* st = status == MPI_STATUS_IGNORE ? &local : status;
   const MPI_Request before = *request;
-  rec::enter(rec::begin_call(MpiRegion::Wait), MpiRegion::Wait);
-  const int rc = PMPI_Wait(request, st);
-  const std::uint64_t t1 = rec::now();
-  if (rc == MPI_SUCCESS) rec::complete(before, *st, t1);
-  rec::leave(t1, MpiRegion::Wait);
-  return rc;
+  return completion(
+      MpiRegion::Wait, [&] { return PMPI_Wait(request, st); },
+      [&](int rc, std::uint64_t t, bool record) {
+        if (rc == MPI_SUCCESS) rec::complete(before, *st, t, record);
+      });
 }
 
 int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
-  if (!rec::recording()) return PMPI_Test(request, flag, status);
+  if (!rec::watch_completions()) return PMPI_Test(request, flag, status);
   MPI_Status local;
   MPI_Status* st = status == MPI_STATUS_IGNORE ? &local : status;
   const MPI_Request before = *request;
-  rec::enter(rec::begin_call(MpiRegion::Test), MpiRegion::Test);
-  const int rc = PMPI_Test(request, flag, st);
-  const std::uint64_t t1 = rec::now();
-  if (rc == MPI_SUCCESS && *flag != 0) rec::complete(before, *st, t1);
-  rec::leave(t1, MpiRegion::Test);
-  return rc;
+  return completion(
+      MpiRegion::Test, [&] { return PMPI_Test(request, flag, st); },
+      [&](int rc, std::uint64_t t, bool record) {
+        if (rc == MPI_SUCCESS && *flag != 0) rec::complete(before, *st, t, record);
+      });
 }
 
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
-  if (!rec::recording()) return PMPI_Waitall(count, requests, statuses);
+  if (!rec::watch_completions()) return PMPI_Waitall(count, requests, statuses);
   const MPI_Request* before = saved_requests(count, requests);
   MPI_Status* st = statuses_or_local(count, statuses);
-  rec::enter(rec::begin_call(MpiRegion::Waitall), MpiRegion::Waitall);
-  const int rc = PMPI_Waitall(count, requests, st);
-  const std::uint64_t t1 = rec::now();
-  complete_all(rc, count, before, st, t1);
-  rec::leave(t1, MpiRegion::Waitall);
-  return rc;
+  return completion(
+      MpiRegion::Waitall, [&] { return PMPI_Waitall(count, requests, st); },
+      [&](int rc, std::uint64_t t, bool record) { complete_all(rc, count, before, st, t, record); });
 }
 
 int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[]) {
-  if (!rec::recording()) return PMPI_Testall(count, requests, flag, statuses);
+  if (!rec::watch_completions()) return PMPI_Testall(count, requests, flag, statuses);
   const MPI_Request* before = saved_requests(count, requests);
   MPI_Status* st = statuses_or_local(count, statuses);
-  rec::enter(rec::begin_call(MpiRegion::Testall), MpiRegion::Testall);
-  const int rc = PMPI_Testall(count, requests, flag, st);
-  const std::uint64_t t1 = rec::now();
-  if (*flag != 0) complete_all(rc, count, before, st, t1);
-  rec::leave(t1, MpiRegion::Testall);
-  return rc;
+  return completion(
+      MpiRegion::Testall, [&] { return PMPI_Testall(count, requests, flag, st); },
+      [&](int rc, std::uint64_t t, bool record) {
+        if (*flag != 0) complete_all(rc, count, before, st, t, record);
+      });
 }
 
 int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status) {
-  if (!rec::recording()) return PMPI_Waitany(count, requests, index, status);
+  if (!rec::watch_completions()) return PMPI_Waitany(count, requests, index, status);
   const MPI_Request* before = saved_requests(count, requests);
   MPI_Status local;
   MPI_Status* st = status == MPI_STATUS_IGNORE ? &local : status;
-  rec::enter(rec::begin_call(MpiRegion::Waitany), MpiRegion::Waitany);
-  const int rc = PMPI_Waitany(count, requests, index, st);
-  const std::uint64_t t1 = rec::now();
-  if (rc == MPI_SUCCESS && *index != MPI_UNDEFINED) rec::complete(before[*index], *st, t1);
-  rec::leave(t1, MpiRegion::Waitany);
-  return rc;
+  return completion(
+      MpiRegion::Waitany, [&] { return PMPI_Waitany(count, requests, index, st); },
+      [&](int rc, std::uint64_t t, bool record) {
+        if (rc == MPI_SUCCESS && *index != MPI_UNDEFINED) rec::complete(before[*index], *st, t, record);
+      });
 }
 
 int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status) {
-  if (!rec::recording()) return PMPI_Testany(count, requests, index, flag, status);
+  if (!rec::watch_completions()) return PMPI_Testany(count, requests, index, flag, status);
   const MPI_Request* before = saved_requests(count, requests);
   MPI_Status local;
   MPI_Status* st = status == MPI_STATUS_IGNORE ? &local : status;
-  rec::enter(rec::begin_call(MpiRegion::Testany), MpiRegion::Testany);
-  const int rc = PMPI_Testany(count, requests, index, flag, st);
-  const std::uint64_t t1 = rec::now();
-  if (rc == MPI_SUCCESS && *flag != 0 && *index != MPI_UNDEFINED)
-    rec::complete(before[*index], *st, t1);
-  rec::leave(t1, MpiRegion::Testany);
-  return rc;
+  return completion(
+      MpiRegion::Testany, [&] { return PMPI_Testany(count, requests, index, flag, st); },
+      [&](int rc, std::uint64_t t, bool record) {
+        if (rc == MPI_SUCCESS && *flag != 0 && *index != MPI_UNDEFINED)
+          rec::complete(before[*index], *st, t, record);
+      });
 }
 
 int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices[],
                  MPI_Status statuses[]) {
-  if (!rec::recording()) return PMPI_Waitsome(incount, requests, outcount, indices, statuses);
+  if (!rec::watch_completions())
+    return PMPI_Waitsome(incount, requests, outcount, indices, statuses);
   const MPI_Request* before = saved_requests(incount, requests);
   MPI_Status* st = statuses_or_local(incount, statuses);
-  rec::enter(rec::begin_call(MpiRegion::Waitsome), MpiRegion::Waitsome);
-  const int rc = PMPI_Waitsome(incount, requests, outcount, indices, st);
-  const std::uint64_t t1 = rec::now();
-  complete_some(rc, *outcount, indices, before, st, t1);
-  rec::leave(t1, MpiRegion::Waitsome);
-  return rc;
+  return completion(
+      MpiRegion::Waitsome, [&] { return PMPI_Waitsome(incount, requests, outcount, indices, st); },
+      [&](int rc, std::uint64_t t, bool record) {
+        complete_some(rc, *outcount, indices, before, st, t, record);
+      });
 }
 
 int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices[],
                  MPI_Status statuses[]) {
-  if (!rec::recording()) return PMPI_Testsome(incount, requests, outcount, indices, statuses);
+  if (!rec::watch_completions())
+    return PMPI_Testsome(incount, requests, outcount, indices, statuses);
   const MPI_Request* before = saved_requests(incount, requests);
   MPI_Status* st = statuses_or_local(incount, statuses);
-  rec::enter(rec::begin_call(MpiRegion::Testsome), MpiRegion::Testsome);
-  const int rc = PMPI_Testsome(incount, requests, outcount, indices, st);
-  const std::uint64_t t1 = rec::now();
-  complete_some(rc, *outcount, indices, before, st, t1);
-  rec::leave(t1, MpiRegion::Testsome);
-  return rc;
+  return completion(
+      MpiRegion::Testsome, [&] { return PMPI_Testsome(incount, requests, outcount, indices, st); },
+      [&](int rc, std::uint64_t t, bool record) {
+        complete_some(rc, *outcount, indices, before, st, t, record);
+      });
 }
 
 int MPI_Request_free(MPI_Request* request) {

@@ -139,6 +139,7 @@ struct Collective {
   double end = 0.0;
   std::uint64_t bytes_sent = 0;
   std::uint64_t bytes_received = 0;
+  std::string reduction; ///< the reduction's MPI_Op ("MPI_SUM", "user-defined"), or empty
 };
 
 struct OpRef {
