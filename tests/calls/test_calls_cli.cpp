@@ -89,6 +89,7 @@ TEST_CASE("calls --json lists the program's four steps with their kinds and roun
   CHECK(allreduce["name"] == "MPI_Allreduce");
   CHECK(allreduce["comm_size"] == 6);
   CHECK(allreduce["root"].is_null());
+  CHECK(allreduce["op"] == "MPI_SUM");
   int barriers = 0;
   for (const json& c : all) barriers += c["name"] == "MPI_Barrier" ? 1 : 0;
   CHECK(barriers == 3);
@@ -160,12 +161,22 @@ TEST_CASE("stats, check and export of one call: its own figures, rounds from 0, 
   CHECK(j["call"]["name"] == s[0]["name"]);
   CHECK(j["messages"] == 5);
   CHECK(j["rounds_inferred"] == ceil_log2(6));
+  // The call's communication tree: the binomial tree from root 2, parent and level per rank.
+  CHECK(j["tree"]["is_tree"] == true);
+  CHECK(j["tree"]["root"] == 2);
+  CHECK(j["tree"]["direction"] == "from the root");
+  CHECK(j["tree"]["depth"] == 2);
+  CHECK(j["tree"]["parent"][2].is_null());
+  CHECK(j["tree"]["level"][2] == 0);
 
   // The gather's copy to itself is no message between ranks: said apart, counted nowhere.
   const json g = json::parse(trace_cli("stats " + trace() + " --call " + gather + " --json").out);
   CHECK(g["messages"] == 5);
   CHECK(g["self_messages"] == 1);
   CHECK(g["bytes_total"] == 5 * 16);
+  CHECK(g["tree"]["direction"] == "to the root");
+  CHECK(g["tree"]["root"] == 0);
+  CHECK(g["tree"]["depth"] == 1);
 
   // The whole trace says it is the whole trace, and how many calls it holds.
   const json whole = json::parse(trace_cli("stats " + trace() + " --json").out);
@@ -281,6 +292,7 @@ TEST_CASE("the Perfetto export's slices say what their MPI call did") {
       CHECK(args["communicator_size"] == 6);
       CHECK(args["bytes_sent"].get<std::uint64_t>() > 0);
       CHECK(!args.contains("root"));
+      CHECK(args["op"] == "MPI_SUM");
     }
     if (e["name"] != "MPI_Sendrecv") continue;
     REQUIRE(args["messages"].size() == 2);

@@ -50,6 +50,7 @@ ordered_json collective_args(const model::Trace& trace, const model::Collective&
   const auto it = trace.comms.find(c.comm);
   if (it != trace.comms.end()) out["communicator_size"] = it->second.members.size();
   if (c.root != model::no_index) out["root"] = c.root; // world rank
+  if (!c.reduction.empty()) out["op"] = c.reduction;
   out["bytes_sent"] = c.bytes_sent;
   out["bytes_received"] = c.bytes_received;
   return out;

@@ -3,6 +3,7 @@
 #include "call_select.hpp"
 #include "cli.hpp"
 #include "collscope/cost_defaults.hpp"
+#include "collscope/model/communication_tree.hpp"
 #include "collscope/model/load_trace.hpp"
 #include "node_stats.hpp"
 #include "trace_stats.hpp"
@@ -18,6 +19,30 @@ namespace {
 
 // NaN and infinity cannot occur (α and β are finite, times are validated at load); should one
 // ever slip through, nlohmann-json writes null, never a bare nan/inf.
+// The communication tree as JSON: parent and level per world rank (null where none).
+nlohmann::ordered_json tree_json(const model::CommunicationTree& t) {
+  const auto indices = [](const std::vector<int>& v) {
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const int i : v)
+      out.push_back(i == model::no_index ? nlohmann::ordered_json() : nlohmann::ordered_json(i));
+    return out;
+  };
+  if (!t.is_tree) return {{"is_tree", false}, {"reason", t.reason}};
+  return {{"is_tree", true},
+          {"root", t.root},
+          {"depth", t.depth},
+          {"direction", t.upward ? "to the root" : "from the root"},
+          {"parent", indices(t.parent)},
+          {"level", indices(t.level)}};
+}
+
+// One line: a tree's root, direction and depth, or why the messages are no tree.
+std::string tree_text(const model::CommunicationTree& t) {
+  if (!t.is_tree) return "none: " + t.reason;
+  return std::string(t.upward ? "to" : "from") + " root " + std::to_string(t.root) + ", depth " +
+         std::to_string(t.depth) + " (--json: parent and level of each rank)";
+}
+
 void print_json(const Scoped& scope, const TraceStats& s, const NodeStats& nodes) {
   nlohmann::ordered_json out;
   add_scope_json(out, scope);
@@ -42,6 +67,7 @@ void print_json(const Scoped& scope, const TraceStats& s, const NodeStats& nodes
   // null for a whole run; else why the record stops early (the figures cover what it holds)
   out["incomplete"] =
       s.incomplete.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(s.incomplete);
+  out["tree"] = tree_json(model::communication_tree(scope.trace));
   add_node_json(out, nodes);
   std::printf("%s\n", out.dump(2).c_str());
 }
@@ -96,6 +122,7 @@ void print_text(const Scoped& scope, const TraceStats& s, const NodeStats& nodes
   // Counts; the rounds themselves are numbered 0 … count − 1 (round 0 is the first).
   std::printf("rounds              %d inferred, %d annotated (numbered from 0)\n",
               s.rounds_inferred, s.rounds_annotated);
+  std::printf("tree                %s\n", tree_text(model::communication_tree(trace)).c_str());
   std::printf("critical path       %.3e s\n", s.critical_path_s);
   std::printf("waiting per rank   ");
   for (double w : s.wait_s_per_rank) std::printf(" %.2e", w);
