@@ -239,22 +239,11 @@ int main(int argc, char** argv) {
     if (trace_problem.empty()) setenv("COLLSCOPE_TRACE", dir->c_str(), 1);
   }
   MPI_Init(&argc, &argv);
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  const bool traced = collscope::trace::active();
   const int status = collscope::run::run_main(argc, argv, trace_problem);
+  // A run refused on its arguments (status 2, agreed by every rank) ran no collective: its
+  // trace would be an empty archive that readers take for a run. Every rank discards it, so
+  // MPI_Finalize writes none (the tracer removed any older one at MPI_Init).
+  if (status == 2) collscope::trace::discard();
   MPI_Finalize();
-  // A run refused on its arguments (status 2) ran no collective: the archive the tracer
-  // published in MPI_Finalize (rank 0 writes it before returning) would be an empty trace that
-  // readers take for a run. It goes, so that no trace is left (the tracer already removed any
-  // older one at MPI_Init).
-  if (const auto dir = collscope::run::trace_request(argc, argv);
-      status == 2 && traced && rank == 0 && dir && !dir->empty()) {
-    std::string path = *dir; // the tracer drops trailing slashes too
-    while (path.size() > 1 && path.back() == '/') path.pop_back();
-    std::error_code ignored;
-    std::filesystem::remove_all(path, ignored);
-    std::filesystem::remove_all(path + ".partial", ignored);
-  }
   return status;
 }
