@@ -70,7 +70,7 @@ std::string rows_text(const std::vector<CallRow>& rows, std::size_t width) {
       "call", "kind", "name", "p", "root", "ranks", "msgs", "self", "bytes", "rounds", "resembles"};
   constexpr std::array<bool, count> right = {true, false, false, true, true, false,
                                              true, true,  true,  true, false};
-  bool any_self = false, any_annotated = false;
+  bool any_self = false, any_annotated = false, any_native = false;
   for (const CallRow& r : rows) {
     any_self = any_self || r.call.self_messages > 0;
     any_annotated = any_annotated || r.rounds_annotated > 0;
@@ -87,8 +87,12 @@ std::string rows_text(const std::vector<CallRow>& rows, std::size_t width) {
     row[ranks] = rank_ranges(c.ranks);
     row[messages] = count_cell(static_cast<std::uint64_t>(c.messages));
     row[self] = c.self_messages ? std::to_string(c.self_messages) : "-";
-    row[bytes] = count_cell(
-        c.kind == model::CallKind::collective && c.messages == 0 ? c.collective_bytes : c.bytes);
+    // A native collective whose messages the trace does not hold: the bytes its ranks said
+    // they sent, in parentheses (not counted between ranks).
+    const bool native_count =
+        c.kind == model::CallKind::collective && c.messages == 0 && c.collective_bytes > 0;
+    any_native = any_native || native_count;
+    row[bytes] = native_count ? "(" + count_cell(c.collective_bytes) + ")" : count_cell(c.bytes);
     row[rounds] = std::to_string(r.rounds_inferred) +
                   (any_annotated ? "/" + (r.rounds_annotated ? std::to_string(r.rounds_annotated)
                                                              : std::string("-"))
@@ -136,6 +140,7 @@ std::string rows_text(const std::vector<CallRow>& rows, std::size_t width) {
   std::string out = line(head);
   for (const auto& row : cells) out += line(row);
   out += "p: size of the call's communicator; root: rank there; msgs, bytes: between ranks\n";
+  out += any_native ? "(bytes): a native collective's own count of the bytes its ranks sent\n" : "";
   out += any_self ? "self: messages to oneself, not counted; " : "";
   out += any_annotated ? "rounds: inferred/annotated" : "rounds: inferred";
   out += ", from 0 within each call\nresembles: = the registry's algorithm exactly, ≈ the "
