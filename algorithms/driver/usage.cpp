@@ -64,7 +64,7 @@ of the slowest rank).
   --seed S          seed of the input data; default 1
   --trace DIR       write an OTF2 trace of the timed repetitions to DIR, making its parent
                     folders (open it with collscope-trace, the app, Vampir or otf2-print);
-                    same as COLLSCOPE_TRACE=DIR
+                    same as COLLSCOPE_TRACE=DIR; a run refused on its arguments leaves none
   --trace-warmup    record the warm-ups too
   --no-verify       skip the reference run and the byte-for-byte check (half the memory;
                     for large simulated runs)

@@ -75,8 +75,9 @@ struct ViteRun {
 };
 
 // ViTE loading the archive headless: it parses the whole trace and writes an SVG of it
-// (`vite -f ANCHOR -e OUT.svg`, offscreen Qt platform), under a time limit. Wall time, the
-// child's CPU time and its exit status; wall < 0 if it could not be started.
+// (`vite ANCHOR -e OUT.svg`, offscreen Qt platform; ViTE 1.2 takes the file as its first
+// argument and rejects -f), under a time limit. Wall time, the child's CPU time and its exit
+// status; wall < 0 if it could not be started.
 ViteRun vite(const fs::path& anchor, const fs::path& svg, int limit_s) {
   const auto start = Clock::now();
   std::fflush(stdout); // the child must not write what this process has buffered
@@ -87,7 +88,7 @@ ViteRun vite(const fs::path& anchor, const fs::path& svg, int limit_s) {
     if (std::freopen("/dev/null", "w", stdout) == nullptr ||
         std::freopen("/dev/null", "w", stderr) == nullptr)
       _exit(127);
-    execlp("timeout", "timeout", limit.c_str(), "vite", "-f", anchor.c_str(), "-e", svg.c_str(),
+    execlp("timeout", "timeout", limit.c_str(), "vite", anchor.c_str(), "-e", svg.c_str(),
            static_cast<char*>(nullptr));
     _exit(127);
   }
@@ -199,7 +200,7 @@ int main(int argc, char** argv) {
       std::printf("ViTE: could not be started\n");
     else
       std::printf("%-42s %8.2f s wall %8.2f s CPU  %.0f MB peak (exit %d%s)\n",
-                  "ViTE: vite -f … -e out.svg", v.wall, v.cpu, v.peak_mb, v.status,
+                  "ViTE: vite … -e out.svg", v.wall, v.cpu, v.peak_mb, v.status,
                   v.status == 124 ? ": stopped at the time limit" : "");
     if (v.wall > 0 && v.status == 0)
       std::printf("%-42s %8.1f× wall %8.1f× CPU\n", "ViTE / collscope model", v.wall / all.wall,

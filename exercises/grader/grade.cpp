@@ -56,10 +56,15 @@ void reproduce_first_failures(Grade& g, const Runner& runner, int budget) {
     }
     fs::path partial = dir / "trace";
     partial += ".partial";
-    if (fs::exists(dir / "trace" / "traces.otf2"))
+    if (fs::exists(dir / "trace" / "traces.otf2")) {
       f.trace = (dir / "trace").string();
-    else if (fs::exists(partial))
-      f.trace = partial.string() + " (incomplete: the reproduce run ended early, as in the sweep)";
+      f.trace_note = "the reproduce run";
+      f.open = open_case_commands(dir / "trace", case_call(dir / "trace", f.record->c.id));
+    } else if (fs::exists(partial)) {
+      f.trace = partial.string();
+      f.trace_note = "incomplete: the reproduce run ended early, as in the sweep";
+      f.open.clear();
+    }
   }
 }
 

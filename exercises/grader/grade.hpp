@@ -18,10 +18,19 @@ namespace collscope::grade {
 struct FailedCase {
   const CaseRecord* record = nullptr;
   Mode mode = Mode::main;
-  std::string what;      ///< "wrong result: …", "rounds 6 > 3 = clog2(p)", …
-  std::string reproduce; ///< the exact command
-  std::string trace;     ///< trace to open in the app, or why there is none
+  std::string what;       ///< "wrong result: …", "rounds 6 > 3 = clog2(p)", …
+  std::string reproduce;  ///< the exact command
+  std::string trace;      ///< the archive holding the case (a path alone, it pastes), or ""
+  std::string trace_note; ///< what it is ("every case of its run", "incomplete: …"), or why
+                          ///< there is none
+  /// Commands that show this case alone, rounds from 0 (collscope-trace stats and the app,
+  /// each with --call N); empty when the trace's case is not known.
+  std::vector<std::string> open;
 };
+
+/// The commands of FailedCase::open for call `call` of `trace` (none if call < 0): the
+/// collscope-trace and collscope beside this collscope-grade, paths quoted for a shell.
+std::vector<std::string> open_case_commands(const std::filesystem::path& trace, int call);
 
 struct CheckResult {
   const CheckSpec* spec = nullptr;

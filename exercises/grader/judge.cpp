@@ -106,14 +106,14 @@ CheckResult judge_correct(const Grade& g, const CheckSpec& spec) {
     if (r.outcome == Outcome::not_run) {
       ++unrun; // neither right nor wrong: no pattern is drawn from it
       why[&r] = outcome_text(r);
-      result.failures.push_back({&r, Mode::main, outcome_text(r), {}, {}});
+      result.failures.push_back({&r, Mode::main, outcome_text(r), {}, {}, {}, {}});
       continue;
     }
     (ok ? passing : failing).push_back(&r.c);
     if (ok) continue;
     ++kinds[r.outcome];
     why[&r] = outcome_text(r);
-    result.failures.push_back({&r, Mode::main, outcome_text(r), {}, {}});
+    result.failures.push_back({&r, Mode::main, outcome_text(r), {}, {}, {}, {}});
   }
   finish(result, failing, passing, "cases byte-exact against native MPI on every rank");
   add_unrun(result, unrun, static_cast<int>(g.main.size()));
@@ -164,7 +164,7 @@ CheckResult judge_sync(const Grade& g, const CheckSpec& spec) {
     deadlock = deadlock || r.outcome == Outcome::hung;
     why[&r] = outcome_text(r);
     result.failures.push_back(
-        {&r, Mode::sync, "with synchronous MPI_Send: " + outcome_text(r), {}, {}});
+        {&r, Mode::sync, "with synchronous MPI_Send: " + outcome_text(r), {}, {}, {}, {}});
   }
   if (deadlock)
     result.diagnosis.push_back(
@@ -200,7 +200,7 @@ CheckResult judge_collectives(const Grade& g, const CheckSpec& spec) {
     for (const std::string& c : calls) list += (list.empty() ? "" : ", ") + c;
     why[&r] = "called " + list;
     for (const std::string& c : calls) seen.insert(c.substr(0, c.find(' ')));
-    result.failures.push_back({&r, Mode::main, "called " + list, {}, {}});
+    result.failures.push_back({&r, Mode::main, "called " + list, {}, {}, {}, {}});
   }
   finish(result, failing, passing, "cases use point-to-point communication only");
   if (result.judged == 0 && std::any_of(g.main.begin(), g.main.end(), right))
@@ -220,21 +220,29 @@ CheckResult judge_collectives(const Grade& g, const CheckSpec& spec) {
   return result;
 }
 
-/// The trace to open for a failed case: the sweep's archive if its run completed, else what
-/// the tracer left of the run that was stopped, else where the reproduce command writes one.
-std::string trace_of(const CaseRecord& r, const fs::path& reproduced) {
-  if (!r.trace.empty()) return r.trace.string() + " (case " + std::to_string(r.c.id) + ")";
+/// The trace to open for a failed case: the sweep's archive if its run completed (with the
+/// commands that show the case alone), else what the tracer left of the run that was stopped,
+/// else where the reproduce command writes one.
+void trace_of(FailedCase& f, const CaseRecord& r, const fs::path& reproduced) {
+  if (!r.trace.empty()) {
+    f.trace = r.trace.string();
+    f.trace_note = "every case of its run";
+    f.open = open_case_commands(r.trace, r.metrics ? r.metrics->call : -1);
+    return;
+  }
   fs::path partial = r.run_dir / "trace";
   partial += ".partial";
   if (!r.run_dir.empty() && ends_run(r.outcome) && fs::exists(partial)) {
     std::ifstream why(partial / "INCOMPLETE");
     std::string reason;
     std::getline(why, reason);
-    return partial.string() + " (incomplete" + (reason.empty() ? "" : ": " + reason) + ")";
+    f.trace = partial.string();
+    f.trace_note = "incomplete" + (reason.empty() ? "" : ": " + reason);
+    return;
   }
-  return "none from the sweep (the run ended early or was untraced); the reproduce command "
-         "writes " +
-         reproduced.string();
+  f.trace_note = "none from the sweep (the run ended early or was untraced); the reproduce "
+                 "command writes " +
+                 reproduced.string();
 }
 
 } // namespace
@@ -257,12 +265,14 @@ void judge(Grade& g, const Runner& runner) {
                              ("case-" + std::to_string(f.record->c.id) + (sync ? "-sync" : "")) /
                              "trace";
       f.reproduce = runner.reproduce_command(f.record->c, f.mode, trace);
-      f.trace = trace_of(*f.record, trace);
+      trace_of(f, *f.record, trace);
       if (sync)
         for (const CaseRecord& normal : g.main)
-          if (normal.c.id == f.record->c.id && !normal.trace.empty())
-            f.trace = normal.trace.string() + " (case " + std::to_string(normal.c.id) +
-                      ", the normal run; with synchronous sends it never completed)";
+          if (normal.c.id == f.record->c.id && !normal.trace.empty()) {
+            f.trace = normal.trace.string();
+            f.trace_note = "the normal run; with synchronous sends it never completed";
+            f.open = open_case_commands(normal.trace, normal.metrics ? normal.metrics->call : -1);
+          }
     }
     g.score += r.points;
     g.checks.push_back(std::move(r));

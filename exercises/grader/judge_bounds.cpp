@@ -109,6 +109,8 @@ CheckResult judge_bound(const Grade& g, const CheckSpec& spec) {
                                spec.value.text() + " = " + format_number(v) + " > " +
                                    spec.bound.text() + " = " + format_number(b) + where,
                                {},
+                               {},
+                               {},
                                {}});
   }
   finish(result, failing, passing, "cases within " + spec.value.text() + " ≤ " + spec.bound.text());

@@ -21,7 +21,10 @@ std::string check_output(const CheckResult& c) {
   for (const FailedCase* shown : shown_failures(c, 5)) {
     const FailedCase& f = *shown;
     text += "\n- case " + std::to_string(f.record->c.id) + ": " + f.what +
-            "\n  reproduce: " + f.reproduce + "\n  trace: " + f.trace;
+            "\n  reproduce: " + f.reproduce + "\n  trace: " +
+            (f.trace.empty() ? f.trace_note
+                             : f.trace + (f.trace_note.empty() ? "" : " (" + f.trace_note + ")"));
+    for (const std::string& command : f.open) text += "\n  case alone: " + command;
   }
   if (c.failures.size() > 5) text += "\n(" + std::to_string(c.failures.size() - 5) + " more)";
   return text;

@@ -87,8 +87,18 @@ std::string html_report(const Grade& g) {
       const FailedCase& f = *shown_case;
       out << "<li><b>case " << f.record->c.id << "</b>, " << markup(describe(f.record->c))
           << (f.mode == Mode::sync ? ", MPI_Send synchronous" : "") << ": " << markup(f.what)
-          << "<br>reproduce: <code>" << markup(f.reproduce) << "</code><br>trace: <code>"
-          << markup(f.trace) << "</code></li>\n";
+          << "<br>reproduce: <code>" << markup(f.reproduce) << "</code><br>trace: ";
+      if (f.trace.empty())
+        out << markup(f.trace_note);
+      else
+        out << "<code>" << markup(f.trace) << "</code>"
+            << (f.trace_note.empty() ? "" : " (" + markup(f.trace_note) + ")");
+      if (!f.open.empty()) {
+        out << "<br>case " << f.record->c.id << " alone, rounds from 0:";
+        for (std::size_t i = 0; i < f.open.size(); ++i)
+          out << (i == 0 ? " <code>" : " or <code>") << markup(f.open[i]) << "</code>";
+      }
+      out << "</li>\n";
     }
     out << "</ul>\n";
   }

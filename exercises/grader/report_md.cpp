@@ -82,7 +82,18 @@ std::string markdown_report(const Grade& g) {
       out << "\n- **case " << f.record->c.id << "**, " << describe(f.record->c)
           << (f.mode == Mode::sync ? ", MPI_Send synchronous" : "") << ": " << f.what << "\n";
       out << "  - reproduce: `" << f.reproduce << "`\n";
-      out << "  - trace: `" << f.trace << "`\n";
+      // Paths and commands alone in their code spans: they paste into a shell as they are.
+      if (f.trace.empty())
+        out << "  - trace: " << f.trace_note << "\n";
+      else
+        out << "  - trace: `" << f.trace << "`"
+            << (f.trace_note.empty() ? "" : " (" + f.trace_note + ")") << "\n";
+      if (!f.open.empty()) {
+        out << "  - case " << f.record->c.id << " alone, rounds from 0:";
+        for (std::size_t i = 0; i < f.open.size(); ++i)
+          out << (i == 0 ? " `" : " or `") << f.open[i] << "`";
+        out << "\n";
+      }
     }
   }
   if (!g.notes.empty()) {
@@ -90,8 +101,10 @@ std::string markdown_report(const Grade& g) {
     for (const std::string& note : g.notes) out << "- " << note << "\n";
   }
   out << "\n## How this was graded\n\n"
-      << grading_rules(g) << "\n\nOpen a trace in the app with "
-      << "`build/bin/collscope TRACE`, or inspect it with `build/bin/collscope-trace stats TRACE`."
+      << grading_rules(g) << "\n\nA run's trace holds every case of the run; open one case "
+      << "in the app with `build/bin/collscope TRACE --call N`, or inspect it with "
+      << "`build/bin/collscope-trace stats TRACE --call N` (`collscope-trace calls TRACE` lists "
+      << "the calls: N of case K is the call named `case K: …`)."
       << " Everything of this grade is in `" << g.out.string() << "`.\n";
   return out.str();
 }

@@ -1,5 +1,6 @@
 #include "trace_metrics.hpp"
 
+#include "collscope/model/calls.hpp"
 #include "collscope/model/inferred_rounds.hpp"
 #include "collscope/model/load_trace.hpp"
 #include "collscope/model/matching.hpp"
@@ -131,7 +132,25 @@ std::map<int, Metrics> trace_metrics(const std::filesystem::path& path) {
     }
   std::map<int, Metrics> out;
   for (const auto& [id, region_of_rank] : regions) out[id] = measure(trace, region_of_rank);
+  for (const model::Call& call : model::divide_calls(trace)) {
+    if (call.kind != model::CallKind::grader_case) continue;
+    const auto id = call.meta.find("case");
+    if (id == call.meta.end()) continue;
+    if (const auto m = out.find(std::atoi(id->second.c_str()));
+        m != out.end() && m->second.call < 0)
+      m->second.call = call.index;
+  }
   return out;
+}
+
+int case_call(const std::filesystem::path& trace, int id) {
+  try {
+    const std::map<int, Metrics> metrics = trace_metrics(trace);
+    const auto m = metrics.find(id);
+    return m != metrics.end() ? m->second.call : -1;
+  } catch (const model::TraceError&) {
+    return -1;
+  }
 }
 
 } // namespace collscope::grade

@@ -22,10 +22,17 @@ struct Metrics {
   std::uint64_t msg_bytes_max = 0;      ///< the largest message: a pipeline's real block size
   int unmatched = 0;                    ///< sends or receives without a partner in the call
   std::vector<std::string> collectives; ///< forbidden MPI calls seen ("MPI_Gather ×3 on rank 0")
+  /// The case's index in model::divide_calls of its trace: what `collscope-trace stats TRACE
+  /// --call N` and `collscope TRACE --call N` take to show this case alone, rounds from 0.
+  int call = -1;
 };
 
 /// Per case id. Throws collscope::model::TraceError if the archive cannot be loaded.
 std::map<int, Metrics> trace_metrics(const std::filesystem::path& trace);
+
+/// The call of case `id` in `trace` (Metrics::call), or -1 if the trace does not hold it or
+/// cannot be loaded.
+int case_call(const std::filesystem::path& trace, int id);
 
 /// The MPI calls a submission may make: point-to-point, completion and probing.
 bool allowed_mpi_call(const std::string& name);

@@ -215,6 +215,18 @@ section_trace() {
       fail "--trace $where: the error names the folder it could not make"
     fi
   done
+  # A run refused on its arguments ran no collective: it leaves no trace, neither an empty one
+  # that collscope-trace would open nor the older trace that was in its place.
+  mpi 3 gather --algorithm linear --count 1 --repetitions 1 --warmup 0 --trace "$tmp/refused"
+  for bad in "--root 99" "--algorithm nope" "--count -1"; do
+    # shellcheck disable=SC2086 # $bad is two words on purpose
+    expect_usage_error 3 gather $bad --trace "$tmp/refused"
+    if [ ! -e "$tmp/refused" ] && [ ! -e "$tmp/refused.partial" ]; then
+      pass "gather $bad --trace: no trace left"
+    else
+      fail "gather $bad --trace: a trace was left ($(ls -d "$tmp"/refused* | tr '\n' ' '))"
+    fi
+  done
 }
 
 section_noncommutative() {

@@ -130,4 +130,24 @@ TEST_CASE(
         std::string::npos);
   CHECK(text.find("rounds              " + std::to_string(rounds) + " inferred") !=
         std::string::npos);
+
+  // The report also says how to see this case alone in the sweep's trace, which holds every
+  // case of its run: pasted as is, collscope-trace shows that case, rounds from 0.
+  const int id = std::atoi(report.c_str() + item + 9);
+  const std::string alone_key = "case " + std::to_string(id) + " alone, rounds from 0: `";
+  const std::size_t alone = report.find(alone_key, item);
+  REQUIRE(alone < end_of_section);
+  const std::size_t a = alone + alone_key.size();
+  const std::string open = report.substr(a, report.find('`', a) - a);
+  INFO(open);
+  CHECK(open.find(" stats ") != std::string::npos);
+  CHECK(open.find(" --call ") != std::string::npos);
+  REQUIRE(std::system((open + " --json > " + (dir / "case.json").string()).c_str()) == 0);
+  const std::string json = read_text(dir / "case.json");
+  INFO(json);
+  CHECK(json.find("\"scope\": \"call\"") != std::string::npos);
+  CHECK(json.find("\"name\": \"case " + std::to_string(id) + ": gather/submission\"") !=
+        std::string::npos);
+  CHECK(json.find("\"p\": " + std::to_string(p) + ",") != std::string::npos);
+  CHECK(json.find("\"rounds_inferred\": " + std::to_string(rounds) + ",") != std::string::npos);
 }

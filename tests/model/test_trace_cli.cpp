@@ -76,7 +76,9 @@ TEST_CASE("stats and check refuse numbers that are not numbers or do not fit") {
 
   const Run ok = trace_cli({"check", trace, "--max-rounds", "18446744073709551615"});
   CHECK(ok.status == 0);
-  CHECK(ok.out == "ok   inferred rounds: 2 (at most 18446744073709551615)\n");
+  // What was judged comes first: the whole trace here, a single call with --call N.
+  CHECK(ok.out == "whole trace (1 call: `collscope-trace calls` lists them, --call N picks one)\n"
+                  "ok   inferred rounds: 2 (at most 18446744073709551615)\n");
 }
 
 TEST_CASE("byte totals saturate at 2^64 - 1 instead of wrapping, and say so") {
@@ -100,7 +102,7 @@ TEST_CASE("byte totals saturate at 2^64 - 1 instead of wrapping, and say so") {
   // A saturated sum is only a lower bound: no bound can be said to hold.
   const Run check = trace_cli({"check", trace, "--max-bytes-per-rank", std::to_string(huge)});
   CHECK(check.status == 1);
-  CHECK(check.out.starts_with("FAIL bytes per rank: 18446744073709551615 or more"));
+  CHECK(check.out.find("\nFAIL bytes per rank: 18446744073709551615 or more") != std::string::npos);
 }
 
 TEST_CASE("metadata that cannot be true is refused, one line per problem, never echoed raw") {

@@ -26,6 +26,7 @@ double positive_number(std::string_view option, std::string_view text, bool allo
 std::uint64_t whole_number(std::string_view option, std::string_view text);
 
 int run_record(Args args);
+int run_calls(Args args);
 int run_stats(Args args);
 int run_check(Args args);
 int run_export(Args args);

@@ -1,11 +1,15 @@
-// `collscope-trace export TRACE --perfetto OUT.json`: Chrome/Perfetto trace-event JSON, one
-// track per rank (its MPI calls and annotated regions as slices) and a flow arrow per message,
-// from the send's slice to the receive's, carrying the message's rounds (inferred and, if the
-// algorithm annotated them, annotated; both numbered from 0 like the `round k` slices).
+// `collscope-trace export TRACE [--call N | --region NAME] --perfetto OUT.json`: Chrome/Perfetto
+// trace-event JSON, one track per rank (its MPI calls and annotated regions as slices, their
+// args as perfetto_args.hpp says) and a flow arrow per message, from the send's slice to the
+// receive's, carrying the message's rounds (inferred and, if the algorithm annotated them,
+// annotated; both numbered from 0 like the `round k` slices). With --call, the call alone,
+// times and rounds from 0; "otherData" names it (or says the file is the whole trace).
+#include "call_select.hpp"
 #include "cli.hpp"
 #include "collscope/model/annotated_rounds.hpp"
 #include "collscope/model/inferred_rounds.hpp"
 #include "collscope/model/load_trace.hpp"
+#include "perfetto_args.hpp"
 
 #include <cstdio>
 #include <fstream>
@@ -38,15 +42,24 @@ double micros(double seconds) {
 
 // Events are written one by one (a million-message trace would not fit as one JSON value);
 // nlohmann-json writes each, so every string is escaped, control characters included.
-void write_perfetto(const model::Trace& trace, std::ostream& out) {
+void write_perfetto(const Scoped& scope, std::ostream& out) {
   using nlohmann::ordered_json;
-  out << "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n";
+  const model::Trace& trace = scope.trace;
+  ordered_json other;
+  add_scope_json(other, scope);
+  out << "{\"displayTimeUnit\":\"ns\",\"otherData\":" << other.dump() << ",\"traceEvents\":[\n";
   bool first = true;
   const auto event = [&](const ordered_json& json) {
     out << (first ? "" : ",\n") << json.dump();
     first = false;
   };
-  event({{"name", "process_name"}, {"ph", "M"}, {"pid", 1}, {"args", {{"name", trace.path}}}});
+  const std::string title =
+      scope.call
+          ? trace.path + " — call " + std::to_string(scope.call->index) + ": " + scope.call->name
+          : trace.path;
+  event({{"name", "process_name"}, {"ph", "M"}, {"pid", 1}, {"args", {{"name", title}}}});
+  const model::InferredRounds inferred = model::inferred_rounds(trace);
+  const model::AnnotatedRounds annotated = model::annotated_rounds(trace);
   for (const model::Rank& rank : trace.ranks) {
     event({{"name", "thread_name"},
            {"ph", "M"},
@@ -58,9 +71,9 @@ void write_perfetto(const model::Trace& trace, std::ostream& out) {
            {"pid", 1},
            {"tid", rank.id},
            {"args", {{"sort_index", rank.id}}}});
-    for (const model::Region& region : rank.regions) {
-      ordered_json args = ordered_json::object();
-      for (const auto& [key, value] : region.meta) args[key] = value;
+    std::vector<ordered_json> args = slice_args(trace, rank, inferred, annotated);
+    for (std::size_t r = 0; r < rank.regions.size(); ++r) {
+      const model::Region& region = rank.regions[r];
       event({{"name", region.name},
              {"cat", category(region.kind)},
              {"ph", "X"},
@@ -68,15 +81,17 @@ void write_perfetto(const model::Trace& trace, std::ostream& out) {
              {"tid", rank.id},
              {"ts", micros(region.begin)},
              {"dur", micros(region.end - region.begin)},
-             {"args", std::move(args)}});
+             {"args", std::move(args[r])}});
     }
   }
-  const model::InferredRounds inferred = model::inferred_rounds(trace);
-  const model::AnnotatedRounds annotated = model::annotated_rounds(trace);
   for (std::size_t k = 0; k < trace.messages.size(); ++k) {
     const model::Message& m = trace.messages[k];
     ordered_json args = {
-        {"bytes", m.bytes}, {"tag", m.tag}, {"round_inferred", inferred.message_round[k]}};
+        {"bytes", m.bytes}, {"tag", m.tag}, {"communicator", comm_name(trace, m.comm)}};
+    if (inferred.message_round[k] != model::no_index)
+      args["round_inferred"] = inferred.message_round[k];
+    else
+      args["to_oneself"] = true; // a rank's copy to itself takes no round
     if (annotated.message_round[k] != model::no_index)
       args["round_annotated"] = annotated.message_round[k];
     const std::string name =
@@ -106,10 +121,13 @@ void write_perfetto(const model::Trace& trace, std::ostream& out) {
 
 int run_export(Args args) {
   std::string path, output;
+  CallOption call_option;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view arg = args[i];
     if (arg == "--perfetto")
       output = value_of(args, i);
+    else if (call_option.parse(args, i))
+      continue;
     else if (arg.starts_with("-"))
       throw UsageError("unknown option '" + std::string(arg) + "' for export");
     else if (path.empty())
@@ -119,14 +137,15 @@ int run_export(Args args) {
   }
   if (path.empty()) throw UsageError("export needs a TRACE");
   if (output.empty()) throw UsageError("export needs --perfetto OUT.json");
-  const model::Trace trace = model::load_trace(path);
+  const Scoped scope = scope_trace(model::load_trace(path), call_option);
+  const model::Trace& trace = scope.trace;
   std::ofstream out(output);
   if (!out) throw UsageError("cannot write " + output);
-  write_perfetto(trace, out);
+  write_perfetto(scope, out);
   out.close();
   if (!out) throw UsageError("could not finish writing " + output);
-  std::printf("wrote %s: %zu ranks, %zu messages (open it at https://ui.perfetto.dev)\n",
-              output.c_str(), trace.ranks.size(), trace.messages.size());
+  std::printf("wrote %s: %s, %zu ranks, %zu messages (open it at https://ui.perfetto.dev)\n",
+              output.c_str(), scope_text(scope).c_str(), trace.ranks.size(), trace.messages.size());
   return 0;
 }
 

@@ -46,20 +46,32 @@ constexpr const char* usage = R"(usage: collscope-trace COMMAND ...
                                    tracer preloaded; the OTF2 archive goes to DIR; with
                                    --watchdog, a run whose ranks all sit in MPI calls for S
                                    seconds is reported (each rank's call) and stopped
-  stats TRACE [--alpha A] [--beta B] [--json]
+  calls TRACE [--call N | --region NAME] [--json]
+                                   the trace's calls, one line each: algorithm runs, grader
+                                   cases, native collectives, user regions and the
+                                   point-to-point phases between them; communicator size,
+                                   root, ranks, messages, bytes, rounds (from 0 within each
+                                   call) and the algorithm each one resembles; with --call,
+                                   one call in full, the resemblance in words
+  stats TRACE [--call N | --region NAME] [--alpha A] [--beta B] [--json]
               [--alpha-node A] [--beta-node B] [--lanes K] [--ports K]
               [--ranks-per-node N [--placement consecutive|round-robin] | --nodes N,N,...]
-                                   ranks, messages, bytes, inferred and annotated rounds,
-                                   critical path, waiting per rank, α-β replay; nodes (the
-                                   trace's layout or the one given), bytes into and out of
-                                   each node, two-level replay (α, β inside a node; --alpha,
-                                   --beta between nodes) and k-lane replay (K lanes per node)
-  check TRACE [--max-rounds N] [--max-bytes-per-rank B] [--max-messages N]
-              [--rounds inferred|annotated]
+                                   ranks, messages and bytes between ranks (a rank's messages
+                                   to itself apart), inferred and annotated rounds, critical
+                                   path, waiting per rank, α-β replay; nodes (the trace's
+                                   layout or the one given), bytes into and out of each node,
+                                   two-level replay (α, β inside a node; --alpha, --beta
+                                   between nodes) and k-lane replay (K lanes per node)
+  check TRACE [--call N | --region NAME] [--max-rounds N] [--max-bytes-per-rank B]
+              [--max-messages N] [--rounds inferred|annotated]
                                    exit 1 and say which bound the trace exceeds
-  export TRACE --perfetto OUT.json Chrome/Perfetto trace-event JSON (ui.perfetto.dev)
+  export TRACE [--call N | --region NAME] --perfetto OUT.json
+                                   Chrome/Perfetto trace-event JSON (ui.perfetto.dev)
 
-TRACE is an archive directory written by the tracer (or its traces.otf2 file).
+TRACE is an archive directory written by the tracer (or its traces.otf2 file). Without --call
+or --region, stats, check and export take the whole trace (and say so); with --call N (an
+index from `calls`) or --region NAME (a collscope_trace_region_begin/end name), that call's own
+trace: times and rounds from 0.
 Exit status: 0 ok; 1 a check failed (or the recorded program failed); 2 bad usage or trace.
 )";
 
@@ -78,11 +90,12 @@ int main(int argc, char** argv) {
   const Args rest = all.subspan(1);
   try {
     if (command == "record") return run_record(rest);
+    if (command == "calls") return run_calls(rest);
     if (command == "stats") return run_stats(rest);
     if (command == "check") return run_check(rest);
     if (command == "export") return run_export(rest);
     throw UsageError("unknown command '" + std::string(command) +
-                     "': use record, stats, check or export (see --help)");
+                     "': use record, calls, stats, check or export (see --help)");
   } catch (const UsageError& e) {
     std::fprintf(stderr, "collscope-trace: error: %s\n", e.what());
   } catch (const collscope::model::TraceError& e) {

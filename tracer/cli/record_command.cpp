@@ -219,7 +219,8 @@ int run_record(Args args) {
   } else {
     std::fprintf(stderr,
                  "collscope-trace: error: no trace written to %s: the program never reached "
-                 "MPI_Finalize with the tracer (is it an MPI program?)\n",
+                 "MPI_Finalize with the tracer (is it an MPI program?), or discarded its trace "
+                 "(collscope-run refused its arguments)\n",
                  dir.c_str());
   }
   return status != 0 ? status : 2;

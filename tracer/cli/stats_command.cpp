@@ -1,7 +1,9 @@
-// `collscope-trace stats TRACE [--alpha A] [--beta B] [--json]` and the node options of
-// node_stats.hpp
+// `collscope-trace stats TRACE [--call N | --region NAME] [--alpha A] [--beta B] [--json]` and
+// the node options of node_stats.hpp
+#include "call_select.hpp"
 #include "cli.hpp"
 #include "collscope/cost_defaults.hpp"
+#include "collscope/model/communication_tree.hpp"
 #include "collscope/model/load_trace.hpp"
 #include "node_stats.hpp"
 #include "trace_stats.hpp"
@@ -17,11 +19,39 @@ namespace {
 
 // NaN and infinity cannot occur (α and β are finite, times are validated at load); should one
 // ever slip through, nlohmann-json writes null, never a bare nan/inf.
-void print_json(const TraceStats& s, const NodeStats& nodes) {
-  nlohmann::ordered_json out = {
+// The communication tree as JSON: parent and level per world rank (null where none).
+nlohmann::ordered_json tree_json(const model::CommunicationTree& t) {
+  const auto indices = [](const std::vector<int>& v) {
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const int i : v)
+      out.push_back(i == model::no_index ? nlohmann::ordered_json() : nlohmann::ordered_json(i));
+    return out;
+  };
+  if (!t.is_tree) return {{"is_tree", false}, {"reason", t.reason}};
+  return {{"is_tree", true},
+          {"root", t.root},
+          {"depth", t.depth},
+          {"direction", t.upward ? "to the root" : "from the root"},
+          {"parent", indices(t.parent)},
+          {"level", indices(t.level)}};
+}
+
+// One line: a tree's root, direction and depth, or why the messages are no tree.
+std::string tree_text(const model::CommunicationTree& t) {
+  if (!t.is_tree) return "none: " + t.reason;
+  return std::string(t.upward ? "to" : "from") + " root " + std::to_string(t.root) + ", depth " +
+         std::to_string(t.depth) + " (--json: parent and level of each rank)";
+}
+
+void print_json(const Scoped& scope, const TraceStats& s, const NodeStats& nodes) {
+  nlohmann::ordered_json out;
+  add_scope_json(out, scope);
+  out.update(nlohmann::ordered_json{
       {"ranks", s.ranks},
       {"p", s.p},
       {"messages", s.messages},
+      {"self_messages", s.self_messages},
+      {"self_bytes", s.self_bytes},
       {"bytes_total", s.bytes_total},
       {"bytes_max_per_rank", s.bytes_max_per_rank},
       {"bytes_saturated", s.bytes_saturated},
@@ -33,10 +63,11 @@ void print_json(const TraceStats& s, const NodeStats& nodes) {
       {"alpha", s.alpha},
       {"beta", s.beta},
       {"unmatched", s.unmatched},
-  };
+  });
   // null for a whole run; else why the record stops early (the figures cover what it holds)
   out["incomplete"] =
       s.incomplete.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(s.incomplete);
+  out["tree"] = tree_json(model::communication_tree(scope.trace));
   add_node_json(out, nodes);
   std::printf("%s\n", out.dump(2).c_str());
 }
@@ -63,8 +94,10 @@ std::string bytes_text(std::uint64_t bytes, bool saturated) {
   return std::to_string(bytes) + (saturated ? " or more (the sum exceeds 2^64 − 1)" : "");
 }
 
-void print_text(const model::Trace& trace, const TraceStats& s, const NodeStats& nodes) {
+void print_text(const Scoped& scope, const TraceStats& s, const NodeStats& nodes) {
+  const model::Trace& trace = scope.trace;
   std::printf("trace               %s\n", trace.path.c_str());
+  std::printf("scope               %s\n", scope_text(scope).c_str());
   if (!s.incomplete.empty())
     std::printf("incomplete          %s (the figures cover what was recorded)\n",
                 s.incomplete.c_str());
@@ -75,14 +108,21 @@ void print_text(const model::Trace& trace, const TraceStats& s, const NodeStats&
     std::printf("ranks               %d\n", s.ranks);
   else
     std::printf("ranks               %d (p = %d take part in the algorithm)\n", s.ranks, s.p);
-  std::printf("messages            %zu%s\n", s.messages,
-              s.unmatched ? (" (+" + std::to_string(s.unmatched) + " unmatched)").c_str() : "");
+  // A rank's message to itself is a local copy: said apart, counted in no figure.
+  std::string apart;
+  if (s.unmatched) apart += ", +" + std::to_string(s.unmatched) + " unmatched";
+  if (s.self_messages)
+    apart += ", +" + std::to_string(s.self_messages) + " to oneself, " +
+             std::to_string(s.self_bytes) + " bytes, not counted";
+  std::printf("messages            %zu between ranks%s\n", s.messages,
+              apart.empty() ? "" : (" (" + apart.substr(2) + ")").c_str());
   std::printf("bytes               %s total, %s max per rank\n",
               bytes_text(s.bytes_total, s.bytes_saturated).c_str(),
               bytes_text(s.bytes_max_per_rank, s.bytes_saturated).c_str());
   // Counts; the rounds themselves are numbered 0 … count − 1 (round 0 is the first).
   std::printf("rounds              %d inferred, %d annotated (numbered from 0)\n",
               s.rounds_inferred, s.rounds_annotated);
+  std::printf("tree                %s\n", tree_text(model::communication_tree(trace)).c_str());
   std::printf("critical path       %.3e s\n", s.critical_path_s);
   std::printf("waiting per rank   ");
   for (double w : s.wait_s_per_rank) std::printf(" %.2e", w);
@@ -99,6 +139,7 @@ int run_stats(Args args) {
   double alpha = default_alpha_s, beta = default_beta_s_per_byte;
   bool json = false;
   NodeOptions node_options;
+  CallOption call_option;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view arg = args[i];
     if (arg == "--alpha")
@@ -107,7 +148,7 @@ int run_stats(Args args) {
       beta = positive_number(arg, value_of(args, i), true);
     else if (arg == "--json")
       json = true;
-    else if (node_options.parse(args, i))
+    else if (call_option.parse(args, i) || node_options.parse(args, i))
       continue;
     else if (arg.starts_with("-"))
       throw UsageError("unknown option '" + std::string(arg) + "' for stats");
@@ -117,15 +158,16 @@ int run_stats(Args args) {
       throw UsageError("stats takes one TRACE, got also '" + std::string(arg) + "'");
   }
   if (path.empty()) throw UsageError("stats needs a TRACE");
-  const model::Trace trace = model::load_trace(path);
+  const Scoped scope = scope_trace(model::load_trace(path), call_option);
+  const model::Trace& trace = scope.trace;
   const TraceStats s = compute_stats(trace, alpha, beta);
   const NodeStats nodes = compute_node_stats(trace, node_options, alpha, beta);
   if (!s.incomplete.empty())
     std::fprintf(stderr, "collscope-trace: warning: incomplete trace: %s\n", s.incomplete.c_str());
   if (json)
-    print_json(s, nodes);
+    print_json(scope, s, nodes);
   else
-    print_text(trace, s, nodes);
+    print_text(scope, s, nodes);
   return 0;
 }
 

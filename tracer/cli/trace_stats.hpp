@@ -13,10 +13,13 @@ struct TraceStats {
   std::string incomplete; ///< why the record stops early (Trace::incomplete), empty if whole
   int ranks = 0;          ///< locations of the trace, idle ranks included
   int p = 0;              ///< ranks taking part in the algorithm (model::process_count)
-  std::size_t messages = 0;
+  std::size_t messages = 0;      ///< matched messages between two ranks
+  std::size_t self_messages = 0; ///< matched messages a rank sent to itself (not in `messages`)
+  std::uint64_t self_bytes = 0;  ///< their bytes (not in the byte figures)
   std::size_t unmatched = 0;
+  /// Bytes sent to other ranks (unmatched sends too; a rank's copies to itself never).
   std::uint64_t bytes_total = 0;
-  std::uint64_t bytes_max_per_rank = 0;
+  std::uint64_t bytes_max_per_rank = 0; ///< max over ranks of max(sent, received), as Volume
   bool bytes_saturated = false; ///< a sum reached 2^64 − 1: the byte figures are lower bounds
   int rounds_inferred = 0;
   int rounds_annotated = 0;

@@ -209,4 +209,11 @@ int collscope_trace_active(void) {
   return rec::recording() ? 1 : 0;
 }
 
+void collscope_trace_discard(void) {
+  if (!rec::enabled()) return;
+  rec::state.discard = true;
+  rec::state.paused = true;
+  rec::state.recording = false;
+}
+
 } // extern "C"

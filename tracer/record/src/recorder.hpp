@@ -43,7 +43,8 @@ struct Recorder {
   bool enabled = false; // COLLSCOPE_TRACE set on every rank; between MPI_Init and MPI_Finalize
   std::atomic<bool> recording{false}; // enabled, not paused and nothing lost
   bool paused = false;
-  bool multi = false; // MPI_THREAD_MULTIPLE: only `owner` is recorded
+  bool discard = false; // collscope_trace_discard: this rank wants no trace written
+  bool multi = false;   // MPI_THREAD_MULTIPLE: only `owner` is recorded
   pthread_t owner{};
   // Set once recording stopped for good (memory, a second thread): nothing is recorded
   // afterwards (resume() included), and the trace is published incomplete with a

@@ -207,6 +207,19 @@ void end_session() {
   state.enabled = false;
   close_files();
   unmap_status(partial_dir, state.world_rank); // before rank 0 can publish DIR.partial
+  // Every rank discarded the run (collscope_trace_discard): nothing is written. Decided here,
+  // inside MPI_Finalize, so that no rank can exit (and have mpirun stop the others) before
+  // rank 0 has removed DIR.partial.
+  int discard = state.discard ? 1 : 0;
+  PMPI_Allreduce(MPI_IN_PLACE, &discard, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (discard) {
+    if (state.world_rank == 0 && !remove_tree(partial_dir))
+      say("could not remove " + partial_dir + " of a discarded run");
+    PMPI_Barrier(MPI_COMM_WORLD);
+    state.comms.stop();
+    uninstall_crash_handlers();
+    return;
+  }
   const ArchiveResult result =
       write_archive_in_parallel(partial_dir, state.world_rank, state.world_size);
   if (state.world_rank == 0) {

@@ -44,6 +44,11 @@ COLLSCOPE_TRACE_API void collscope_trace_pause(void);
 COLLSCOPE_TRACE_API void collscope_trace_resume(void);
 /* Non-zero while records are being written (tracing on and not paused). */
 COLLSCOPE_TRACE_API int collscope_trace_active(void);
+/* Called by every rank before MPI_Finalize: the run leaves no trace (a run refused on its
+ * arguments recorded nothing worth reading). Recording stops; in MPI_Finalize the ranks agree
+ * and nothing is written (DIR.partial is removed; an older DIR went at MPI_Init). If some
+ * ranks do not call it, the trace is written as usual. */
+COLLSCOPE_TRACE_API void collscope_trace_discard(void);
 
 #ifdef __cplusplus
 }

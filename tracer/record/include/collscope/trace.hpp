@@ -33,6 +33,11 @@ inline void resume() {
   if (collscope_trace_resume != nullptr) collscope_trace_resume();
 }
 
+/// Every rank: leave no trace of this run (collscope_trace_discard).
+inline void discard() {
+  if (collscope_trace_discard != nullptr) collscope_trace_discard();
+}
+
 inline void blocks(int origin_first, int origin_count, long long element_begin,
                    long long element_count) {
   if (collscope_trace_blocks != nullptr)

@@ -1,0 +1,41 @@
+// What `collscope-trace calls` says of each call: the model's Call, its rounds on its own
+// trace (from 0) and what it resembles; as JSON (every field) or as one text line per call.
+#pragma once
+
+#include "collscope/model/calls.hpp"
+#include "collscope/model/resemblance.hpp"
+#include "collscope/model/trace.hpp"
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace collscope::trace_cli {
+
+struct CallRow {
+  model::Call call;
+  int depth = 0;           ///< parents above it (0: outermost)
+  int rounds_inferred = 0; ///< on call_trace(trace, call): numbered from 0
+  int rounds_annotated = 0;
+  bool rounds_consistent = true;
+  std::string communicator; ///< the communicator's name, "" when the call used several
+  model::Resemblance resembles;
+};
+
+std::vector<CallRow> call_rows(const model::Trace& trace);
+/// One call's row; `all` is divide_calls of `trace` (for the call's depth).
+CallRow call_row(const model::Trace& trace, model::Call call, const std::vector<model::Call>& all);
+
+nlohmann::ordered_json row_json(const CallRow& row);
+
+/// The table: a header, one line per call (nested calls indented under their parent), a
+/// legend; at most `width` columns, long names shortened with "…".
+std::string rows_text(const std::vector<CallRow>& rows, std::size_t width);
+
+/// One call in full, a field a line, the resemblance in words (`calls TRACE --call N`).
+std::string row_detail(const CallRow& row);
+
+/// "0-5", "0-2,4,7-9": increasing ranks as ranges.
+std::string rank_ranges(const std::vector<int>& ranks);
+
+} // namespace collscope::trace_cli
