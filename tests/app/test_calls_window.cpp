@@ -1,0 +1,110 @@
+// The Calls dock in the real window, offscreen: a program of several calls lists them; picking
+// one scopes the tabs, the statistics and the title to it; "Whole program" brings it all back;
+// `--call N` opens on a call; two documents open side by side in a window of their own.
+#include "app_fixtures.h"
+#include "callsdock.h"
+#include "comparisonwindow.h"
+#include "mainwindow.h"
+#include "models/statisticsmodel.h"
+#include "spacetimewidget.h"
+#include "traceviewwidget.h"
+
+#include <QElapsedTimer>
+#include <QItemSelectionModel>
+#include <QTabWidget>
+#include <QTest>
+#include <QTreeView>
+#include <catch2/catch.hpp>
+
+using namespace collscope;
+using namespace collscope::app;
+
+namespace {
+
+bool waitUntil(const std::function<bool()>& condition, int ms = 15000) {
+  QElapsedTimer timer;
+  timer.start();
+  while (!condition() && timer.elapsed() < ms) QTest::qWait(20);
+  return condition();
+}
+
+QString statistic(MainWindow& window, const QString& quantity) {
+  auto* model = window.findChild<StatisticsModel*>();
+  if (model == nullptr) return {};
+  for (int row = 0; row < model->rowCount(); ++row)
+    if (model->index(row, 0).data().toString() == quantity)
+      return model->index(row, 1).data().toString();
+  return {};
+}
+
+const TraceDocument& shown(MainWindow& window) {
+  return window.findChild<SpaceTimeWidget*>()->spaceTime().document();
+}
+
+} // namespace
+
+TEST_CASE("picking a call in the Calls dock scopes every view; Whole program is one click away") {
+  const test::TempDir dir;
+  const auto path = apptest::barrierProgram(6, 2).write(dir / "program");
+  MainWindow window;
+  window.resize(1400, 900);
+  window.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&window));
+  window.openTrace(QString::fromStdString(path.string()));
+  REQUIRE(waitUntil([&] { return window.windowTitle().contains(QStringLiteral("whole program")); }));
+  auto* dock = window.findChild<CallsDock*>();
+  REQUIRE(dock);
+  CHECK(dock->isVisible());
+  CHECK(dock->model()->rowCount() == 7);
+  CHECK(statistic(window, QStringLiteral("Messages (whole trace)")).toInt() > 0);
+
+  // A click on the gather's row.
+  QTreeView* tree = dock->view();
+  tree->selectionModel()->setCurrentIndex(dock->model()->indexOfCall(2),
+                                          QItemSelectionModel::ClearAndSelect |
+                                              QItemSelectionModel::Rows);
+  REQUIRE(window.currentCall() == 2);
+  CHECK(window.windowTitle().contains(QStringLiteral("call 2 · point-to-point · p = 6")));
+  REQUIRE(shown(window).call() != nullptr);
+  CHECK(shown(window).call()->index == 2);
+  CHECK(shown(window).clock(AxisMode::inferredRounds).columnCount() == 5);
+  // Every tab reads the call's document (the tabs were rebuilt on it).
+  auto* tabs = window.findChild<QTabWidget*>();
+  REQUIRE(tabs);
+  for (int i = 0; i < tabs->count(); ++i) {
+    auto* widget = qobject_cast<TraceViewWidget*>(tabs->widget(i));
+    REQUIRE(widget);
+    CHECK(&widget->view().document() == &shown(window));
+  }
+  CHECK(statistic(window, QStringLiteral("Call")).startsWith(QStringLiteral("call 2 ·")));
+  CHECK(statistic(window, QStringLiteral("Messages")) == QStringLiteral("6"));
+
+  tree->selectionModel()->setCurrentIndex(dock->model()->indexOfCall(-1),
+                                          QItemSelectionModel::ClearAndSelect |
+                                              QItemSelectionModel::Rows);
+  CHECK(window.currentCall() == -1);
+  CHECK(shown(window).call() == nullptr);
+  CHECK(window.windowTitle().contains(QStringLiteral("whole program")));
+
+  SECTION("side by side in a window of its own") {
+    window.showCall(0);
+    window.compareWith(std::shared_ptr<TraceDocument>(apptest::load(apptest::barrierProgram(6, 0))));
+    auto* comparison = window.findChild<ComparisonWindow*>();
+    REQUIRE(comparison);
+    CHECK(comparison->windowTitle().contains(QStringLiteral("call 0 ·")));
+    comparison->close();
+  }
+}
+
+TEST_CASE("--call N opens the window on call N") {
+  const test::TempDir dir;
+  const auto path = apptest::barrierProgram(5, 0).write(dir / "program");
+  MainWindow window;
+  window.setInitialCall(CallOption{QStringLiteral("4"), false});
+  window.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&window));
+  window.openTrace(QString::fromStdString(path.string()));
+  REQUIRE(waitUntil([&] { return window.windowTitle().contains(QStringLiteral("call 4 ·")); }));
+  CHECK(window.currentCall() == 4);
+  CHECK(window.findChild<CallsDock*>()->view()->currentIndex().data(CallListModel::CallRole) == 4);
+}
