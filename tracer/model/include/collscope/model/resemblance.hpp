@@ -23,6 +23,10 @@ struct Resemblance {
   /// The difference in words: "a binomial broadcast from root 2: 3 rounds, as the
   /// algorithm's", "a binary tree in heap order: 4 rounds, where the binomial tree takes 3".
   std::string words;
+  /// Pipeline blocks M the algorithm was compared at (`--blocks M`), 0 for algorithms without.
+  int blocks = 0;
+  int edges_differing = 0;          ///< sender → receiver pairs in one of call and schedule only
+  int messages_in_other_rounds = 0; ///< (round, sender, receiver) in one of them only
   bool known() const { return !algorithm.empty(); }
 };
 

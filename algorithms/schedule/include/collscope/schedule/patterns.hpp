@@ -1,0 +1,102 @@
+// Expected message patterns of the registry's algorithms, from the schedules alone (no MPI), so
+// that the trace model can say which algorithm a recorded call resembles
+// (tracer/model/README.md, "Resemblance").
+//
+// A pattern is built the way the algorithm's source runs: per rank, its blocking steps in
+// program order (a Send, a Recv, one Sendrecv), messages to oneself left out. Rounds are then
+// inferred with the trace model's rule (tracer/model/README.md, "Inferred rounds"):
+//
+//   step(s) = max(step(previous step of the rank) + 1, max over receives r in s: step(send of r))
+//
+// so a pattern's rounds are what inferred_rounds finds on a trace of the algorithm, also where
+// the schedule's own round numbers leave gaps (the pre-order binomial broadcast at p = 6:
+// rank 4 forwards to 5 in round 1 of the inferred numbering, round 2 of the annotations).
+//
+// Sizes are in units of the count `collscope-run --count` takes for the collective (a gather's
+// subtree of k blocks: k; a broadcast's block of M: 1/M), so bytes / size is count × type size.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <span>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace collscope::schedule {
+
+struct PatternMessage {
+  int from = 0; ///< rank of the communicator
+  int to = 0;
+  int round = 0; ///< inferred round, from 0
+  double size = 0.0;
+};
+
+struct Pattern {
+  int p = 0;
+  int rounds = 0;                       ///< 1 + the largest round (0 without messages)
+  std::vector<PatternMessage> messages; ///< by (round, from, to)
+  bool consistent = true;               ///< false if the steps deadlock (a generator's bug)
+};
+
+/// Collects ranks' steps in program order and infers rounds (see the header comment).
+class PatternBuilder {
+public:
+  explicit PatternBuilder(int p);
+  /// One step of `rank`: the sends (to, size) and receives (from, size) one blocking call
+  /// completes. Peers equal to `rank` and peers < 0 are left out; an empty step is no step.
+  void step(int rank, std::initializer_list<std::pair<int, double>> sends,
+            std::initializer_list<std::pair<int, double>> receives);
+  void send(int rank, int to, double size) { step(rank, {{to, size}}, {}); }
+  void recv(int rank, int from, double size) { step(rank, {}, {{from, size}}); }
+  void sendrecv(int rank, int to, double out, int from, double in) {
+    step(rank, {{to, out}}, {{from, in}});
+  }
+  [[nodiscard]] Pattern finish() const;
+
+private:
+  struct Op {
+    int peer;
+    double size;
+    bool send;
+    int step; ///< index among the rank's steps
+  };
+  int p_;
+  std::vector<std::vector<Op>> ops_;
+  std::vector<int> steps_;
+};
+
+/// The problem a pattern is made for: p ranks, the root (rooted collectives), M pipeline blocks
+/// (algorithms with blocks; clamped to ≥ 1).
+struct PatternProblem {
+  int p = 1;
+  int root = 0;
+  int blocks = 1;
+};
+
+struct PatternAlgorithm {
+  std::string_view collective; ///< as the registry names it: "bcast"
+  std::string_view name;       ///< "binomial"
+  bool rooted = false;
+  bool uses_blocks = false;
+  bool power_of_two_only = false;
+  /// The lecture's words for the message pattern: "a binomial tree (bit-reversed)".
+  std::string_view shape;
+  /// The same, short, to contrast with: "the binomial tree".
+  std::string_view short_shape;
+  Pattern (*make)(const PatternProblem&) = nullptr;
+};
+
+/// Every algorithm of the registry whose schedule is fixed by (p, root, M): the patterns
+/// resemble() compares with. Ordered like the registry.
+std::span<const PatternAlgorithm> pattern_algorithms();
+const PatternAlgorithm* find_pattern(std::string_view collective, std::string_view name);
+
+namespace detail {
+std::span<const PatternAlgorithm> rooted_patterns();
+std::span<const PatternAlgorithm> rootless_patterns();
+/// The ordered reduction to 0 followed by the binomial broadcast from 0 (allreduce).
+void reduce_then_bcast(PatternBuilder& b, int p);
+} // namespace detail
+
+} // namespace collscope::schedule

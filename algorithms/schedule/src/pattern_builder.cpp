@@ -1,0 +1,111 @@
+// Patterns from ranks' program order: match the k-th send a → b with the k-th receive of b
+// from a (MPI's non-overtaking rule without tags) and infer rounds by relaxation, the trace
+// model's rule (tracer/model/README.md, "Inferred rounds").
+#include "collscope/schedule/patterns.hpp"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace collscope::schedule {
+
+PatternBuilder::PatternBuilder(int p)
+    : p_(p), ops_(static_cast<std::size_t>(std::max(p, 0))),
+      steps_(static_cast<std::size_t>(std::max(p, 0)), 0) {}
+
+void PatternBuilder::step(int rank, std::initializer_list<std::pair<int, double>> sends,
+                          std::initializer_list<std::pair<int, double>> receives) {
+  if (rank < 0 || rank >= p_) return;
+  auto& ops = ops_[static_cast<std::size_t>(rank)];
+  const std::size_t before = ops.size();
+  const int index = steps_[static_cast<std::size_t>(rank)];
+  for (const auto& [to, size] : sends)
+    if (to >= 0 && to < p_ && to != rank) ops.push_back({to, size, true, index});
+  for (const auto& [from, size] : receives)
+    if (from >= 0 && from < p_ && from != rank) ops.push_back({from, size, false, index});
+  if (ops.size() > before) ++steps_[static_cast<std::size_t>(rank)];
+}
+
+Pattern PatternBuilder::finish() const {
+  struct Link {
+    int sender, send_step, receiver, recv_step;
+    double size;
+  };
+  // Match per channel (sender, receiver) in program order.
+  std::map<std::pair<int, int>, std::vector<std::pair<int, double>>> sent; // (step, size)
+  std::map<std::pair<int, int>, std::vector<int>> received;                // step
+  for (int r = 0; r < p_; ++r)
+    for (const Op& op : ops_[static_cast<std::size_t>(r)]) {
+      if (op.send)
+        sent[{r, op.peer}].push_back({op.step, op.size});
+      else
+        received[{op.peer, r}].push_back(op.step);
+    }
+  std::vector<Link> links;
+  Pattern pattern;
+  pattern.p = p_;
+  for (const auto& [channel, sends] : sent) {
+    const auto it = received.find(channel);
+    const std::size_t n = it == received.end() ? 0 : it->second.size();
+    if (n != sends.size()) pattern.consistent = false;
+    for (std::size_t k = 0; k < std::min(n, sends.size()); ++k)
+      links.push_back(
+          {channel.first, sends[k].first, channel.second, it->second[k], sends[k].second});
+  }
+  // step number of each (rank, step index): least solution of the monotone equations.
+  std::vector<std::vector<int>> number(static_cast<std::size_t>(std::max(p_, 0)));
+  for (int r = 0; r < p_; ++r) {
+    auto& n = number[static_cast<std::size_t>(r)];
+    n.resize(static_cast<std::size_t>(steps_[static_cast<std::size_t>(r)]));
+    for (std::size_t s = 0; s < n.size(); ++s) n[s] = static_cast<int>(s);
+  }
+  const auto at = [&](int rank, int s) -> int& {
+    return number[static_cast<std::size_t>(rank)][static_cast<std::size_t>(s)];
+  };
+  bool changed = true;
+  int passes = 0;
+  const int limit = 4 * (static_cast<int>(links.size()) + p_) + 4;
+  while (changed && passes++ < limit) {
+    changed = false;
+    for (const Link& l : links)
+      if (at(l.receiver, l.recv_step) < at(l.sender, l.send_step)) {
+        at(l.receiver, l.recv_step) = at(l.sender, l.send_step);
+        changed = true;
+      }
+    for (auto& n : number)
+      for (std::size_t s = 1; s < n.size(); ++s)
+        if (n[s] < n[s - 1] + 1) {
+          n[s] = n[s - 1] + 1;
+          changed = true;
+        }
+  }
+  if (changed) pattern.consistent = false;
+  for (const Link& l : links) {
+    const int round = at(l.receiver, l.recv_step);
+    pattern.messages.push_back({l.sender, l.receiver, round, l.size});
+    pattern.rounds = std::max(pattern.rounds, round + 1);
+  }
+  std::sort(pattern.messages.begin(), pattern.messages.end(),
+            [](const PatternMessage& a, const PatternMessage& b) {
+              return std::tie(a.round, a.from, a.to) < std::tie(b.round, b.from, b.to);
+            });
+  return pattern;
+}
+
+std::span<const PatternAlgorithm> pattern_algorithms() {
+  static const std::vector<PatternAlgorithm> all = [] {
+    std::vector<PatternAlgorithm> joined;
+    for (const auto part : {detail::rooted_patterns(), detail::rootless_patterns()})
+      joined.insert(joined.end(), part.begin(), part.end());
+    return joined;
+  }();
+  return all;
+}
+
+const PatternAlgorithm* find_pattern(std::string_view collective, std::string_view name) {
+  for (const PatternAlgorithm& a : pattern_algorithms())
+    if (a.collective == collective && a.name == name) return &a;
+  return nullptr;
+}
+
+} // namespace collscope::schedule

@@ -1,0 +1,121 @@
+// What a call looks like next to one schedule pattern (README "Resemblance": the distance).
+#include "collscope/model/inferred_rounds.hpp"
+#include "resemblance_parts.hpp"
+
+#include <algorithm>
+#include <map>
+#include <mutex>
+#include <string>
+#include <tuple>
+
+namespace collscope::model {
+
+Observed observe(const Trace& own, const Call& call) {
+  Observed seen;
+  seen.members = call.members.empty() ? call.ranks : call.members;
+  seen.p = static_cast<int>(seen.members.size());
+  std::vector<int> comm_rank(own.ranks.size(), no_index);
+  for (int i = 0; i < seen.p; ++i) {
+    const int world = seen.members[static_cast<std::size_t>(i)];
+    if (world >= 0 && world < static_cast<int>(comm_rank.size()))
+      comm_rank[static_cast<std::size_t>(world)] = i;
+  }
+  const InferredRounds rounds = inferred_rounds(own);
+  for (std::size_t i = 0; i < own.messages.size(); ++i) {
+    const Message& m = own.messages[i];
+    const int round = rounds.message_round[i];
+    if (m.sender == m.receiver || round == no_index) continue;
+    const int from = comm_rank[static_cast<std::size_t>(m.sender)];
+    const int to = comm_rank[static_cast<std::size_t>(m.receiver)];
+    if (from == no_index || to == no_index) continue;
+    seen.messages.push_back({from, to, round, m.bytes});
+    seen.rounds = std::max(seen.rounds, round + 1);
+  }
+  std::sort(seen.messages.begin(), seen.messages.end(), [](const auto& a, const auto& b) {
+    return std::tie(a.round, a.from, a.to) < std::tie(b.round, b.from, b.to);
+  });
+  return seen;
+}
+
+namespace {
+
+// Elements of a and b (sorted) that the other lacks, as a multiset; a few kept by `keep`.
+template <typename T, typename Keep>
+int symmetric_difference(const std::vector<T>& a, const std::vector<T>& b, Keep keep) {
+  int count = 0;
+  std::size_t i = 0, j = 0;
+  while (i < a.size() || j < b.size()) {
+    if (j == b.size() || (i < a.size() && a[i] < b[j])) {
+      keep(a[i++], true);
+      ++count;
+    } else if (i == a.size() || b[j] < a[i]) {
+      keep(b[j++], false);
+      ++count;
+    } else {
+      ++i;
+      ++j;
+    }
+  }
+  return count;
+}
+
+} // namespace
+
+Score compare(const Observed& seen, const schedule::Pattern& pattern) {
+  Score s;
+  using Timed = std::tuple<int, int, int>;
+  std::vector<Timed> a, b;
+  for (const auto& m : seen.messages) a.emplace_back(m.round, m.from, m.to);
+  for (const auto& m : pattern.messages) b.emplace_back(m.round, m.from, m.to);
+  s.timed = symmetric_difference(a, b, [](const Timed&, bool) {});
+  s.exact = s.timed == 0;
+  struct Edge {
+    double bytes = 0.0, size = 0.0;
+    bool in_call = false, in_pattern = false;
+  };
+  std::map<std::pair<int, int>, Edge> per_edge;
+  for (const auto& m : seen.messages) {
+    Edge& e = per_edge[{m.from, m.to}];
+    e.bytes += static_cast<double>(m.bytes);
+    e.in_call = true;
+  }
+  for (const auto& m : pattern.messages) {
+    Edge& e = per_edge[{m.from, m.to}];
+    e.size += m.size;
+    e.in_pattern = true;
+  }
+  std::vector<double> ratios;
+  for (const auto& [edge, e] : per_edge) {
+    if (e.in_call && e.in_pattern && e.size > 0) ratios.push_back(e.bytes / e.size);
+    if (e.in_call == e.in_pattern) continue;
+    ++s.edges;
+    auto& list = e.in_call ? s.extra : s.missing;
+    if (list.size() < 3) list.push_back(edge);
+  }
+  if (!ratios.empty()) {
+    std::sort(ratios.begin(), ratios.end());
+    s.bytes_per_unit = ratios[ratios.size() / 2];
+    s.sizes_agree =
+        ratios.front() >= 0.75 * s.bytes_per_unit && ratios.back() <= 1.25 * s.bytes_per_unit;
+  }
+  s.round_difference = seen.rounds - pattern.rounds;
+  return s;
+}
+
+std::shared_ptr<const schedule::Pattern> cached_pattern(const schedule::PatternAlgorithm& a,
+                                                        const schedule::PatternProblem& q) {
+  using Key = std::tuple<const schedule::PatternAlgorithm*, int, int, int>;
+  static std::mutex mutex;
+  static std::map<Key, std::shared_ptr<const schedule::Pattern>> cache;
+  const Key key{&a, q.p, q.root, q.blocks};
+  {
+    const std::lock_guard lock(mutex);
+    if (const auto it = cache.find(key); it != cache.end()) return it->second;
+  }
+  auto made = std::make_shared<const schedule::Pattern>(a.make(q));
+  const std::lock_guard lock(mutex);
+  if (cache.size() > 20000) cache.clear(); // bounded: patterns of p ≤ 64 are a few KB each
+  return cache.emplace(key, std::move(made)).first->second;
+}
+
+} // namespace collscope::model

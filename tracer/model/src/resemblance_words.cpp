@@ -1,0 +1,119 @@
+// The words of a resemblance (README "Resemblance"): what the call is in the lecture's terms,
+// and how it differs from the nearest algorithm.
+#include "resemblance_parts.hpp"
+
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
+namespace collscope::model {
+
+namespace {
+
+std::uint64_t meta_u64(const Call& call, const char* key) {
+  const auto it = call.meta.find(key);
+  if (it == call.meta.end()) return 0;
+  return std::strtoull(it->second.c_str(), nullptr, 10);
+}
+
+// The count collscope-run takes with `--datatype int` for the same problem.
+std::uint64_t int_count(const Call& call, double bytes_per_unit) {
+  const std::uint64_t count = meta_u64(call, "count"), size = meta_u64(call, "type_size");
+  if (count > 0 && size > 0) return (count * size + 3) / 4;
+  if (count > 0) return count;
+  if (bytes_per_unit <= 0) return 0;
+  return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::llround(bytes_per_unit / 4)));
+}
+
+std::string rounds_text(int n) {
+  return std::to_string(n) + (n == 1 ? " round" : " rounds");
+}
+
+std::string edges_text(const std::vector<std::pair<int, int>>& edges) {
+  std::string text;
+  for (const auto& [from, to] : edges)
+    text += (text.empty() ? "" : ", ") + std::to_string(from) + "→" + std::to_string(to);
+  return text;
+}
+
+std::string described(const Candidate& c) {
+  std::string text(c.algorithm->shape);
+  if (c.algorithm->rooted) text += " from root " + std::to_string(c.root);
+  if (c.algorithm->uses_blocks)
+    text += ", " + std::to_string(c.blocks) + (c.blocks == 1 ? " block" : " blocks");
+  return text;
+}
+
+std::string named(const Candidate& c) {
+  return std::string(c.algorithm->collective) + " " + std::string(c.algorithm->name);
+}
+
+// ", where the binomial tree takes 3": the fewest rounds among the collective's algorithms
+// without blocks at the same root, when that is fewer than the call's.
+std::string contrast(const Candidate& best, int rounds, const std::vector<Candidate>& all) {
+  const Candidate* fewest = nullptr;
+  for (const Candidate& c : all)
+    if (c.algorithm->collective == best.algorithm->collective && !c.algorithm->uses_blocks &&
+        c.root == best.root && c.algorithm != best.algorithm &&
+        (!fewest || c.pattern->rounds < fewest->pattern->rounds))
+      fewest = &c;
+  if (!fewest || fewest->pattern->rounds >= rounds) return "";
+  return ", where " + std::string(fewest->algorithm->short_shape) + " takes " +
+         std::to_string(fewest->pattern->rounds);
+}
+
+} // namespace
+
+void fill(Resemblance& r, const Candidate& best, const Observed& seen, const Call& call,
+          const std::vector<Candidate>& all) {
+  const Score& s = best.score;
+  r.collective = best.algorithm->collective;
+  r.algorithm = best.algorithm->name;
+  r.exact = s.exact;
+  r.root = best.algorithm->rooted ? best.root : no_index;
+  r.blocks = best.algorithm->uses_blocks ? best.blocks : 0;
+  r.expected_rounds = best.pattern->rounds;
+  r.count = int_count(call, s.bytes_per_unit);
+  r.edges_differing = s.edges;
+  r.messages_in_other_rounds = s.timed;
+  if (s.exact) {
+    r.words = described(best) + ": " + rounds_text(seen.rounds) + ", as " + named(best) + " takes" +
+              contrast(best, seen.rounds, all);
+    if (!s.sizes_agree) r.words += "; the message sizes differ from its";
+    return;
+  }
+  r.words = "nearest " + named(best) + " (" + described(best) +
+            "), not exact: " + rounds_text(seen.rounds) + ", where it takes " +
+            std::to_string(best.pattern->rounds);
+  if (s.edges > 0) {
+    r.words += "; " + std::to_string(s.edges) + (s.edges == 1 ? " edge differs" : " edges differ");
+    if (!s.extra.empty()) r.words += " (not in it: " + edges_text(s.extra);
+    if (!s.missing.empty())
+      r.words += std::string(s.extra.empty() ? " (" : "; ") + "missing: " + edges_text(s.missing);
+    r.words += ")";
+  } else {
+    r.words += "; the same edges, " + std::to_string(s.timed) + " messages in other rounds";
+  }
+  r.words += contrast(best, seen.rounds, all);
+}
+
+Resemblance named_by_annotation(const Call& call, const Observed& seen, const Candidate* nearest) {
+  Resemblance r;
+  r.collective = call.collective;
+  r.algorithm = call.algorithm;
+  r.p = seen.p;
+  r.rounds = seen.rounds;
+  r.root = call.root;
+  r.expected_rounds = static_cast<int>(meta_u64(call, "rounds"));
+  r.blocks = static_cast<int>(meta_u64(call, "blocks"));
+  r.count = int_count(call, 0);
+  r.words = call.collective + " " + call.algorithm +
+            " by its annotation: " + rounds_text(seen.rounds) +
+            "; its schedule depends on more than p, root and blocks (node layout, block sizes or "
+            "data), so no pattern is compared";
+  if (nearest && nearest->score.edges == 0)
+    r.words += "; its edges are those of " + named(*nearest);
+  return r;
+}
+
+} // namespace collscope::model
