@@ -1,5 +1,6 @@
 // MainWindow's actions, menus and the dialogs they open.
 #include "collscope/model/load_trace.hpp"
+#include "callsdock.h"
 #include "export/viewexporter.h"
 #include "run/lecturerun.h"
 #include "mainwindow.h"

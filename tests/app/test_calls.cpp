@@ -15,6 +15,7 @@
 #include <QAbstractItemModelTester>
 #include <QImage>
 #include <catch2/catch.hpp>
+#include <otf2/otf2.h>
 #include <set>
 
 using namespace collscope;

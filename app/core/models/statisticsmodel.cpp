@@ -40,7 +40,7 @@ void StatisticsModel::rebuild() {
     shown.push_back(instance.name);
     const auto runs = std::count_if(
         trace.algorithms.begin(), trace.algorithms.end(),
-        [&instance](const model::AlgorithmInstance& a) { return a.name == instance.name; });
+        [&instance](const model::AlgorithmInstance& other) { return other.name == instance.name; });
     add(QStringLiteral("Algorithm"),
         QString::fromStdString(instance.name) +
             (runs > 1 ? QStringLiteral(" (%1 runs; the first's metadata)").arg(runs) : QString()));
