@@ -156,6 +156,8 @@ void MainWindow::showCall(int call) {
       QGuiApplication::setOverrideCursor(Qt::WaitCursor);
       cached = TraceDocument::forCall(*m_whole, call);
       QGuiApplication::restoreOverrideCursor();
+      m_whole->summarise(call, *cached); // if the load left it out (a trace of many calls)
+      m_calls->model()->summaryChanged(call);
     }
     document = cached;
   }

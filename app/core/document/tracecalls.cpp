@@ -4,17 +4,22 @@
 
 namespace collscope::app {
 
+CallSummary CallSummary::of(const model::Trace& own, const model::Call& call) {
+  CallSummary summary;
+  summary.rounds = model::inferred_rounds(own).rounds;
+  summary.resemblance = model::resemble(own, call);
+  return summary;
+}
+
 TraceCalls TraceCalls::of(const model::Trace& trace) {
   TraceCalls result;
   result.calls = model::divide_calls(trace);
   result.summaries.resize(result.calls.size());
+  std::size_t visited = 0;
   for (std::size_t i = 0; i < result.calls.size(); ++i) {
-    const model::Call& call = result.calls[i];
-    if (call.messages > summaryLimit) continue;
-    const model::Trace own = model::call_trace(trace, call);
-    CallSummary& summary = result.summaries[i];
-    summary.rounds = model::inferred_rounds(own).rounds;
-    summary.resemblance = model::resemble(own, call);
+    visited += trace.messages.size() + static_cast<std::size_t>(result.calls[i].messages);
+    if (visited > summaryBudget) break;
+    result.summaries[i] = CallSummary::of(model::call_trace(trace, result.calls[i]), result.calls[i]);
   }
   return result;
 }

@@ -12,16 +12,21 @@
 namespace collscope::app {
 
 struct CallSummary {
-  /// Inferred rounds of the call's own trace (model::call_trace); −1 when not computed (a call
-  /// of more than TraceCalls::summaryLimit messages, so that a huge trace opens quickly).
+  /// Inferred rounds of the call's own trace (model::call_trace); −1 until computed.
   int rounds = -1;
   model::Resemblance resemblance;
+  bool computed() const { return rounds >= 0; }
+  /// From the call's own trace.
+  static CallSummary of(const model::Trace& own, const model::Call& call);
 };
 
 struct TraceCalls {
   std::vector<model::Call> calls;
-  std::vector<CallSummary> summaries; ///< one per call
-  static constexpr int summaryLimit = 200000;
+  /// One per call. Each summary cuts the call's trace out of the whole one (a pass over all its
+  /// messages), so a huge trace or one of thousands of calls is summarised only as far as
+  /// summaryBudget messages visited go, and the others when they are selected.
+  std::vector<CallSummary> summaries;
+  static constexpr std::size_t summaryBudget = 20'000'000;
 
   /// Divides `trace` and summarises each call.
   static TraceCalls of(const model::Trace& trace);

@@ -81,6 +81,14 @@ std::unique_ptr<TraceDocument> TraceDocument::forCall(const TraceDocument& whole
   return document;
 }
 
+void TraceDocument::summarise(int index, const TraceDocument& own) {
+  if (index < 0 || index >= m_calls.size() || own.call() == nullptr) return;
+  CallSummary& summary = m_calls.summaries[static_cast<std::size_t>(index)];
+  if (summary.computed()) return;
+  summary.rounds = own.analyses().inferred.rounds;
+  summary.resemblance = model::resemble(own.trace(), *own.call());
+}
+
 int TraceDocument::processCount() const {
   return model::process_count(m_trace);
 }

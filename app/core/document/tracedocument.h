@@ -38,6 +38,8 @@ public:
   const model::Trace& trace() const { return m_trace; }
   /// The calls of the whole trace (empty on a call's own document).
   const TraceCalls& calls() const { return m_calls; }
+  /// Summarises call `index` from its own document, if TraceCalls::of left it out.
+  void summarise(int index, const TraceDocument& own);
   /// The call this document shows, or null for the whole trace.
   const model::Call* call() const { return m_call ? &*m_call : nullptr; }
   const TraceAnalyses& analyses() const { return m_analyses; }

@@ -46,6 +46,11 @@ QModelIndex CallListModel::indexOfCall(int call, int column) const {
   return createIndex(m_row[static_cast<std::size_t>(node)], column, quintptr(node));
 }
 
+void CallListModel::summaryChanged(int call) {
+  const QModelIndex first = indexOfCall(call, 0);
+  if (first.isValid()) emit dataChanged(first, indexOfCall(call, ColumnCount - 1));
+}
+
 QModelIndex CallListModel::index(int row, int column, const QModelIndex& parent) const {
   if (column < 0 || column >= ColumnCount || row < 0 || m_children.empty()) return {};
   const int node = parent.isValid() ? static_cast<int>(parent.internalId()) : rootNode;

@@ -21,6 +21,8 @@ public:
   /// The whole trace's document (its calls() are listed), or null for an empty list.
   void setDocument(const TraceDocument* whole);
 
+  /// Call `call`'s summary was computed (TraceDocument::summarise): its row changes.
+  void summaryChanged(int call);
   /// The row of call `call` (−1: "Whole program").
   QModelIndex indexOfCall(int call, int column = 0) const;
 
