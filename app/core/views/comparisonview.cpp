@@ -10,6 +10,10 @@ ComparisonView::ComparisonView(const TraceDocument& first, const TraceDocument& 
     : TraceView(ViewContext{&first, nullptr}), m_documents{&first, &second} {
   for (int half = 0; half < 2; ++half)
     m_renderers[half] = std::make_unique<SpaceTimeRenderer>(*m_documents[half]);
+  // Each trace from its own start: a call from the call's, a whole run from the run's.
+  for (int half = 0; half < 2; ++half)
+    m_time[half].setOrigin(m_documents[half]->call() != nullptr ? QStringLiteral("the call's start")
+                                                                : QStringLiteral("trace start"));
 }
 
 AxisMode ComparisonView::mode() const {
