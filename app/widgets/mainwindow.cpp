@@ -24,6 +24,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <algorithm>
 #include <cstdio>
 #include <utility>
 
@@ -118,6 +119,9 @@ void MainWindow::setDocument(std::shared_ptr<TraceDocument> document) {
   m_calls->setDocument(m_whole.get());
   // One call, or none: the list has nothing to choose from.
   m_calls->setVisible(m_whole != nullptr && m_whole->calls().size() > 1);
+  // Wide enough for the call's name and what it resembles, never most of the window.
+  if (m_calls->isVisible())
+    resizeDocks({m_calls}, {std::min(560, width() / 4)}, Qt::Horizontal);
   showDocument(std::move(document));
   if (!m_whole) return;
   if (m_initialCall.given()) {

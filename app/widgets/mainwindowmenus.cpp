@@ -222,7 +222,10 @@ void MainWindow::compareWithLecture() {
   const std::shared_ptr<TraceDocument> shown = m_document;
   connect(dialog, &RunDialog::traceReady, this, [this, shown](const QString& dir) {
     try {
-      compareWith(TraceDocument::load(dir), shown);
+      std::shared_ptr<TraceDocument> run = TraceDocument::load(dir);
+      // Its algorithm call, from 0 like the call above it (not the driver's set-up before it).
+      if (std::shared_ptr<TraceDocument> own = lectureCall(*run)) run = std::move(own);
+      compareWith(std::move(run), shown);
     } catch (const model::TraceError& error) {
       QMessageBox::warning(this, tr("Cannot open trace"), QString::fromUtf8(error.what()));
     }

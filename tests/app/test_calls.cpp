@@ -2,6 +2,7 @@
 // QAbstractItemModelTester), a call's own document scoping every view (its messages alone,
 // times and rounds from 0, the title naming it), `--call N` on the headless export, and two
 // runs side by side on one axis (pixels checked).
+#include "algorithm_traces.hpp"
 #include "app_fixtures.h"
 #include "document/collectiveinstance.h"
 #include "document/communicationtree.h"
@@ -232,4 +233,13 @@ TEST_CASE("compare with the lecture: the run that records what the call resemble
   CHECK(lectureRun(r)->root == 0);
   r.count = 0;
   CHECK(lectureRun(r)->count == 1000);
+
+  // The recorded run's algorithm call is what is shown beside the call.
+  const auto annotated = apptest::load(test::binomial_gather(4, 100));
+  const auto own = lectureCall(*annotated);
+  REQUIRE(own);
+  REQUIRE(own->call() != nullptr);
+  CHECK(own->call()->kind == model::CallKind::algorithm);
+  CHECK(own->trace().algorithms.size() == 1);
+  CHECK_FALSE(lectureCall(*apptest::load(apptest::barrierProgram(3, 0))));
 }

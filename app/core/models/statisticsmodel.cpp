@@ -67,8 +67,13 @@ void StatisticsModel::rebuild() {
                : QString()),
       Live::none, QStringLiteral("p counts the ranks that enter the algorithm's region"));
   const std::size_t unmatched = trace.unmatched_sends.size() + trace.unmatched_receives.size();
+  // A message a rank sends to itself (a local copy) is no message between ranks: shown apart.
+  const auto self = static_cast<std::size_t>(
+      std::count_if(trace.messages.begin(), trace.messages.end(),
+                    [](const model::Message& m) { return m.sender == m.receiver; }));
   add(QStringLiteral("Messages") + m_whole,
-      formatCount(trace.messages.size()) +
+      formatCount(trace.messages.size() - self) +
+          (self ? QStringLiteral(" (+%1 to itself)").arg(self) : QString()) +
           (unmatched ? QStringLiteral(" (+%1 unmatched)").arg(unmatched) : QString()));
   add(QStringLiteral("Bytes") + m_whole, formatBytes(a.volume.total));
   add(QStringLiteral("Bytes through one port, max"), formatBytes(a.volume.max_per_rank), Live::none,
@@ -107,10 +112,6 @@ void StatisticsModel::addScopeRows() {
       m_rows.push_back({QStringLiteral("   messages crossing its border"),
                         QString::number(call->crossing), Live::none,
                         QStringLiteral("one end inside the call, the other outside: left out")});
-    if (call->self_messages > 0)
-      m_rows.push_back({QStringLiteral("   messages to oneself"),
-                        QString::number(call->self_messages), Live::none,
-                        QStringLiteral("local copies: no round, not counted as messages")});
     return;
   }
   const int calls = m_document->calls().size();

@@ -15,4 +15,10 @@ std::optional<RunRequest> lectureRun(const model::Resemblance& resemblance) {
   return request;
 }
 
+std::unique_ptr<TraceDocument> lectureCall(const TraceDocument& run) {
+  for (const model::Call& call : run.calls().calls)
+    if (call.kind == model::CallKind::algorithm) return TraceDocument::forCall(run, call.index);
+  return nullptr;
+}
+
 } // namespace collscope::app

@@ -3,8 +3,10 @@
 #pragma once
 
 #include "collscope/model/resemblance.hpp"
+#include "document/tracedocument.h"
 #include "run/runcommand.h"
 
+#include <memory>
 #include <optional>
 
 namespace collscope::app {
@@ -13,5 +15,9 @@ namespace collscope::app {
 /// nothing of the registry is near (the dialog then starts from its defaults). An unknown count
 /// becomes 1000 elements, the dialog's default.
 std::optional<RunRequest> lectureRun(const model::Resemblance& resemblance);
+
+/// The recorded run's algorithm call (the first call of kind algorithm), as its own document, so
+/// that it starts at 0 like the call it is compared with; null when the run has none.
+std::unique_ptr<TraceDocument> lectureCall(const TraceDocument& run);
 
 } // namespace collscope::app
