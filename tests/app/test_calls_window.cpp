@@ -99,7 +99,7 @@ TEST_CASE("picking a call in the Calls dock scopes every view; Whole program is 
   }
 }
 
-TEST_CASE("--call N opens the window on call N") {
+TEST_CASE("the window opens on the call --call N names") {
   const test::TempDir dir;
   const auto path = apptest::barrierProgram(5, 0).write(dir / "program");
   MainWindow window;

@@ -70,7 +70,7 @@ TEST_CASE("mistakes on the command line get one clear line") {
   }
 }
 
-TEST_CASE("--call and two traces on the command line") {
+TEST_CASE("the command line takes --call N and two traces") {
   CommandLine cl = parse({"--call", "3", "a"});
   REQUIRE(cl.error.isEmpty());
   CHECK(cl.options.call.selector == QStringLiteral("3"));
