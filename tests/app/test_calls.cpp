@@ -152,6 +152,23 @@ TEST_CASE("a call's own document scopes every view: its messages, times and roun
   }
 }
 
+TEST_CASE("a grader case opened alone: that case, rounds from 0, the title naming it") {
+  const auto whole = apptest::load(test::graded_linear_gather(4, 8));
+  const std::vector<model::Call>& calls = whole->calls().calls;
+  const auto graded = std::find_if(calls.begin(), calls.end(), [](const model::Call& c) {
+    return c.kind == model::CallKind::grader_case;
+  });
+  REQUIRE(graded != calls.end());
+  const auto own = TraceDocument::forCall(*whole, graded->index);
+  CHECK(own->title().startsWith(QStringLiteral("call %1 · case 7: gather/submission · p = 4 root 0")
+                                    .arg(graded->index)));
+  // The student's root copies its own block to itself first: p − 1 rounds, numbered from 0.
+  const TraceClock& rounds = own->clock(AxisMode::inferredRounds);
+  REQUIRE(rounds.columnCount() == 3);
+  CHECK(rounds.columnLabel(0) == QStringLiteral("0"));
+  for (const model::Message& m : own->trace().messages) CHECK(m.send_time >= 0.0);
+}
+
 TEST_CASE("collscope --export --call N renders one call; a call the trace lacks is one line") {
   const test::TempDir dir;
   const QString trace =

@@ -19,6 +19,7 @@ TraceCalls TraceCalls::of(const model::Trace& trace) {
   for (std::size_t i = 0; i < result.calls.size(); ++i) {
     visited += trace.messages.size() + static_cast<std::size_t>(result.calls[i].messages);
     if (visited > summaryBudget) break;
+    if (result.calls[i].messages > callLimit) continue;
     result.summaries[i] = CallSummary::of(model::call_trace(trace, result.calls[i]), result.calls[i]);
   }
   return result;

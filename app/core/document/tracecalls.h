@@ -24,9 +24,11 @@ struct TraceCalls {
   std::vector<model::Call> calls;
   /// One per call. Each summary cuts the call's trace out of the whole one (a pass over all its
   /// messages), so a huge trace or one of thousands of calls is summarised only as far as
-  /// summaryBudget messages visited go, and the others when they are selected.
+  /// summaryBudget messages visited go, a call of more than callLimit messages not at all
+  /// (its analyses would cost the load as much again), and the others when they are selected.
   std::vector<CallSummary> summaries;
   static constexpr std::size_t summaryBudget = 20'000'000;
+  static constexpr int callLimit = 100'000;
 
   /// Divides `trace` and summarises each call.
   static TraceCalls of(const model::Trace& trace);
