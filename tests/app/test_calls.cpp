@@ -123,7 +123,9 @@ TEST_CASE("a call's own document scopes every view: its messages, times and roun
   CHECK(whole->clock(AxisMode::inferredRounds).columnCount() > p - 1);
 
   SECTION("the tree: a star into rank 0, where the whole program forms no tree") {
-    const CommunicationTree tree = CommunicationTree::build(CollectiveInstance::build(*gather, -1));
+    const CollectiveInstance instance = CollectiveInstance::build(*gather, -1);
+    CHECK(instance.title().startsWith(QStringLiteral("call 2 · point-to-point  p = 6")));
+    const CommunicationTree tree = CommunicationTree::build(instance);
     CHECK(tree.isTree());
     CHECK(tree.depth() == 1);
     CHECK_FALSE(CommunicationTree::build(CollectiveInstance::build(*whole, -1)).isTree());

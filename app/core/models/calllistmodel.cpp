@@ -140,10 +140,13 @@ QVariant CallListModel::callData(int index, int column, int role) const {
     return call.root >= 0 ? QVariant(call.root) : QVariant();
   case Messages:
     return call.messages;
-  case Bytes:
-    return formatBytes(call.bytes);
-  case Rounds:
-    return summary.rounds >= 0 ? QVariant(summary.rounds) : QVariant();
+  case Bytes: // a native collective's messages are MPI's own: the bytes it was given to send
+    return formatBytes(call.kind == model::CallKind::collective ? call.collective_bytes
+                                                                : call.bytes);
+  case Rounds: // rounds of messages between ranks: none to count in a native collective
+    return summary.rounds >= 0 && call.kind != model::CallKind::collective
+               ? QVariant(summary.rounds)
+               : QVariant();
   case Resembles:
     return resemblanceText(summary.resemblance);
   default:
