@@ -61,8 +61,8 @@ void CallsDock::setCurrentCall(int call) {
   m_quiet = true;
   const QModelIndex index = m_model->indexOfCall(call);
   if (index.isValid())
-    m_view->selectionModel()->setCurrentIndex(
-        index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                         QItemSelectionModel::Rows);
   m_quiet = false;
   describe(call);
 }
@@ -80,9 +80,9 @@ void CallsDock::describe(int call) {
     return;
   }
   const model::Resemblance& r = calls.summaries[static_cast<std::size_t>(call)].resemblance;
-  m_words->setText(r.known() ? tr("Resembles %1: %2")
-                                   .arg(resemblanceText(r), QString::fromStdString(r.words))
-                             : tr("Nothing in the registry is near this call."));
+  m_words->setText(
+      r.known() ? tr("Resembles %1: %2").arg(resemblanceText(r), QString::fromStdString(r.words))
+                : tr("Nothing in the registry is near this call."));
 }
 
 } // namespace collscope::app

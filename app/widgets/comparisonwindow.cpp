@@ -48,9 +48,8 @@ ComparisonWindow::ComparisonWindow(std::shared_ptr<TraceDocument> first,
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(bar);
   layout->addWidget(m_canvas, 1);
-  connect(axis, &QComboBox::currentIndexChanged, this, [this, axis](int) {
-    setMode(static_cast<AxisMode>(axis->currentData().toInt()));
-  });
+  connect(axis, &QComboBox::currentIndexChanged, this,
+          [this, axis](int) { setMode(static_cast<AxisMode>(axis->currentData().toInt())); });
 }
 
 ComparisonWindow::~ComparisonWindow() = default;

@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "callsdock.h"
+#include "collscope/model/load_trace.hpp"
 #include "comparisonwindow.h"
 #include "document/selection.h"
 #include "messagesdock.h"
@@ -11,12 +12,10 @@
 #include "traceloader.h"
 #include "views/viewregistry.h"
 
-#include "collscope/model/load_trace.hpp"
-
 #include <QCoreApplication>
-#include <QGuiApplication>
 #include <QDragEnterEvent>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
@@ -120,8 +119,7 @@ void MainWindow::setDocument(std::shared_ptr<TraceDocument> document) {
   // One call, or none: the list has nothing to choose from.
   m_calls->setVisible(m_whole != nullptr && m_whole->calls().size() > 1);
   // Wide enough for the call's name and what it resembles, never most of the window.
-  if (m_calls->isVisible())
-    resizeDocks({m_calls}, {std::min(560, width() / 4)}, Qt::Horizontal);
+  if (m_calls->isVisible()) resizeDocks({m_calls}, {std::min(560, width() / 4)}, Qt::Horizontal);
   showDocument(std::move(document));
   if (!m_whole) return;
   if (m_initialCall.given()) {
@@ -142,10 +140,10 @@ void MainWindow::setDocument(std::shared_ptr<TraceDocument> document) {
       compareWith(TraceDocument::load(path));
     } catch (const model::TraceError& error) {
       std::fprintf(stderr, "collscope: %s\n", error.what());
-      QMessageBox::warning(this, tr("Cannot open trace"),
-                           tr("<b>%1</b><br><br>%2")
-                               .arg(path.toHtmlEscaped(),
-                                    QString::fromUtf8(error.what()).toHtmlEscaped()));
+      QMessageBox::warning(
+          this, tr("Cannot open trace"),
+          tr("<b>%1</b><br><br>%2")
+              .arg(path.toHtmlEscaped(), QString::fromUtf8(error.what()).toHtmlEscaped()));
     }
   }
 }

@@ -84,8 +84,8 @@ private:
   const std::optional<AlgorithmCatalog>& catalog() const { return m_catalog; }
   TraceViewWidget* currentView() const;
 
-  std::shared_ptr<TraceDocument> m_document;      ///< what the views show
-  std::shared_ptr<TraceDocument> m_whole;         ///< the whole trace, with its calls
+  std::shared_ptr<TraceDocument> m_document; ///< what the views show
+  std::shared_ptr<TraceDocument> m_whole;    ///< the whole trace, with its calls
   std::map<int, std::shared_ptr<TraceDocument>> m_callDocuments; ///< built on first selection
   int m_currentCall = -1;
   CallOption m_initialCall;

@@ -3,9 +3,9 @@
 #include "algorithm_traces.hpp"
 
 #include <catch2/catch.hpp>
-#include <otf2/otf2.h>
 #include <cmath>
 #include <cstdlib>
+#include <otf2/otf2.h>
 
 namespace collscope::apptest {
 

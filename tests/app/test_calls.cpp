@@ -51,9 +51,7 @@ TEST_CASE("the call list: whole program first, one row per call, nested calls as
   CallListModel model(whole.get());
   QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
   REQUIRE(model.rowCount() == 7);
-  const auto text = [&](int row, int column) {
-    return model.index(row, column).data().toString();
-  };
+  const auto text = [&](int row, int column) { return model.index(row, column).data().toString(); };
   CHECK(text(0, CallListModel::Name) == QStringLiteral("Whole program"));
   CHECK(model.index(0, 0).data(CallListModel::CallRole).toInt() == -1);
   CHECK(text(1, CallListModel::Kind) == QStringLiteral("phase"));
@@ -81,8 +79,8 @@ TEST_CASE("the call list: whole program first, one row per call, nested calls as
     for (int r = 0; r < 3; ++r) b.enter(r, 0.0, "solve");
     b.send(0, 1e-6, 2e-6, 1, 8).recv(1, 1e-6, 3e-6, 0, 8);
     for (int r = 0; r < 3; ++r)
-      b.collective(r, 5e-6, 6e-6, "MPI_Barrier", OTF2_COLLECTIVE_OP_BARRIER,
-                   OTF2_UNDEFINED_UINT32, 0, 0);
+      b.collective(r, 5e-6, 6e-6, "MPI_Barrier", OTF2_COLLECTIVE_OP_BARRIER, OTF2_UNDEFINED_UINT32,
+                   0, 0);
     for (int r = 0; r < 3; ++r) b.leave(r, 1e-5, "solve");
     const auto nested = apptest::load(b);
     CallListModel tree(nested.get());
@@ -162,8 +160,8 @@ TEST_CASE("a grader case opened alone: that case, rounds from 0, the title namin
   });
   REQUIRE(graded != calls.end());
   const auto own = TraceDocument::forCall(*whole, graded->index);
-  CHECK(own->title().startsWith(QStringLiteral("call %1 · case 7: gather/submission · p = 4 root 0")
-                                    .arg(graded->index)));
+  CHECK(own->title().startsWith(
+      QStringLiteral("call %1 · case 7: gather/submission · p = 4 root 0").arg(graded->index)));
   // The student's root copies its own block to itself first: p − 1 rounds, numbered from 0.
   const TraceClock& rounds = own->clock(AxisMode::inferredRounds);
   REQUIRE(rounds.columnCount() == 3);
@@ -182,7 +180,8 @@ TEST_CASE("collscope --export --call N renders one call; a call the trace lacks 
   CHECK(QImage(png).size() == QSize(1920, 1080));
   said = runExport({"--export", png, "--call", "9", trace}, status);
   CHECK(status == 2);
-  CHECK(said.trimmed() == QStringLiteral("collscope: --call 9: no call 9: the trace has 6 calls (0 … 5)"));
+  CHECK(said.trimmed() ==
+        QStringLiteral("collscope: --call 9: no call 9: the trace has 6 calls (0 … 5)"));
   said = runExport({"--export", png, "--call", "x", trace}, status);
   CHECK(status == 2);
   CHECK(said.count(QLatin1Char('\n')) == 1);
@@ -225,7 +224,8 @@ TEST_CASE("two runs side by side: one round axis, one time scale, both drawn") {
       const QLineF bottom =
           view.geometry(1).messageLine(apptest::findMessage(*gather, 3, 0), gather->trace());
       CHECK(top.x2() == Approx(bottom.x2()).margin(1.0));
-      CHECK(top.x2() < view.geometry(0).plot().center().x() + 0.1 * view.geometry(0).plot().width());
+      CHECK(top.x2() <
+            view.geometry(0).plot().center().x() + 0.1 * view.geometry(0).plot().width());
     } else {
       CHECK(view.axis(0).pixelsPerUnit() == Approx(view.axis(1).pixelsPerUnit()));
     }

@@ -51,7 +51,8 @@ TEST_CASE("picking a call in the Calls dock scopes every view; Whole program is 
   window.show();
   REQUIRE(QTest::qWaitForWindowExposed(&window));
   window.openTrace(QString::fromStdString(path.string()));
-  REQUIRE(waitUntil([&] { return window.windowTitle().contains(QStringLiteral("whole program")); }));
+  REQUIRE(
+      waitUntil([&] { return window.windowTitle().contains(QStringLiteral("whole program")); }));
   auto* dock = window.findChild<CallsDock*>();
   REQUIRE(dock);
   CHECK(dock->isVisible());
@@ -91,7 +92,8 @@ TEST_CASE("picking a call in the Calls dock scopes every view; Whole program is 
 
   SECTION("side by side in a window of its own") {
     window.showCall(0);
-    window.compareWith(std::shared_ptr<TraceDocument>(apptest::load(apptest::barrierProgram(6, 0))));
+    window.compareWith(
+        std::shared_ptr<TraceDocument>(apptest::load(apptest::barrierProgram(6, 0))));
     auto* comparison = window.findChild<ComparisonWindow*>();
     REQUIRE(comparison);
     CHECK(comparison->windowTitle().contains(QStringLiteral("call 0 ·")));

@@ -140,7 +140,8 @@ QString CollectiveInstance::title() const {
   QString text = m_collective.isEmpty() ? QStringLiteral("all messages")
                                         : m_collective + QLatin1Char('/') + m_algorithm;
   if (!m_call.isEmpty())
-    text = m_collective.isEmpty() || m_call.endsWith(text) ? m_call : m_call + QStringLiteral(" · ") + text;
+    text = m_collective.isEmpty() || m_call.endsWith(text) ? m_call
+                                                           : m_call + QStringLiteral(" · ") + text;
   text += QStringLiteral("  p = %1").arg(size());
   if (m_root >= 0) text += QStringLiteral("  root %1").arg(m_root);
   if (m_instanceCount > 1 && m_index >= 0)

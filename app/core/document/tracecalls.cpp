@@ -20,7 +20,8 @@ TraceCalls TraceCalls::of(const model::Trace& trace) {
     visited += trace.messages.size() + static_cast<std::size_t>(result.calls[i].messages);
     if (visited > summaryBudget) break;
     if (result.calls[i].messages > callLimit) continue;
-    result.summaries[i] = CallSummary::of(model::call_trace(trace, result.calls[i]), result.calls[i]);
+    result.summaries[i] =
+        CallSummary::of(model::call_trace(trace, result.calls[i]), result.calls[i]);
   }
   return result;
 }

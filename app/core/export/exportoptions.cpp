@@ -173,8 +173,9 @@ CommandLine parseCommandLine(const QStringList& arguments) {
   if (placement && !cl.options.nodes.ranksPerNode)
     fail(QStringLiteral("--placement goes with --ranks-per-node"));
   if (cl.options.call.given() && cl.trace.isEmpty())
-    fail(QStringLiteral("%1 needs a TRACE").arg(cl.options.call.byRegion ? QStringLiteral("--region")
-                                                                         : QStringLiteral("--call")));
+    fail(
+        QStringLiteral("%1 needs a TRACE")
+            .arg(cl.options.call.byRegion ? QStringLiteral("--region") : QStringLiteral("--call")));
   if (!cl.exportMode && !exportOnly.isEmpty())
     fail(QStringLiteral("%1 only works with --export OUT").arg(exportOnly.first()));
   if (cl.exportMode) {
@@ -198,8 +199,8 @@ CommandLine parseCommandLine(const QStringList& arguments) {
 int findCall(const CallOption& option, const TraceDocument& document, QString& error) {
   if (!option.given()) return -1;
   std::string why;
-  const model::Call* call = model::find_call(document.calls().calls, option.selector.toStdString(),
-                                             option.byRegion, why);
+  const model::Call* call =
+      model::find_call(document.calls().calls, option.selector.toStdString(), option.byRegion, why);
   if (call == nullptr) {
     // The model's line names the option when the number itself is malformed.
     error = QString::fromStdString(why);

@@ -45,7 +45,7 @@ struct ExportOptions {
   QString trace;
   /// A second trace: both are drawn stacked on one axis (`collscope --export OUT A B`).
   QString second;
-  CallOption call; ///< applies to `trace`
+  CallOption call;            ///< applies to `trace`
   std::optional<double> time; ///< seconds since trace start
   std::optional<int> round;   ///< as the x axis numbers rounds
   QSize size{1920, 1080};
@@ -57,9 +57,9 @@ struct CommandLine {
   bool help = false;
   bool exportMode = false;
   ExportOptions options;
-  QString trace; ///< window mode: the trace to open, may be empty
+  QString trace;  ///< window mode: the trace to open, may be empty
   QString second; ///< window mode: a second trace to compare `trace` with
-  QString error; ///< one line; empty when the command line is fine
+  QString error;  ///< one line; empty when the command line is fine
 };
 
 /// `arguments` without the program name.

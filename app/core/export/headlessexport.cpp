@@ -41,8 +41,7 @@ std::unique_ptr<TraceDocument> openForExport(const ExportOptions& options, const
 // `collscope --export OUT A B`: both stacked on one axis.
 int exportComparison(const ExportOptions& options, const TraceDocument& first, QTextStream& out,
                      QTextStream& err) {
-  const std::unique_ptr<TraceDocument> second =
-      openForExport(options, options.second, false, err);
+  const std::unique_ptr<TraceDocument> second = openForExport(options, options.second, false, err);
   if (!second) return 2;
   ComparisonView view(first, *second);
   view.setMode(options.axis);

@@ -30,8 +30,8 @@ void CallListModel::build() {
   for (std::size_t i = 0; i < calls.size(); ++i) {
     const int parentCall = calls[i].parent;
     // A parent that is not an earlier call would make a cycle; such a call stays at the top.
-    const int parent = parentCall >= 0 && parentCall < static_cast<int>(i) ? parentCall + 2
-                                                                             : rootNode;
+    const int parent =
+        parentCall >= 0 && parentCall < static_cast<int>(i) ? parentCall + 2 : rootNode;
     const int node = static_cast<int>(i) + 2;
     m_parent[static_cast<std::size_t>(node)] = parent;
     m_row[static_cast<std::size_t>(node)] =
@@ -156,8 +156,8 @@ QVariant CallListModel::callData(int index, int column, int role) const {
 
 QVariant CallListModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-  static const char* const names[] = {"#",     "kind",  "call",   "p",        "root",
-                                      "msgs",  "bytes", "rounds", "resembles"};
+  static const char* const names[] = {"#",    "kind",  "call",   "p",        "root",
+                                      "msgs", "bytes", "rounds", "resembles"};
   if (section < 0 || section >= ColumnCount) return {};
   return tr(names[section]);
 }

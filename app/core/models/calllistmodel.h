@@ -13,7 +13,18 @@ namespace collscope::app {
 class CallListModel : public QAbstractItemModel {
   Q_OBJECT
 public:
-  enum Column { Index, Kind, Name, Processes, Root, Messages, Bytes, Rounds, Resembles, ColumnCount };
+  enum Column {
+    Index,
+    Kind,
+    Name,
+    Processes,
+    Root,
+    Messages,
+    Bytes,
+    Rounds,
+    Resembles,
+    ColumnCount
+  };
   /// The call's index in TraceCalls (−1 for "Whole program").
   static constexpr int CallRole = Qt::UserRole + 1;
 

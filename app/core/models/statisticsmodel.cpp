@@ -117,10 +117,10 @@ void StatisticsModel::addScopeRows() {
   const int calls = m_document->calls().size();
   if (calls <= 1) return;
   m_whole = QStringLiteral(" (whole trace)");
-  m_rows.push_back({QStringLiteral("Scope"),
-                    QStringLiteral("the whole trace: %1 calls (pick one in the Calls list)")
-                        .arg(calls),
-                    Live::none, QStringLiteral("Select a call to see its own figures")});
+  m_rows.push_back(
+      {QStringLiteral("Scope"),
+       QStringLiteral("the whole trace: %1 calls (pick one in the Calls list)").arg(calls),
+       Live::none, QStringLiteral("Select a call to see its own figures")});
 }
 
 void StatisticsModel::addNodeRows() {

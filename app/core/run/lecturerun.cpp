@@ -8,8 +8,8 @@ std::optional<RunRequest> lectureRun(const model::Resemblance& resemblance) {
   request.collective = QString::fromStdString(resemblance.collective);
   request.algorithm = QString::fromStdString(resemblance.algorithm);
   request.processes = resemblance.p;
-  request.root = resemblance.root >= 0 && collectiveHasRoot(request.collective) ? resemblance.root
-                                                                               : 0;
+  request.root =
+      resemblance.root >= 0 && collectiveHasRoot(request.collective) ? resemblance.root : 0;
   request.count = resemblance.count > 0 ? static_cast<qint64>(resemblance.count) : 1000;
   request.datatype = QStringLiteral("int");
   return request;

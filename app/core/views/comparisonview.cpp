@@ -38,10 +38,9 @@ void ComparisonView::render(QPainter& painter, const QRect& target, const Playba
   const AxisMode mode = this->mode();
   m_rendered = mode;
   const int split = target.top() + target.height() / 2;
-  const std::array<QRect, 2> halves{QRect(target.left(), target.top(), target.width(),
-                                          split - target.top()),
-                                    QRect(target.left(), split, target.width(),
-                                          target.bottom() - split + 1)};
+  const std::array<QRect, 2> halves{
+      QRect(target.left(), target.top(), target.width(), split - target.top()),
+      QRect(target.left(), split, target.width(), target.bottom() - split + 1)};
   // One range for both: from the earlier start to the later end (time), or the larger number of
   // round columns, each numbered from 0.
   double begin = 0.0, end = 0.0;
@@ -75,7 +74,8 @@ void ComparisonView::render(QPainter& painter, const QRect& target, const Playba
       const QString title = mode == AxisMode::inferredRounds
                                 ? QStringLiteral("round, inferred from the message order (from 0)")
                                 : QStringLiteral("round, as the algorithm annotated it (from 0)");
-      axis.setRounds(columns, [](int c) { return QString::number(c); }, title);
+      axis.setRounds(
+          columns, [](int c) { return QString::number(c); }, title);
       axis.setExtent(0.0, std::max(columns, 1) * stretch);
     }
     SpaceTimeOptions options;

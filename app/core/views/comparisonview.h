@@ -6,8 +6,8 @@
 #pragma once
 
 #include "geometry/roundaxis.h"
-#include "geometry/timeaxis.h"
 #include "geometry/spacetimegeometry.h"
+#include "geometry/timeaxis.h"
 #include "paint/spacetimerenderer.h"
 #include "views/traceview.h"
 
