@@ -6,11 +6,14 @@
 #include "comparisonwindow.h"
 #include "mainwindow.h"
 #include "models/statisticsmodel.h"
+#include "rundialog.h"
 #include "spacetimewidget.h"
 #include "traceviewwidget.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QItemSelectionModel>
+#include <QPushButton>
 #include <QTabWidget>
 #include <QTest>
 #include <QTreeView>
@@ -112,4 +115,49 @@ TEST_CASE("the window opens on the call --call N names") {
   REQUIRE(waitUntil([&] { return window.windowTitle().contains(QStringLiteral("call 4 ·")); }));
   CHECK(window.currentCall() == 4);
   CHECK(window.findChild<CallsDock*>()->view()->currentIndex().data(CallListModel::CallRole) == 4);
+}
+
+TEST_CASE("compare with the lecture records what the call resembles and shows both on one axis",
+          "[.][mpi]") {
+  const test::TempDir dir;
+  const auto path = apptest::barrierProgram(6, 2).write(dir / "program");
+  MainWindow window;
+  window.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&window));
+  window.openTrace(QString::fromStdString(path.string()));
+  REQUIRE(
+      waitUntil([&] { return window.windowTitle().contains(QStringLiteral("whole program")); }));
+  window.showCall(0); // the hand-written binomial broadcast from root 2
+  auto* compare = window.findChild<QPushButton*>(QStringLiteral("compareButton"));
+  REQUIRE(compare);
+  compare->click();
+  auto* dialog = window.findChild<RunDialog*>();
+  REQUIRE(dialog);
+  const RunRequest request = dialog->request();
+  CHECK(request.collective == QStringLiteral("bcast"));
+  CHECK(request.algorithm == QStringLiteral("binomial"));
+  CHECK(request.processes == 6);
+  CHECK(request.root == 2);
+  CHECK(request.count == 100); // 400 bytes of int
+  QPushButton* run = nullptr;
+  for (QPushButton* button : dialog->findChildren<QPushButton*>())
+    if (button->text() == QStringLiteral("Run")) run = button;
+  REQUIRE(run);
+  run->click();
+  REQUIRE(waitUntil([&] { return window.findChild<ComparisonWindow*>() != nullptr; }, 90000));
+  auto* comparison = window.findChild<ComparisonWindow*>();
+  ComparisonView& view = comparison->view();
+  REQUIRE(view.documentAt(0).call() != nullptr);
+  CHECK(view.documentAt(0).call()->index == 0);
+  // Below: the recorded run's algorithm call, from 0, on the same round axis.
+  REQUIRE(view.documentAt(1).call() != nullptr);
+  CHECK(view.documentAt(1).call()->kind == model::CallKind::algorithm);
+  CHECK(view.documentAt(1).messageCount() == 5);
+  comparison->setMode(AxisMode::inferredRounds);
+  const QImage image = comparison->grab().toImage();
+  CHECK_FALSE(image.isNull());
+  CHECK(view.axis(0).viewBegin() == Approx(view.axis(1).viewBegin()));
+  CHECK(view.axis(0).viewEnd() == Approx(view.axis(1).viewEnd()));
+  CHECK(view.axis(0).extentEnd() == Approx(3.0)); // ⌈log₂ 6⌉ rounds both
+  QDir(QString::fromStdString(view.documentAt(1).trace().path)).removeRecursively();
 }
