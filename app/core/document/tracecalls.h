@@ -27,7 +27,7 @@ struct TraceCalls {
   /// summaryBudget messages visited go, a call of more than callLimit messages not at all
   /// (its analyses would cost the load as much again), and the others when they are selected.
   std::vector<CallSummary> summaries;
-  static constexpr std::size_t summaryBudget = 20'000'000;
+  static constexpr std::size_t summaryBudget = 3'000'000;
   static constexpr int callLimit = 100'000;
 
   /// Divides `trace` and summarises each call.
