@@ -59,6 +59,8 @@ TEST_CASE("the call list: whole program first, one row per call, nested calls as
   CHECK(text(6, CallListModel::Name) == QStringLiteral("MPI_Allreduce"));
   CHECK(text(1, CallListModel::Processes) == QString::number(p));
   CHECK(text(1, CallListModel::Messages) == QString::number(p - 1));
+  CHECK(text(1, CallListModel::Root) == QStringLiteral("(2)")); // where the broadcast resembles
+  CHECK(text(6, CallListModel::Bytes) == QStringLiteral("192 B")); // MPI_Allreduce: 32 B × 6
   CHECK(text(3, CallListModel::Messages) == QString::number(p - 1)); // the self copy apart
   // Rounds from 0 within each call: the broadcast takes ⌈log₂ 6⌉ = 3, the gather p − 1, the
   // ring 1; the whole program numbers them one after the other.

@@ -136,8 +136,11 @@ QVariant CallListModel::callData(int index, int column, int role) const {
     return QString::fromStdString(call.name);
   case Processes:
     return call.size();
-  case Root:
-    return call.root >= 0 ? QVariant(call.root) : QVariant();
+  case Root: // a phase has no root of its own: the one its resemblance was found at, bracketed
+    if (call.root >= 0) return call.root;
+    if (summary.resemblance.known() && summary.resemblance.root >= 0)
+      return QStringLiteral("(%1)").arg(summary.resemblance.root);
+    return {};
   case Messages:
     return call.messages;
   case Bytes: // a native collective's messages are MPI's own: the bytes it was given to send
