@@ -4,6 +4,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPainter>
+#include <QSignalBlocker>
 #include <QVBoxLayout>
 
 namespace collscope::app {
@@ -35,7 +36,7 @@ ComparisonWindow::ComparisonWindow(std::shared_ptr<TraceDocument> first,
   setObjectName(QStringLiteral("comparisonWindow"));
   setWindowTitle(QStringLiteral("collscope — %1  |  %2").arg(m_first->title(), m_second->title()));
   resize(1400, 900);
-  auto* axis = new QComboBox(this);
+  auto* axis = m_axis = new QComboBox(this);
   axis->setObjectName(QStringLiteral("comparisonAxis"));
   axis->addItem(tr("time (one scale for both)"), static_cast<int>(AxisMode::time));
   axis->addItem(tr("rounds, inferred (from 0)"), static_cast<int>(AxisMode::inferredRounds));
@@ -55,6 +56,8 @@ ComparisonWindow::ComparisonWindow(std::shared_ptr<TraceDocument> first,
 ComparisonWindow::~ComparisonWindow() = default;
 
 void ComparisonWindow::setMode(AxisMode mode) {
+  const QSignalBlocker quiet(m_axis);
+  m_axis->setCurrentIndex(m_axis->findData(static_cast<int>(mode)));
   m_view->setMode(mode);
   m_canvas->update();
 }

@@ -9,6 +9,8 @@
 #include <QWidget>
 #include <memory>
 
+class QComboBox;
+
 namespace collscope::app {
 
 class ComparisonWindow : public QWidget {
@@ -27,6 +29,7 @@ private:
   std::shared_ptr<TraceDocument> m_second;
   std::unique_ptr<ComparisonView> m_view;
   Canvas* m_canvas;
+  QComboBox* m_axis;
 };
 
 } // namespace collscope::app

@@ -10,6 +10,7 @@
 #include "spacetimewidget.h"
 #include "traceviewwidget.h"
 
+#include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QItemSelectionModel>
@@ -100,6 +101,13 @@ TEST_CASE("picking a call in the Calls dock scopes every view; Whole program is 
     auto* comparison = window.findChild<ComparisonWindow*>();
     REQUIRE(comparison);
     CHECK(comparison->windowTitle().contains(QStringLiteral("call 0 ·")));
+    // The window's axis box follows the mode it was opened with.
+    comparison->setMode(AxisMode::inferredRounds);
+    auto* axis = comparison->findChild<QComboBox*>(QStringLiteral("comparisonAxis"));
+    REQUIRE(axis);
+    CHECK(axis->currentData().toInt() == static_cast<int>(AxisMode::inferredRounds));
+    axis->setCurrentIndex(axis->findData(static_cast<int>(AxisMode::time)));
+    CHECK(comparison->view().mode() == AxisMode::time);
     comparison->close();
   }
 }
