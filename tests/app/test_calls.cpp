@@ -9,6 +9,7 @@
 #include "export/headlessexport.h"
 #include "export/viewexporter.h"
 #include "models/calllistmodel.h"
+#include "models/statisticsmodel.h"
 #include "run/lecturerun.h"
 #include "views/comparisonview.h"
 #include "views/spacetimeview.h"
@@ -59,7 +60,7 @@ TEST_CASE("the call list: whole program first, one row per call, nested calls as
   CHECK(text(6, CallListModel::Name) == QStringLiteral("MPI_Allreduce"));
   CHECK(text(1, CallListModel::Processes) == QString::number(p));
   CHECK(text(1, CallListModel::Messages) == QString::number(p - 1));
-  CHECK(text(1, CallListModel::Root) == QStringLiteral("(2)")); // where the broadcast resembles
+  CHECK(text(1, CallListModel::Root) == QStringLiteral("(2)"));    // where the broadcast resembles
   CHECK(text(6, CallListModel::Bytes) == QStringLiteral("192 B")); // MPI_Allreduce: 32 B × 6
   CHECK(text(3, CallListModel::Messages) == QString::number(p - 1)); // the self copy apart
   // Rounds from 0 within each call: the broadcast takes ⌈log₂ 6⌉ = 3, the gather p − 1, the
@@ -152,6 +153,47 @@ TEST_CASE("a call's own document scopes every view: its messages, times and roun
     CHECK(first - g.plot().left() < 0.1 * g.plot().width());
     CHECK(g.plot().right() - last < 0.1 * g.plot().width());
   }
+}
+
+TEST_CASE("the statistics name an algorithm run three times once, and say what is the whole") {
+  // bcast/mytree three times on 3 ranks: 0 → 1, 0 → 2 in each run.
+  test::TraceBuilder b(3);
+  const std::string name = "algorithm bcast/mytree";
+  for (int run = 0; run < 3; ++run) {
+    const double t = run * 1e-4;
+    for (int r = 0; r < 3; ++r)
+      b.enter(r, t, name, {{"collective", "bcast"}, {"algorithm", "mytree"}, {"root", "0"}});
+    for (int child = 1; child < 3; ++child) {
+      b.send(0, t + test::at(child - 1, 2), t + test::at(child - 1, 4), child, 8);
+      b.recv(child, t + test::at(0, 1), t + test::at(child - 1, 5), 0, 8);
+    }
+    for (int r = 0; r < 3; ++r) b.leave(r, t + 5e-5, name);
+  }
+  const auto whole = apptest::load(b);
+  REQUIRE(whole->calls().size() == 3);
+  StatisticsModel model(whole.get());
+  int algorithms = 0;
+  for (int row = 0; row < model.rowCount(); ++row)
+    algorithms += model.index(row, 0).data().toString() == QStringLiteral("Algorithm");
+  CHECK(algorithms == 1);
+  const int algorithm = model.rowOf(QStringLiteral("Algorithm"));
+  REQUIRE(algorithm >= 0);
+  CHECK(model.index(algorithm, 1).data().toString().contains(QStringLiteral("(3 runs")));
+  const int messages = model.rowOf(QStringLiteral("Messages (whole trace)"));
+  REQUIRE(messages >= 0);
+  CHECK(model.index(messages, 1).data().toString() == QStringLiteral("6"));
+  CHECK(model.rowOf(QStringLiteral("Rounds, inferred (whole trace)")) >= 0);
+
+  // One run of it: its own figures, no "(whole trace)", the call named.
+  const auto second = TraceDocument::forCall(*whole, 1);
+  StatisticsModel own(second.get());
+  CHECK(own.rowOf(QStringLiteral("Messages (whole trace)")) < 0);
+  CHECK(own.index(own.rowOf(QStringLiteral("Messages")), 1).data().toString() ==
+        QStringLiteral("2"));
+  CHECK(own.index(own.rowOf(QStringLiteral("Call")), 1).data().toString() ==
+        QStringLiteral("call 1 · bcast/mytree · p = 3 root 0"));
+  CHECK(own.index(own.rowOf(QStringLiteral("Rounds, inferred")), 1).data().toString() ==
+        QStringLiteral("2 (0 … 1)"));
 }
 
 TEST_CASE("a grader case opened alone: that case, rounds from 0, the title naming it") {
