@@ -15,6 +15,11 @@ PatternBuilder::PatternBuilder(int p)
 
 void PatternBuilder::step(int rank, std::initializer_list<std::pair<int, double>> sends,
                           std::initializer_list<std::pair<int, double>> receives) {
+  step_many(rank, sends, receives);
+}
+
+void PatternBuilder::step_many(int rank, const std::vector<std::pair<int, double>>& sends,
+                               const std::vector<std::pair<int, double>>& receives) {
   if (rank < 0 || rank >= p_) return;
   auto& ops = ops_[static_cast<std::size_t>(rank)];
   const std::size_t before = ops.size();
@@ -44,6 +49,8 @@ Pattern PatternBuilder::finish() const {
   std::vector<Link> links;
   Pattern pattern;
   pattern.p = p_;
+  for (const auto& [channel, receives] : received)
+    if (!sent.contains(channel)) pattern.consistent = false; // a receive nobody sends
   for (const auto& [channel, sends] : sent) {
     const auto it = received.find(channel);
     const std::size_t n = it == received.end() ? 0 : it->second.size();

@@ -153,16 +153,47 @@ Pattern bcast_pipeline(const PatternProblem& q) {
 }
 
 // The block broadcasts (algorithms/src/block_broadcast.cpp): one exchange per round.
-template <typename Step> Pattern block_broadcast(const PatternProblem& q, int rounds, Step step) {
-  PatternBuilder b(q.p);
+template <typename Step>
+void block_broadcast_into(PatternBuilder& b, const PatternProblem& q, int rounds, Step step) {
   const double size = 1.0 / std::max(1, q.blocks);
-  if (q.p == 1) return b.finish();
+  if (q.p == 1) return;
   for (int v = 0; v < q.p; ++v)
     for (int t = 0; t < rounds; ++t) {
       const BlockStep s = step(v, t);
       b.step(real(v, q), {{s.send.active() ? real(s.send.peer, q) : -1, size}},
              {{s.recv.active() ? real(s.recv.peer, q) : -1, size}});
     }
+}
+
+template <typename Step> Pattern block_broadcast(const PatternProblem& q, int rounds, Step step) {
+  PatternBuilder b(q.p);
+  block_broadcast_into(b, q, rounds, step);
+  return b.finish();
+}
+
+// The two-tree reduction in rank order to 0 (algorithms/src/reduce_two_tree.cpp); a root ≠ 0
+// gets the finished blocks forwarded by 0, posted first and completed by one Waitall at the end.
+void two_tree_reduce_into(PatternBuilder& b, int p, int root, int blocks) {
+  if (p == 1) return;
+  const TwoTreeSchedule two_tree(p, blocks);
+  const int rounds = two_tree.rounds();
+  const double size = 1.0 / blocks;
+  for (int rank = 0; rank < p; ++rank) {
+    for (int t = 0; t <= rounds; ++t) {
+      BlockStep s = t < rounds ? two_tree.reduce_step(rank, t) : BlockStep{};
+      const int finished = rounds - t;
+      if (rank == 0 && root != 0 && finished >= 0 && finished < blocks) s.send = {root, finished};
+      b.step(rank, {{s.send.active() ? s.send.peer : -1, size}},
+             {{s.recv.active() ? s.recv.peer : -1, size}});
+    }
+    if (root != 0 && rank == root)
+      b.step_many(rank, {}, std::vector<std::pair<int, double>>(blocks, {0, size}));
+  }
+}
+
+Pattern reduce_two_tree(const PatternProblem& q) {
+  PatternBuilder b(q.p);
+  two_tree_reduce_into(b, q.p, q.root, std::max(1, q.blocks));
   return b.finish();
 }
 
@@ -226,8 +257,21 @@ const std::array entries{
                      "two binary trees (Sanders–Speck–Träff)", "the two-tree", bcast_two_tree},
     PatternAlgorithm{"bcast", "jia", true, true, false, "Jia's hypercube schedule",
                      "Jia's hypercube", bcast_jia},
+    // The irregular collectives whose messages do not depend on the block sizes (as long as no
+    // block is empty): the regular schedules, sizes aside.
+    PatternAlgorithm{"gatherv", "linear", true, false, false,
+                     "a linear gather (the root receives from each rank in turn)",
+                     "the linear gather", gather_linear},
+    PatternAlgorithm{"gatherv", "binomial", true, false, false,
+                     "a binomial-tree gather (pre-order)", "the binomial tree", gather_binomial},
+    PatternAlgorithm{"scatterv", "linear", true, false, false,
+                     "a linear scatter (the root sends to each rank in turn)", "the linear scatter",
+                     scatter_linear},
     PatternAlgorithm{"reduce", "binomial", true, false, false,
                      "a binomial-tree reduction (pre-order)", "the binomial tree", reduce_binomial},
+    PatternAlgorithm{"reduce", "two-tree", true, true, false,
+                     "two binary trees in rank order (reduction), forwarded to the root",
+                     "the two-tree", reduce_two_tree},
     PatternAlgorithm{"reduce", "ordered", true, false, false,
                      "a divide-and-conquer reduction (rank order)", "divide and conquer",
                      reduce_ordered},
@@ -239,6 +283,14 @@ namespace detail {
 
 std::span<const PatternAlgorithm> rooted_patterns() {
   return entries;
+}
+
+/// The allreduce tree-pipeline: the two-tree reduction to 0, then the two-tree broadcast.
+void two_trees(PatternBuilder& b, int p, int blocks) {
+  two_tree_reduce_into(b, p, 0, blocks);
+  if (p == 1) return;
+  const TwoTreeSchedule s(p, blocks);
+  block_broadcast_into(b, {p, 0, blocks}, s.rounds(), [&](int v, int t) { return s.step(v, t); });
 }
 
 /// Used by the rootless allreduce: reduce in rank order to 0, then the binomial broadcast.

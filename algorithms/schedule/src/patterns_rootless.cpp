@@ -6,6 +6,7 @@
 #include "collscope/schedule/circulant.hpp"
 #include "collscope/schedule/patterns.hpp"
 #include "collscope/schedule/pipeline.hpp"
+#include "collscope/schedule/reduce_scatter.hpp"
 #include "collscope/schedule/scan.hpp"
 
 #include <algorithm>
@@ -38,6 +39,12 @@ Pattern allgather_dissemination(const PatternProblem& q) {
 Pattern allreduce_reduce_bcast(const PatternProblem& q) {
   PatternBuilder b(q.p);
   detail::reduce_then_bcast(b, q.p);
+  return b.finish();
+}
+
+Pattern allreduce_tree_pipeline(const PatternProblem& q) {
+  PatternBuilder b(q.p);
+  detail::two_trees(b, q.p, std::max(1, q.blocks));
   return b.finish();
 }
 
@@ -80,6 +87,59 @@ Pattern allreduce_butterfly(const PatternProblem& q) {
   return b.finish();
 }
 
+// Recursive halving (algorithms/src/halving.cpp, reduce_scatter_parts.cpp): the first 2(p − q)
+// ranks fold in pairs, the core of q halves (and, for Rabenseifner, doubles back), the odd rank
+// of each pair hands the even one its part. Sizes: the vector is `vector` units (a
+// reduce-scatter's p blocks, an allreduce's 1), the part handed back `part`.
+Pattern halving(int p, HalvingOrder order, bool allgather_back, double vector, double part) {
+  PatternBuilder b(p);
+  const int core = butterfly_core(p);
+  const auto share = [&](int first, int last) { return vector * (last - first) / core; };
+  for (int rank = 0; rank < p; ++rank) {
+    const int v = butterfly_vrank(rank, p);
+    const bool paired = core != p && rank < 2 * (p - core);
+    if (paired) {
+      if (v < 0)
+        b.send(rank, rank + 1, vector);
+      else
+        b.recv(rank, rank - 1, vector);
+    }
+    if (v >= 0) {
+      const auto steps = halving_steps(v, core, order);
+      for (const HalvingStep& s : steps) {
+        const int partner = butterfly_rank(s.partner, p);
+        b.sendrecv(rank, partner, share(s.send_first, s.send_last), partner,
+                   share(s.keep_first, s.keep_last));
+      }
+      if (allgather_back)
+        for (auto s = steps.rbegin(); s != steps.rend(); ++s) {
+          const int partner = butterfly_rank(s->partner, p);
+          b.sendrecv(rank, partner, share(s->keep_first, s->keep_last), partner,
+                     share(s->send_first, s->send_last));
+        }
+    }
+    if (paired) {
+      if (v < 0)
+        b.recv(rank, rank + 1, part);
+      else
+        b.send(rank, rank - 1, part);
+    }
+  }
+  return b.finish();
+}
+
+Pattern reduce_scatter_halving(const PatternProblem& q) {
+  return halving(q.p, HalvingOrder::largest_first, false, q.p, 1);
+}
+
+Pattern reduce_scatter_ordered_halving(const PatternProblem& q) {
+  return halving(q.p, HalvingOrder::smallest_first, false, q.p, 1);
+}
+
+Pattern allreduce_rabenseifner(const PatternProblem& q) {
+  return halving(q.p, HalvingOrder::smallest_first, true, 1, 1);
+}
+
 Pattern scan_hillis_steele(const PatternProblem& q) {
   PatternBuilder b(q.p);
   for (int rank = 0; rank < q.p; ++rank)
@@ -87,6 +147,27 @@ Pattern scan_hillis_steele(const PatternProblem& q) {
       const ScanStep s = hillis_steele_step(rank, q.p, k);
       b.step(rank, {{s.to, 1}}, {{s.from, 1}});
     }
+  return b.finish();
+}
+
+// Up and down sweeps: one exchange per round, like Hillis–Steele with other partners.
+Pattern scan_updown(const PatternProblem& q) {
+  PatternBuilder b(q.p);
+  for (int rank = 0; rank < q.p; ++rank)
+    for (int r = 0; r < updown_rounds(q.p); ++r) {
+      const ScanStep s = updown_step(rank, q.p, r);
+      b.step(rank, {{s.to, 1}}, {{s.from, 1}});
+    }
+  return b.finish();
+}
+
+// Circulant: in round j every rank sends to rank + n_{j−1} + b_j, the whole vector.
+Pattern allreduce_circulant(const PatternProblem& q) {
+  PatternBuilder b(q.p);
+  const auto rounds = circulant_allreduce_rounds(q.p);
+  for (int rank = 0; rank < q.p; ++rank)
+    for (const CirculantReduceRound& j : rounds)
+      b.sendrecv(rank, (rank + j.distance) % q.p, 1, (rank - j.distance % q.p + q.p) % q.p, 1);
   return b.finish();
 }
 
@@ -160,13 +241,54 @@ const std::array entries{
     PatternAlgorithm{"allreduce", "butterfly", false, false, false,
                      "a butterfly (exchange with rank XOR 2^k)", "the butterfly",
                      allreduce_butterfly},
+    PatternAlgorithm{"allreduce", "circulant", false, false, false,
+                     "a circulant graph (rank i sends to i + n + b_j in round j)",
+                     "the circulant graph", allreduce_circulant},
+    PatternAlgorithm{"allreduce", "rabenseifner", false, false, false,
+                     "Rabenseifner: recursive halving, then doubling back",
+                     "Rabenseifner's algorithm", allreduce_rabenseifner},
+    PatternAlgorithm{"allreduce", "tree-pipeline", false, true, false,
+                     "a two-tree reduction to 0, then a two-tree broadcast",
+                     "the two-tree pipeline", allreduce_tree_pipeline},
     PatternAlgorithm{"allreduce", "ring", false, false, false,
                      "a ring reduce-scatter then a ring allgather (2(p − 1) steps)", "the ring",
                      allreduce_ring},
     PatternAlgorithm{"scan", "hillis-steele", false, false, false,
                      "Hillis–Steele (rank i sends to i + 2^k in round k)", "Hillis–Steele",
                      scan_hillis_steele},
+    PatternAlgorithm{"scan", "binomial-updown", false, false, false,
+                     "a binomial up and down sweep (prefix sums)", "the up/down sweep",
+                     scan_updown},
     PatternAlgorithm{"scan", "pipeline", false, true, false, "a linear pipeline in rank order",
+                     "the pipeline", scan_pipeline},
+    // Same messages as a pattern above, another collective (sizes aside).
+    PatternAlgorithm{"allgatherv", "ring", false, false, false, "a ring (p − 1 steps to the right)",
+                     "the ring", allgather_ring},
+    PatternAlgorithm{"reduce_scatter_block", "ring", false, false, false,
+                     "a ring reduce-scatter (p − 1 steps to the right)", "the ring",
+                     allgather_ring},
+    PatternAlgorithm{"reduce_scatter_block", "halving", false, false, false,
+                     "recursive halving (largest blocks first)", "recursive halving",
+                     reduce_scatter_halving},
+    PatternAlgorithm{"reduce_scatter_block", "ordered-halving", false, false, false,
+                     "recursive halving in rank order", "ordered halving",
+                     reduce_scatter_ordered_halving},
+    PatternAlgorithm{"reduce_scatter", "ring", false, false, false,
+                     "a ring reduce-scatter (p − 1 steps to the right)", "the ring",
+                     allgather_ring},
+    PatternAlgorithm{"reduce_scatter", "halving", false, false, false,
+                     "recursive halving (largest blocks first)", "recursive halving",
+                     reduce_scatter_halving},
+    PatternAlgorithm{"reduce_scatter", "ordered-halving", false, false, false,
+                     "recursive halving in rank order", "ordered halving",
+                     reduce_scatter_ordered_halving},
+    PatternAlgorithm{"exscan", "hillis-steele", false, false, false,
+                     "Hillis–Steele (rank i sends to i + 2^k in round k)", "Hillis–Steele",
+                     scan_hillis_steele},
+    PatternAlgorithm{"exscan", "binomial-updown", false, false, false,
+                     "a binomial up and down sweep (prefix sums)", "the up/down sweep",
+                     scan_updown},
+    PatternAlgorithm{"exscan", "pipeline", false, true, false, "a linear pipeline in rank order",
                      "the pipeline", scan_pipeline},
     PatternAlgorithm{"alltoall", "direct", false, false, false,
                      "direct exchange (rank i sends to i + r in step r)", "direct exchange",

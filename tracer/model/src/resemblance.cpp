@@ -27,8 +27,9 @@ int meta_int(const Call& call, const char* key, int fallback) {
   return end != it->second.c_str() && v >= 0 && v < (1L << 30) ? static_cast<int>(v) : fallback;
 }
 
-// Roots worth trying: the call's own, else the ranks that never receive (a broadcast's or
-// scatter's root) or never send (a gather's or reduction's), else 0.
+// Roots worth trying: the call's own, else the few ranks that never receive (a broadcast's or
+// scatter's root) and the few that never send (a gather's or reduction's); a tree has many
+// leaves, so a side with more than 4 such ranks is no root's side. Else 0.
 std::vector<int> candidate_roots(const Observed& seen, const Call& call) {
   if (call.root != no_index && call.root < seen.p) return {call.root};
   std::vector<char> sends(static_cast<std::size_t>(seen.p), 0), receives = sends;
@@ -36,12 +37,16 @@ std::vector<int> candidate_roots(const Observed& seen, const Call& call) {
     sends[static_cast<std::size_t>(m.from)] = 1;
     receives[static_cast<std::size_t>(m.to)] = 1;
   }
-  std::vector<int> roots;
-  for (int r = 0; r < seen.p && roots.size() < 8; ++r)
-    if (!sends[static_cast<std::size_t>(r)] || !receives[static_cast<std::size_t>(r)])
-      roots.push_back(r);
-  if (roots.empty()) roots.push_back(0);
-  return roots;
+  std::vector<int> sources, sinks;
+  for (int r = 0; r < seen.p; ++r) {
+    if (!receives[static_cast<std::size_t>(r)]) sources.push_back(r);
+    if (!sends[static_cast<std::size_t>(r)]) sinks.push_back(r);
+  }
+  std::set<int> roots;
+  if (sources.size() <= 4) roots.insert(sources.begin(), sources.end());
+  if (sinks.size() <= 4) roots.insert(sinks.begin(), sinks.end());
+  if (roots.empty()) roots.insert(0);
+  return {roots.begin(), roots.end()};
 }
 
 // Block counts worth trying for a pipelined algorithm: the annotated M, else around the most
@@ -102,9 +107,11 @@ Resemblance resemble(const Trace& own, const Call& call) {
       own_best = &c;
   }
   // An annotated call is held to its own annotation first: exact there, or nothing else exact.
+  // An annotated algorithm of collscope without a pattern is named by its annotation, the
+  // nearest pattern in the words; a grader's case (a submission) gets the nearest pattern.
   if (own_best && (own_best->score.exact || !best->score.exact)) best = own_best;
-  const bool annotated = call.kind == CallKind::algorithm || call.kind == CallKind::grader_case;
-  if (annotated && !own_best && !call.algorithm.empty() && (!best || !best->score.exact))
+  if (call.kind == CallKind::algorithm && !call.algorithm.empty() &&
+      schedule::find_pattern(call.collective, call.algorithm) == nullptr)
     return named_by_annotation(call, seen, best);
   if (!best || seen.messages.empty()) return r;
   fill(r, *best, seen, call, all);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <string>
+#include <tuple>
 
 namespace collscope::model {
 
@@ -20,7 +21,6 @@ std::uint64_t meta_u64(const Call& call, const char* key) {
 std::uint64_t int_count(const Call& call, double bytes_per_unit) {
   const std::uint64_t count = meta_u64(call, "count"), size = meta_u64(call, "type_size");
   if (count > 0 && size > 0) return (count * size + 3) / 4;
-  if (count > 0) return count;
   if (bytes_per_unit <= 0) return 0;
   return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::llround(bytes_per_unit / 4)));
 }
@@ -48,14 +48,19 @@ std::string named(const Candidate& c) {
   return std::string(c.algorithm->collective) + " " + std::string(c.algorithm->name);
 }
 
+// Fewer rounds first; among equals the lecture's binomial tree, then the registry's order.
+bool preferred(const Candidate& a, const Candidate& b) {
+  return std::make_tuple(a.pattern->rounds, a.algorithm->name != "binomial", a.order) <
+         std::make_tuple(b.pattern->rounds, b.algorithm->name != "binomial", b.order);
+}
+
 // ", where the binomial tree takes 3": the fewest rounds among the collective's algorithms
 // without blocks at the same root, when that is fewer than the call's.
 std::string contrast(const Candidate& best, int rounds, const std::vector<Candidate>& all) {
   const Candidate* fewest = nullptr;
   for (const Candidate& c : all)
     if (c.algorithm->collective == best.algorithm->collective && !c.algorithm->uses_blocks &&
-        c.root == best.root && c.algorithm != best.algorithm &&
-        (!fewest || c.pattern->rounds < fewest->pattern->rounds))
+        c.root == best.root && c.algorithm != best.algorithm && (!fewest || preferred(c, *fewest)))
       fewest = &c;
   if (!fewest || fewest->pattern->rounds >= rounds) return "";
   return ", where " + std::string(fewest->algorithm->short_shape) + " takes " +
@@ -79,7 +84,9 @@ void fill(Resemblance& r, const Candidate& best, const Observed& seen, const Cal
   if (s.exact) {
     r.words = described(best) + ": " + rounds_text(seen.rounds) + ", as " + named(best) + " takes" +
               contrast(best, seen.rounds, all);
-    if (!s.sizes_agree) r.words += "; the message sizes differ from its";
+    const bool own =
+        best.algorithm->collective == call.collective && best.algorithm->name == call.algorithm;
+    if (!s.sizes_agree && !own) r.words += "; its message sizes differ from the algorithm's";
     return;
   }
   r.words = "nearest " + named(best) + " (" + described(best) +
@@ -109,10 +116,13 @@ Resemblance named_by_annotation(const Call& call, const Observed& seen, const Ca
   r.count = int_count(call, 0);
   r.words = call.collective + " " + call.algorithm +
             " by its annotation: " + rounds_text(seen.rounds) +
-            "; its schedule depends on more than p, root and blocks (node layout, block sizes or "
-            "data), so no pattern is compared";
-  if (nearest && nearest->score.edges == 0)
-    r.words += "; its edges are those of " + named(*nearest);
+            "; not compared message by message (collscope has no schedule pattern of it: "
+            "README \"Resemblance\" says why)";
+  if (nearest && nearest->score.exact)
+    r.words += "; its messages and rounds are exactly those of " + named(*nearest) + " (" +
+               described(*nearest) + ")";
+  else if (nearest && nearest->score.edges == 0)
+    r.words += "; its edges are those of " + named(*nearest) + ", in other rounds";
   return r;
 }
 

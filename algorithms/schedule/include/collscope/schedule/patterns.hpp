@@ -47,6 +47,9 @@ public:
   /// completes. Peers equal to `rank` and peers < 0 are left out; an empty step is no step.
   void step(int rank, std::initializer_list<std::pair<int, double>> sends,
             std::initializer_list<std::pair<int, double>> receives);
+  /// The same with any number of sends and receives (one Waitall).
+  void step_many(int rank, const std::vector<std::pair<int, double>>& sends,
+                 const std::vector<std::pair<int, double>>& receives);
   void send(int rank, int to, double size) { step(rank, {{to, size}}, {}); }
   void recv(int rank, int from, double size) { step(rank, {}, {{from, size}}); }
   void sendrecv(int rank, int to, double out, int from, double in) {
@@ -97,6 +100,8 @@ std::span<const PatternAlgorithm> rooted_patterns();
 std::span<const PatternAlgorithm> rootless_patterns();
 /// The ordered reduction to 0 followed by the binomial broadcast from 0 (allreduce).
 void reduce_then_bcast(PatternBuilder& b, int p);
+/// The two-tree reduction to 0 and the two-tree broadcast from 0 of M blocks (allreduce).
+void two_trees(PatternBuilder& b, int p, int blocks);
 } // namespace detail
 
 } // namespace collscope::schedule

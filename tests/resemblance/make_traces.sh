@@ -1,0 +1,68 @@
+#!/bin/sh
+# Records every non-native algorithm of the registry (collscope-run --list --json) once per
+# (p, root) for the "resembles itself" test (FIXTURES_SETUP): p = 5, 6 and 8 (hierarchical and
+# full-lane ones on 2 nodes of 3, 2 of 4 and 3 of 3, layouts every one of them accepts);
+# rooted collectives at a root ≠ 0 for p = 5 and 6, at 0 for p = 8; algorithms with pipeline
+# blocks with --count 12 --blocks 3 (count 6 would give one block).
+# Traces are named COLLECTIVE~ALGORITHM~pP~rR (R = - for rootless collectives).
+# Also a plain C program of hand-written collectives at p = 6 (hand_written.c), recorded through
+# `collscope-trace record` as plain/ (the issue's program).
+# usage: make_traces.sh COLLSCOPE_RUN COLLSCOPE_TRACE MPIEXEC HAND_WRITTEN OUTDIR
+set -eu
+run=$1 tracecli=$2 mpiexec=$3 hand=$4 out=$5
+rm -rf "$out"
+mkdir -p "$out"
+
+fail() {
+  echo "FAIL: $*"
+  exit 1
+}
+rootless() {
+  case $1 in
+  allgather | allgatherv | allreduce | reduce_scatter_block | reduce_scatter | scan | exscan | \
+    alltoall | alltoallv) return 0 ;;
+  esac
+  return 1
+}
+record() { # record COLL NAME P ROOT EXTRA...
+  coll=$1 name=$2 np=$3 root=$4
+  shift 4
+  rootarg=""
+  [ "$root" = - ] || rootarg="--root $root"
+  # shellcheck disable=SC2086
+  timeout 60 "$mpiexec" --oversubscribe -np "$np" "$run" "$coll" --algorithm "$name" $rootarg \
+    --count "$count" --repetitions 1 --warmup 0 "$@" --trace "$out/$coll~$name~p$np~r$root" \
+    </dev/null >"$out/last.log" 2>&1 || { cat "$out/last.log"; fail "$coll $name p=$np"; }
+}
+
+timeout 60 "$tracecli" record -o "$out/plain" -- "$mpiexec" --oversubscribe -np 6 "$hand" \
+  </dev/null >"$out/plain.txt" 2>"$out/plain.err" ||
+  { cat "$out/plain.err"; fail "collscope-trace record of the hand-written program"; }
+[ "$(cat "$out/plain.txt")" = "sum 594" ] || fail "hand-written program: $(cat "$out/plain.txt")"
+
+"$run" --list --json | grep '"native":false' |
+  sed 's/.*"collective":"\([^"]*\)","name":"\([^"]*\)".*"hierarchical":\([a-z]*\).*"parameter":"\([a-z]*\)".*/\1 \2 \3 \4/' \
+    >"$out/algorithms.txt"
+[ "$(wc -l <"$out/algorithms.txt")" -gt 40 ] || fail "collscope-run --list --json lists too few"
+
+while read -r coll name hierarchical parameter; do
+  count=6 blocks=""
+  if [ "$parameter" = blocks ]; then count=12 blocks="--blocks 3"; fi
+  for np in 5 6 8; do
+    root=-
+    if ! rootless "$coll"; then
+      case $np in 5) root=3 ;; 6) root=5 ;; *) root=0 ;; esac
+    fi
+    if [ "$hierarchical" = true ]; then
+      case $np in 5) np=9 per=3 ;; 6) per=3 ;; *) per=4 ;; esac
+      [ "$root" = - ] || [ "$root" -lt "$np" ] || root=0
+      record "$coll" "$name" "$np" "$root" --ranks-per-node "$per"
+    elif [ "$name" = hypercube ] && [ "$np" != 8 ]; then
+      continue # powers of two only
+    else
+      # shellcheck disable=SC2086
+      record "$coll" "$name" "$np" "$root" $blocks
+    fi
+  done
+done <"$out/algorithms.txt"
+echo "recorded $(ls -d "$out"/*/ | wc -l) traces in $out"
