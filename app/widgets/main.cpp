@@ -135,6 +135,8 @@ int main(int argc, char** argv) {
   QApplication::setOrganizationName(QStringLiteral("collscope"));
   MainWindow window;
   window.setNodeOptions(commandLine.options.nodes);
+  window.setInitialCall(commandLine.options.call);
+  window.setCompareWith(commandLine.second);
   window.show();
   if (!commandLine.trace.isEmpty()) window.openTrace(commandLine.trace);
   return app.exec();

@@ -1,5 +1,8 @@
 #include "mainwindow.h"
 
+#include "callsdock.h"
+#include "collscope/model/load_trace.hpp"
+#include "comparisonwindow.h"
 #include "document/selection.h"
 #include "messagesdock.h"
 #include "paint/spacetimerenderer.h"
@@ -12,6 +15,7 @@
 #include <QCoreApplication>
 #include <QDragEnterEvent>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
@@ -19,6 +23,9 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <algorithm>
+#include <cstdio>
+#include <utility>
 
 namespace collscope::app {
 
@@ -41,6 +48,10 @@ MainWindow::MainWindow(QWidget* parent)
 
   m_statistics = new StatisticsDock(this);
   addDockWidget(Qt::RightDockWidgetArea, m_statistics);
+  m_calls = new CallsDock(this);
+  addDockWidget(Qt::LeftDockWidgetArea, m_calls);
+  connect(m_calls, &CallsDock::callSelected, this, &MainWindow::showCall);
+  connect(m_calls, &CallsDock::compareRequested, this, &MainWindow::compareWithLecture);
   m_messages = new MessagesDock(m_selection, this);
   addDockWidget(Qt::BottomDockWidgetArea, m_messages);
   m_messages->hide();
@@ -100,6 +111,74 @@ void MainWindow::clearViews() {
 }
 
 void MainWindow::setDocument(std::shared_ptr<TraceDocument> document) {
+  clearViews();
+  m_whole = document;
+  m_callDocuments.clear();
+  m_currentCall = -1;
+  m_calls->setDocument(m_whole.get());
+  // One call, or none: the list has nothing to choose from.
+  m_calls->setVisible(m_whole != nullptr && m_whole->calls().size() > 1);
+  // Wide enough for the call's name and what it resembles, never most of the window.
+  if (m_calls->isVisible()) resizeDocks({m_calls}, {std::min(560, width() / 4)}, Qt::Horizontal);
+  showDocument(std::move(document));
+  if (!m_whole) return;
+  if (m_initialCall.given()) {
+    const CallOption call = std::exchange(m_initialCall, {});
+    QString error;
+    const int index = findCall(call, *m_whole, error);
+    if (index == -2) {
+      // A mistake on the command line: one line, and no window left open on the wrong thing.
+      std::fprintf(stderr, "collscope: %s\n", qPrintable(error));
+      QCoreApplication::exit(2);
+      return;
+    }
+    showCall(index);
+  }
+  if (!m_compareWith.isEmpty()) {
+    const QString path = std::exchange(m_compareWith, {});
+    try {
+      compareWith(TraceDocument::load(path));
+    } catch (const model::TraceError& error) {
+      std::fprintf(stderr, "collscope: %s\n", error.what());
+      QMessageBox::warning(
+          this, tr("Cannot open trace"),
+          tr("<b>%1</b><br><br>%2")
+              .arg(path.toHtmlEscaped(), QString::fromUtf8(error.what()).toHtmlEscaped()));
+    }
+  }
+}
+
+void MainWindow::showCall(int call) {
+  if (!m_whole || call == m_currentCall) return;
+  if (call >= m_whole->calls().size()) return;
+  std::shared_ptr<TraceDocument> document = m_whole;
+  if (call >= 0) {
+    std::shared_ptr<TraceDocument>& cached = m_callDocuments[call];
+    if (!cached) {
+      QGuiApplication::setOverrideCursor(Qt::WaitCursor);
+      cached = TraceDocument::forCall(*m_whole, call);
+      QGuiApplication::restoreOverrideCursor();
+      m_whole->summarise(call, *cached); // if the load left it out (a trace of many calls)
+      m_calls->model()->summaryChanged(call);
+    }
+    document = cached;
+  }
+  m_currentCall = call;
+  m_calls->setCurrentCall(call);
+  showDocument(std::move(document));
+}
+
+void MainWindow::compareWith(std::shared_ptr<TraceDocument> second,
+                             std::shared_ptr<TraceDocument> first) {
+  if (!first) first = m_document;
+  if (!first || !second) return;
+  applyNodeOptions(m_nodeOptions, *second);
+  auto* window = new ComparisonWindow(std::move(first), std::move(second), this);
+  window->setMode(m_axisMode);
+  window->show();
+}
+
+void MainWindow::showDocument(std::shared_ptr<TraceDocument> document) {
   clearViews();
   m_document = std::move(document);
   const bool open = m_document != nullptr;

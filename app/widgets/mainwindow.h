@@ -12,6 +12,7 @@
 #include <QMainWindow>
 #include <QPointer>
 #include <array>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -21,6 +22,7 @@ class QTabWidget;
 
 namespace collscope::app {
 
+class CallsDock;
 class MessagesDock;
 class RecentFiles;
 class Selection;
@@ -41,6 +43,18 @@ public slots:
   void present(const QString& deck);
   /// The node layout every trace opened from now on is looked at with (the command line's).
   void setNodeOptions(const NodeOptions& options) { m_nodeOptions = options; }
+  /// The call the next opened trace shows first (the command line's --call / --region); a call
+  /// the trace does not have prints one line and ends the program with status 2.
+  void setInitialCall(const CallOption& call) { m_initialCall = call; }
+  /// A trace to compare the next opened one with, side by side (`collscope A B`).
+  void setCompareWith(const QString& path) { m_compareWith = path; }
+  /// Scopes every view to call `call` of the open trace (−1: the whole program).
+  void showCall(int call);
+  int currentCall() const { return m_currentCall; }
+  /// Side by side in a window of their own: `first` (default: what the views show now) and
+  /// `second` (a recorded run, or `collscope A B`).
+  void compareWith(std::shared_ptr<TraceDocument> second,
+                   std::shared_ptr<TraceDocument> first = nullptr);
   /// Brings the tab of view `name` (registry name) to the front.
   void showView(const QString& name);
   void setAxisMode(AxisMode mode);
@@ -59,14 +73,24 @@ private:
   void exportView();
   void showRunDialog();
   void presentDialog();
+  void compareWithLecture();
 
+  /// A newly opened whole trace: its calls in the dock, its views.
   void setDocument(std::shared_ptr<TraceDocument> document);
+  /// The document every view, dock and title reads: the whole trace's or one call's.
+  void showDocument(std::shared_ptr<TraceDocument> document);
   void clearViews();
   void updateCursorText();
   const std::optional<AlgorithmCatalog>& catalog() const { return m_catalog; }
   TraceViewWidget* currentView() const;
 
-  std::shared_ptr<TraceDocument> m_document;
+  std::shared_ptr<TraceDocument> m_document; ///< what the views show
+  std::shared_ptr<TraceDocument> m_whole;    ///< the whole trace, with its calls
+  std::map<int, std::shared_ptr<TraceDocument>> m_callDocuments; ///< built on first selection
+  int m_currentCall = -1;
+  CallOption m_initialCall;
+  QString m_compareWith;
+  CallsDock* m_calls;
   NodeOptions m_nodeOptions;
   Playback* m_playback;
   Selection* m_selection;

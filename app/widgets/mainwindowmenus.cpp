@@ -1,9 +1,12 @@
 // MainWindow's actions, menus and the dialogs they open.
+#include "callsdock.h"
+#include "collscope/model/load_trace.hpp"
 #include "export/viewexporter.h"
 #include "mainwindow.h"
 #include "messagesdock.h"
 #include "presentation.h"
 #include "recentfiles.h"
+#include "run/lecturerun.h"
 #include "rundialog.h"
 #include "spacetimewidget.h"
 #include "statisticsdock.h"
@@ -113,6 +116,9 @@ void MainWindow::createMenus() {
           &MainWindow::showRunDialog);
   file->actions().last()->setShortcut(QKeySequence(tr("Ctrl+R")));
   file->addAction(m_exportAction);
+  connect(file->addAction(tr("Compare with the &Lecture…")), &QAction::triggered, this,
+          &MainWindow::compareWithLecture);
+  file->actions().last()->setShortcut(QKeySequence(tr("Ctrl+L")));
   connect(file->addAction(tr("&Present…")), &QAction::triggered, this, &MainWindow::presentDialog);
   file->addSeparator();
   connect(file->addAction(tr("&Quit")), &QAction::triggered, this, &QWidget::close);
@@ -126,6 +132,7 @@ void MainWindow::createMenus() {
   view->addSeparator()->setText(tr("x axis"));
   for (QAction* a : m_axisActions) view->addAction(a);
   view->addSeparator();
+  view->addAction(m_calls->toggleViewAction());
   view->addAction(m_statistics->toggleViewAction());
   view->addAction(m_messages->toggleViewAction());
 
@@ -194,6 +201,35 @@ void MainWindow::showRunDialog() {
   auto* dialog = new RunDialog(catalog(), this);
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   connect(dialog, &RunDialog::traceReady, this, &MainWindow::openTrace);
+  dialog->show();
+}
+
+void MainWindow::compareWithLecture() {
+  if (!m_whole) return;
+  // The selected call; with "Whole program" selected, a trace of one call compares that one.
+  int call = m_currentCall;
+  if (call < 0 && m_whole->calls().size() == 1) call = 0;
+  std::optional<RunRequest> request;
+  if (call >= 0)
+    request = lectureRun(m_whole->calls().summaries[static_cast<std::size_t>(call)].resemblance);
+  m_catalogLoader->waitForLoaded(5000);
+  auto* dialog = new RunDialog(catalog(), this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->setWindowTitle(call >= 0 ? tr("Compare call %1 with the lecture").arg(call)
+                                   : tr("Compare with the lecture"));
+  if (request) dialog->setRequest(*request);
+  // The recorded run opens beside what the window shows now, not in its place.
+  const std::shared_ptr<TraceDocument> shown = m_document;
+  connect(dialog, &RunDialog::traceReady, this, [this, shown](const QString& dir) {
+    try {
+      std::shared_ptr<TraceDocument> run = TraceDocument::load(dir);
+      // Its algorithm call, from 0 like the call above it (not the driver's set-up before it).
+      if (std::shared_ptr<TraceDocument> own = lectureCall(*run)) run = std::move(own);
+      compareWith(std::move(run), shown);
+    } catch (const model::TraceError& error) {
+      QMessageBox::warning(this, tr("Cannot open trace"), QString::fromUtf8(error.what()));
+    }
+  });
   dialog->show();
 }
 

@@ -11,6 +11,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <limits>
 
 namespace collscope::app {
@@ -146,6 +147,21 @@ RunRequest RunDialog::request() const {
   r.piece = m_piece->value();
   r.traceDir = m_traceDir;
   return r;
+}
+
+void RunDialog::setRequest(const RunRequest& r) {
+  if (m_collective->findText(r.collective) < 0) m_collective->addItem(r.collective);
+  m_collective->setCurrentText(r.collective); // fills the algorithms
+  const int algorithm = m_algorithm->findText(r.algorithm);
+  if (algorithm >= 0)
+    m_algorithm->setCurrentIndex(algorithm);
+  else
+    m_algorithm->setEditText(r.algorithm);
+  m_processes->setValue(r.processes);
+  m_root->setValue(r.root);
+  m_count->setValue(static_cast<int>(std::min<qint64>(r.count, m_count->maximum())));
+  m_datatype->setCurrentText(r.datatype);
+  updateCommand();
 }
 
 void RunDialog::updateCommand() {

@@ -23,6 +23,8 @@ public:
   RunDialog(const std::optional<AlgorithmCatalog>& catalog, QWidget* parent = nullptr);
 
   RunRequest request() const;
+  /// Fills the form (collective, algorithm, p, root, count, datatype) from `request`.
+  void setRequest(const RunRequest& request);
 
 signals:
   void traceReady(const QString& traceDir);

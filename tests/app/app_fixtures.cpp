@@ -1,10 +1,45 @@
 #include "app_fixtures.h"
 
+#include "algorithm_traces.hpp"
+
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdlib>
+#include <otf2/otf2.h>
 
 namespace collscope::apptest {
+
+test::TraceBuilder barrierProgram(int p, int root) {
+  using test::at;
+  test::TraceBuilder b(p);
+  const auto barrier = [&b, p](double base) {
+    for (int r = 0; r < p; ++r)
+      b.collective(r, base, base + 1e-6, "MPI_Barrier", OTF2_COLLECTIVE_OP_BARRIER,
+                   OTF2_UNDEFINED_UINT32, 0, 0);
+  };
+  // Binomial broadcast: virtual rank v < 2^k sends to v + 2^k in round k.
+  for (int k = 0; (1 << k) < p; ++k)
+    for (int v = 0; v < (1 << k) && v + (1 << k) < p; ++v) {
+      const int from = (v + root) % p;
+      const int to = (v + (1 << k) + root) % p;
+      b.send(from, at(k, 2), at(k, 4), to, 400);
+      b.recv(to, at(k, 1), at(k, 5), from, 400);
+    }
+  barrier(1e-3);
+  const double g = 2e-3;
+  b.sendrecv(0, g + at(0, 0.2), g + at(0, 0.4), 0, 8, 0, 8);
+  for (int r = 1; r < p; ++r) {
+    b.recv(0, g + at(r - 1, 1), g + at(r - 1, 5), r, 8);
+    b.send(r, g + at(r - 1, 2), g + at(r - 1, 4), 0, 8);
+  }
+  barrier(3e-3);
+  for (int r = 0; r < p; ++r)
+    b.sendrecv(r, 4e-3 + at(0, 1), 4e-3 + at(0, 5), (r + 1) % p, 16, (r + p - 1) % p, 16);
+  for (int r = 0; r < p; ++r)
+    b.collective(r, 5e-3, 5.01e-3, "MPI_Allreduce", OTF2_COLLECTIVE_OP_ALLREDUCE,
+                 OTF2_UNDEFINED_UINT32, 32, 32);
+  return b;
+}
 
 std::unique_ptr<app::TraceDocument> recorded(const char* name) {
   const QString dir = qEnvironmentVariable("COLLSCOPE_APP_TRACES");

@@ -16,6 +16,12 @@ namespace collscope::apptest {
 /// Writes the trace to a temporary directory and loads it with TraceDocument::load.
 std::unique_ptr<app::TraceDocument> load(const test::TraceBuilder& builder);
 
+/// A program of its own, without collscope's annotations, its steps separated by MPI_Barrier:
+/// a hand-written binomial broadcast from `root` (400 bytes), a linear gather to 0 (8 bytes a
+/// rank, the root's own block copied to itself first), a ring shift with Sendrecv (16 bytes),
+/// an MPI_Allreduce. Calls 0 … 5: phase, barrier, phase, barrier, phase, allreduce.
+test::TraceBuilder barrierProgram(int p, int root);
+
 /// A trace the recorded-trace fixture (record_traces.sh) wrote to $COLLSCOPE_APP_TRACES/NAME.
 std::unique_ptr<app::TraceDocument> recorded(const char* name);
 

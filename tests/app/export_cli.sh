@@ -68,6 +68,24 @@ expect_error 2 "unknown option" --export "$out/x.png" --bogus "$traces/gather_bi
 expect_error 2 "the trace has rounds 0..2" --export "$out/x.png" --round 9 "$traces/gather_binomial_p8"
 expect_error 2 "the trace has rounds 0..2" --export "$out/x.png" --view tree --round 9 \
   "$traces/gather_binomial_p8"
+# Calls: one call alone (its own trace, the title naming it), two traces on one axis, and a
+# call the trace does not have: one line, status 2 — with --export and in the window.
+"$app" --export "$out/call.svg" --call 0 --size 1280x720 "$traces/gather_binomial_p8" >/dev/null ||
+  fail "export --call 0"
+grep -q 'call 0 · gather/binomial' "$out/call.svg" || fail "call.svg does not name the call"
+"$app" --export "$out/compare.svg" --axis rounds --size 1280x720 "$traces/gather_binomial_p8" \
+  "$traces/bcast_pipeline_p8" >/dev/null || fail "export two traces"
+grep -q 'gather/binomial' "$out/compare.svg" || fail "compare.svg lacks the first trace"
+grep -q 'bcast/pipeline' "$out/compare.svg" || fail "compare.svg lacks the second trace"
+expect_error 2 "no call 9: the trace has" --export "$out/x.png" --call 9 \
+  "$traces/gather_binomial_p8"
+expect_error 2 "expects a call number" --export "$out/x.png" --call two "$traces/gather_binomial_p8"
+set +e
+timeout 60 "$app" --call 9 "$traces/gather_binomial_p8" >/dev/null 2>"$out/stderr"
+got=$?
+set -e
+[ "$got" -eq 2 ] || fail "collscope --call 9 TRACE (window): status $got, expected 2"
+grep -q "^collscope: --call 9: no call 9" "$out/stderr" || fail "window --call 9: $(cat "$out/stderr")"
 env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM "$app" "$traces/gather_binomial_p8" \
   >/dev/null 2>"$out/stderr" && fail "the window started without a display"
 grep -q "no display" "$out/stderr" || fail "no-display message: $(cat "$out/stderr")"

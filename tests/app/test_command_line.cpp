@@ -55,7 +55,11 @@ TEST_CASE("mistakes on the command line get one clear line") {
       {{"--export", "o.png", "--size", "huge", "t"}, "--size: expected WxH"},
       {{"--export", "o.png", "--axis", "space", "t"}, "--axis: expected time, rounds or annotated"},
       {{"--export", "o.png", "--frobnicate", "t"}, "unknown option '--frobnicate'"},
-      {{"--export", "o.png", "a", "b"}, "one TRACE only"},
+      {{"--export", "o.png", "a", "b", "c"}, "at most two TRACEs"},
+      {{"--export", "o.png", "--view", "tree", "a", "b"}, "compared on the timeline only"},
+      {{"--export", "o.png", "--round", "1", "a", "b"}, "take one TRACE"},
+      {{"--call", "1", "--region", "solve", "t"}, "one --call or --region"},
+      {{"--call"}, "--call needs a value"},
       {{"--round", "2", "t"}, "--round only works with --export"},
   };
   for (const auto& [args, expected] : cases) {
@@ -64,6 +68,22 @@ TEST_CASE("mistakes on the command line get one clear line") {
     CHECK(cl.error.contains(QString::fromUtf8(expected)));
     CHECK_FALSE(cl.error.contains(QLatin1Char('\n')));
   }
+}
+
+TEST_CASE("the command line takes --call N and two traces") {
+  CommandLine cl = parse({"--call", "3", "a"});
+  REQUIRE(cl.error.isEmpty());
+  CHECK(cl.options.call.selector == QStringLiteral("3"));
+  CHECK_FALSE(cl.options.call.byRegion);
+  cl = parse({"--export", "o.png", "--region", "solve", "a", "b"});
+  REQUIRE(cl.error.isEmpty());
+  CHECK(cl.options.call.byRegion);
+  CHECK(cl.options.trace == QStringLiteral("a"));
+  CHECK(cl.options.second == QStringLiteral("b"));
+  cl = parse({"a", "b"});
+  REQUIRE(cl.error.isEmpty());
+  CHECK(cl.second == QStringLiteral("b"));
+  CHECK(usage().contains(QStringLiteral("--call N")));
 }
 
 TEST_CASE("a node layout for the window and for exports; mistakes are one line") {

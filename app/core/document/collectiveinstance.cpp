@@ -43,6 +43,9 @@ CollectiveInstance CollectiveInstance::build(const TraceDocument& document, int 
   result.m_instanceCount = static_cast<int>(trace.algorithms.size());
   if (index < 0 || index >= result.m_instanceCount) index = -1;
   result.m_index = index;
+  if (const model::Call* call = document.call())
+    result.m_call =
+        QStringLiteral("call %1 · %2").arg(call->index).arg(QString::fromStdString(call->name));
   if (index >= 0) {
     const model::AlgorithmInstance& instance = trace.algorithms[static_cast<std::size_t>(index)];
     result.m_collective = QString::fromStdString(instance.collective);
@@ -136,6 +139,9 @@ int CollectiveInstance::indexAt(const TraceDocument& document, const Playback& p
 QString CollectiveInstance::title() const {
   QString text = m_collective.isEmpty() ? QStringLiteral("all messages")
                                         : m_collective + QLatin1Char('/') + m_algorithm;
+  if (!m_call.isEmpty())
+    text = m_collective.isEmpty() || m_call.endsWith(text) ? m_call
+                                                           : m_call + QStringLiteral(" · ") + text;
   text += QStringLiteral("  p = %1").arg(size());
   if (m_root >= 0) text += QStringLiteral("  root %1").arg(m_root);
   if (m_instanceCount > 1 && m_index >= 0)

@@ -37,7 +37,8 @@ public:
   int instanceCount() const { return m_instanceCount; }
   QString collective() const { return m_collective; } ///< "gather", or "" if unknown
   QString algorithm() const { return m_algorithm; }
-  /// "gather/binomial  p = 7  root 0", plus "(run 2 of 3)" when the trace has several.
+  /// "gather/binomial  p = 7  root 0", plus "(run 2 of 3)" when the trace has several; on a
+  /// call's own document "call 4 · point-to-point  p = 7" (the call instead of "all messages").
   QString title() const;
   int size() const { return static_cast<int>(m_members.size()); }
   int root() const { return m_root; } ///< rank in the communicator, −1 if none or unknown
@@ -69,6 +70,7 @@ private:
   int m_instanceCount = 0;
   QString m_collective;
   QString m_algorithm;
+  QString m_call; ///< "call 4 · point-to-point" on a call's own document
   int m_root = -1;
   std::vector<int> m_members;
   std::vector<int> m_commRankOf; ///< world rank → comm rank or −1

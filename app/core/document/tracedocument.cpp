@@ -59,12 +59,34 @@ TraceDocument::TraceDocument(model::Trace trace, const LoadControl& control)
   lanes(AxisMode::time);
   density(AxisMode::time);
   if (control.isCancelled()) throw LoadCancelled();
+  // The whole trace is divided into calls; a call's own trace is one call already.
+  if (!m_trace.call) {
+    control.report(85, QStringLiteral("Dividing into calls"));
+    m_calls = TraceCalls::of(m_trace);
+  }
+  if (control.isCancelled()) throw LoadCancelled();
   control.report(90, QStringLiteral("Replaying with α and β"));
   m_replay = model::replay_alpha_beta(m_trace, m_alphaBeta);
   m_layout = model::layout_of(m_trace);
   m_nodeVolume = model::node_volume(m_trace, m_layout);
   replayNodes();
   control.report(100, QStringLiteral("Done"));
+}
+
+std::unique_ptr<TraceDocument> TraceDocument::forCall(const TraceDocument& whole, int index,
+                                                      const LoadControl& control) {
+  const model::Call& call = whole.m_calls.calls.at(static_cast<std::size_t>(index));
+  auto document = std::make_unique<TraceDocument>(model::call_trace(whole.m_trace, call), control);
+  document->m_call = call;
+  return document;
+}
+
+void TraceDocument::summarise(int index, const TraceDocument& own) {
+  if (index < 0 || index >= m_calls.size() || own.call() == nullptr) return;
+  CallSummary& summary = m_calls.summaries[static_cast<std::size_t>(index)];
+  if (summary.computed()) return;
+  summary.rounds = own.analyses().inferred.rounds;
+  summary.resemblance = model::resemble(own.trace(), *own.call());
 }
 
 int TraceDocument::processCount() const {
@@ -75,9 +97,15 @@ QString TraceDocument::title() const {
   // A run that died: every title (window, exports) says that its trace stops early.
   const QString incomplete =
       m_trace.incomplete.empty() ? QString() : QStringLiteral("   (incomplete trace)");
-  if (m_trace.algorithms.empty()) return QFileInfo(path()).fileName() + incomplete;
+  if (m_call) return callTitle(*m_call) + incomplete;
+  // A program of several calls: the title says it is the whole of it (the Calls list scopes).
+  int topLevel = 0;
+  for (const model::Call& call : m_calls.calls) topLevel += call.parent == model::no_index;
+  const QString whole =
+      topLevel > 1 ? QStringLiteral("whole program (%1 calls) · ").arg(topLevel) : QString();
+  if (m_trace.algorithms.empty()) return whole + QFileInfo(path()).fileName() + incomplete;
   const model::AlgorithmInstance& a = m_trace.algorithms.front();
-  QString title = QString::fromStdString(a.name);
+  QString title = whole + QString::fromStdString(a.name);
   if (m_trace.algorithms.size() > 1) title += QStringLiteral(" ×%1").arg(m_trace.algorithms.size());
   title += QStringLiteral("   p = %1").arg(processCount());
   const auto meta = [&a](const char* key) {

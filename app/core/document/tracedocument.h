@@ -10,11 +10,13 @@
 #include "document/laneintervals.h"
 #include "document/messagedensity.h"
 #include "document/traceanalyses.h"
+#include "document/tracecalls.h"
 #include "geometry/traceclock.h"
 
 #include <QString>
 #include <array>
 #include <memory>
+#include <optional>
 
 namespace collscope::app {
 
@@ -28,7 +30,18 @@ public:
   /// Analyses an already loaded trace (tests, benchmarks).
   explicit TraceDocument(model::Trace trace, const LoadControl& control = {});
 
+  /// One call's document: model::call_trace of `whole`'s call `index` (times and rounds from
+  /// 0), analysed like any trace; its title names the call. Throws LoadCancelled.
+  static std::unique_ptr<TraceDocument> forCall(const TraceDocument& whole, int index,
+                                                const LoadControl& control = {});
+
   const model::Trace& trace() const { return m_trace; }
+  /// The calls of the whole trace (empty on a call's own document).
+  const TraceCalls& calls() const { return m_calls; }
+  /// Summarises call `index` from its own document, if TraceCalls::of left it out.
+  void summarise(int index, const TraceDocument& own);
+  /// The call this document shows, or null for the whole trace.
+  const model::Call* call() const { return m_call ? &*m_call : nullptr; }
   const TraceAnalyses& analyses() const { return m_analyses; }
   /// Ranks (lanes) of the trace, idle ones included.
   int rankCount() const { return static_cast<int>(m_trace.ranks.size()); }
@@ -37,7 +50,8 @@ public:
   int processCount() const;
   int messageCount() const { return static_cast<int>(m_trace.messages.size()); }
   QString path() const { return QString::fromStdString(m_trace.path); }
-  /// "gather/binomial  p = 8  root 0  count 1000 MPI_INT", or the file name without metadata.
+  /// "gather/binomial  p = 8  root 0  count 1000 MPI_INT", or the file name without metadata;
+  /// a call's document: "call 3 · bcast/binomial · p = 7 root 0" (callTitle).
   QString title() const;
 
   /// The physical clock, its lanes and message density are built with the document (in the
@@ -75,6 +89,8 @@ public:
 private:
   model::Trace m_trace;
   TraceAnalyses m_analyses;
+  TraceCalls m_calls;
+  std::optional<model::Call> m_call;
   mutable std::array<std::unique_ptr<TraceClock>, 3> m_clocks;
   mutable std::array<std::unique_ptr<LaneIntervals>, 3> m_lanes;
   mutable std::array<std::unique_ptr<MessageDensity>, 3> m_density;

@@ -1,5 +1,6 @@
 #include "export/exportoptions.h"
 
+#include "collscope/model/calls.hpp"
 #include "collscope/model/nodes.hpp"
 #include "document/tracedocument.h"
 #include "document/units.h"
@@ -33,14 +34,20 @@ std::optional<AxisMode> parseAxis(const QString& text) {
 
 QString usage() {
   return QStringLiteral(
-             "usage: collscope [--ranks-per-node N [--placement P] | --nodes N,N,...] [TRACE]\n"
+             "usage: collscope [--ranks-per-node N [--placement P] | --nodes N,N,...]\n"
+             "                 [--call N | --region NAME] [TRACE [TRACE2]]\n"
              "       collscope --export OUT.png|OUT.svg [--view NAME] [--time T | --round K]\n"
-             "                 [--size WxH] [--axis time|rounds|annotated] TRACE\n"
+             "                 [--size WxH] [--axis time|rounds|annotated] [--call N] TRACE "
+             "[TRACE2]\n"
              "       collscope present DECK            present a lecture deck (see present "
              "--help)\n"
              "       collscope slides DECK --pdf OUT.pdf | --png DIR [--handout]\n"
              "\n"
-             "Without --export: the window, opening TRACE if given.\n"
+             "Without --export: the window, opening TRACE if given; with TRACE2 as well, the\n"
+             "two side by side on one axis (one time scale, or rounds from 0).\n"
+             "  --call N       open call N of TRACE (`collscope-trace calls TRACE` lists them):\n"
+             "                 its own trace, times and rounds from 0\n"
+             "  --region NAME  the same for the user region NAME\n"
              "  --export OUT   render a view of TRACE to OUT (.png or .svg) without a window\n"
              "  --view NAME    which view: %1 (default timeline)\n"
              "  --time T       put the playback cursor at T (seconds, or e.g. 250us, 1.5ms);\n"
@@ -139,22 +146,36 @@ CommandLine parseCommandLine(const QStringList& arguments) {
               QStringLiteral("--placement: expected consecutive or round-robin, got '%1'").arg(*v));
         cl.options.nodes.roundRobin = *v == QStringLiteral("round-robin");
       }
+    } else if (arg == QStringLiteral("--call") || arg == QStringLiteral("--region")) {
+      if (cl.options.call.given())
+        fail(QStringLiteral("give one --call or --region, not both or twice"));
+      if (auto v = value()) {
+        cl.options.call.selector = *v;
+        cl.options.call.byRegion = arg == QStringLiteral("--region");
+      }
     } else if (arg == QStringLiteral("--nodes")) {
       if (auto v = value()) cl.options.nodes.sizes = *v;
     } else if (arg.startsWith(QLatin1Char('-')) && arg.size() > 1) {
       fail(QStringLiteral("unknown option '%1' (see --help)").arg(arg));
     } else if (cl.trace.isEmpty()) {
       cl.trace = arg;
+    } else if (cl.second.isEmpty()) {
+      cl.second = arg;
     } else {
-      fail(QStringLiteral("one TRACE only, got '%1' and '%2'").arg(cl.trace, arg));
+      fail(QStringLiteral("at most two TRACEs (to compare), got a third: '%1'").arg(arg));
     }
   }
   cl.options.trace = cl.trace;
+  cl.options.second = cl.second;
   if (cl.help) return cl;
   if (cl.options.nodes.ranksPerNode && !cl.options.nodes.sizes.isEmpty())
     fail(QStringLiteral("give either --ranks-per-node or --nodes, not both"));
   if (placement && !cl.options.nodes.ranksPerNode)
     fail(QStringLiteral("--placement goes with --ranks-per-node"));
+  if (cl.options.call.given() && cl.trace.isEmpty())
+    fail(
+        QStringLiteral("%1 needs a TRACE")
+            .arg(cl.options.call.byRegion ? QStringLiteral("--region") : QStringLiteral("--call")));
   if (!cl.exportMode && !exportOnly.isEmpty())
     fail(QStringLiteral("%1 only works with --export OUT").arg(exportOnly.first()));
   if (cl.exportMode) {
@@ -165,8 +186,31 @@ CommandLine parseCommandLine(const QStringList& arguments) {
         !cl.options.output.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive))
       fail(QStringLiteral("--export: '%1' must end in .png or .svg").arg(cl.options.output));
     if (cl.trace.isEmpty()) fail(QStringLiteral("--export needs a TRACE to render"));
+    // Two traces are compared on the space-time diagram, each drawn whole.
+    if (!cl.second.isEmpty() && exportOnly.contains(QStringLiteral("--view")) &&
+        cl.options.view != QStringLiteral("timeline"))
+      fail(QStringLiteral("--view: two traces are compared on the timeline only"));
+    if (!cl.second.isEmpty() && (cl.options.time || cl.options.round))
+      fail(QStringLiteral("--time and --round take one TRACE (two are compared whole)"));
   }
   return cl;
+}
+
+int findCall(const CallOption& option, const TraceDocument& document, QString& error) {
+  if (!option.given()) return -1;
+  std::string why;
+  const model::Call* call =
+      model::find_call(document.calls().calls, option.selector.toStdString(), option.byRegion, why);
+  if (call == nullptr) {
+    // The model's line names the option when the number itself is malformed.
+    error = QString::fromStdString(why);
+    if (!error.startsWith(QStringLiteral("--")))
+      error = QStringLiteral("%1 %2: %3")
+                  .arg(option.byRegion ? QStringLiteral("--region") : QStringLiteral("--call"),
+                       option.selector, error);
+    return -2;
+  }
+  return call->index;
 }
 
 QString applyNodeOptions(const NodeOptions& options, TraceDocument& document) {

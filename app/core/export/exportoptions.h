@@ -28,10 +28,24 @@ struct NodeOptions {
 /// Sets the layout on `document`; an error line if it does not fit the trace (empty if fine).
 QString applyNodeOptions(const NodeOptions& options, TraceDocument& document);
 
+/// `--call N` or `--region NAME`: one call of the trace instead of the whole of it.
+struct CallOption {
+  QString selector;
+  bool byRegion = false;
+  bool given() const { return !selector.isEmpty(); }
+};
+
+/// The call `option` names in the whole trace's `document` (−1 when none is given), or −2 with
+/// `error` set to one line ("--call 9: no call 9: the trace has 4 calls (0 … 3)").
+int findCall(const CallOption& option, const TraceDocument& document, QString& error);
+
 struct ExportOptions {
   QString output;
   QString view = QStringLiteral("timeline");
   QString trace;
+  /// A second trace: both are drawn stacked on one axis (`collscope --export OUT A B`).
+  QString second;
+  CallOption call;            ///< applies to `trace`
   std::optional<double> time; ///< seconds since trace start
   std::optional<int> round;   ///< as the x axis numbers rounds
   QSize size{1920, 1080};
@@ -43,8 +57,9 @@ struct CommandLine {
   bool help = false;
   bool exportMode = false;
   ExportOptions options;
-  QString trace; ///< window mode: the trace to open, may be empty
-  QString error; ///< one line; empty when the command line is fine
+  QString trace;  ///< window mode: the trace to open, may be empty
+  QString second; ///< window mode: a second trace to compare `trace` with
+  QString error;  ///< one line; empty when the command line is fine
 };
 
 /// `arguments` without the program name.

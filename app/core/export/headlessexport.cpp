@@ -3,9 +3,60 @@
 #include "collscope/model/load_trace.hpp"
 #include "document/units.h"
 #include "export/viewexporter.h"
+#include "views/comparisonview.h"
 #include "views/viewregistry.h"
 
 namespace collscope::app {
+
+namespace {
+
+// Loads `path`, applies the node layout and, for the first trace, --call; null after printing
+// the one line that says why not.
+std::unique_ptr<TraceDocument> openForExport(const ExportOptions& options, const QString& path,
+                                             bool first, QTextStream& err) {
+  std::unique_ptr<TraceDocument> document;
+  try {
+    document = TraceDocument::load(path);
+  } catch (const model::TraceError& e) {
+    err << "collscope: " << e.what() << "\n";
+    return nullptr;
+  }
+  if (const QString error = applyNodeOptions(options.nodes, *document); !error.isEmpty()) {
+    err << "collscope: " << error << "\n";
+    return nullptr;
+  }
+  if (!first) return document;
+  QString error;
+  const int call = findCall(options.call, *document, error);
+  if (call == -2) {
+    err << "collscope: " << error << "\n";
+    return nullptr;
+  }
+  if (call < 0) return document;
+  std::unique_ptr<TraceDocument> own = TraceDocument::forCall(*document, call);
+  applyNodeOptions(options.nodes, *own); // same ranks as the whole trace: it fits
+  return own;
+}
+
+// `collscope --export OUT A B`: both stacked on one axis.
+int exportComparison(const ExportOptions& options, const TraceDocument& first, QTextStream& out,
+                     QTextStream& err) {
+  const std::unique_ptr<TraceDocument> second = openForExport(options, options.second, false, err);
+  if (!second) return 2;
+  ComparisonView view(first, *second);
+  view.setMode(options.axis);
+  const Playback playback;
+  const QString error = ViewExporter::exportToFile(view, playback, options.output, options.size);
+  if (!error.isEmpty()) {
+    err << "collscope: " << error << "\n";
+    return 1;
+  }
+  out << "wrote " << options.output << " (side by side, " << options.size.width() << "x"
+      << options.size.height() << ": " << first.title() << " | " << second->title() << ")\n";
+  return 0;
+}
+
+} // namespace
 
 int runHeadlessExport(const ExportOptions& options, QTextStream& out, QTextStream& err) {
   const ViewInfo* info = ViewRegistry::instance().find(options.view);
@@ -14,17 +65,10 @@ int runHeadlessExport(const ExportOptions& options, QTextStream& out, QTextStrea
         << "' (known: " << ViewRegistry::instance().names().join(QStringLiteral(", ")) << ")\n";
     return 2;
   }
-  std::unique_ptr<TraceDocument> document;
-  try {
-    document = TraceDocument::load(options.trace);
-  } catch (const model::TraceError& e) {
-    err << "collscope: " << e.what() << "\n";
-    return 2;
-  }
-  if (const QString error = applyNodeOptions(options.nodes, *document); !error.isEmpty()) {
-    err << "collscope: " << error << "\n";
-    return 2;
-  }
+  QString error;
+  std::unique_ptr<TraceDocument> document = openForExport(options, options.trace, true, err);
+  if (!document) return 2;
+  if (!options.second.isEmpty()) return exportComparison(options, *document, out, err);
   // `--round K` means the same in every view and on every axis: where round K (numbered from 0)
   // of the first run that has one is complete (TraceClock::roundEnd).
   const AxisMode axis = options.axis;
@@ -52,7 +96,7 @@ int runHeadlessExport(const ExportOptions& options, QTextStream& out, QTextStrea
     return 2;
   }
   const std::unique_ptr<TraceView> view = info->create({document.get(), nullptr});
-  const QString error = ViewExporter::exportToFile(*view, playback, options.output, options.size);
+  error = ViewExporter::exportToFile(*view, playback, options.output, options.size);
   if (!error.isEmpty()) {
     err << "collscope: " << error << "\n";
     return 1;

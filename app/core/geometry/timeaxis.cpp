@@ -41,7 +41,7 @@ std::vector<Tick> TimeAxis::ticks(double minSpacing) const {
 }
 
 QString TimeAxis::title() const {
-  return QStringLiteral("time since trace start [%1]").arg(unitOf(*this).suffix);
+  return QStringLiteral("time since %1 [%2]").arg(m_origin, unitOf(*this).suffix);
 }
 
 } // namespace collscope::app

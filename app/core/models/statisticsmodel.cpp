@@ -32,8 +32,18 @@ void StatisticsModel::rebuild() {
   add(QStringLiteral("Trace"), m_document->path());
   if (!trace.incomplete.empty()) // a run that died: what it recorded, and why it stops
     add(QStringLiteral("Incomplete"), QString::fromStdString(trace.incomplete));
+  addScopeRows();
+  // Each algorithm once, however many runs of it the trace holds.
+  std::vector<std::string> shown;
   for (const model::AlgorithmInstance& instance : trace.algorithms) {
-    add(QStringLiteral("Algorithm"), QString::fromStdString(instance.name));
+    if (std::find(shown.begin(), shown.end(), instance.name) != shown.end()) continue;
+    shown.push_back(instance.name);
+    const auto runs = std::count_if(
+        trace.algorithms.begin(), trace.algorithms.end(),
+        [&instance](const model::AlgorithmInstance& other) { return other.name == instance.name; });
+    add(QStringLiteral("Algorithm"),
+        QString::fromStdString(instance.name) +
+            (runs > 1 ? QStringLiteral(" (%1 runs; the first's metadata)").arg(runs) : QString()));
     for (const auto& [key, value] : instance.meta)
       if (key != "collective" && key != "algorithm")
         add(QStringLiteral("   %1").arg(QString::fromStdString(key)),
@@ -47,7 +57,7 @@ void StatisticsModel::rebuild() {
         add(QStringLiteral("   source"), e->source);
       }
     }
-    if (trace.algorithms.size() > 3) break;
+    if (shown.size() >= 3) break;
   }
   const int p = m_document->processCount();
   add(QStringLiteral("Ranks"),
@@ -57,27 +67,32 @@ void StatisticsModel::rebuild() {
                : QString()),
       Live::none, QStringLiteral("p counts the ranks that enter the algorithm's region"));
   const std::size_t unmatched = trace.unmatched_sends.size() + trace.unmatched_receives.size();
-  add(QStringLiteral("Messages"),
-      formatCount(trace.messages.size()) +
+  // A message a rank sends to itself (a local copy) is no message between ranks: shown apart.
+  const auto self = static_cast<std::size_t>(
+      std::count_if(trace.messages.begin(), trace.messages.end(),
+                    [](const model::Message& m) { return m.sender == m.receiver; }));
+  add(QStringLiteral("Messages") + m_whole,
+      formatCount(trace.messages.size() - self) +
+          (self ? QStringLiteral(" (+%1 to itself)").arg(self) : QString()) +
           (unmatched ? QStringLiteral(" (+%1 unmatched)").arg(unmatched) : QString()));
-  add(QStringLiteral("Bytes"), formatBytes(a.volume.total));
+  add(QStringLiteral("Bytes") + m_whole, formatBytes(a.volume.total));
   add(QStringLiteral("Bytes through one port, max"), formatBytes(a.volume.max_per_rank), Live::none,
       QStringLiteral("max over ranks of max(sent, received)"));
   // Counts; the rounds themselves are numbered from 0 everywhere.
   const auto numbered = [](int rounds) {
     return rounds > 1 ? QStringLiteral(" (0 … %1)").arg(rounds - 1) : QString();
   };
-  add(QStringLiteral("Rounds, inferred"),
+  add(QStringLiteral("Rounds, inferred") + m_whole,
       QString::number(a.inferred.rounds) + numbered(a.inferred.rounds) +
           (a.inferred.consistent ? QString() : QStringLiteral(" (inconsistent trace)")));
-  add(QStringLiteral("Rounds, annotated"),
+  add(QStringLiteral("Rounds, annotated") + m_whole,
       a.annotated.rounds > 0 ? QString::number(a.annotated.rounds) + numbered(a.annotated.rounds)
                              : QStringLiteral("none"));
   add(QStringLiteral("At the cursor"), {}, Live::cursor,
       QStringLiteral("Round k is complete once every message of rounds 0 … k is delivered"));
-  add(QStringLiteral("Run duration"), formatDuration(trace.duration));
-  add(QStringLiteral("Critical path"), formatDuration(a.criticalPath.length));
-  add(QStringLiteral("Blocked in receives, total"), formatDuration(a.waiting.total));
+  add(QStringLiteral("Run duration") + m_whole, formatDuration(trace.duration));
+  add(QStringLiteral("Critical path") + m_whole, formatDuration(a.criticalPath.length));
+  add(QStringLiteral("Blocked in receives, total") + m_whole, formatDuration(a.waiting.total));
   add(QStringLiteral("α (per message)"), {}, Live::alpha,
       QStringLiteral("Type a time: 1e-6, 2 us, 0.5 ms"));
   add(QStringLiteral("β (per byte)"), {}, Live::beta,
@@ -85,6 +100,27 @@ void StatisticsModel::rebuild() {
   add(QStringLiteral("α-β replay time"), {}, Live::replay,
       QStringLiteral("1-ported, bidirectional replay of this trace's messages"));
   addNodeRows();
+}
+
+void StatisticsModel::addScopeRows() {
+  // Figures of a program of several calls are the whole trace's: say so on each of them.
+  m_whole.clear();
+  if (const model::Call* call = m_document->call()) {
+    m_rows.push_back({QStringLiteral("Call"), callTitle(*call), Live::none,
+                      QStringLiteral("Every figure below is this call's alone, rounds from 0")});
+    if (call->crossing > 0)
+      m_rows.push_back({QStringLiteral("   messages crossing its border"),
+                        QString::number(call->crossing), Live::none,
+                        QStringLiteral("one end inside the call, the other outside: left out")});
+    return;
+  }
+  const int calls = m_document->calls().size();
+  if (calls <= 1) return;
+  m_whole = QStringLiteral(" (whole trace)");
+  m_rows.push_back(
+      {QStringLiteral("Scope"),
+       QStringLiteral("the whole trace: %1 calls (pick one in the Calls list)").arg(calls),
+       Live::none, QStringLiteral("Select a call to see its own figures")});
 }
 
 void StatisticsModel::addNodeRows() {

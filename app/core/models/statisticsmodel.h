@@ -69,6 +69,7 @@ private:
   };
   static bool editable(Live live);
   void addNodeRows();
+  void addScopeRows();
   struct Row {
     QString quantity;
     QString value;
@@ -84,6 +85,7 @@ private:
   std::optional<AlgorithmCatalog> m_catalog;
   const Playback* m_playback = nullptr;
   std::vector<Row> m_rows;
+  QString m_whole; ///< " (whole trace)" on the figures of a program of several calls
 };
 
 } // namespace collscope::app

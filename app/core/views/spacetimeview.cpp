@@ -10,6 +10,7 @@ SpaceTimeView::SpaceTimeView(const ViewContext& context)
   const TraceClock& time = doc.clock(AxisMode::time);
   m_time.setMinimumSpan(std::max(1e-9, (time.end() - time.begin()) * 1e-7));
   m_time.setExtent(time.begin(), time.end());
+  if (doc.call() != nullptr) m_time.setOrigin(QStringLiteral("the call's start"));
 }
 
 void SpaceTimeView::configureRounds(RoundAxis& axis, AxisMode mode) {

@@ -1,0 +1,35 @@
+// Two documents side by side (ComparisonView): a call of the user's program and the lecture's
+// algorithm recorded at the same p, root and count, or `collscope A B`. One x axis for both:
+// physical time or rounds from 0, chosen in the window's toolbar.
+#pragma once
+
+#include "document/tracedocument.h"
+#include "views/comparisonview.h"
+
+#include <QWidget>
+#include <memory>
+
+class QComboBox;
+
+namespace collscope::app {
+
+class ComparisonWindow : public QWidget {
+  Q_OBJECT
+public:
+  ComparisonWindow(std::shared_ptr<TraceDocument> first, std::shared_ptr<TraceDocument> second,
+                   QWidget* parent = nullptr);
+  ~ComparisonWindow() override;
+
+  ComparisonView& view() { return *m_view; }
+  void setMode(AxisMode mode);
+
+private:
+  class Canvas;
+  std::shared_ptr<TraceDocument> m_first;
+  std::shared_ptr<TraceDocument> m_second;
+  std::unique_ptr<ComparisonView> m_view;
+  Canvas* m_canvas;
+  QComboBox* m_axis;
+};
+
+} // namespace collscope::app
