@@ -1,5 +1,7 @@
 #include "algorithm_traces.hpp"
 
+#include <otf2/otf2.h>
+
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -107,6 +109,30 @@ TraceBuilder pipeline_bcast(int p, int blocks, std::uint64_t block) {
     }
   }
   return b;
+}
+
+void hand_barrier(TraceBuilder& b, int p, double base) {
+  for (int r = 0; r < p; ++r)
+    b.collective(r, base, base + 1e-6, "MPI_Barrier", OTF2_COLLECTIVE_OP_BARRIER,
+                 OTF2_UNDEFINED_UINT32, 0, 0);
+}
+
+void hand_binomial_bcast(TraceBuilder& b, int p, int root, double base, std::uint64_t bytes) {
+  for (int k = 0; (1 << k) < p; ++k)
+    for (int v = 0; v < (1 << k) && v + (1 << k) < p; ++v) {
+      const int from = (v + root) % p;
+      const int to = (v + (1 << k) + root) % p;
+      b.send(from, base + at(k, 2), base + at(k, 4), to, bytes);
+      b.recv(to, base + at(k, 1), base + at(k, 5), from, bytes);
+    }
+}
+
+void hand_linear_gather(TraceBuilder& b, int p, double base, std::uint64_t bytes) {
+  b.sendrecv(0, base + at(0, 0.2), base + at(0, 0.4), 0, bytes, 0, bytes);
+  for (int r = 1; r < p; ++r) {
+    b.recv(0, base + at(r - 1, 1), base + at(r - 1, 5), r, bytes);
+    b.send(r, base + at(r - 1, 2), base + at(r - 1, 4), 0, bytes);
+  }
 }
 
 } // namespace collscope::test

@@ -37,4 +37,14 @@ inline double at(int round, double us) {
   return (10.0 * round + us) * 1e-6;
 }
 
+/// Programs written by hand, without annotations, starting at `base` seconds:
+/// every rank enters MPI_Barrier at base and leaves 1 µs later;
+void hand_barrier(TraceBuilder& b, int p, double base);
+/// a binomial broadcast from `root`: vrank v < 2^k sends to v + 2^k in round k (each rank
+/// receives, then sends by increasing k, blocking);
+void hand_binomial_bcast(TraceBuilder& b, int p, int root, double base, std::uint64_t bytes);
+/// a linear gather to rank 0, which first copies its own block with a Sendrecv to itself, then
+/// receives 1 … p − 1 in turn.
+void hand_linear_gather(TraceBuilder& b, int p, double base, std::uint64_t bytes);
+
 } // namespace collscope::test

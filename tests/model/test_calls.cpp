@@ -26,37 +26,14 @@ model::Trace load(const TraceBuilder& b) {
   return model::load_trace(b.write(dir / "trace"));
 }
 
-// Everyone enters MPI_Barrier at `base` and leaves 1 µs later.
-void barrier(TraceBuilder& b, int p, double base) {
-  for (int r = 0; r < p; ++r)
-    b.collective(r, base, base + 1e-6, "MPI_Barrier", OTF2_COLLECTIVE_OP_BARRIER,
-                 OTF2_UNDEFINED_UINT32, 0, 0);
-}
-
-// A binomial broadcast from `root` written by hand: vrank v < 2^k sends to v + 2^k in round k.
-void binomial_bcast(TraceBuilder& b, int p, int root, double base, std::uint64_t bytes) {
-  for (int k = 0; (1 << k) < p; ++k)
-    for (int v = 0; v < (1 << k) && v + (1 << k) < p; ++v) {
-      const int from = (v + root) % p;
-      const int to = (v + (1 << k) + root) % p;
-      b.send(from, base + at(k, 2), base + at(k, 4), to, bytes);
-      b.recv(to, base + at(k, 1), base + at(k, 5), from, bytes);
-    }
-}
-
 // The world program of the issue: binomial broadcast, barrier, linear gather, barrier, ring
 // shift with Sendrecv, allreduce.
 TraceBuilder plain_program(int p, int root) {
   TraceBuilder b(p);
-  binomial_bcast(b, p, root, 0.0, 400);
-  barrier(b, p, 1e-3);
-  const double g = 2e-3;
-  b.sendrecv(0, g + at(0, 0.2), g + at(0, 0.4), 0, 8, 0, 8); // root's own block to itself
-  for (int r = 1; r < p; ++r) {
-    b.recv(0, g + at(r - 1, 1), g + at(r - 1, 5), r, 8);
-    b.send(r, g + at(r - 1, 2), g + at(r - 1, 4), 0, 8);
-  }
-  barrier(b, p, 3e-3);
+  test::hand_binomial_bcast(b, p, root, 0.0, 400);
+  test::hand_barrier(b, p, 1e-3);
+  test::hand_linear_gather(b, p, 2e-3, 8); // the root's own block to itself first
+  test::hand_barrier(b, p, 3e-3);
   for (int r = 0; r < p; ++r)
     b.sendrecv(r, 4e-3 + at(0, 1), 4e-3 + at(0, 5), (r + 1) % p, 16, (r + p - 1) % p, 16);
   for (int r = 0; r < p; ++r)

@@ -23,31 +23,6 @@ model::Trace load(const TraceBuilder& b) {
   return model::load_trace(b.write(dir / "trace"));
 }
 
-void barrier(TraceBuilder& b, int p, double base) {
-  for (int r = 0; r < p; ++r)
-    b.collective(r, base, base + 1e-6, "MPI_Barrier", OTF2_COLLECTIVE_OP_BARRIER,
-                 OTF2_UNDEFINED_UINT32, 0, 0);
-}
-
-// Vrank v < 2^k sends to v + 2^k in round k (each rank: receive, then send by increasing k).
-void binomial_bcast(TraceBuilder& b, int p, int root, double base, std::uint64_t bytes) {
-  for (int k = 0; (1 << k) < p; ++k)
-    for (int v = 0; v < (1 << k) && v + (1 << k) < p; ++v) {
-      const int from = (v + root) % p, to = (v + (1 << k) + root) % p;
-      b.send(from, base + at(k, 2), base + at(k, 4), to, bytes);
-      b.recv(to, base + at(k, 1), base + at(k, 5), from, bytes);
-    }
-}
-
-// Root 0 copies its own block with a Sendrecv to itself, then receives 1 … p−1 in order.
-void linear_gather(TraceBuilder& b, int p, double g, std::uint64_t bytes) {
-  b.sendrecv(0, g + at(0, 0.2), g + at(0, 0.4), 0, bytes, 0, bytes);
-  for (int r = 1; r < p; ++r) {
-    b.recv(0, g + at(r - 1, 1), g + at(r - 1, 5), r, bytes);
-    b.send(r, g + at(r - 1, 2), g + at(r - 1, 4), 0, bytes);
-  }
-}
-
 // Heap order: v receives from (v − 1)/2, then sends to 2v + 1 and 2v + 2 (blocking).
 void heap_bcast(TraceBuilder& b, int p, double base, std::uint64_t bytes) {
   std::vector<int> clock(static_cast<std::size_t>(p), 0);
@@ -71,9 +46,9 @@ TEST_CASE("resemblance: the issue's program, a binomial broadcast from root 2 an
           "gather at p = 6") {
   const int p = 6;
   TraceBuilder b(p);
-  binomial_bcast(b, p, 2, 0.0, 400);
-  barrier(b, p, 1e-3);
-  linear_gather(b, p, 2e-3, 8);
+  test::hand_binomial_bcast(b, p, 2, 0.0, 400);
+  test::hand_barrier(b, p, 1e-3);
+  test::hand_linear_gather(b, p, 2e-3, 8);
   const model::Trace t = load(b);
   const auto calls = model::divide_calls(t);
   REQUIRE(calls.size() == 3);
@@ -185,7 +160,7 @@ TEST_CASE("resemblance: a graded case (a submission without a pattern) resembles
 TEST_CASE("resemblance: an unannotated call at p = 64 (root inferred, every pattern tried)") {
   const int p = 64;
   TraceBuilder b(p);
-  binomial_bcast(b, p, 17, 0.0, 4096);
+  test::hand_binomial_bcast(b, p, 17, 0.0, 4096);
   const model::Trace t = load(b);
   const auto calls = model::divide_calls(t);
   REQUIRE(calls.size() == 1);
