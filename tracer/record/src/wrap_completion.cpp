@@ -41,13 +41,15 @@ void complete_some(int rc, int outcount, const int* indices, const MPI_Request* 
 }
 
 // One completion call: Enter, the call, the completions it reports, Leave; while recording is
-// paused only the completions' bookkeeping (watch_completions()). A Test* that found nothing
-// (`found` false) may extend the previous empty poll (extend_empty_poll), so the Enter is
-// appended after the call.
+// paused only the completions' bookkeeping (watch_completions()). A Wait* appends its Enter
+// before the call, so a rank that hangs or dies in it shows where; a Test* after it, since
+// one that found nothing (`found` false) may instead extend the previous empty poll
+// (extend_empty_poll).
 template <class Call, class Found, class Completed>
-int completion(MpiRegion region, Call&& call, Found&& found, Completed&& completed) {
+int completion(MpiRegion region, bool poll, Call&& call, Found&& found, Completed&& completed) {
   const bool record = rec::recording();
   const std::uint64_t t0 = record ? rec::begin_call(region) : 0;
+  if (record && !poll) rec::enter(t0, region);
   const int rc = call();
   if (!record) {
     completed(rc, 0, false);
@@ -55,8 +57,10 @@ int completion(MpiRegion region, Call&& call, Found&& found, Completed&& complet
   }
   const std::uint64_t t1 = rec::now();
   const bool something = found(rc);
-  if (!something && rec::extend_empty_poll(region, t1)) return rc;
-  rec::enter(t0, region);
+  if (poll) {
+    if (!something && rec::extend_empty_poll(region, t1)) return rc;
+    rec::enter(t0, region);
+  }
   completed(rc, t1, true);
   rec::leave_poll(t1, region, something);
   return rc;
@@ -75,7 +79,7 @@ int MPI_Wait(MPI_Request* request, MPI_Status* status) {
   MPI_Status* st = status == MPI_STATUS_IGNORE ? &local : status;
   const MPI_Request before = *request;
   return completion(
-      MpiRegion::Wait, [&] { return PMPI_Wait(request, st); }, always,
+      MpiRegion::Wait, false, [&] { return PMPI_Wait(request, st); }, always,
       [&](int rc, std::uint64_t t, bool record) {
         if (rc == MPI_SUCCESS) rec::complete(before, *st, t, record);
       });
@@ -87,7 +91,7 @@ int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
   MPI_Status* st = status == MPI_STATUS_IGNORE ? &local : status;
   const MPI_Request before = *request;
   return completion(
-      MpiRegion::Test, [&] { return PMPI_Test(request, flag, st); },
+      MpiRegion::Test, true, [&] { return PMPI_Test(request, flag, st); },
       [&](int rc) { return rc != MPI_SUCCESS || *flag != 0; },
       [&](int rc, std::uint64_t t, bool record) {
         if (rc == MPI_SUCCESS && *flag != 0) rec::complete(before, *st, t, record);
@@ -99,7 +103,7 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
   const MPI_Request* before = saved_requests(count, requests);
   MPI_Status* st = statuses_or_local(count, statuses);
   return completion(
-      MpiRegion::Waitall, [&] { return PMPI_Waitall(count, requests, st); }, always,
+      MpiRegion::Waitall, false, [&] { return PMPI_Waitall(count, requests, st); }, always,
       [&](int rc, std::uint64_t t, bool record) { complete_all(rc, count, before, st, t, record); });
 }
 
@@ -108,7 +112,7 @@ int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuse
   const MPI_Request* before = saved_requests(count, requests);
   MPI_Status* st = statuses_or_local(count, statuses);
   return completion(
-      MpiRegion::Testall, [&] { return PMPI_Testall(count, requests, flag, st); },
+      MpiRegion::Testall, true, [&] { return PMPI_Testall(count, requests, flag, st); },
       [&](int rc) { return rc != MPI_SUCCESS || *flag != 0; },
       [&](int rc, std::uint64_t t, bool record) {
         if (*flag != 0) complete_all(rc, count, before, st, t, record);
@@ -121,7 +125,7 @@ int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* statu
   MPI_Status local;
   MPI_Status* st = status == MPI_STATUS_IGNORE ? &local : status;
   return completion(
-      MpiRegion::Waitany, [&] { return PMPI_Waitany(count, requests, index, st); }, always,
+      MpiRegion::Waitany, false, [&] { return PMPI_Waitany(count, requests, index, st); }, always,
       [&](int rc, std::uint64_t t, bool record) {
         if (rc == MPI_SUCCESS && *index != MPI_UNDEFINED) rec::complete(before[*index], *st, t, record);
       });
@@ -133,7 +137,7 @@ int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_St
   MPI_Status local;
   MPI_Status* st = status == MPI_STATUS_IGNORE ? &local : status;
   return completion(
-      MpiRegion::Testany, [&] { return PMPI_Testany(count, requests, index, flag, st); },
+      MpiRegion::Testany, true, [&] { return PMPI_Testany(count, requests, index, flag, st); },
       [&](int rc) { return rc != MPI_SUCCESS || *flag != 0; },
       [&](int rc, std::uint64_t t, bool record) {
         if (rc == MPI_SUCCESS && *flag != 0 && *index != MPI_UNDEFINED)
@@ -148,7 +152,7 @@ int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices
   const MPI_Request* before = saved_requests(incount, requests);
   MPI_Status* st = statuses_or_local(incount, statuses);
   return completion(
-      MpiRegion::Waitsome, [&] { return PMPI_Waitsome(incount, requests, outcount, indices, st); },
+      MpiRegion::Waitsome, false, [&] { return PMPI_Waitsome(incount, requests, outcount, indices, st); },
       always, [&](int rc, std::uint64_t t, bool record) {
         complete_some(rc, *outcount, indices, before, st, t, record);
       });
@@ -161,7 +165,7 @@ int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices
   const MPI_Request* before = saved_requests(incount, requests);
   MPI_Status* st = statuses_or_local(incount, statuses);
   return completion(
-      MpiRegion::Testsome, [&] { return PMPI_Testsome(incount, requests, outcount, indices, st); },
+      MpiRegion::Testsome, true, [&] { return PMPI_Testsome(incount, requests, outcount, indices, st); },
       [&](int rc) { return rc != MPI_SUCCESS || (*outcount != 0 && *outcount != MPI_UNDEFINED); },
       [&](int rc, std::uint64_t t, bool record) {
         complete_some(rc, *outcount, indices, before, st, t, record);

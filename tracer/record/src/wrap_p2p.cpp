@@ -51,15 +51,20 @@ void start_irecv(std::uint64_t t0, std::uint32_t comm, int source, int tag, MPI_
 }
 
 template <class Call>
-// Probes; an Iprobe or Improbe that found nothing may extend the previous one (recorder.hpp,
-// extend_empty_poll), so the Enter is appended after the call.
+// Probes. A blocking one appends its Enter first (a rank that hangs in it shows where); an
+// Iprobe or Improbe after the call, since one that found nothing may instead extend the
+// previous empty one (recorder.hpp, extend_empty_poll).
 int probe(MpiRegion region, MPI_Comm comm, const int* flag, MPI_Message* message, Call&& call) {
   const std::uint64_t t0 = rec::begin_call(region);
+  const bool poll = flag != nullptr;
+  if (!poll) rec::enter(t0, region);
   const int rc = call();
   const std::uint64_t t1 = rec::now();
-  const bool found = rc != MPI_SUCCESS || flag == nullptr || *flag != 0;
-  if (!found && rec::extend_empty_poll(region, t1)) return rc;
-  rec::enter(t0, region);
+  const bool found = rc != MPI_SUCCESS || !poll || *flag != 0;
+  if (poll) {
+    if (!found && rec::extend_empty_poll(region, t1)) return rc;
+    rec::enter(t0, region);
+  }
   if (rc == MPI_SUCCESS && found && message != nullptr && *message != MPI_MESSAGE_NULL &&
       *message != MPI_MESSAGE_NO_PROC)
     rec::state.messages.put(reinterpret_cast<std::uintptr_t>(*message),
