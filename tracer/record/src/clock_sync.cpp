@@ -1,0 +1,84 @@
+#include "clock_sync.hpp"
+
+#include "clock.hpp"
+#include "clock_skew.hpp"
+#include "raw_format.hpp"
+#include "recorder.hpp"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace collscope::rec {
+namespace {
+
+ClockSkew skew;
+
+#ifndef SMPI_H
+// Score-P keeps the best of 10; more buy little (the least round trip is found early) and
+// cost (p - 1) round trips each at rank 0.
+constexpr int pingpongs = 10;
+constexpr int tag = 0; // on the private communicator: nothing else travels there
+
+MPI_Comm sync_comm = MPI_COMM_NULL;
+
+std::uint64_t local_ns() {
+  return skewed(skew, monotonic_ns());
+}
+
+// Rank 0 answers every other rank's pings, rank by rank, with its clock; the others measure.
+OffsetSample measure(int rank, int size) {
+  OffsetSample best{};
+  if (rank == 0) {
+    for (int r = 1; r < size; ++r)
+      for (int k = 0; k < pingpongs; ++k) {
+        PMPI_Recv(nullptr, 0, MPI_BYTE, r, tag, sync_comm, MPI_STATUS_IGNORE);
+        const std::uint64_t t0 = local_ns();
+        PMPI_Send(&t0, static_cast<int>(sizeof t0), MPI_BYTE, r, tag, sync_comm);
+      }
+    best.time_ns = local_ns();
+    return best;
+  }
+  std::uint64_t least = UINT64_MAX;
+  for (int k = 0; k < pingpongs; ++k) {
+    std::uint64_t t0 = 0;
+    const std::uint64_t t1 = local_ns();
+    PMPI_Send(nullptr, 0, MPI_BYTE, 0, tag, sync_comm);
+    PMPI_Recv(&t0, static_cast<int>(sizeof t0), MPI_BYTE, 0, tag, sync_comm, MPI_STATUS_IGNORE);
+    const std::uint64_t t2 = local_ns();
+    if (t2 - t1 >= least) continue;
+    least = t2 - t1;
+    best.time_ns = t1 + least / 2;
+    best.offset_ns = static_cast<std::int64_t>(t0 - best.time_ns);
+    best.half_rtt_ns = least / 2 > 0 ? least / 2 : 1; // 0 is rank 0's mark
+  }
+  return best;
+}
+#endif
+
+} // namespace
+
+void sync_clocks(bool at_init) {
+  if (at_init) {
+    std::string error;
+    skew = parse_clock_skew(std::getenv("COLLSCOPE_TRACE_CLOCK_SKEW"), state.world_rank, error);
+    if (!error.empty() && state.world_rank == 0)
+      std::fprintf(stderr, "collscope-trace: %s\n", error.c_str());
+    skew.init_ns = monotonic_ns();
+    if (skew.any()) {
+      const RawSkew raw{skew.offset_ns, skew.drift_ppm, skew.init_ns};
+      write_definition(DefRecord::clock_skew, &raw, sizeof raw);
+    }
+  }
+#ifndef SMPI_H
+  if (at_init) PMPI_Comm_dup(MPI_COMM_WORLD, &sync_comm);
+  if (sync_comm == MPI_COMM_NULL) return;
+  const OffsetSample s = measure(state.world_rank, state.world_size);
+  const RawOffset raw{s.time_ns, s.offset_ns, s.half_rtt_ns};
+  write_definition(DefRecord::clock_offset, &raw, sizeof raw);
+  if (!at_init) PMPI_Comm_free(&sync_comm);
+#endif
+}
+
+} // namespace collscope::rec
