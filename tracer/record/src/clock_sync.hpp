@@ -10,6 +10,9 @@
 // Linear drift between the two measurements is undone; anything else remains for the trace
 // model's logical clock (tracer/README.md, "Tracing on a cluster").
 //
+// Ranks that all run on one host (and none skewed by the test hook) read one CLOCK_MONOTONIC:
+// their offsets are written as 0, exactly, and the ping-pongs only give the latency.
+//
 // Under SimGrid SMPI the simulated ranks share one clock: nothing is measured (the ping-pongs
 // would only add simulated time).
 #pragma once

@@ -40,8 +40,10 @@ std::size_t backward_messages(const Trace& trace);
 std::size_t backward_messages_uncorrected(const Trace& trace);
 
 /// The least latency a receive is given: the least error bound of the offset measurements
-/// (half their least round trip, the one-way latency of an empty message); 0 when the trace
-/// has none (then only the order of send and receive is restored). `measured` says which.
+/// (half their least round trip, the one-way latency of an empty message), but no more than
+/// the least latency a message of the trace shows (receive end - send start, where not
+/// negative); 0 when the trace has no measurements (then only the order of send and receive
+/// is restored). `measured` says which.
 double minimum_latency(const Trace& trace, bool& measured);
 
 /// The controlled logical clock, in place: afterwards every matched message between two ranks
