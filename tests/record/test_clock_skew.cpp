@@ -37,6 +37,9 @@ TEST_CASE("a skewed clock: offset at MPI_Init, then drift in ppm of the time sin
   CHECK(skewed(s, 1000000000) == 995000000);
   CHECK(skewed(s, 2000000000) == 2000000000 - 5000000 + 100000); // 1 s later: +100 µs
   CHECK(skewed(ClockSkew{}, 123) == 123);
+  ClockSkew behind;
+  behind.offset_ns = -5000000;
+  CHECK(skewed(behind, 1000) == 0); // never before the clock's epoch (no wrap-around)
 }
 
 TEST_CASE("offsets are interpolated as OTF2 readers do, and a lone one is held") {

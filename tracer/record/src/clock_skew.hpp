@@ -7,7 +7,7 @@
 // MPI_Init. It is applied where stamps become CLOCK_MONOTONIC nanoseconds (RankInput::to_ns)
 // and to the clock reads of the offset measurement, so everything downstream sees the skewed
 // clock, as it would see a node whose clock is off, and the measurement must undo it. Nothing
-// on the program's path changes.
+// on the program's path changes. Ignored under SimGrid SMPI (simulated time starts at 0).
 #pragma once
 
 #include <cmath>
@@ -34,7 +34,8 @@ inline std::uint64_t skewed(const ClockSkew& s, std::uint64_t ns) {
   const double since = ns >= s.init_ns ? static_cast<double>(ns - s.init_ns)
                                        : -static_cast<double>(s.init_ns - ns);
   const auto drift = static_cast<std::int64_t>(std::llround(since * s.drift_ppm * 1e-6));
-  return static_cast<std::uint64_t>(static_cast<std::int64_t>(ns) + s.offset_ns + drift);
+  const std::int64_t shown = static_cast<std::int64_t>(ns) + s.offset_ns + drift;
+  return shown > 0 ? static_cast<std::uint64_t>(shown) : 0; // a clock set before its epoch
 }
 
 /// One measurement against rank 0 (Score-P's scheme: the ping-pong of least round trip).

@@ -80,6 +80,15 @@ void sync_clocks(bool at_init) {
     skew = parse_clock_skew(std::getenv("COLLSCOPE_TRACE_CLOCK_SKEW"), state.world_rank, error);
     if (!error.empty() && state.world_rank == 0)
       std::fprintf(stderr, "collscope-trace: %s\n", error.c_str());
+#ifdef SMPI_H
+    // Simulated time starts at 0, where a clock 5 ms behind would read before 0; and nothing
+    // would measure the skew to undo it.
+    const char* asked = std::getenv("COLLSCOPE_TRACE_CLOCK_SKEW");
+    if (asked != nullptr && *asked != '\0' && error.empty() && state.world_rank == 0)
+      std::fprintf(stderr, "collscope-trace: COLLSCOPE_TRACE_CLOCK_SKEW is ignored under SMPI "
+                           "(simulated ranks share one clock)\n");
+    skew = ClockSkew{};
+#endif
     skew.init_ns = monotonic_ns();
     if (skew.any()) {
       const RawSkew raw{skew.offset_ns, skew.drift_ppm, skew.init_ns};
