@@ -29,12 +29,13 @@ std::string plural(std::size_t n, const char* one, const char* many) {
 } // namespace
 
 std::string clock_text(const model::ClockReport& c) {
-  std::string line = c.ranks_with_offsets == 0
-                         ? std::string("no clock offsets in the trace")
-                         : "offsets applied from " +
-                               plural(static_cast<std::size_t>(c.ranks_with_offsets), "rank",
-                                      "ranks") +
-                               " (largest " + duration(c.max_offset) + ")";
+  const std::string ranks =
+      plural(static_cast<std::size_t>(c.ranks_with_offsets), "rank", "ranks");
+  std::string line = c.ranks_with_offsets == 0 ? std::string("no clock offsets in the trace")
+                     : c.max_offset == 0.0
+                         ? "offsets from " + ranks + ", all 0 (one clock)"
+                         : "offsets applied from " + ranks + " (largest " +
+                               duration(c.max_offset) + ")";
   line += "; " + plural(c.receives_moved, "receive", "receives") + " moved forward";
   if (c.receives_moved != 0)
     line += ", at most " + duration(c.max_shift) + " (" +
