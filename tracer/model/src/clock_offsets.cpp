@@ -34,6 +34,7 @@ double uncorrected_time(const std::vector<ClockOffset>& o, double corrected) {
   std::size_t i = 0;
   while (i + 2 < o.size() && corrected > o[i + 1].time + o[i + 1].offset) ++i;
   const double s = slope(o, i);
+  if (!(1.0 + s > 0.0)) return corrected - o[i].offset; // offsets no clock can have
   return (corrected - o[i].offset + s * o[i].time) / (1.0 + s);
 }
 
