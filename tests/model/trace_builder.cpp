@@ -23,7 +23,12 @@ TempDir::~TempDir() {
 }
 
 TraceBuilder::TraceBuilder(int ranks, Options options)
-    : ranks_(ranks), options_(options), events_(ranks) {}
+    : ranks_(ranks), options_(options), events_(ranks), offsets_(ranks) {}
+
+TraceBuilder& TraceBuilder::clock_offset(int rank, double t, double offset, double error) {
+  offsets_.at(rank).push_back({t, offset, error});
+  return *this;
+}
 
 std::uint32_t TraceBuilder::comm(const std::vector<int>& world_members) {
   // As the recorder agrees on ids: comm rank 0 picks (world_rank << 20) | counter.

@@ -69,6 +69,9 @@ public:
   TraceBuilder& sendrecv(int rank, double t0, double t1, int dest, std::uint64_t send_bytes,
                          int source, std::uint64_t recv_bytes, int tag = 0, std::uint32_t comm = 0);
 
+  /// A ClockOffset local definition of `rank` (at its own time t, seconds to add, error).
+  TraceBuilder& clock_offset(int rank, double t, double offset, double error);
+
   /// Writes the archive `traces` into `dir` (which must not exist yet); returns `dir`.
   std::filesystem::path write(const std::filesystem::path& dir) const;
 
@@ -109,6 +112,10 @@ private:
   int ranks_;
   Options options_;
   std::vector<std::vector<Event>> events_;
+  struct Offset {
+    double time, offset, error;
+  };
+  std::vector<std::vector<Offset>> offsets_;
   std::vector<std::string> regions_;
   std::vector<CommDef> comms_;
 };

@@ -2,6 +2,7 @@
 #include "trace_builder.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <numeric>
 #include <otf2/otf2.h>
@@ -141,10 +142,15 @@ std::filesystem::path TraceBuilder::write(const std::filesystem::path& dir) cons
   }
   ok(OTF2_Archive_CloseEvtFiles(archive), "close event files");
   ok(OTF2_Archive_OpenDefFiles(archive), "def files");
-  for (int r = 0; r < ranks_; ++r)
-    ok(OTF2_Archive_CloseDefWriter(archive,
-                                   OTF2_Archive_GetDefWriter(archive, options_.location_base + r)),
-       "local defs");
+  for (int r = 0; r < ranks_; ++r) {
+    OTF2_DefWriter* local = OTF2_Archive_GetDefWriter(archive, options_.location_base + r);
+    for (const Offset& o : offsets_[r])
+      ok(OTF2_DefWriter_WriteClockOffset(
+             local, options_.clock_offset + static_cast<std::uint64_t>(std::llround(o.time * 1e9)),
+             std::llround(o.offset * 1e9), o.error * 1e9),
+         "clock offset");
+    ok(OTF2_Archive_CloseDefWriter(archive, local), "local defs");
+  }
   ok(OTF2_Archive_CloseDefFiles(archive), "close def files");
 
   OTF2_GlobalDefWriter* g = OTF2_Archive_GetGlobalDefWriter(archive);

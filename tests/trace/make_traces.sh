@@ -37,6 +37,31 @@ for p in 2 4 8 16; do one "gather_binomial_m_p$p" "$p" gather --algorithm binomi
 mpi 4 -x COLLSCOPE_TRACE_HOSTS=n0,n0,n1,n1 "$run" bcast --algorithm binomial --count 10 \
   --repetitions 1 --warmup 0 --trace "$out/hosts_p4"
 
+# Clocks: a binomial broadcast with the clocks of odd ranks 5 ms ahead and gaining 100 ppm,
+# of even ranks (not 0) 5 ms behind and losing 100 ppm (the tracer's test hook), and the same
+# run unskewed; test_recorded_clocks.cpp compares them.
+for p in 4 8; do
+  skew="" r=1
+  while [ "$r" -lt "$p" ]; do
+    if [ $((r % 2)) -eq 1 ]; then s=0.005:100; else s=-0.005:-100; fi
+    skew="$skew${skew:+,}$r:$s" r=$((r + 1))
+  done
+  for kind in plain skewed; do
+    [ "$kind" = skewed ] && set -- -x "COLLSCOPE_TRACE_CLOCK_SKEW=$skew" || set --
+    mpi "$p" "$@" "$run" bcast --algorithm binomial --count 10 --repetitions 5 --warmup 0 \
+      --trace "$out/clock_${kind}_p$p"
+  done
+  # What stats --json says of it, and the offsets otf2-print shows (two per rank).
+  "$tracecli" stats "$out/clock_skewed_p$p" --json >"$out/clock_p$p.json" ||
+    fail "stats of the skewed run p = $p"
+  grep -q '"backward_messages": 0,' "$out/clock_p$p.json" ||
+    fail "p = $p: backward messages after the correction: $(grep backward "$out/clock_p$p.json")"
+  grep -q '"backward_messages_before": [1-9]' "$out/clock_p$p.json" ||
+    fail "p = $p: no backward message before the correction: $(grep backward "$out/clock_p$p.json")"
+  offsets=$(otf2-print -C "$out/clock_skewed_p$p/traces.otf2" | grep -c '^CLOCK_OFFSET')
+  [ "$offsets" -eq $((2 * p)) ] || fail "p = $p: $offsets ClockOffset definitions, not $((2 * p))"
+done
+
 # A program the tracer never saw, through collscope-trace record.
 timeout 60 "$mpiexec" --oversubscribe -np 4 "$plain" </dev/null >"$out/plain_untraced.txt" ||
   fail "plain program untraced"

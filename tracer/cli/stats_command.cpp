@@ -2,6 +2,7 @@
 // the node options of node_stats.hpp
 #include "call_select.hpp"
 #include "cli.hpp"
+#include "clock_stats.hpp"
 #include "collscope/cost_defaults.hpp"
 #include "collscope/model/communication_tree.hpp"
 #include "collscope/model/load_trace.hpp"
@@ -68,6 +69,7 @@ void print_json(const Scoped& scope, const TraceStats& s, const NodeStats& nodes
   out["incomplete"] =
       s.incomplete.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(s.incomplete);
   out["tree"] = tree_json(model::communication_tree(scope.trace));
+  add_clock_json(out, scope.trace.clocks);
   add_node_json(out, nodes);
   std::printf("%s\n", out.dump(2).c_str());
 }
@@ -129,6 +131,7 @@ void print_text(const Scoped& scope, const TraceStats& s, const NodeStats& nodes
   std::printf(" s\n");
   std::printf("α-β replay          %.3e s (α = %g s, β = %g s/byte)\n", s.replay_alpha_beta_s,
               s.alpha, s.beta);
+  std::printf("clocks              %s\n", clock_text(trace.clocks).c_str());
   print_node_text(nodes);
 }
 

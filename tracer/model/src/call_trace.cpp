@@ -61,6 +61,7 @@ Trace call_trace(const Trace& trace, const Call& call) {
   Trace out;
   out.path = trace.path;
   out.incomplete = trace.incomplete;
+  out.clocks = trace.clocks; // how the whole trace's times were corrected
   out.functions = trace.functions;
   out.comms = trace.comms;
   out.strings = trace.strings;

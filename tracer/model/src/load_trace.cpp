@@ -1,5 +1,6 @@
 #include "collscope/model/load_trace.hpp"
 
+#include "collscope/model/clock_correction.hpp"
 #include "collscope/model/instances.hpp"
 #include "collscope/model/matching.hpp"
 #include "definitions.hpp"
@@ -158,6 +159,7 @@ Trace load_trace(const fs::path& given, const LoadProgress& progress) {
     Trace trace = read_archive(*anchor, shown, work);
     trace.incomplete = incomplete;
     match_messages(trace);
+    apply_clock_correction(trace); // before anything reads a message's or a region's times
     assign_instances(trace);
     if (auto problems = detail::metadata_problems(trace); !problems.empty())
       throw TraceError(shown, std::move(problems));

@@ -130,6 +130,29 @@ std::string host_of(const Definitions& defs, OTF2_LocationRef location) {
   return node != defs.system_tree.end() ? defs.str(node->second.name) : "";
 }
 
+// A rank's ClockOffset definitions (local definitions of its location), kept so the model can
+// say what was applied and undo it for the count of backward messages on the raw clocks.
+struct OffsetSink {
+  const Definitions& defs;
+  Rank& rank;
+};
+
+OTF2_CallbackCode on_clock_offset(void* data, OTF2_TimeStamp time, int64_t offset,
+                                  double deviation) {
+  auto& sink = *static_cast<OffsetSink*>(data);
+  const double resolution =
+      sink.defs.resolution != 0 ? static_cast<double>(sink.defs.resolution) : 1e9;
+  const double since = time >= sink.defs.offset ? static_cast<double>(time - sink.defs.offset)
+                                                : -static_cast<double>(sink.defs.offset - time);
+  sink.rank.clock_offsets.push_back(
+      {since / resolution, static_cast<double>(offset) / resolution, deviation / resolution});
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+struct DefCallbacksDeleter {
+  void operator()(OTF2_DefReaderCallbacks* c) const { OTF2_DefReaderCallbacks_Delete(c); }
+};
+
 } // namespace
 
 void WorkCounter::add(std::uint64_t units) {
@@ -165,9 +188,16 @@ void read_events(OTF2_Reader* reader, const Definitions& defs, const RankLayout&
   const bool def_files = OTF2_Reader_OpenDefFiles(reader) == OTF2_SUCCESS;
   check(OTF2_Reader_OpenEvtFiles(reader), "cannot open the event files");
   std::vector<OTF2_EvtReader*> evt_readers(p, nullptr);
+  const std::unique_ptr<OTF2_DefReaderCallbacks, DefCallbacksDeleter> def_callbacks(
+      OTF2_DefReaderCallbacks_New());
+  OTF2_DefReaderCallbacks_SetClockOffsetCallback(def_callbacks.get(), on_clock_offset);
   for (int r = 0; r < p; ++r) {
     if (def_files) {
       if (OTF2_DefReader* def_reader = OTF2_Reader_GetDefReader(reader, ranks.locations[r])) {
+        // OTF2 applies the offsets to the events it reads next (OTF2_EvtReader default).
+        OffsetSink offsets{defs, trace.ranks[r]};
+        check(OTF2_Reader_RegisterDefCallbacks(reader, def_reader, def_callbacks.get(), &offsets),
+              "cannot read the local definitions of " + rank_label(r));
         uint64_t read = 0;
         check(OTF2_Reader_ReadAllLocalDefinitions(reader, def_reader, &read),
               "cannot read the local definitions of " + rank_label(r));

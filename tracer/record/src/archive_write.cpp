@@ -98,6 +98,19 @@ EventCounts write_rank_events(OTF2_Archive* archive, const RankInput& rank, Defi
   return counts;
 }
 
+void write_local_definitions(OTF2_Archive* archive, const RankInput& rank) {
+  OTF2_DefWriter* writer = OTF2_Archive_GetDefWriter(archive, rank.summary.rank);
+  if (writer == nullptr) throw std::runtime_error("OTF2 GetDefWriter failed");
+  // time: the rank's own clock (the events' time base); offset: add it to reach rank 0's;
+  // standard deviation: half the kept round trip, the bound on the offset's error (and the
+  // least one-way latency the model's logical clock assumes).
+  for (const OffsetSample& s : offset_definitions(rank.offsets))
+    check(OTF2_DefWriter_WriteClockOffset(writer, s.time_ns, s.offset_ns,
+                                          static_cast<double>(s.half_rtt_ns)),
+          "WriteClockOffset");
+  check(OTF2_Archive_CloseDefWriter(archive, writer), "CloseDefWriter");
+}
+
 void write_global_definitions(OTF2_Archive* archive, Definitions& defs,
                               const std::vector<RankSummary>& ranks) {
   const std::string host = ranks.empty() ? std::string{} : ranks[0].host;
@@ -161,11 +174,7 @@ Completion complete_archive(const std::string& partial) {
     }
     check(OTF2_Archive_CloseEvtFiles(archive.get()), "CloseEvtFiles");
     check(OTF2_Archive_OpenDefFiles(archive.get()), "OpenDefFiles");
-    for (const RankInput& in : inputs) {
-      OTF2_DefWriter* writer = OTF2_Archive_GetDefWriter(archive.get(), in.summary.rank);
-      if (writer == nullptr) throw std::runtime_error("OTF2 GetDefWriter failed");
-      check(OTF2_Archive_CloseDefWriter(archive.get(), writer), "CloseDefWriter");
-    }
+    for (const RankInput& in : inputs) write_local_definitions(archive.get(), in);
     check(OTF2_Archive_CloseDefFiles(archive.get()), "CloseDefFiles");
     if (first <= last) defs.set_time_range(first, last);
     write_global_definitions(archive.get(), defs, summaries);

@@ -28,6 +28,11 @@ ArchivePtr open_archive(const std::string& path);
 /// caller's: OpenDefFiles is collective). Throws std::runtime_error.
 EventCounts write_rank_events(OTF2_Archive* archive, const RankInput& rank, Definitions& defs);
 
+/// Writes rank's local definitions: its clock offsets against rank 0 (OTF2 ClockOffset, a
+/// local definition of the rank's location, which OTF2's event readers apply), none if it
+/// measured none. OpenDefFiles (collective) is the caller's.
+void write_local_definitions(OTF2_Archive* archive, const RankInput& rank);
+
 /// Writes the global definitions (the caller has unified defs and set counts and times).
 void write_global_definitions(OTF2_Archive* archive, Definitions& defs,
                               const std::vector<RankSummary>& ranks);

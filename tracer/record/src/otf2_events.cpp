@@ -30,7 +30,9 @@ public:
       stack_.pop_back();
       ++written_;
     }
-    return {written_, first_, last_};
+    // The archive's time range is on rank 0's clock: what readers show after the offsets.
+    if (first_ > last_) return {written_, first_, last_};
+    return {written_, rank_.corrected(first_), rank_.corrected(last_)};
   }
 
 private:

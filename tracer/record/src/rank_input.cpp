@@ -133,6 +133,16 @@ void read_definitions(const std::string& path, RankInput& r) {
                        "the gap)";
       break;
     }
+    case DefRecord::clock_skew: {
+      const auto skew = in.get<RawSkew>();
+      r.skew = {skew.offset_ns, skew.drift_ppm, skew.init_ns};
+      break;
+    }
+    case DefRecord::clock_offset: {
+      const auto o = in.get<RawOffset>();
+      r.offsets.push_back({o.time_ns, o.offset_ns, o.half_rtt_ns});
+      break;
+    }
     }
   }
 }

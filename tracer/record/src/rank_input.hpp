@@ -3,6 +3,7 @@
 // definitions need before any rank writes its event file.
 #pragma once
 
+#include "clock_skew.hpp"
 #include "comm_def.hpp"
 #include "event.hpp"
 
@@ -57,12 +58,19 @@ struct RankInput {
   bool has_lost = false;
   std::uint64_t lost_at = 0; // stamp
   std::vector<MetaValue> meta;
+  ClockSkew skew;                    // the test hook's, if it skewed this rank
+  std::vector<OffsetSample> offsets; // against rank 0, in the order measured
 
-  /// A recorded stamp in CLOCK_MONOTONIC nanoseconds.
+  /// A recorded stamp in CLOCK_MONOTONIC nanoseconds (as the skewed clock shows them).
   std::uint64_t to_ns(std::uint64_t stamp) const {
-    if (!counter) return stamp;
+    if (!counter) return skewed(skew, stamp);
     const double ticks = static_cast<double>(static_cast<std::int64_t>(stamp - tick0));
-    return ns0 + static_cast<std::uint64_t>(static_cast<std::int64_t>(ticks * ns_per_tick));
+    return skewed(skew,
+                  ns0 + static_cast<std::uint64_t>(static_cast<std::int64_t>(ticks * ns_per_tick)));
+  }
+  /// A to_ns() time on rank 0's clock, as OTF2 readers correct it with the offsets written.
+  std::uint64_t corrected(std::uint64_t ns) const {
+    return corrected_ns(offset_definitions(offsets), ns);
   }
   std::string_view str(std::uint32_t id) const {
     return id < strings.size() ? std::string_view{strings[id]} : std::string_view{"?"};

@@ -45,6 +45,8 @@ enum class DefRecord : std::uint32_t {
   comm = 3,     // id, parent, creator, n, n world ranks (u32 each)
   peer_map = 4, // intercommunicator id, n, n union indices (u32 each)
   lost = 5,     // stamp (u64) when recording stopped, then the reason "rank R <reason>"
+  clock_skew = 6,   // RawSkew: the test hook's skew of this rank's clock (clock_skew.hpp)
+  clock_offset = 7, // RawOffset: an offset against rank 0, at MPI_Init and at MPI_Finalize
 };
 
 struct RecordHead {
@@ -58,6 +60,18 @@ struct RawHeader {
   std::int64_t realtime_offset; // CLOCK_REALTIME - CLOCK_MONOTONIC, ns
   std::uint32_t counter;        // 1: stamps are time-stamp-counter ticks (Clock events convert)
   std::uint32_t reserved;
+};
+
+struct RawSkew {
+  std::int64_t offset_ns;
+  double drift_ppm;
+  std::uint64_t init_ns; // CLOCK_MONOTONIC at MPI_Init, unskewed
+};
+
+struct RawOffset {
+  std::uint64_t time_ns;     // on the rank's skewed CLOCK_MONOTONIC
+  std::int64_t offset_ns;    // add to get rank 0's clock
+  std::uint64_t half_rtt_ns; // half the kept ping-pong's round trip
 };
 
 } // namespace collscope::rec

@@ -63,6 +63,10 @@ void note_clock() {
 
 } // namespace
 
+bool write_definition(DefRecord type, const void* payload, std::size_t bytes) {
+  return state.defs_fd >= 0 && write_record(type, payload, bytes, nullptr, 0);
+}
+
 void write_deferred() {
   // Cleared first: a crash handler interrupting the pushes below must not write them twice.
   state.deferred = false;

@@ -13,6 +13,7 @@
 #include "handle_map.hpp"
 #include "mpi_regions.hpp"
 #include "rank_status.hpp"
+#include "raw_format.hpp"
 
 #include <atomic>
 #include <cstdint>
@@ -125,6 +126,9 @@ bool note_progress();
 /// New strings or communicators: into the definitions file at once, so even a rank killed
 /// by SIGKILL leaves the names its events use.
 void note_definitions();
+
+/// Appends a record to the rank's definitions file (clock_sync.cpp); false if it failed.
+bool write_definition(DefRecord type, const void* payload, std::size_t bytes);
 
 /// Starts the rank's spill files (raw_format.hpp): the ring of `buffer_bytes` at ring_path,
 /// the header record and the first clock pair. Without them recording stops at the first

@@ -2,6 +2,7 @@
 
 #include "archive_dir.hpp"
 #include "clock.hpp"
+#include "clock_sync.hpp"
 #include "crash.hpp"
 #include "raw_format.hpp"
 #include "recorder.hpp"
@@ -169,12 +170,14 @@ void start_session(int thread_level) {
   state.multi = thread_level == MPI_THREAD_MULTIPLE;
   state.owner = pthread_self();
   map_status(partial_dir, rank);
+  sync_clocks(true);
   state.enabled = true;
   state.recording = true;
 }
 
 void end_session() {
   if (!state.enabled) return;
+  sync_clocks(false); // every rank is here, and its definitions file still open
   state.recording = false;
   state.enabled = false;
   close_files();

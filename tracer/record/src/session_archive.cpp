@@ -93,11 +93,9 @@ ArchiveResult write_archive_in_parallel(const std::string& partial, int rank, in
     check(OTF2_Archive_OpenEvtFiles(archive.get()), "OpenEvtFiles");
     const EventCounts counts = write_rank_events(archive.get(), input, defs);
     check(OTF2_Archive_CloseEvtFiles(archive.get()), "CloseEvtFiles");
-    // Empty local definitions: ids are global already, but readers expect the files.
+    // Local definitions: ids are global already; the rank's clock offsets.
     check(OTF2_Archive_OpenDefFiles(archive.get()), "OpenDefFiles");
-    OTF2_DefWriter* local = OTF2_Archive_GetDefWriter(archive.get(), me);
-    if (local == nullptr) throw std::runtime_error("OTF2 GetDefWriter failed");
-    check(OTF2_Archive_CloseDefWriter(archive.get(), local), "CloseDefWriter");
+    write_local_definitions(archive.get(), input);
     check(OTF2_Archive_CloseDefFiles(archive.get()), "CloseDefFiles");
 
     const std::uint64_t mine[3] = {counts.written, counts.first, counts.last};

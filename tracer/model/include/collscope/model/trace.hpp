@@ -142,6 +142,33 @@ struct Collective {
   std::string reduction; ///< the reduction's MPI_Op ("MPI_SUM", "user-defined"), or empty
 };
 
+/// One OTF2 ClockOffset definition of a rank (the recorder writes one at MPI_Init and one at
+/// MPI_Finalize): the OTF2 reader has applied them to every time of the rank already.
+struct ClockOffset {
+  double time = 0.0;   ///< on the rank's own clock, seconds since the trace start
+  double offset = 0.0; ///< seconds to add to reach the reference clock (rank 0's)
+  double error = 0.0;  ///< the record's standard deviation in seconds (collscope: half the
+                       ///< least round trip of the measurement; 0 on the reference rank)
+};
+
+/// What the loader did to the times (clock_correction.hpp): offsets, then the controlled
+/// logical clock. A message is backward when its receive ends before its send begins
+/// (Message::recv_time < Message::send_time, between two different ranks).
+struct ClockReport {
+  int ranks_with_offsets = 0;       ///< ranks whose ClockOffset definitions were applied
+  double max_offset = 0.0;          ///< largest |offset| applied, seconds
+  double lmin = 0.0;                ///< the least latency each receive was given, seconds
+  bool lmin_measured = false;       ///< lmin from the offset measurements, else 0
+  std::size_t backward_raw = 0;     ///< backward messages on the ranks' own clocks
+  std::size_t backward_offsets = 0; ///< … after the offsets, before the logical clock
+  std::size_t backward = 0;         ///< … after both (0 unless `unresolved`)
+  std::size_t receives_moved = 0;   ///< receives the logical clock moved forward
+  std::size_t events_moved = 0;     ///< operations whose time changed
+  double max_shift = 0.0;           ///< seconds, over the operations
+  double total_shift = 0.0;         ///< seconds, summed over the operations
+  bool unresolved = false;          ///< the message constraints did not settle (a cycle)
+};
+
 struct OpRef {
   int rank = no_index;
   int op = no_index;
@@ -156,6 +183,7 @@ struct Rank {
   std::vector<Region> regions; ///< in order of their Enter
   std::vector<Collective> collectives;
   std::vector<SendBlocks> send_blocks; ///< by increasing op
+  std::vector<ClockOffset> clock_offsets; ///< as the archive gives them, by time
 
   /// The blocks the send `op` carries, or nullptr.
   const Blocks* blocks_of(int op) const {
@@ -205,6 +233,7 @@ struct Trace {
   std::vector<OpRef> unmatched_sends;          ///< sends no receive matched
   std::vector<OpRef> unmatched_receives;       ///< receives no send matched
   std::vector<AlgorithmInstance> algorithms;
+  ClockReport clocks; ///< how the loader corrected the times
   /// The names Region::name views: one copy of each distinct string, shared by copies of the
   /// Trace (a deque never moves its strings).
   std::shared_ptr<std::deque<std::string>> strings = std::make_shared<std::deque<std::string>>();
