@@ -45,8 +45,12 @@ void finish(CheckResult& result, const std::vector<const Case*>& failing,
   result.status = failing.empty() ? CheckResult::Status::passed : CheckResult::Status::failed;
   result.summary = std::to_string(result.judged - result.failed) + " of " +
                    std::to_string(result.judged) + " " + noun;
-  if (const std::string pattern = failure_pattern(failing, passing); !pattern.empty())
-    result.diagnosis.insert(result.diagnosis.begin(), pattern);
+  if (failing.empty()) return;
+  // The pattern must hold for every failing case and for no passing one (README: "Hints").
+  for (const Case* c : failing) result.pattern_cases.push_back({*c, true});
+  for (const Case* c : passing) result.pattern_cases.push_back({*c, false});
+  result.pattern = separating_pattern(failing, passing);
+  if (result.pattern) result.diagnosis.insert(result.diagnosis.begin(), result.pattern->text);
 }
 
 void add_unrun(CheckResult& result, int unrun, int total) {
