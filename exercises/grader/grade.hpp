@@ -27,6 +27,7 @@ struct FailedCase {
   /// Commands that show this case alone, rounds from 0 (collscope-trace stats and the app,
   /// each with --call N); empty when the trace's case is not known.
   std::vector<std::string> open;
+  int call = -1; ///< that call of `trace` (what `open` opens; report.html draws it), or -1
 };
 
 /// The commands of FailedCase::open for call `call` of `trace` (none if call < 0): the

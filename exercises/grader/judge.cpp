@@ -231,7 +231,8 @@ void trace_of(FailedCase& f, const CaseRecord& r, const fs::path& reproduced) {
   if (!r.trace.empty()) {
     f.trace = r.trace.string();
     f.trace_note = "every case of its run";
-    f.open = open_case_commands(r.trace, r.metrics ? r.metrics->call : -1);
+    f.call = r.metrics ? r.metrics->call : -1;
+    f.open = open_case_commands(r.trace, f.call);
     return;
   }
   fs::path partial = r.run_dir / "trace";
@@ -275,7 +276,8 @@ void judge(Grade& g, const Runner& runner) {
           if (normal.c.id == f.record->c.id && !normal.trace.empty()) {
             f.trace = normal.trace.string();
             f.trace_note = "the normal run; with synchronous sends it never completed";
-            f.open = open_case_commands(normal.trace, normal.metrics ? normal.metrics->call : -1);
+            f.call = normal.metrics ? normal.metrics->call : -1;
+            f.open = open_case_commands(normal.trace, f.call);
           }
     }
     g.score += r.points;

@@ -108,8 +108,9 @@ std::string html_report(const Grade& g) {
       }
       if (const int call = figure_call(f, index); call >= 0) {
         const std::string svg = case_figure_svg(
-            f.record->trace, call,
-            "case " + std::to_string(f.record->c.id) + ": " + describe(f.record->c));
+            f.trace, call,
+            "case " + std::to_string(f.record->c.id) + ": " + describe(f.record->c) +
+                (f.mode == Mode::sync ? " (the normal run)" : ""));
         out << "<br>" << (svg.empty() ? "(no message between ranks to draw)" : svg);
       }
       out << "</li>\n";

@@ -110,10 +110,9 @@ std::string markup(const std::string& text) {
 }
 
 int figure_call(const FailedCase& f, std::size_t index) {
-  if (index >= figures_per_check || f.mode != Mode::main || f.record->trace.empty() ||
-      !f.record->metrics)
-    return -1;
-  return f.record->metrics->call;
+  // The case's call of the trace the report names (for a synchronous-send failure, the
+  // normal run's: the run with synchronous sends is not traced).
+  return index < figures_per_check && !f.trace.empty() ? f.call : -1;
 }
 
 std::string figure_anchor(const CheckResult& check, const FailedCase& f) {

@@ -22,7 +22,8 @@ std::vector<const FailedCase*> shown_failures(const CheckResult& check, std::siz
 /// How a block map reads, for the reports.
 inline constexpr const char* block_map_legend =
     "each wrong rank's receive buffer, block by block: the rank whose block landed there, "
-    "[rank:elements] for part of one, · where nothing was written";
+    "[rank:elements] for part of one, · for the untouched-memory marker (nothing written "
+    "there, or another rank's unwritten memory)";
 /// How many of a check's shown failures get a figure in report.html (the first ones).
 inline constexpr std::size_t figures_per_check = 3;
 /// The call of the shown failure `index` to draw in report.html, or -1 for none (past the
