@@ -161,6 +161,20 @@ Failure classify(const RunResult& run, const std::string& blocked, const std::st
     return false;
   };
   char text[200];
+  // A rank killed by a signal while the others wait for it (the run then stalls) is a crash,
+  // not a hang (the tracer notes the signal in INCOMPLETE before the process dies; the
+  // grader's own stop is SIGTERM). Only the checked pieces are quoted.
+  static const std::regex killed(R"(rank (\d{1,6}) was killed by (SIG(SEGV|BUS|ABRT)) )");
+  if (std::smatch k; run.stop != RunResult::Stop::none && run.stop != RunResult::Stop::flood &&
+                    std::regex_search(incomplete, k, killed)) {
+    const std::string name = k[2].str() == "SIGSEGV"  ? "segmentation fault"
+                             : k[2].str() == "SIGBUS" ? "bus error"
+                                                      : "abort: a failed check of the C library, "
+                                                        "e.g. a corrupted heap";
+    return {Outcome::crashed, "rank " + k[1].str() + " was killed by " + k[2].str() + " (" + name +
+                                  "); the other ranks then waited for it until the run was "
+                                  "stopped"};
+  }
   if (run.stop == RunResult::Stop::stall) {
     std::snprintf(text, sizeof text, "hang: no progress for %.0f s", stall_seconds);
     return {Outcome::hung, text + (blocked.empty() ? std::string() : " — " + blocked)};

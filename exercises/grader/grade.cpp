@@ -59,11 +59,13 @@ void reproduce_first_failures(Grade& g, const Runner& runner, int budget) {
     if (fs::exists(dir / "trace" / "traces.otf2")) {
       f.trace = (dir / "trace").string();
       f.trace_note = "the reproduce run";
-      f.open = open_case_commands(dir / "trace", case_call(dir / "trace", f.record->c.id));
+      f.call = case_call(dir / "trace", f.record->c.id);
+      f.open = open_case_commands(dir / "trace", f.call);
     } else if (fs::exists(partial)) {
       f.trace = partial.string();
       f.trace_note = "incomplete: the reproduce run ended early, as in the sweep";
       f.open.clear();
+      f.call = -1;
     }
   }
 }

@@ -4,6 +4,7 @@
 
 #include "compile.hpp"
 #include "exercise.hpp"
+#include "patterns.hpp"
 #include "progress.hpp"
 #include "runner.hpp"
 #include "sandbox.hpp"
@@ -26,6 +27,7 @@ struct FailedCase {
   /// Commands that show this case alone, rounds from 0 (collscope-trace stats and the app,
   /// each with --call N); empty when the trace's case is not known.
   std::vector<std::string> open;
+  int call = -1; ///< that call of `trace` (what `open` opens; report.html draws it), or -1
 };
 
 /// The commands of FailedCase::open for call `call` of `trace` (none if call < 0): the
@@ -40,6 +42,14 @@ struct CheckResult {
   std::string summary;                ///< one line
   std::vector<std::string> diagnosis; ///< patterns, hints, named failures
   std::vector<FailedCase> failures;
+  /// The separating pattern printed in the diagnosis, if any, and the cases it was drawn
+  /// from (results.json lists them, so that the pattern can be checked against them).
+  std::optional<Pattern> pattern;
+  struct PatternCase {
+    Case c;
+    bool failed = false; ///< failed the check (else passed it)
+  };
+  std::vector<PatternCase> pattern_cases;
   std::vector<std::string> header; ///< the check's table
   std::vector<std::vector<std::string>> rows;
 };

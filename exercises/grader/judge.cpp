@@ -45,8 +45,12 @@ void finish(CheckResult& result, const std::vector<const Case*>& failing,
   result.status = failing.empty() ? CheckResult::Status::passed : CheckResult::Status::failed;
   result.summary = std::to_string(result.judged - result.failed) + " of " +
                    std::to_string(result.judged) + " " + noun;
-  if (const std::string pattern = failure_pattern(failing, passing); !pattern.empty())
-    result.diagnosis.insert(result.diagnosis.begin(), pattern);
+  if (failing.empty()) return;
+  // The pattern must hold for every failing case and for no passing one (README: "Hints").
+  for (const Case* c : failing) result.pattern_cases.push_back({*c, true});
+  for (const Case* c : passing) result.pattern_cases.push_back({*c, false});
+  result.pattern = separating_pattern(failing, passing);
+  if (result.pattern) result.diagnosis.insert(result.diagnosis.begin(), result.pattern->text);
 }
 
 void add_unrun(CheckResult& result, int unrun, int total) {
@@ -227,7 +231,8 @@ void trace_of(FailedCase& f, const CaseRecord& r, const fs::path& reproduced) {
   if (!r.trace.empty()) {
     f.trace = r.trace.string();
     f.trace_note = "every case of its run";
-    f.open = open_case_commands(r.trace, r.metrics ? r.metrics->call : -1);
+    f.call = r.metrics ? r.metrics->call : -1;
+    f.open = open_case_commands(r.trace, f.call);
     return;
   }
   fs::path partial = r.run_dir / "trace";
@@ -271,7 +276,8 @@ void judge(Grade& g, const Runner& runner) {
           if (normal.c.id == f.record->c.id && !normal.trace.empty()) {
             f.trace = normal.trace.string();
             f.trace_note = "the normal run; with synchronous sends it never completed";
-            f.open = open_case_commands(normal.trace, normal.metrics ? normal.metrics->call : -1);
+            f.call = normal.metrics ? normal.metrics->call : -1;
+            f.open = open_case_commands(normal.trace, f.call);
           }
     }
     g.score += r.points;

@@ -1,6 +1,7 @@
 // The checks that judge numbers: bound (a value of the trace or the heap against a formula
 // of the exercise) and speed (against native MPI in the same run).
 #include "judge_detail.hpp"
+#include "notation.hpp"
 #include "patterns.hpp"
 #include "sweep.hpp"
 
@@ -54,6 +55,17 @@ Env full_env(const Exercise& ex, const CaseRecord& r) {
   return env;
 }
 
+/// The bound's allowance: what it still grants when nothing is sent (count 0), if it grows
+/// with the count — the 1024 of "ceil(p / 2) * block_extent + 1024". 0 for a bound that does
+/// not depend on the count (rounds ≤ ⌈log₂p⌉ has no allowance).
+double allowance(const Exercise& ex, const CheckSpec& spec, const Env& env) {
+  Env zero = env;
+  for (const char* name : {"count", "block_bytes", "block_extent", "m"}) zero[name] = 0;
+  for (const auto& [name, expr] : ex.defines) zero[name] = expr.eval(zero);
+  const double at_zero = spec.bound.eval(zero);
+  return std::fabs(at_zero - spec.bound.eval(env)) > 1e-9 ? std::max(0.0, at_zero) : 0.0;
+}
+
 std::string seconds_text(double s) {
   char text[32];
   if (s >= 1e-3)
@@ -72,7 +84,12 @@ CheckResult judge_bound(const Grade& g, const CheckSpec& spec) {
   result.spec = &spec;
   const Exercise& ex = *g.exercise;
   const bool traced = needs_trace(ex, spec);
-  std::vector<const Case*> failing, passing;
+  // Shown in the lecture's notation (⌈log₂p⌉, not clog2(p)).
+  const std::string value_text = lecture_notation(spec.value.text());
+  const std::string bound_text = lecture_notation(spec.bound.text());
+  std::vector<const Case*> failing, passing, hidden;
+  std::string hidden_example;
+  double hidden_allowance = 0;
   struct Row {
     int judged = 0, passed = 0;
     double worst_value = 0, worst_bound = 0, worst_margin = -1e300;
@@ -99,6 +116,14 @@ CheckResult judge_bound(const Grade& g, const CheckSpec& spec) {
     row.passed += ok;
     const double margin = (v - b) / std::max(1.0, std::fabs(b));
     if (margin > row.worst_margin) row = {row.judged, row.passed, v, b, margin, describe(r.c)};
+    if (const double a = ok ? allowance(ex, spec, env) : 0; a > 0 && v > b - a + 1e-9) {
+      // Within the bound only thanks to the allowance: maybe the same excess, at a smaller count.
+      hidden.push_back(&r.c);
+      hidden_allowance = a;
+      if (hidden_example.empty())
+        hidden_example = describe(r.c) + ": " + value_text + " = " + format_number(v) +
+                         " > " + format_number(b - a) + " without the allowance";
+    }
     if (ok) continue;
     if (margin > worst_margin) worst_margin = margin, worst = &r;
     const std::vector<std::string> names = spec.value.variables();
@@ -106,18 +131,28 @@ CheckResult judge_bound(const Grade& g, const CheckSpec& spec) {
     const std::string where = heap ? " (on rank " + std::to_string(r.heap_peak_rank) + ")" : "";
     result.failures.push_back({&r,
                                Mode::main,
-                               spec.value.text() + " = " + format_number(v) + " > " +
-                                   spec.bound.text() + " = " + format_number(b) + where,
+                               value_text + " = " + format_number(v) + " > " + bound_text +
+                                   " = " + format_number(b) + where,
                                {},
                                {},
                                {},
                                {}});
   }
-  finish(result, failing, passing, "cases within " + spec.value.text() + " ≤ " + spec.bound.text());
+  finish(result, failing, passing, "cases within " + value_text + " ≤ " + bound_text);
+  // A count threshold is true of the cases, but an allowance that does not grow with the
+  // count can hide the same mistake below it: say so, with a case that shows it.
+  if (result.pattern && result.pattern->test.find("count") != std::string::npos &&
+      !hidden.empty())
+    result.diagnosis.insert(
+        result.diagnosis.begin() + 1,
+        "Below that count the bound's allowance of " +
+            lecture_notation(format_number(hidden_allowance)) +
+            " can hide the same mistake: " + std::to_string(hidden.size()) +
+            " passing case(s) exceed the bound without it (e.g. " + hidden_example + ").");
   if (result.judged == 0 && right_cases > 0) {
     // Nothing to judge is no evidence: a bound that applies to no case gives no points.
     result.summary = "not judged: applies to none of the " + std::to_string(right_cases) +
-                     " right cases (" + spec.when.text() +
+                     " right cases (" + lecture_notation(spec.when.text()) +
                      "), so there is nothing to give "
                      "points for";
   } else if (result.judged == 0 && unmeasured > 0) {
@@ -139,7 +174,7 @@ CheckResult judge_bound(const Grade& g, const CheckSpec& spec) {
                               render_hint(hint->text, env) + " (at " + describe(worst->c) + ")");
   }
   result.header = {
-      "p", "judged", "passed", spec.value.text() + " (worst)", spec.bound.text(), "worst case"};
+      "p", "judged", "passed", value_text + " (worst)", bound_text, "worst case"};
   for (const auto& [p, row] : rows)
     result.rows.push_back({std::to_string(p), std::to_string(row.judged),
                            std::to_string(row.passed), format_number(row.worst_value),

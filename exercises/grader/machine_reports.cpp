@@ -21,13 +21,53 @@ std::string check_output(const CheckResult& c) {
   for (const FailedCase* shown : shown_failures(c, 5)) {
     const FailedCase& f = *shown;
     text += "\n- case " + std::to_string(f.record->c.id) + ": " + f.what +
-            "\n  reproduce: " + f.reproduce + "\n  trace: " +
+            "\n  reproduce: " + f.reproduce;
+    for (const CaseRecord::BlockMap& m : shown_maps(*f.record))
+      text += "\n  rank " + std::to_string(m.rank) + "'s receive buffer by block: " + m.got +
+              " (expected " + m.expected + ")";
+    text += "\n  trace: " +
             (f.trace.empty() ? f.trace_note
                              : f.trace + (f.trace_note.empty() ? "" : " (" + f.trace_note + ")"));
     for (const std::string& command : f.open) text += "\n  case alone: " + command;
   }
   if (c.failures.size() > 5) text += "\n(" + std::to_string(c.failures.size() - 5) + " more)";
   return text;
+}
+
+/// The failed cases the reports show, with every wrong rank's block map (a wrong result).
+nlohmann::ordered_json failed_cases_json(const CheckResult& c) {
+  using Json = nlohmann::ordered_json;
+  Json list = Json::array();
+  for (const FailedCase* shown : shown_failures(c)) {
+    Json maps = Json::array();
+    for (const CaseRecord::BlockMap& m : shown->record->block_maps)
+      maps.push_back({{"rank", m.rank}, {"got", m.got}, {"expected", m.expected}});
+    list.push_back({{"id", shown->record->c.id},
+                    {"what", shown->what},
+                    {"reproduce", shown->reproduce},
+                    {"trace", shown->trace},
+                    {"open", shown->open},
+                    {"block_map", std::move(maps)}});
+  }
+  return list;
+}
+
+/// The check's pattern and the cases it was drawn from: enough to check that the pattern
+/// holds for every failing case and for no passing one.
+nlohmann::ordered_json pattern_json(const CheckResult& c) {
+  using Json = nlohmann::ordered_json;
+  Json cases = Json::array();
+  for (const CheckResult::PatternCase& k : c.pattern_cases)
+    cases.push_back({{"id", k.c.id},
+                     {"p", k.c.p},
+                     {"root", k.c.root},
+                     {"count", k.c.count},
+                     {"datatype", to_string(k.c.dtype)},
+                     {"op", to_string(k.c.op)},
+                     {"side", k.failed ? "failed" : "passed"}});
+  return {{"text", c.pattern ? c.pattern->text : ""},
+          {"test", c.pattern ? c.pattern->test : ""},
+          {"cases", std::move(cases)}};
 }
 
 } // namespace
@@ -48,7 +88,9 @@ std::string gradescope_json(const Grade& g) {
                       {{"id", c.spec->id},
                        {"judged", c.judged},
                        {"failed", c.failed},
-                       {"state", to_string(c.status)}}}});
+                       {"state", to_string(c.status)},
+                       {"failed_cases", failed_cases_json(c)},
+                       {"pattern", pattern_json(c)}}}});
   }
   const Json doc{
       {"score", g.score},         {"max_score", g.max_score}, {"execution_time", g.seconds},

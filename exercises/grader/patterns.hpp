@@ -4,15 +4,35 @@
 #include "../harness/case.hpp"
 #include "expr.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace collscope::grade {
 
-/// "Every failing case has root ≠ 0; all 24 cases with root = 0 pass." when one property of
-/// the cases separates the failing from the passing ones; empty otherwise.
+/// A property that separates a check's failing cases from its passing ones: it holds for
+/// every failing case and for no passing case (the rule of exercises/README.md). `test` is
+/// the property as an expression over pattern_env's variables, so that results.json can be
+/// checked against its cases.
+struct Pattern {
+  std::string text; ///< "Every failing case has p ≥ 4; all 24 cases with p ≤ 3 pass."
+  std::string test; ///< "p >= 4"
+};
+
+/// The first separating property (a single one, else a pair), with exact boundaries: a
+/// threshold on p or count is the least (greatest) value among the failing cases, stated only
+/// when every passing case lies on the other side. nullopt when nothing separates them or
+/// either side is empty.
+std::optional<Pattern> separating_pattern(const std::vector<const Case*>& failing,
+                                          const std::vector<const Case*>& passing);
+
+/// separating_pattern's text, or empty.
 std::string failure_pattern(const std::vector<const Case*>& failing,
                             const std::vector<const Case*>& passing);
+
+/// What a pattern's test reads of a case: p, root, count, vector (1 for the vector
+/// datatype), affine (1 for the non-commutative op).
+Env pattern_env(const Case& c);
 
 /// A hint with {expression} parts evaluated in `env` ("used {msgs_recv_max} blocks").
 std::string render_hint(const std::string& hint, const Env& env);

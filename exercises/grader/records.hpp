@@ -32,6 +32,12 @@ struct CaseRecord {
   fs::path run_dir;
   fs::path trace; ///< the complete archive holding this case, or empty
   std::optional<Metrics> metrics;
+  /// For a wrong result: each wrong rank's receive buffer by block (harness/block_map.hpp).
+  struct BlockMap {
+    int rank = 0;
+    std::string got, expected;
+  };
+  std::vector<BlockMap> block_maps;
 };
 
 struct TimingRecord {

@@ -1,4 +1,5 @@
 // report.html: the same content as report.md, self-contained (inline style and plot).
+#include "case_figure.hpp"
 #include "grade.hpp"
 #include "patterns.hpp"
 #include "plot_svg.hpp"
@@ -78,16 +79,23 @@ std::string html_report(const Grade& g) {
       out << "<blockquote>" << markup(d) << "</blockquote>\n";
     table(out, c.header, c.rows);
     if (c.spec->kind == "speed")
-      out << speed_plot_svg(g.timings, ex.speed.tolerance, native_name(g), ex.speed.p);
+      out << speed_plot_svg(g.timings, ex.speed.tolerance, native_name(g),
+                            g.timings.empty() ? ex.speed.p : g.timings.front().c.p);
     if (c.failures.empty()) continue;
     const std::vector<const FailedCase*> shown = shown_failures(c);
     out << "<h3>Failed cases (" << shown.size() << " of " << c.failures.size()
         << " shown)</h3>\n<ul>\n";
-    for (const FailedCase* shown_case : shown) {
-      const FailedCase& f = *shown_case;
-      out << "<li><b>case " << f.record->c.id << "</b>, " << markup(describe(f.record->c))
+    for (std::size_t index = 0; index < shown.size(); ++index) {
+      const FailedCase& f = *shown[index];
+      out << "<li id=\"" << figure_anchor(c, f) << "\"><b>case " << f.record->c.id << "</b>, " << markup(describe(f.record->c))
           << (f.mode == Mode::sync ? ", MPI_Send synchronous" : "") << ": " << markup(f.what)
-          << "<br>reproduce: <code>" << markup(f.reproduce) << "</code><br>trace: ";
+          << "<br>";
+      if (!f.record->block_maps.empty())
+        out << "where the data went (" << markup(block_map_legend) << "):<br>";
+      for (const CaseRecord::BlockMap& m : shown_maps(*f.record))
+        out << "&nbsp;&nbsp;rank " << m.rank << ": <code>" << markup(m.got)
+            << "</code> (expected <code>" << markup(m.expected) << "</code>)<br>";
+      out << "reproduce: <code>" << markup(f.reproduce) << "</code><br>trace: ";
       if (f.trace.empty())
         out << markup(f.trace_note);
       else
@@ -97,6 +105,13 @@ std::string html_report(const Grade& g) {
         out << "<br>case " << f.record->c.id << " alone, rounds from 0:";
         for (std::size_t i = 0; i < f.open.size(); ++i)
           out << (i == 0 ? " <code>" : " or <code>") << markup(f.open[i]) << "</code>";
+      }
+      if (const int call = figure_call(f, index); call >= 0) {
+        const std::string svg = case_figure_svg(
+            f.trace, call,
+            "case " + std::to_string(f.record->c.id) + ": " + describe(f.record->c) +
+                (f.mode == Mode::sync ? " (the normal run)" : ""));
+        out << "<br>" << (svg.empty() ? "(no message between ranks to draw)" : svg);
       }
       out << "</li>\n";
     }

@@ -77,10 +77,20 @@ std::string markdown_report(const Grade& g) {
     if (c.failures.empty()) continue;
     const std::vector<const FailedCase*> shown = shown_failures(c);
     out << "\n### Failed cases (" << shown.size() << " of " << c.failures.size() << " shown)\n";
-    for (const FailedCase* shown_case : shown) {
-      const FailedCase& f = *shown_case;
+    for (std::size_t index = 0; index < shown.size(); ++index) {
+      const FailedCase& f = *shown[index];
       out << "\n- **case " << f.record->c.id << "**, " << describe(f.record->c)
           << (f.mode == Mode::sync ? ", MPI_Send synchronous" : "") << ": " << f.what << "\n";
+      if (!f.record->block_maps.empty())
+        out << "  - where the data went (" << block_map_legend << "):\n";
+      for (const CaseRecord::BlockMap& m : shown_maps(*f.record))
+        out << "    - rank " << m.rank << ": `" << m.got << "` (expected `" << m.expected
+            << "`)\n";
+      if (f.record->block_maps.size() > shown_maps(*f.record).size())
+        out << "    - and " << f.record->block_maps.size() - shown_maps(*f.record).size()
+            << " more wrong ranks (results.json lists every one)\n";
+      if (figure_call(f, index) >= 0)
+        out << "  - figure: [its messages by round](report.html#" << figure_anchor(c, f) << ")\n";
       out << "  - reproduce: `" << f.reproduce << "`\n";
       // Paths and commands alone in their code spans: they paste into a shell as they are.
       if (f.trace.empty())
@@ -112,7 +122,8 @@ std::string markdown_report(const Grade& g) {
 void write_markdown(const Grade& g) {
   std::ofstream(g.out / "report.md") << markdown_report(g);
   const std::string svg =
-      speed_plot_svg(g.timings, g.exercise->speed.tolerance, native_name(g), g.exercise->speed.p);
+      speed_plot_svg(g.timings, g.exercise->speed.tolerance, native_name(g),
+                     g.timings.empty() ? g.exercise->speed.p : g.timings.front().c.p);
   if (!svg.empty()) std::ofstream(g.out / "runtime.svg") << svg;
 }
 

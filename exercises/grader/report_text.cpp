@@ -109,4 +109,19 @@ std::string markup(const std::string& text) {
   return out;
 }
 
+int figure_call(const FailedCase& f, std::size_t index) {
+  // The case's call of the trace the report names (for a synchronous-send failure, the
+  // normal run's: the run with synchronous sends is not traced).
+  return index < figures_per_check && !f.trace.empty() ? f.call : -1;
+}
+
+std::string figure_anchor(const CheckResult& check, const FailedCase& f) {
+  return "figure-" + check.spec->id + "-case-" + std::to_string(f.record->c.id);
+}
+
+std::vector<CaseRecord::BlockMap> shown_maps(const CaseRecord& record) {
+  const std::size_t n = std::min<std::size_t>(record.block_maps.size(), 4);
+  return {record.block_maps.begin(), record.block_maps.begin() + static_cast<long>(n)};
+}
+
 } // namespace collscope::grade

@@ -19,5 +19,19 @@ std::string native_name(const Grade& grade);
 /// The failed cases a report lists for a check: the first of each process count, then the
 /// next ones in order, at most `limit`.
 std::vector<const FailedCase*> shown_failures(const CheckResult& check, std::size_t limit = 8);
+/// How a block map reads, for the reports.
+inline constexpr const char* block_map_legend =
+    "each wrong rank's receive buffer, block by block: the rank whose block landed there, "
+    "[rank:elements] for part of one, · for the untouched-memory marker (nothing written "
+    "there, or another rank's unwritten memory)";
+/// How many of a check's shown failures get a figure in report.html (the first ones).
+inline constexpr std::size_t figures_per_check = 3;
+/// The call of the shown failure `index` to draw in report.html, or -1 for none (past the
+/// first few, or no complete trace of the case).
+int figure_call(const FailedCase& failure, std::size_t index);
+/// The anchor of that figure in report.html ("figure-rounds-case-17"), linked from report.md.
+std::string figure_anchor(const CheckResult& check, const FailedCase& failure);
+/// The block maps a report shows of a case: the first 4 wrong ranks.
+std::vector<CaseRecord::BlockMap> shown_maps(const CaseRecord& record);
 
 } // namespace collscope::grade

@@ -45,6 +45,12 @@ void apply(const std::vector<std::string>& f, LogState& s, std::map<int, CaseRec
     r.banned = f[7];
     r.detail = f.size() > 8 ? f[8] : "";
     r.run_dir = dir;
+    r.block_maps.clear();
+  }
+  if (f[0] == "map" && f.size() >= 5) {
+    const auto it = records.find(std::atoi(f[1].c_str()));
+    if (it != records.end() && it->second->block_maps.size() < 64)
+      it->second->block_maps.push_back({std::atoi(f[2].c_str()), f[3], f[4]});
   }
   if (f[0] == "time" && f.size() >= 10 && timings) {
     s.in_flight = 0;

@@ -97,7 +97,10 @@ std::string Runner::reproduce_command(const Case& c, Mode mode, const fs::path& 
   std::string command =
       trace.empty() ? "" : "mkdir -p " + shell_quote(trace.parent_path().string()) + " && ";
   if (geteuid() == 0) command += "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 ";
-  std::vector<std::string> argv = mpirun_argv(mode, mode == Mode::speed ? c.p : world_for(c.p), {});
+  // Only the synchronous-send check needs the preloaded library; a wrong result, a crash or
+  // a bound reproduces without it (Mode::speed's mpirun preloads nothing).
+  std::vector<std::string> argv = mpirun_argv(mode == Mode::sync ? mode : Mode::speed,
+                                              mode == Mode::speed ? c.p : world_for(c.p), {});
   if (!trace.empty()) argv.insert(argv.end(), {"-x", "COLLSCOPE_TRACE=" + trace.string()});
   argv.insert(argv.end(), {binary_.string(), "--case", case_spec(c)});
   for (const std::string& word : argv) command += shell_quote(word) + " ";
@@ -267,6 +270,21 @@ void Runner::run_group(const std::string& name, const std::vector<Case>& cases, 
     std::string incomplete =
         read_plain_file(dir / "trace.partial" / "INCOMPLETE", 400).value_or("");
     incomplete = incomplete.substr(0, incomplete.find('\n'));
+    // INCOMPLETE holds the first rank's reason; a rank that died by a signal says so in its own
+    // note, also when another rank wrote INCOMPLETE first.
+    if (incomplete.find("killed by SIG") == std::string::npos ||
+        incomplete.find("SIGTERM") != std::string::npos) {
+      std::error_code ec;
+      for (const auto& note : fs::directory_iterator(dir / "trace.partial" / "raw", ec)) {
+        if (note.path().extension() != ".died") continue;
+        const std::string died = read_plain_file(note.path(), 400).value_or("");
+        if (died.find("killed by SIG") != std::string::npos &&
+            died.find("SIGTERM") == std::string::npos) {
+          incomplete = died.substr(0, died.find('\n'));
+          break;
+        }
+      }
+    }
     Failure failure = classify(run, blocked, incomplete, limits.stall_seconds, limits.wall_seconds,
                                ex_.limits.memory_mb, ex_.limits.output_kb);
     if (const std::string f = finalized_inside(dir, ex_.function); !f.empty())

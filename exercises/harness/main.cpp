@@ -4,8 +4,8 @@
 //                                       (case.hpp); the verdicts go to LOG (log.hpp), signed
 //                                       with the secret in KEY, which rank 0 deletes
 //   submission --case P:ROOT:COUNT:TYPE[:ID][:OP]  one case, verdict on stdout: the reproduce
-//   command
-//                                       of a report
+//                                       command of a report; rank 0 exits with status 1 when
+//                                       the case is not right
 //
 // A case of p processes runs on the first p ranks of MPI_COMM_WORLD (split off once per
 // p), so one run covers many process counts, and a submission that takes its size from
@@ -52,11 +52,13 @@ int run(const Plan& plan, const std::string& log_path, const std::optional<signa
   }
   watch::set_phase(2);
   log.line("ready\t" + std::to_string(world));
+  bool wrong = false; // the reproduce mode's exit status
   for (const Case& c : plan.cases) {
     log.line("begin\t" + std::to_string(c.id));
     PMPI_Barrier(MPI_COMM_WORLD);
     const Verdict v = run_case(kind, c, comms[c.p], types);
     log.line(log_line(c, v));
+    for (const std::string& line : map_lines(c, v)) log.line(line);
     if (human && rank == 0)
       std::printf("%s p=%d root=%d count=%d datatype=%s%s%s: %s%s%s; heap peak %lld bytes (rank "
                   "%d)\n",
@@ -64,6 +66,12 @@ int run(const Plan& plan, const std::string& log_path, const std::optional<signa
                   kind == Kind::allreduce ? " op=" : "",
                   kind == Kind::allreduce ? to_string(c.op) : "", v.outcome.c_str(),
                   v.detail.empty() ? "" : " — ", v.detail.c_str(), v.heap_peak, v.heap_peak_rank);
+    if (human && rank == 0)
+      for (const Verdict::Map& m : v.maps)
+        std::printf("  rank %d's receive buffer by block (origin rank; · unwritten): %s — expected "
+                    "%s\n",
+                    m.rank, m.got.c_str(), m.expected.c_str());
+    wrong = wrong || v.outcome != "ok";
   }
   for (const Case& c : plan.timings) {
     log.line("begin\t" + std::to_string(c.id));
@@ -76,7 +84,7 @@ int run(const Plan& plan, const std::string& log_path, const std::optional<signa
   log.line("done");
   for (auto& [p, comm] : comms)
     if (comm != MPI_COMM_NULL) MPI_Comm_free(&comm);
-  return 0;
+  return human && wrong ? 1 : 0;
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 #include "run_case.hpp"
 
+#include "block_map.hpp"
 #include "buffers.hpp"
 #include "collscope/grade/entry.hpp"
 #include "collscope/trace.hpp"
@@ -15,6 +16,27 @@ namespace {
 
 constexpr int detail_tag = 30711;
 constexpr int detail_size = 600;
+constexpr int map_size = 1000; ///< two block maps of about 400 characters each
+
+/// Every wrong rank's block maps (got, expected), gathered on world rank 0; collective over
+/// MPI_COMM_WORLD.
+std::vector<Verdict::Map> gather_maps(const std::string& got, const std::string& expected) {
+  int rank = 0, world = 1;
+  PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  PMPI_Comm_size(MPI_COMM_WORLD, &world);
+  std::vector<char> mine(map_size, '\0');
+  const std::string both = got.empty() ? std::string() : got + '\t' + expected;
+  both.copy(mine.data(), map_size - 1);
+  std::vector<char> all(rank == 0 ? static_cast<std::size_t>(world) * map_size : 0);
+  PMPI_Gather(mine.data(), map_size, MPI_CHAR, all.data(), map_size, MPI_CHAR, 0, MPI_COMM_WORLD);
+  std::vector<Verdict::Map> maps;
+  for (int r = 0; rank == 0 && r < world; ++r) {
+    const std::string text(all.data() + static_cast<std::size_t>(r) * map_size);
+    const std::size_t tab = text.find('\t');
+    if (tab != std::string::npos) maps.push_back({r, text.substr(0, tab), text.substr(tab + 1)});
+  }
+  return maps;
+}
 
 std::string error_text(int code) {
   char text[MPI_MAX_ERROR_STRING] = {};
@@ -47,7 +69,7 @@ int traced_call(Kind kind, const Case& c, Buffers& b, const Datatypes& types, MP
 Verdict run_case(Kind kind, const Case& c, MPI_Comm comm, const Datatypes& types) {
   int rank = 0;
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  std::string mine;
+  std::string mine, map_got, map_expected;
   int error = MPI_SUCCESS;
   watch::Stats stats;
   if (comm != MPI_COMM_NULL) {
@@ -65,6 +87,10 @@ Verdict run_case(Kind kind, const Case& c, MPI_Comm comm, const Datatypes& types
              " (" + error_text(error) + ")";
     else
       mine = first_difference(kind, c, got, expected);
+    if (error == MPI_SUCCESS && !mine.empty() && got.recv != expected.recv) {
+      map_got = block_map(kind, c, got.recv, got.recv_elements);
+      map_expected = block_map(kind, c, expected.recv, expected.recv_elements);
+    }
     MPI_Comm_free(&fresh);
   }
 
@@ -91,6 +117,7 @@ Verdict run_case(Kind kind, const Case& c, MPI_Comm comm, const Datatypes& types
   v.heap_overflow = maxima[1] != 0;
   v.banned = banned;
   if (lowest == INT_MAX) return v;
+  v.maps = gather_maps(map_got, map_expected);
   char text[detail_size] = {};
   std::strncpy(text, mine.c_str(), sizeof text - 1);
   if (lowest != 0 && rank == lowest)
@@ -106,6 +133,14 @@ std::string log_line(const Case& c, const Verdict& v) {
          "\t" + std::to_string(v.heap_peak_rank) + "\t" + std::to_string(v.heap_live) + "\t" +
          (v.heap_overflow ? "1" : "0") + "\t" + watch::banned_list(v.banned) + "\t" +
          one_line(v.detail);
+}
+
+std::vector<std::string> map_lines(const Case& c, const Verdict& v) {
+  std::vector<std::string> lines;
+  for (const Verdict::Map& m : v.maps)
+    lines.push_back("map\t" + std::to_string(c.id) + "\t" + std::to_string(m.rank) + "\t" +
+                    one_line(m.got) + "\t" + one_line(m.expected));
+  return lines;
 }
 
 } // namespace collscope::grade

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <mpi.h>
 #include <string>
+#include <vector>
 
 namespace collscope::grade {
 
@@ -19,6 +20,11 @@ struct Verdict {
   long long heap_live = 0;
   bool heap_overflow = false;
   std::uint64_t banned = 0;
+  struct Map {
+    int rank = 0;
+    std::string got, expected; ///< block_map of the receive buffer after the call
+  };
+  std::vector<Map> maps; ///< every wrong rank's, for a wrong result
 };
 
 /// Runs case `c` on `comm` (the first c.p ranks of the world; MPI_COMM_NULL elsewhere) with
@@ -28,5 +34,7 @@ Verdict run_case(Kind kind, const Case& c, MPI_Comm comm, const Datatypes& types
 
 /// "case ID OUTCOME ..." as log.hpp describes.
 std::string log_line(const Case& c, const Verdict& v);
+/// "map ID RANK GOT EXPECTED", one per wrong rank (log.hpp).
+std::vector<std::string> map_lines(const Case& c, const Verdict& v);
 
 } // namespace collscope::grade

@@ -9,7 +9,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <set>
+#include <tuple>
 
 using namespace collscope::grade;
 namespace fs = std::filesystem;
@@ -133,12 +135,90 @@ TEST_CASE("a failure pattern names the property that separates failing from pass
     for (const Case& c : cases) (failing_if(c) ? failing : passing).push_back(&c);
     return failure_pattern(failing, passing);
   };
-  CHECK_THAT(split([](const Case& c) { return c.root != 0 && c.p > 4; }),
-             Catch::StartsWith("Every failing case has root ≠ 0"));
-  CHECK_THAT(split([](const Case& c) { return c.p == 3 || c.p == 6; }),
+  CHECK_THAT(split([](const Case& c) { return c.root != 0; }),
+             Catch::StartsWith("Every failing case has root ≠ 0;"));
+  CHECK(split([](const Case& c) { return c.root != 0 && c.p > 4; }) ==
+        "Every failing case has root ≠ 0 and p ≥ 5; all " +
+            std::to_string(cases.size() - 22) + " cases without both pass.");
+  CHECK_THAT(split([](const Case& c) { return (c.p & (c.p - 1)) != 0; }),
              Catch::Contains("not a power of two"));
+  // Not every p that is not a power of two fails (5 and 7 pass): no such hint.
+  CHECK_THAT(split([](const Case& c) { return c.p == 3 || c.p == 6; }),
+             !Catch::Contains("not a power of two"));
   CHECK(split([](const Case& c) { return (c.p == 4 && c.root == 0) || c.p == 1; }).empty());
   CHECK(split([](const Case&) { return false; }).empty());
+}
+
+namespace {
+
+/// Whether `pattern`'s test holds for every failing case and no passing one.
+bool separates(const Pattern& pattern, const std::vector<const Case*>& failing,
+               const std::vector<const Case*>& passing) {
+  const Expr test = Expr::parse(pattern.test);
+  for (const Case* c : failing)
+    if (test.eval(pattern_env(*c)) == 0) return false;
+  for (const Case* c : passing)
+    if (test.eval(pattern_env(*c)) != 0) return false;
+  return true;
+}
+
+} // namespace
+
+TEST_CASE("a pattern is printed only when it separates, with exact boundaries", "[patterns]") {
+  // The issue's cases: every p = 3 case passes, the failures start at p = 4.
+  std::vector<Case> cases;
+  int id = 0;
+  for (const int p : {1, 2, 3, 4, 5, 8})
+    for (const int count : {0, 1, 1000})
+      for (int root = 0; root < p; ++root) cases.push_back({id++, p, root, count, Dtype::int_, 0});
+  const auto split = [&](auto failing_if) {
+    std::pair<std::vector<const Case*>, std::vector<const Case*>> sides;
+    for (const Case& c : cases) (failing_if(c) ? sides.first : sides.second).push_back(&c);
+    return sides;
+  };
+  auto [failing, passing] = split([](const Case& c) { return c.p >= 4; });
+  const std::string text = failure_pattern(failing, passing);
+  CHECK_THAT(text, Catch::StartsWith("Every failing case has p ≥ 4; all "));
+  CHECK_THAT(text, Catch::Contains("cases with p ≤ 3 pass"));
+  CHECK_THAT(text, !Catch::Contains("p ≥ 3"));
+  REQUIRE(separating_pattern(failing, passing));
+  CHECK(separating_pattern(failing, passing)->test == "p >= 4");
+  CHECK(separates(*separating_pattern(failing, passing), failing, passing));
+
+  // A failing case with count 1 and one passing with count 1000: no count threshold is true.
+  std::tie(failing, passing) =
+      split([](const Case& c) { return c.count == 1000 || (c.count == 1 && c.p == 5); });
+  CHECK_THAT(failure_pattern(failing, passing), !Catch::Contains("count ≥ 1000"));
+  std::tie(failing, passing) = split([](const Case& c) { return c.count >= 1; });
+  CHECK_THAT(failure_pattern(failing, passing), Catch::StartsWith("Every failing case has count ≥ 1;"));
+  std::tie(failing, passing) = split([](const Case& c) { return c.count == 1000; });
+  CHECK_THAT(failure_pattern(failing, passing),
+             Catch::StartsWith("Every failing case has count ≥ 1000; all ") &&
+                 Catch::Contains("with count ≤ 999 pass"));
+
+  // Holding for every failing case is not enough: a passing case with the property too
+  // (here root ≠ 0 at p = 2) means it is not the cause.
+  std::tie(failing, passing) = split([](const Case& c) { return c.root != 0 && c.p != 2; });
+  const std::optional<Pattern> pair = separating_pattern(failing, passing);
+  if (pair) CHECK(separates(*pair, failing, passing));
+  CHECK_THAT(failure_pattern(failing, passing), !Catch::StartsWith("Every failing case has root ≠ 0;"));
+
+  // Every printed pattern separates, over many random splits.
+  std::srand(7);
+  for (int round = 0; round < 200; ++round) {
+    std::vector<const Case*> f, q;
+    const int pick = std::rand() % 6;
+    for (const Case& c : cases) {
+      const bool fails = pick == 0   ? c.p >= 3 + round % 5
+                         : pick == 1 ? c.count >= 1 && std::rand() % 4 != 0
+                         : pick == 2 ? c.root == c.p - 1 && c.p > 1
+                         : pick == 3 ? (c.p & (c.p - 1)) != 0 && c.count == 1000
+                         : pick == 4 ? std::rand() % 7 == 0
+                                     : c.count == 0 && c.root != 0;
+      (fails ? f : q).push_back(&c);
+    }
+    if (const auto pattern = separating_pattern(f, q)) CHECK(separates(*pattern, f, q));
+  }
 }
 
 TEST_CASE("the allreduce's op: in the sweep, the plan, the reproduce spec and the patterns",

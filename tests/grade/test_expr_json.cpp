@@ -1,5 +1,6 @@
 // Expressions of exercise.json bounds and hints.
 #include "expr.hpp"
+#include "notation.hpp"
 #include "patterns.hpp"
 
 #include <catch2/catch.hpp>
@@ -53,4 +54,13 @@ TEST_CASE("hints evaluate their {expressions}", "[patterns]") {
   CHECK(render_hint("T = {t * 1e6} µs, {unknown}", {{"t", 0.00025}}) == "T = 250 µs, {unknown}");
   CHECK(format_number(0.125) == "0.125");
   CHECK(format_number(1e-7) == "1e-07");
+}
+
+TEST_CASE("bounds are shown in the lecture's notation", "[patterns]") {
+  CHECK(lecture_notation("clog2(p)") == "⌈log₂p⌉");
+  CHECK(lecture_notation("ceil(p / 2) * block_extent + 1024") == "⌈p/2⌉·block extent + 1 KiB");
+  CHECK(lecture_notation("rounds_1ported") == "rounds");
+  CHECK(lecture_notation("flog2(p - 1) <= 2 * L + fold") == "⌊log₂(p − 1)⌋ ≤ 2·L + fold");
+  CHECK(lecture_notation("sqrt((p - 2) * beta * m / alpha)") == "√((p − 2)·β·m/α)");
+  CHECK(lecture_notation("1.25 * Topt") == "1.25·Topt");
 }

@@ -54,6 +54,18 @@ TEST_CASE("stopped runs: hang, time limit, flood", "[failure]") {
       classify(run, "deadlock: rank 0 waits in MPI_Recv from rank 1", "", 4, 60, 512, 512);
   CHECK(hang.outcome == Outcome::hung);
   CHECK(hang.what == "hang: no progress for 4 s — deadlock: rank 0 waits in MPI_Recv from rank 1");
+  // A rank that died by a signal while the others waited (a heap overflow caught by glibc's
+  // abort) is a crash with its signal, not "an endless loop?".
+  const Failure abort = classify(run, "rank 1 runs your code without calling MPI (an endless loop?)",
+                                 "rank 1 was killed by SIGABRT (abort) before MPI_Finalize", 4, 60,
+                                 512, 512);
+  CHECK(abort.outcome == Outcome::crashed);
+  CHECK_THAT(abort.what, Catch::StartsWith("rank 1 was killed by SIGABRT"));
+  CHECK_THAT(abort.what, !Catch::Contains("endless loop"));
+  // The grader's own stop is SIGTERM: still a hang.
+  CHECK(classify(run, "", "rank 0 was killed by SIGTERM (terminated) before MPI_Finalize", 4, 60,
+                 512, 512)
+            .outcome == Outcome::hung);
   run.stop = RunResult::Stop::wall;
   CHECK(classify(run, "", "", 4, 60, 512, 512).what == "the run exceeded its time limit of 60 s");
   run.stop = RunResult::Stop::flood;

@@ -3,15 +3,80 @@
 // exercise.json says it breaks, and the report carries the diagnosis.
 #include "exercise.hpp"
 #include "grade_support.hpp"
+#include "patterns.hpp"
 
 #include <catch2/catch.hpp>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <set>
 
 using namespace collscope::grade;
 using namespace collscope::grade::test;
 
 namespace {
+
+/// The hint rule (exercises/README.md): every pattern line printed holds for every failing
+/// case of its check and for no passing one, judged on the cases results.json lists.
+void check_patterns(const fs::path& dir) {
+  const nlohmann::json doc = nlohmann::json::parse(read_text(dir / "results.json"));
+  const std::string report = read_text(dir / "report.md");
+  std::set<std::string> checked;
+  for (const nlohmann::json& test : doc.at("tests")) {
+    const nlohmann::json& pattern = test.at("extra_data").at("pattern");
+    const std::string text = pattern.at("text"), test_text = pattern.at("test");
+    int failed = 0;
+    for (const nlohmann::json& c : pattern.at("cases")) failed += c.at("side") == "failed";
+    if (!pattern.at("cases").empty()) // the speed check judges timings, not cases
+      CHECK(failed == test.at("extra_data").at("failed").get<int>());
+    if (text.empty()) continue;
+    INFO("check " << test.at("extra_data").at("id") << ": " << text);
+    CHECK(report.find(text) != std::string::npos);
+    checked.insert(text);
+    const Expr holds = Expr::parse(test_text);
+    for (const nlohmann::json& c : pattern.at("cases")) {
+      Case k;
+      k.p = c.at("p");
+      k.root = c.at("root");
+      k.count = c.at("count");
+      k.dtype = *parse_dtype(c.at("datatype").get<std::string>());
+      k.op = *parse_op(c.at("op").get<std::string>());
+      INFO("case " << c.at("id") << " (" << c.at("side") << ")");
+      CHECK((holds.eval(pattern_env(k)) != 0) == (c.at("side") != "passed"));
+    }
+  }
+  // No pattern line is printed that results.json does not list (and the test above checks).
+  for (std::size_t at = report.find("Every failing case has"); at != std::string::npos;
+       at = report.find("Every failing case has", at + 1)) {
+    const std::string line = report.substr(at, report.find('\n', at) - at);
+    CHECK(std::any_of(checked.begin(), checked.end(),
+                      [&](const std::string& t) { return line.rfind(t, 0) == 0; }));
+  }
+}
+
+/// report.html draws the first failed cases of each check from their trace, and report.md
+/// links to those figures.
+void check_figures(const fs::path& dir) {
+  const nlohmann::json doc = nlohmann::json::parse(read_text(dir / "results.json"));
+  const std::string html = read_text(dir / "report.html"), md = read_text(dir / "report.md");
+  for (const nlohmann::json& test : doc.at("tests")) {
+    const std::string id = test.at("extra_data").at("id");
+    const nlohmann::json& failed = test.at("extra_data").at("failed_cases");
+    if (failed.empty() || failed.at(0).at("open").empty()) continue; // no trace of the case
+    const std::string anchor = "figure-" + id + "-case-" + std::to_string(failed.at(0).at("id").get<int>());
+    INFO("check " << id << ", " << anchor);
+    CHECK(md.find("(report.html#" + anchor + ")") != std::string::npos);
+    const std::size_t at = html.find("id=\"" + anchor + "\"");
+    REQUIRE(at != std::string::npos);
+    const std::string item = html.substr(at, html.find("</li>", at) - at);
+    if (id == "correct" || id == "rounds") { // their cases send messages: a figure of them
+      CHECK(item.find("<svg") != std::string::npos);
+      CHECK(item.find("<title>rank ") != std::string::npos);
+    } else {
+      CHECK((item.find("<svg") != std::string::npos ||
+             item.find("no message between ranks") != std::string::npos));
+    }
+  }
+}
 
 void grade_exercise(const std::string& name) {
   const Exercise ex = load_exercise(name, exercises_dir(), true);
@@ -34,6 +99,7 @@ void grade_exercise(const std::string& name) {
   }
   CHECK(reference.score == reference.max_score);
   CHECK(reference.max_score == 100);
+  check_patterns(dir / "out" / "reference");
 
   for (const BrokenSpec& b : ex.broken) {
     const std::string stem = fs::path(b.file).stem().string();
@@ -48,6 +114,8 @@ void grade_exercise(const std::string& name) {
     CHECK(g.score == g.max_score - lost);
     INFO(g.report.substr(0, 6000));
     CHECK(g.report.find(b.diagnosis) != std::string::npos);
+    check_patterns(dir / "out" / ("broken-" + stem));
+    check_figures(dir / "out" / ("broken-" + stem));
   }
 
   const std::string csv = read_text(dir / "out" / "grades.csv");

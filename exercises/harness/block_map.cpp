@@ -1,0 +1,88 @@
+#include "block_map.hpp"
+
+#include <vector>
+
+namespace collscope::grade {
+
+namespace {
+
+/// One element read back: the rank whose data it holds and which of its elements, or
+/// unwritten (the sentinel), or foreign (no rank's data). Only the first int of an element
+/// is read: the vector type's gap is judged by the byte comparison, not drawn here.
+struct Origin {
+  enum { data, unwritten, foreign } what = foreign;
+  int rank = 0;
+  long long element = 0;
+};
+
+Origin origin_of(int v) {
+  if (v == sentinel) return {Origin::unwritten, 0, 0};
+  if (v >= 1000000 && v < 1000000 * 100 && v % 2 == 0)
+    return {Origin::data, v / 1000000 - 1, (v % 1000000) / 2};
+  return {};
+}
+
+/// "1", "·", or "[1:0–4 ·×5]" for elements [begin, end) of `recv` as one block.
+std::string block_text(const std::vector<int>& recv, int units, std::int64_t begin,
+                       std::int64_t end, bool whole_block) {
+  struct Run {
+    Origin first;
+    std::int64_t length = 0;
+  };
+  std::vector<Run> runs;
+  for (std::int64_t e = begin; e < end; ++e) {
+    const Origin o = origin_of(recv[static_cast<std::size_t>(e * units)]);
+    if (!runs.empty()) {
+      Run& last = runs.back();
+      const bool continues =
+          last.first.what == o.what &&
+          (o.what != Origin::data ||
+           (o.rank == last.first.rank && o.element == last.first.element + last.length));
+      if (continues) {
+        ++last.length;
+        continue;
+      }
+    }
+    runs.push_back({o, 1});
+  }
+  if (whole_block && runs.size() == 1) {
+    const Run& r = runs.front();
+    if (r.first.what == Origin::unwritten) return "·";
+    if (r.first.what == Origin::data && r.first.element == 0) return std::to_string(r.first.rank);
+  }
+  std::string text;
+  for (const Run& r : runs) {
+    text += text.empty() ? "" : " ";
+    if (r.first.what == Origin::data) {
+      text += std::to_string(r.first.rank) + ":" + std::to_string(r.first.element);
+      if (r.length > 1) text += "–" + std::to_string(r.first.element + r.length - 1);
+    } else {
+      text += r.first.what == Origin::unwritten ? "·" : "?";
+      if (r.length > 1) text += "×" + std::to_string(r.length);
+    }
+  }
+  return whole_block ? "[" + text + "]" : text;
+}
+
+} // namespace
+
+std::string block_map(Kind kind, const Case& c, const std::vector<int>& recv,
+                      std::int64_t recv_elements) {
+  if (kind == Kind::allreduce || c.count <= 0) return {};
+  const int units = units_per_element(c.dtype);
+  std::string text;
+  for (std::int64_t b = 0; b * c.count < recv_elements; ++b) {
+    if (text.size() > 400) {
+      text += ", …";
+      break;
+    }
+    text += (b == 0 ? "" : ", ") + block_text(recv, units, b * c.count, (b + 1) * c.count, true);
+  }
+  // The guard element behind the buffer: written means the call wrote past its end.
+  const std::int64_t elements = static_cast<std::int64_t>(recv.size()) / units;
+  if (origin_of(recv[static_cast<std::size_t>(recv_elements * units)]).what != Origin::unwritten)
+    text += " + behind the end: " + block_text(recv, units, recv_elements, elements, false);
+  return text;
+}
+
+} // namespace collscope::grade
