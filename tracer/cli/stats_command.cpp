@@ -67,6 +67,9 @@ void print_json(const Scoped& scope, const TraceStats& s, const NodeStats& nodes
   // null for a whole run; else why the record stops early (the figures cover what it holds)
   out["incomplete"] =
       s.incomplete.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(s.incomplete);
+  // null when the scope has no native collective or the archive does not say
+  out["native_inside"] =
+      s.native_inside.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(s.native_inside);
   out["tree"] = tree_json(model::communication_tree(scope.trace));
   add_node_json(out, nodes);
   std::printf("%s\n", out.dump(2).c_str());
@@ -101,6 +104,8 @@ void print_text(const Scoped& scope, const TraceStats& s, const NodeStats& nodes
   if (!s.incomplete.empty())
     std::printf("incomplete          %s (the figures cover what was recorded)\n",
                 s.incomplete.c_str());
+  if (!s.native_inside.empty())
+    std::printf("inside collectives  messages %s\n", s.native_inside.c_str());
   print_algorithms(trace);
   // p as the app's title and the grader state it; ranks that never enter the algorithm (the
   // grader's idle rank) are ranks of the trace, not of the collective.

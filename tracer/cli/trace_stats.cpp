@@ -54,6 +54,8 @@ TraceStats compute_stats(const model::Trace& trace, double alpha, double beta) {
   s.ranks = static_cast<int>(trace.ranks.size());
   s.p = model::process_count(trace);
   s.incomplete = trace.incomplete;
+  for (const model::Rank& rank : trace.ranks)
+    if (!rank.collectives.empty()) s.native_inside = trace.native_inside;
   s.unmatched = trace.unmatched_sends.size() + trace.unmatched_receives.size();
   count_bytes(trace, s);
   s.rounds_inferred = model::inferred_rounds(trace).rounds;

@@ -10,6 +10,7 @@
 namespace collscope::trace_cli {
 
 struct TraceStats {
+  std::string native_inside; ///< Trace::native_inside when the scope has native collectives
   std::string incomplete; ///< why the record stops early (Trace::incomplete), empty if whole
   int ranks = 0;          ///< locations of the trace, idle ranks included
   int p = 0;              ///< ranks taking part in the algorithm (model::process_count)
