@@ -52,6 +52,8 @@ void print_json(const Scoped& scope, const TraceStats& s, const NodeStats& nodes
       {"messages", s.messages},
       {"self_messages", s.self_messages},
       {"self_bytes", s.self_bytes},
+      {"native_messages", s.native_messages},
+      {"native_bytes", s.native_bytes},
       {"bytes_total", s.bytes_total},
       {"bytes_max_per_rank", s.bytes_max_per_rank},
       {"bytes_saturated", s.bytes_saturated},
@@ -115,6 +117,9 @@ void print_text(const Scoped& scope, const TraceStats& s, const NodeStats& nodes
     std::printf("ranks               %d (p = %d take part in the algorithm)\n", s.ranks, s.p);
   // A rank's message to itself is a local copy: said apart, counted in no figure.
   std::string apart;
+  if (s.native_messages)
+    apart += ", " + std::to_string(s.native_messages) + " of them, " +
+             std::to_string(s.native_bytes) + " bytes, sent by the library inside native collectives";
   if (s.unmatched) apart += ", +" + std::to_string(s.unmatched) + " unmatched";
   if (s.self_messages)
     apart += ", +" + std::to_string(s.self_messages) + " to oneself, " +
