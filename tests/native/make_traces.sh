@@ -57,6 +57,10 @@ record bcast_pipeline "$dynamic --mca coll_tuned_bcast_algorithm 3 \
 record allreduce_default "" allreduce 1000
 record allreduce_doubling "$dynamic --mca coll_tuned_allreduce_algorithm 3" allreduce 1000
 record ibcast "" ibcast 1000 0
+COLLSCOPE_TRACE_INSIDE=off
+export COLLSCOPE_TRACE_INSIDE
+record switched_off "-x COLLSCOPE_TRACE_INSIDE $dynamic --mca coll_tuned_bcast_algorithm 6" bcast 1000 3
+unset COLLSCOPE_TRACE_INSIDE
 
 for name in bcast_linear bcast_binomial bcast_pipeline allreduce_default allreduce_doubling; do
   if grep -q '"native_inside": "recorded (Open MPI [0-9.]*, pml ob1)"' "$out/$name.json"; then
@@ -85,6 +89,20 @@ else
   fail "MPI_Ibcast: $lines lines on stderr"
   cat "$out/ibcast.err"
   grep native_inside "$out/ibcast.json"
+fi
+
+# Not recorded (here: switched off, as on another MPI or version): one line, the metadata,
+# no message, never a crash.
+lines=$(grep -c "messages inside native collectives are not recorded: switched off" \
+  "$out/switched_off.err")
+if [ "$lines" = 1 ] && [ "$(wc -l <"$out/switched_off.err")" = 1 ] &&
+  grep -q '"native_inside": "not recorded: switched off' "$out/switched_off.json" &&
+  grep -q '"messages": 0,' "$out/switched_off.json"; then
+  pass "switched off: one line on stderr, the metadata says not recorded, no message"
+else
+  fail "switched off"
+  cat "$out/switched_off.err"
+  grep '"native_inside"\|"messages"' "$out/switched_off.json"
 fi
 
 [ $failures -eq 0 ] || {

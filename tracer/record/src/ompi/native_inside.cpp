@@ -4,6 +4,8 @@
 #include "recorder.hpp"
 
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <vector>
 
 namespace collscope::rec {
@@ -68,8 +70,13 @@ int coll_of(MpiRegion region) {
 void native_inside_start() {
   inside = Inside{};
   char what[256] = {};
-  inside.usable = collscope_ompi_hook_check(what, sizeof what) == 1;
-  inside.library = what;
+  const char* wanted = std::getenv("COLLSCOPE_TRACE_INSIDE");
+  if (wanted != nullptr && std::strcmp(wanted, "off") == 0) {
+    inside.library = "switched off (COLLSCOPE_TRACE_INSIDE=off)";
+  } else {
+    inside.usable = collscope_ompi_hook_check(what, sizeof what) == 1;
+    inside.library = what;
+  }
   if (inside.usable && state.multi) {
     // Completions fire in whichever thread progresses the library; the recorder has one.
     inside.usable = false;
