@@ -3,6 +3,7 @@
 #include "pml_hook.h"
 #include "recorder.hpp"
 
+#include <bitset>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -17,6 +18,9 @@ struct Inside {
   std::vector<std::string> skipped; // what was not recorded, each once
   std::string note;
   std::uint32_t comm = 0; // the hooked collective's communicator id
+  // Regions already said not recorded: a program calling MPI_Ibcast a million times builds
+  // the sentence once.
+  std::bitset<mpi_region_count> said;
 };
 Inside inside;
 
@@ -95,12 +99,15 @@ bool native_inside_begin(const CommInfo& comm, MpiRegion region) {
     native_inside_skip(region);
     return false;
   }
+  const auto index = static_cast<std::size_t>(region);
   char component[32] = {};
   if (collscope_ompi_hook_begin(comm.handle, static_cast<collscope_ompi_coll>(coll), component,
                                 sizeof component) == 1) {
     inside.comm = comm.id;
     return true;
   }
+  if (inside.said[index]) return false;
+  inside.said[index] = true;
   if (comm.inter)
     skip("collectives on intercommunicators");
   else
@@ -114,7 +121,9 @@ void native_inside_end() {
 }
 
 void native_inside_skip(MpiRegion region) {
-  if (!inside.usable) return;
+  const auto index = static_cast<std::size_t>(region);
+  if (!inside.usable || inside.said[index]) return;
+  inside.said[index] = true;
   const std::string name = mpi_region_info(static_cast<std::uint32_t>(region)).name;
   if (name.rfind("MPI_Ineighbor", 0) == 0 || name.rfind("MPI_Neighbor", 0) == 0)
     skip("neighbourhood collectives");
