@@ -91,14 +91,12 @@ else
   grep native_inside "$out/ibcast.json"
 fi
 
-# Not recorded (here: switched off, as on another MPI or version): one line, the metadata,
-# no message, never a crash.
-lines=$(grep -c "messages inside native collectives are not recorded: switched off" \
-  "$out/switched_off.err")
-if [ "$lines" = 1 ] && [ "$(wc -l <"$out/switched_off.err")" = 1 ] &&
+# Not recorded (here: switched off, as on another MPI or version): the metadata says so, no
+# message, never a crash; stderr stays quiet, since the user asked for it.
+if [ ! -s "$out/switched_off.err" ] &&
   grep -q '"native_inside": "not recorded: switched off' "$out/switched_off.json" &&
   grep -q '"messages": 0,' "$out/switched_off.json"; then
-  pass "switched off: one line on stderr, the metadata says not recorded, no message"
+  pass "switched off: the metadata says not recorded, no message, nothing on stderr"
 else
   fail "switched off"
   cat "$out/switched_off.err"
