@@ -86,6 +86,9 @@ std::vector<std::string> Runner::mpirun_argv(Mode mode, int world, const fs::pat
   if (mode != Mode::speed) {
     x("LD_PRELOAD=" + tools_.shim_lib.string());
     if (!dir.empty()) x("COLLSCOPE_GRADE_STATE_DIR=" + dir.string());
+    // A submission's rounds and bytes are its own messages: a native collective it calls is
+    // judged by no_collectives, not also by the messages Open MPI sends inside it.
+    x("COLLSCOPE_TRACE_INSIDE=off");
   }
   if (mode == Mode::sync) x("COLLSCOPE_GRADE_SYNC_SEND=1");
   return argv;

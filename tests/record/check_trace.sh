@@ -105,8 +105,14 @@ check_messages() {
   expect "the older archive was replaced" test ! -e "$trace/stale"
 
   messages=$(sed -n 's/^messages sent: //p' "$work/plain.out")
-  sends=$(count '^MPI_I\{0,1\}SEND ' "$work/events.txt")
-  receives=$(count '^MPI_I\{0,1\}RECV ' "$work/events.txt")
+  # The program's own: Open MPI's collectives send theirs inside with negative tags (printed
+  # from 2^31 up), recorded too ("Inside the library"); they must pair up below as well.
+  own() {
+    awk -v kind="$1" '$1 ~ kind { t = $0; sub(/.*Tag: /, "", t); sub(/,.*/, "", t)
+                                  if (t + 0 < 2147483648) n++ } END { print n + 0 }' "$work/events.txt"
+  }
+  sends=$(own '^MPI_I?SEND$')
+  receives=$(own '^MPI_I?RECV$')
   expect "$sends MPI_SEND/MPI_ISEND records for ${messages:-?} messages" test "$sends" = "${messages:-x}"
   expect "$receives receive records for ${messages:-?} messages" test "$receives" = "${messages:-x}"
   expect "one location per rank" test "$(count '^LOCATION ' "$work/defs.txt")" = "$np"
@@ -124,7 +130,7 @@ check_messages() {
          tag = $0; sub(/.*Tag: /, "", tag); sub(/,.*/, "", tag)
          if ($1 ~ /SEND/) print "send", $2, peer, tag >> "'"$work/sends.txt"'"
          else print "send", peer, $2, tag >> "'"$work/receives.txt"'"
-         if ($1 ~ /RECV/) { sender = $0; sub(/.*Sender: /, "", sender); sub(/ .*/, "", sender)
+         if ($1 ~ /RECV/ && tag + 0 < 2147483648) { sender = $0; sub(/.*Sender: /, "", sender); sub(/ .*/, "", sender)
                              if (sender != tag % 100) print "sender " sender " of tag " tag " at rank " $2 }
        }' "$work/events.txt" >"$work/bad_senders.txt"
   sort "$work/sends.txt" >"$work/sends.sorted" 2>/dev/null

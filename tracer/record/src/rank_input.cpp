@@ -143,6 +143,12 @@ void read_definitions(const std::string& path, RankInput& r) {
       r.offsets.push_back({o.time_ns, o.offset_ns, o.half_rtt_ns});
       break;
     }
+    case DefRecord::inside: {
+      std::string note(in.left(), '\0');
+      for (char& c : note) c = in.get<char>();
+      r.summary.inside = std::move(note);
+      break;
+    }
     }
   }
 }
@@ -287,6 +293,7 @@ std::string serialise(const RankSummary& s) {
   out.put(s.lost);
   out.put(s.events);
   out.put(s.messages);
+  out.put(s.inside);
   return out.take();
 }
 
@@ -310,6 +317,7 @@ RankSummary deserialise(std::string_view blob) {
   s.lost = in.get_string();
   s.events = in.get<std::uint64_t>();
   s.messages = in.get<std::uint64_t>();
+  s.inside = in.get_string();
   return s;
 }
 

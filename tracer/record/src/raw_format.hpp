@@ -47,6 +47,7 @@ enum class DefRecord : std::uint32_t {
   lost = 5,     // stamp (u64) when recording stopped, then the reason "rank R <reason>"
   clock_skew = 6,   // RawSkew: the test hook's skew of this rank's clock (clock_skew.hpp)
   clock_offset = 7, // RawOffset: an offset against rank 0, at MPI_Init and at MPI_Finalize
+  inside = 8,       // one line: are messages inside native collectives recorded (the last wins)
 };
 
 struct RecordHead {

@@ -64,6 +64,8 @@ struct Recorder {
   std::size_t comms_synced = 0;
   std::size_t peer_maps_synced = 0;
   bool lost_synced = false;
+  std::string inside_note; // ompi/native_inside.hpp: the trace's one line on native insides
+  bool inside_synced = true;
   CommTable comms;
   HandleMap<Pending> requests;
   HandleMap<Pending> persistent; // persistent requests (MPI_Send_init, …): what each Start starts
@@ -129,6 +131,10 @@ void note_definitions();
 
 /// Appends a record to the rank's definitions file (clock_sync.cpp); false if it failed.
 bool write_definition(DefRecord type, const void* payload, std::size_t bytes);
+
+/// The line the trace's metadata holds about the messages inside native collectives: into
+/// the definitions file at once (the last one written wins).
+void note_inside(const std::string& note);
 
 /// Starts the rank's spill files (raw_format.hpp): the ring of `buffer_bytes` at ring_path,
 /// the header record and the first clock pair. Without them recording stops at the first

@@ -1,5 +1,7 @@
 #include "session.hpp"
 
+#include "ompi/native_inside.hpp"
+
 #include "archive_dir.hpp"
 #include "clock.hpp"
 #include "clock_sync.hpp"
@@ -173,6 +175,7 @@ void start_session(int thread_level) {
   sync_clocks(true);
   state.enabled = true;
   state.recording = true;
+  native_inside_start();
 }
 
 void end_session() {

@@ -66,6 +66,10 @@ struct Operation {
   int partner = no_index;    ///< isend ↔ isend_complete, irecv_request ↔ irecv_complete
   int collective = no_index; ///< collective_begin/end: index into Rank::collectives
   OpKind kind = OpKind::enter;
+  /// A message operation recorded inside a native collective: a message the MPI library sent
+  /// for it (tracer/README.md, "Inside the library"); its steps are runs of completions
+  /// (steps.hpp).
+  bool native = false;
 };
 
 /// The blocks a send of an annotated algorithm carries (Rank::send_blocks).
@@ -222,6 +226,10 @@ struct Trace {
   /// Why the run's record stops early (its INCOMPLETE file), empty for a whole run. An
   /// incomplete trace holds what the ranks recorded before they died or stopped recording.
   std::string incomplete;
+  /// Whether the messages inside native collectives were recorded, as the tracer said it in
+  /// the archive's property COLLSCOPE::NATIVE_INSIDE ("recorded (Open MPI 4.1.4, pml ob1)",
+  /// "not recorded: …"); empty when the archive does not say (older or other producers).
+  std::string native_inside;
   double duration = 0.0;                       ///< last event time
   /// Time 0 of this trace on the whole trace's clock (non-zero for one call's trace).
   double time_origin = 0.0;
