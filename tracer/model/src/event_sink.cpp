@@ -179,6 +179,7 @@ void EventSink::leave(double t, OTF2_RegionRef ref) {
 void EventSink::message(OpKind kind, double t, OTF2_AttributeList* attributes, uint32_t peer,
                         OTF2_CommRef comm, uint32_t tag, uint64_t bytes, uint64_t request) {
   Operation& op = push(kind, t);
+  op.native = !open_collectives_.empty();
   op.peer = world_rank(comm, peer);
   op.comm = comm;
   op.tag = static_cast<int>(tag);
@@ -192,7 +193,9 @@ void EventSink::message(OpKind kind, double t, OTF2_AttributeList* attributes, u
 }
 
 void EventSink::request(OpKind kind, double t, uint64_t request) {
-  push(kind, t).request = request;
+  Operation& op = push(kind, t);
+  op.request = request;
+  op.native = !open_collectives_.empty();
 }
 
 void EventSink::collective_begin(double t, OTF2_AttributeList* attributes) {

@@ -61,18 +61,18 @@ StepGraph build_graph(const Trace& trace) {
     node_of.assign(rank.operations.size(), no_index);
     anchor_of.assign(rank.operations.size(), no_index);
     // The steps of steps.hpp: the step operations of one MPI call form one step.
-    int last = no_index;      // the rank's latest step
-    int last_call = no_index; // … and its call
+    int last = no_index;    // the rank's latest step
+    int last_op = no_index; // … and its latest step operation
     for (int i = 0; i < static_cast<int>(rank.operations.size()); ++i) {
       anchor_of[i] = last;
       const Operation& op = rank.operations[i];
       if (!completes_in_step(op.kind) || is_self_message(rank, op)) continue;
-      if (last == no_index || op.call == no_index || op.call != last_call) {
+      if (last == no_index || !joins_step(rank, last_op, i)) {
         const int id = static_cast<int>(graph.nodes.size());
         graph.nodes.push_back({rank.id, last});
         last = id;
-        last_call = op.call;
       }
+      last_op = i;
       node_of[i] = last;
     }
   }

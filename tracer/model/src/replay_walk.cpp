@@ -1,5 +1,7 @@
 #include "replay_walk.hpp"
 
+#include "collscope/model/steps.hpp"
+
 #include <algorithm>
 
 namespace collscope::model {
@@ -80,7 +82,8 @@ void ReplayWalk::advance(int r) {
         s.ending.push_back(sending ? &send_end_[m] : &out_.message_end[m]);
       }
     }
-    if (op.kind == OpKind::leave || (completes && op.call == no_index))
+    if (op.kind == OpKind::leave || (completes && op.call == no_index) ||
+        (completes && op.native && ends_native_step(rank, static_cast<int>(s.cursor) - 1)))
       s.waiting = !s.ending.empty();
   }
 }

@@ -22,4 +22,20 @@ bool is_self_message(const Rank& rank, const Operation& op) {
   }
 }
 
+bool joins_step(const Rank& rank, int prev, int i) {
+  const Operation& a = rank.operations[prev];
+  const Operation& b = rank.operations[i];
+  if (a.native != b.native) return false;
+  if (!b.native) return b.call != no_index && b.call == a.call;
+  for (int k = prev + 1; k < i; ++k)
+    if (!completes_in_step(rank.operations[k].kind)) return false;
+  return b.call == a.call;
+}
+
+bool ends_native_step(const Rank& rank, int i) {
+  const auto next = static_cast<std::size_t>(i) + 1;
+  return next == rank.operations.size() || !rank.operations[next].native ||
+         !completes_in_step(rank.operations[next].kind);
+}
+
 } // namespace collscope::model

@@ -107,6 +107,12 @@ void write_global_definitions(OTF2_Archive* archive, Definitions& defs,
   check(
       OTF2_Archive_SetProperty(archive, messages_property, std::to_string(messages).c_str(), true),
       "SetProperty");
+  std::string inside;
+  for (const RankSummary& r : ranks)
+    if (!r.inside.empty() && inside.find(r.inside) == std::string::npos)
+      inside += (inside.empty() ? "" : " | rank " + std::to_string(r.rank) + ": ") + r.inside;
+  if (!inside.empty())
+    check(OTF2_Archive_SetProperty(archive, inside_property, inside.c_str(), true), "SetProperty");
   OTF2_GlobalDefWriter* global = OTF2_Archive_GetGlobalDefWriter(archive);
   if (global == nullptr) throw std::runtime_error("OTF2 GetGlobalDefWriter failed");
   std::vector<std::string> hosts;

@@ -34,6 +34,10 @@ void write_global_definitions(OTF2_Archive* archive, Definitions& defs,
 
 /// A message count the readers of `record` need without loading the trace.
 inline constexpr const char* messages_property = "COLLSCOPE::MESSAGES_SENT";
+/// Whether the messages inside native collectives were recorded, in one line: "recorded (Open
+/// MPI 4.1.4, pml ob1)", "not recorded: …", with "except: …" what was not (the model's
+/// Trace::native_inside). Ranks that say different things are listed apart.
+inline constexpr const char* inside_property = "COLLSCOPE::NATIVE_INSIDE";
 
 struct Completion {
   std::string error;             // empty if the archive was written

@@ -6,6 +6,7 @@
 // records, and Begin/End pairs must nest).
 #pragma once
 
+#include "ompi/native_inside.hpp"
 #include "recorder.hpp"
 #include "reduction_ops.hpp"
 
@@ -43,23 +44,33 @@ inline std::uint64_t sum_bytes(int n, const int* counts, MPI_Datatype type) {
   return total;
 }
 
-/// Records the collective `call` (blocking if request is null, else nonblocking).
+/// Records the collective `call` (blocking if request is null, else nonblocking). When the
+/// messages a blocking one sends inside are recorded (ompi/native_inside.hpp), its Enter and
+/// CollBegin are appended first, so those messages fall between them and its CollEnd.
 template <class Call>
 int collective(MpiRegion region, const CommInfo& comm, int root, Volume v, MPI_Request* request,
                Call&& call) {
   const std::uint64_t t0 = begin_call(region);
+  Event begin = event(Kind::CollBegin, t0);
+  begin.tag = v.reduction;
+  const bool inside = request == nullptr && native_inside_begin(comm, region);
+  if (inside) {
+    enter(t0, region);
+    push(begin);
+  } else if (request != nullptr) {
+    native_inside_skip(region);
+  }
   const int rc = call();
   const std::uint64_t t1 = now();
-  enter(t0, region);
+  if (inside) native_inside_end();
+  else enter(t0, region);
   const std::uint8_t op = mpi_region_info(static_cast<std::uint32_t>(region)).coll_op;
   const std::uint32_t root_rank = root >= 0 ? static_cast<std::uint32_t>(root) : no_root;
   if (request != nullptr) {
     if (rc == MPI_SUCCESS)
       track(*request, Pending{v.received, v.sent, comm.id, root_rank, v.reduction, false, op});
   } else {
-    Event begin = event(Kind::CollBegin, t0);
-    begin.tag = v.reduction;
-    push(begin);
+    if (!inside) push(begin);
     Event end = event(Kind::CollEnd, t1);
     end.op = op;
     end.comm = comm.id;

@@ -133,6 +133,12 @@ void read_definitions(const std::string& path, RankInput& r) {
                        "the gap)";
       break;
     }
+    case DefRecord::inside: {
+      std::string note(in.left(), '\0');
+      for (char& c : note) c = in.get<char>();
+      r.summary.inside = std::move(note);
+      break;
+    }
     }
   }
 }
@@ -277,6 +283,7 @@ std::string serialise(const RankSummary& s) {
   out.put(s.lost);
   out.put(s.events);
   out.put(s.messages);
+  out.put(s.inside);
   return out.take();
 }
 
@@ -300,6 +307,7 @@ RankSummary deserialise(std::string_view blob) {
   s.lost = in.get_string();
   s.events = in.get<std::uint64_t>();
   s.messages = in.get<std::uint64_t>();
+  s.inside = in.get_string();
   return s;
 }
 

@@ -29,6 +29,7 @@ struct RankSummary {
   std::int64_t realtime_offset = 0;
   std::string lost;           // "rank R <why> after N events; …", empty if nothing was lost
   std::uint64_t events = 0;   // raw events read
+  std::string inside;         // the rank's line on messages inside native collectives, or empty
   std::uint64_t messages = 0; // sends recorded (MpiSend and MpiIsend)
 };
 

@@ -45,6 +45,7 @@ enum class DefRecord : std::uint32_t {
   comm = 3,     // id, parent, creator, n, n world ranks (u32 each)
   peer_map = 4, // intercommunicator id, n, n union indices (u32 each)
   lost = 5,     // stamp (u64) when recording stopped, then the reason "rank R <reason>"
+  inside = 6,   // one line: are messages inside native collectives recorded (the last wins)
 };
 
 struct RecordHead {

@@ -51,6 +51,11 @@ bool sync_definitions() {
         ok && write_record(DefRecord::lost, head, sizeof head, state.lost, std::strlen(state.lost));
     state.lost_synced = true;
   }
+  if (!state.inside_synced) {
+    ok = ok && write_record(DefRecord::inside, state.inside_note.data(), state.inside_note.size(),
+                            nullptr, 0);
+    state.inside_synced = true;
+  }
   return ok;
 }
 
@@ -86,6 +91,12 @@ bool note_progress() {
   return sync_definitions();
 }
 
+void note_inside(const std::string& note) {
+  state.inside_note = note;
+  state.inside_synced = false;
+  note_definitions();
+}
+
 void note_definitions() {
   if (state.enabled) sync_definitions();
 }
@@ -95,6 +106,7 @@ void start_files(int events_fd, const std::string& ring_path, int defs_fd,
   state.defs_fd = defs_fd;
   state.strings_synced = state.comms_synced = state.peer_maps_synced = 0;
   state.lost_synced = false;
+  state.inside_synced = state.inside_note.empty();
   if (!state.events.open(events_fd, ring_path, buffer_bytes))
     return lose("had no memory for its event buffer");
   char host[256] = {};

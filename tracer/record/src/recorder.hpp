@@ -63,6 +63,8 @@ struct Recorder {
   std::size_t comms_synced = 0;
   std::size_t peer_maps_synced = 0;
   bool lost_synced = false;
+  std::string inside_note; // ompi/native_inside.hpp: the trace's one line on native insides
+  bool inside_synced = true;
   CommTable comms;
   HandleMap<Pending> requests;
   HandleMap<Pending> persistent; // persistent requests (MPI_Send_init, …): what each Start starts
@@ -125,6 +127,10 @@ bool note_progress();
 /// New strings or communicators: into the definitions file at once, so even a rank killed
 /// by SIGKILL leaves the names its events use.
 void note_definitions();
+
+/// The line the trace's metadata holds about the messages inside native collectives: into
+/// the definitions file at once (the last one written wins).
+void note_inside(const std::string& note);
 
 /// Starts the rank's spill files (raw_format.hpp): the ring of `buffer_bytes` at ring_path,
 /// the header record and the first clock pair. Without them recording stops at the first

@@ -1,5 +1,7 @@
 #include "session.hpp"
 
+#include "ompi/native_inside.hpp"
+
 #include "archive_dir.hpp"
 #include "clock.hpp"
 #include "crash.hpp"
@@ -199,6 +201,7 @@ void start_session(int thread_level) {
   map_status(partial_dir, rank);
   state.enabled = true;
   state.recording = true;
+  native_inside_start();
 }
 
 void end_session() {

@@ -10,6 +10,19 @@ namespace collscope::model {
 // An operation recorded outside any MPI call is a step of its own. Posting an Isend or an
 // Irecv is not a step; neither is a native collective. Calls do not interleave on a rank, so
 // the step operations of one call (same Operation::call) are consecutive among them.
+//
+// Inside a native collective (Operation::native: the messages the library sent for it), the
+// library's own calls are not recorded, only their messages: a step there is a run of
+// consecutive step operations with no posting (Isend, Irecv) between them — what the library
+// completed while it waited. An exchange (post a receive, send, wait) is then one step, as an
+// MPI_Sendrecv is.
+
+/// Whether step operation i belongs to the same step as the rank's previous step operation
+/// prev (both completes_in_step).
+bool joins_step(const Rank& rank, int prev, int i);
+
+/// Whether the step of step operation i ends with it (the next operation is not part of it).
+bool ends_native_step(const Rank& rank, int i);
 
 /// True for the operations that make up steps.
 bool completes_in_step(OpKind kind);

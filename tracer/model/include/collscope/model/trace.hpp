@@ -66,6 +66,10 @@ struct Operation {
   int partner = no_index;    ///< isend ↔ isend_complete, irecv_request ↔ irecv_complete
   int collective = no_index; ///< collective_begin/end: index into Rank::collectives
   OpKind kind = OpKind::enter;
+  /// A message operation recorded inside a native collective: a message the MPI library sent
+  /// for it (tracer/README.md, "Inside the library"); its steps are runs of completions
+  /// (steps.hpp).
+  bool native = false;
 };
 
 /// The blocks a send of an annotated algorithm carries (Rank::send_blocks).
