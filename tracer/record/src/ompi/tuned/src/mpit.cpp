@@ -14,7 +14,7 @@ namespace collscope::ompi {
 
 namespace {
 
-#if defined(OPEN_MPI) || defined(MPICH)
+#if defined(OPEN_MPI)
 /// MPI_T stays initialised for the duration of one use (it nests with the program's own).
 class Tool {
 public:
@@ -76,7 +76,7 @@ bool is_open_mpi_4(std::string_view version) {
 }
 
 std::optional<long long> read_int(const std::string& name) {
-#if defined(OPEN_MPI) || defined(MPICH)
+#if defined(OPEN_MPI)
   Tool tool;
   Cvar cvar;
   if (!tool.ok() || !cvar.open(name) || cvar.count != 1) return std::nullopt;
@@ -97,7 +97,7 @@ std::optional<long long> read_int(const std::string& name) {
 }
 
 std::optional<std::string> read_string(const std::string& name) {
-#if defined(OPEN_MPI) || defined(MPICH)
+#if defined(OPEN_MPI)
   Tool tool;
   Cvar cvar;
   if (!tool.ok() || !cvar.open(name) || cvar.type != MPI_CHAR) return std::nullopt;
@@ -111,7 +111,7 @@ std::optional<std::string> read_string(const std::string& name) {
 }
 
 bool write_int(const std::string& name, int value) {
-#if defined(OPEN_MPI) || defined(MPICH)
+#if defined(OPEN_MPI)
   Tool tool;
   Cvar cvar;
   if (!tool.ok() || !cvar.open(name) || cvar.type != MPI_INT || cvar.count != 1) return false;
