@@ -38,18 +38,24 @@ constexpr std::pair<Collective, Coll> counterparts[] = {
 constexpr struct {
   Coll coll;
   std::string_view ompi, collscope;
-} lecture_twins[] = {
-    {Coll::bcast, "basic_linear", "linear"},      {Coll::bcast, "binomial", "binomial"},
-    {Coll::gather, "basic_linear", "linear"},     {Coll::gather, "binomial", "binomial"},
-    {Coll::scatter, "basic_linear", "linear"},    {Coll::scatter, "binomial", "binomial"},
-    {Coll::reduce, "binomial", "binomial"},       {Coll::allgather, "ring", "ring"},
-    {Coll::allgatherv, "ring", "ring"},           {Coll::allreduce, "ring", "ring"},
-    {Coll::allreduce, "recursive_doubling", "butterfly"},
-    {Coll::allreduce, "rabenseifner", "rabenseifner"},
-    {Coll::reduce_scatter, "ring", "ring"},       {Coll::reduce_scatter_block, "recursive_halving", "halving"},
-    {Coll::reduce_scatter, "recursive_halving", "halving"},
-    {Coll::alltoall, "pairwise", "direct"},       {Coll::alltoall, "modified_bruck", "bruck"},
-    {Coll::alltoallv, "pairwise", "direct"}};
+} lecture_twins[] = {{Coll::bcast, "basic_linear", "linear"},
+                     {Coll::bcast, "binomial", "binomial"},
+                     {Coll::gather, "basic_linear", "linear"},
+                     {Coll::gather, "binomial", "binomial"},
+                     {Coll::scatter, "basic_linear", "linear"},
+                     {Coll::scatter, "binomial", "binomial"},
+                     {Coll::reduce, "binomial", "binomial"},
+                     {Coll::allgather, "ring", "ring"},
+                     {Coll::allgatherv, "ring", "ring"},
+                     {Coll::allreduce, "ring", "ring"},
+                     {Coll::allreduce, "recursive_doubling", "butterfly"},
+                     {Coll::allreduce, "rabenseifner", "rabenseifner"},
+                     {Coll::reduce_scatter, "ring", "ring"},
+                     {Coll::reduce_scatter_block, "recursive_halving", "halving"},
+                     {Coll::reduce_scatter, "recursive_halving", "halving"},
+                     {Coll::alltoall, "pairwise", "direct"},
+                     {Coll::alltoall, "modified_bruck", "bruck"},
+                     {Coll::alltoallv, "pairwise", "direct"}};
 
 std::string env_name(Coll coll, std::string_view suffix) {
   return "OMPI_MCA_coll_tuned_" + std::string(ompi::to_string(coll)) + "_algorithm" +
@@ -64,8 +70,8 @@ std::optional<int> whole(std::optional<std::string_view> text, int lowest) {
   if (!text) return std::nullopt;
   long long value = 0;
   const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
-  if (text->empty() || ec != std::errc() || end != text->data() + text->size() ||
-      value < lowest || value > INT_MAX)
+  if (text->empty() || ec != std::errc() || end != text->data() + text->size() || value < lowest ||
+      value > INT_MAX)
     return std::nullopt;
   return static_cast<int>(value);
 }
@@ -113,7 +119,8 @@ OmpiResolved resolve_ompi(Collective collective, std::string_view name,
   OmpiResolved r;
   const std::string coll_text(to_string(collective));
   const std::optional<Coll> coll = ompi_coll(collective);
-  if (!coll) return {.error = "Open MPI's coll tuned has no " + coll_text + " algorithms to choose"};
+  if (!coll)
+    return {.error = "Open MPI's coll tuned has no " + coll_text + " algorithms to choose"};
   const std::string_view bare = name.substr(ompi_prefix.size());
   const std::optional<int> number = ompi::number_of(*coll, bare);
   if (!number)
@@ -127,8 +134,8 @@ OmpiResolved resolve_ompi(Collective collective, std::string_view name,
                        std::string(bare) + " (it does not segment)"};
     r.force.segment = whole(segment, 0);
     if (!r.force.segment)
-      return {.error = "--segment expects a whole number of bytes, got '" + std::string(*segment) +
-                       "'"};
+      return {.error =
+                  "--segment expects a whole number of bytes, got '" + std::string(*segment) + "'"};
   }
   if (fanout) {
     if (param != Param::segment_and_chain_fanout && param != Param::segment_and_radix)
@@ -166,8 +173,8 @@ void force_before_init(const OmpiRequest& request) {
 
 std::string running_problem(const OmpiForce& force) {
   const std::string version = ompi::library_version();
-  const std::string who = std::string(ompi_prefix) +
-                          std::string(ompi::name_of(force.coll, force.number));
+  const std::string who =
+      std::string(ompi_prefix) + std::string(ompi::name_of(force.coll, force.number));
   if (!ompi::is_open_mpi_4(version))
     return "--algorithm " + who + " needs Open MPI 4.x; this MPI is " +
            (version.empty() ? std::string("unknown") : "'" + version + "'");
@@ -214,9 +221,12 @@ void print_ompi_list() {
     for (const ompi::Named& a : ompi::algorithms(coll)) {
       const std::string item = std::to_string(a.number) + " " + std::string(a.name);
       const std::size_t last_break = line.rfind('\n');
-      const std::size_t width = line.size() - (last_break == std::string::npos ? 0 : last_break + 1);
-      if (width + item.size() + 2 > 100) line += "\n" + std::string(indent, ' ');
-      else if (line.size() > indent && line.back() != ' ') line += "  ";
+      const std::size_t width =
+          line.size() - (last_break == std::string::npos ? 0 : last_break + 1);
+      if (width + item.size() + 2 > 100)
+        line += "\n" + std::string(indent, ' ');
+      else if (line.size() > indent && line.back() != ' ')
+        line += "  ";
       line += item;
     }
     std::printf("%s\n", line.c_str());

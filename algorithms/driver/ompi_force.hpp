@@ -26,7 +26,7 @@ struct OmpiForce {
   ompi::Coll coll = ompi::Coll::bcast;
   int number = 0;
   std::optional<int> segment = std::nullopt; ///< --segment BYTES
-  std::optional<int> fanout = std::nullopt; ///< --fanout K: the chain fanout, or knomial's radix
+  std::optional<int> fanout = std::nullopt;  ///< --fanout K: the chain fanout, or knomial's radix
 };
 
 /// What the command line names, before anything is checked.

@@ -1,5 +1,5 @@
-// Open MPI 4.1.4's coll tuned decision (tracer/record/src/ompi/tuned), table-driven: each row was read
-// off ompi/mca/coll/tuned/coll_tuned_decision_fixed.c at tag v4.1.4 by hand, on both sides of
+// Open MPI 4.1.4's coll tuned decision (tracer/record/src/ompi/tuned), table-driven: each row was
+// read off ompi/mca/coll/tuned/coll_tuned_decision_fixed.c at tag v4.1.4 by hand, on both sides of
 // a threshold ("total_dsize < 8192" → 8191 and 8192 bytes), so an off-by-one or a transposed
 // row fails. The names come from the coll_tuned_<coll>_decision.c enums.
 #include "collscope/ompi/tuned.hpp"
@@ -98,8 +98,8 @@ Settings open_mpi() {
 
 TEST_CASE("Open MPI 4.1.4's fixed decision, on both sides of its thresholds", "[ompi]") {
   for (const Case& c : fixed_cases) {
-    INFO(std::string(to_string(c.coll)) << " p=" << c.p << " bytes=" << c.bytes
-                                        << (c.commutative ? "" : " noncommutative"));
+    INFO(std::string(to_string(c.coll))
+         << " p=" << c.p << " bytes=" << c.bytes << (c.commutative ? "" : " noncommutative"));
     const int number = fixed_decision(c.coll, c.p, c.bytes, c.commutative);
     CHECK(name_of(c.coll, number) == c.expected);
     const Choice choice = choose(c.coll, c.p, c.bytes, c.commutative, open_mpi());
@@ -173,8 +173,8 @@ TEST_CASE("where coll tuned does not decide, the choice is unknown, with the rea
 TEST_CASE("a choice survives the recorder's packing", "[ompi]") {
   Settings s = open_mpi();
   s.dynamic_rules = true;
-  s.forced[static_cast<std::size_t>(Coll::reduce) - 1] = {.algorithm = 2, .segsize = 4096,
-                                                          .chain_fanout = 3};
+  s.forced[static_cast<std::size_t>(Coll::reduce) - 1] = {
+      .algorithm = 2, .segsize = 4096, .chain_fanout = 3};
   for (const Choice& c : {choose(Coll::reduce, 8, 64, true, s), choose(Coll::bcast, 8, 64, true, s),
                           choose(Coll::bcast, 1, 64, true, s)}) {
     const Choice back = unpack(pack(c), c.segment, c.fanout);
@@ -185,4 +185,22 @@ TEST_CASE("a choice survives the recorder's packing", "[ompi]") {
     CHECK(describe(back) == describe(c));
   }
   CHECK(unpack(0, 0, 0).source == Source::none);
+}
+
+TEST_CASE("an algorithm Open MPI hands to another at this p is named as the one that runs",
+          "[ompi]") {
+  const Settings s = open_mpi();
+  // p < 32: allgather's fixed decision is recursive doubling, which runs Bruck's unless p is a
+  // power of two (coll_base_allgather.c).
+  const Choice five = choose(Coll::allgather, 5, 4, true, s);
+  CHECK(name_of(Coll::allgather, five.algorithm) == "recursive_doubling");
+  CHECK(name_of(Coll::allgather, five.runs) == "bruck");
+  CHECK(describe(five) == "bruck (recursive_doubling switches to bruck: p is not a power of two)");
+  CHECK(unpack(pack(five), 0, 0).runs == five.runs);
+  CHECK(choose(Coll::allgather, 8, 4, true, s).runs == 0);
+  CHECK(describe(choose(Coll::allgather, 8, 4, true, s)) == "recursive_doubling");
+  // p = 33..63 from 1 KiB: the neighbour exchange, which runs the ring at odd p.
+  CHECK(describe(choose(Coll::allgather, 33, 4096, true, s)) ==
+        "ring (neighbor switches to ring: p is odd)");
+  CHECK(choose(Coll::allgather, 34, 4096, true, s).runs == 0);
 }

@@ -2,7 +2,6 @@
 #include "reduction_ops.hpp"
 
 #include "collscope/ompi/tuned.hpp"
-
 #include "mpi_regions.hpp"
 #include "otf2_check.hpp"
 
@@ -54,8 +53,13 @@ Definitions::Definitions(std::uint32_t world_size)
     for (const ompi::Named& a : ompi::algorithms(ompi::Coll(c))) string(a.name);
   for (int why = 0; why < ompi::unknown_count; ++why)
     string(ompi_source_text({.source = ompi::Source::unknown, .why = ompi::Unknown(why)}));
-  string(ompi_source_text({.source = ompi::Source::forced}));
-  string(ompi_source_text({.source = ompi::Source::fixed}));
+  for (const ompi::Source source : {ompi::Source::forced, ompi::Source::fixed}) {
+    string(ompi_source_text({.source = source}));
+    string(ompi_source_text(
+        {.source = source, .coll = ompi::Coll::allgather, .algorithm = 3, .runs = 2}));
+    string(ompi_source_text(
+        {.source = source, .coll = ompi::Coll::allgather, .algorithm = 5, .runs = 4}));
+  }
 }
 
 OTF2_StringRef Definitions::reduction_op_name(std::uint8_t code) {
@@ -64,7 +68,11 @@ OTF2_StringRef Definitions::reduction_op_name(std::uint8_t code) {
 }
 
 std::string ompi_source_text(const ompi::Choice& choice) {
-  if (choice.source != ompi::Source::unknown) return std::string(ompi::to_string(choice.source));
+  if (choice.source != ompi::Source::unknown) {
+    const std::string_view note = ompi::switch_note(choice);
+    return std::string(ompi::to_string(choice.source)) +
+           (note.empty() ? "" : "; " + std::string(note));
+  }
   return "unknown: " + std::string(ompi::to_string(choice.why));
 }
 

@@ -95,7 +95,8 @@ private:
   // Open MPI's algorithm (ompi/algorithm_choice.hpp): its name, how it is known, and the
   // parameters it takes.
   void ompi_choice(const ompi::Choice& choice) {
-    const std::string_view name = ompi::name_of(choice.coll, choice.algorithm);
+    const std::string_view name =
+        ompi::name_of(choice.coll, choice.runs != 0 ? choice.runs : choice.algorithm);
     const bool known = choice.source != ompi::Source::unknown && !name.empty();
     check(OTF2_AttributeList_AddStringRef(attrs_, ompi_algorithm,
                                           defs_.string(known ? name : "unknown")),
@@ -104,7 +105,8 @@ private:
                                           defs_.string(ompi_source_text(choice))),
           "AttributeList_AddStringRef");
     if (!known) return;
-    const ompi::Param param = ompi::params_of(choice.coll, choice.algorithm);
+    const ompi::Param param =
+        ompi::params_of(choice.coll, choice.runs != 0 ? choice.runs : choice.algorithm);
     if (param != ompi::Param::none)
       check(OTF2_AttributeList_AddUint64(attrs_, ompi_segment, choice.segment),
             "AttributeList_AddUint64");

@@ -21,32 +21,52 @@ using ompi::Coll;
 
 std::optional<Coll> coll_of(MpiRegion region) {
   switch (region) {
-  case MpiRegion::Barrier: return Coll::barrier;
-  case MpiRegion::Bcast: return Coll::bcast;
-  case MpiRegion::Gather: return Coll::gather;
-  case MpiRegion::Scatter: return Coll::scatter;
-  case MpiRegion::Allgather: return Coll::allgather;
-  case MpiRegion::Allgatherv: return Coll::allgatherv;
-  case MpiRegion::Alltoall: return Coll::alltoall;
-  case MpiRegion::Alltoallv: return Coll::alltoallv;
-  case MpiRegion::Reduce: return Coll::reduce;
-  case MpiRegion::Allreduce: return Coll::allreduce;
-  case MpiRegion::Reduce_scatter: return Coll::reduce_scatter;
-  case MpiRegion::Reduce_scatter_block: return Coll::reduce_scatter_block;
-  default: return std::nullopt;
+  case MpiRegion::Barrier:
+    return Coll::barrier;
+  case MpiRegion::Bcast:
+    return Coll::bcast;
+  case MpiRegion::Gather:
+    return Coll::gather;
+  case MpiRegion::Scatter:
+    return Coll::scatter;
+  case MpiRegion::Allgather:
+    return Coll::allgather;
+  case MpiRegion::Allgatherv:
+    return Coll::allgatherv;
+  case MpiRegion::Alltoall:
+    return Coll::alltoall;
+  case MpiRegion::Alltoallv:
+    return Coll::alltoallv;
+  case MpiRegion::Reduce:
+    return Coll::reduce;
+  case MpiRegion::Allreduce:
+    return Coll::allreduce;
+  case MpiRegion::Reduce_scatter:
+    return Coll::reduce_scatter;
+  case MpiRegion::Reduce_scatter_block:
+    return Coll::reduce_scatter_block;
+  default:
+    return std::nullopt;
   }
 }
 
 std::uint64_t message_bytes(Coll coll, int p, std::uint64_t sent, std::uint64_t received) {
   const auto n = static_cast<std::uint64_t>(std::max(p, 1));
   switch (coll) {
-  case Coll::bcast: return std::max(sent, received);
-  case Coll::alltoall: return sent / n;
-  case Coll::gather: return received > 0 ? received / n : sent;
-  case Coll::scatter: return sent > received ? sent / n : received;
-  case Coll::allgatherv: return received / n;
-  case Coll::reduce_scatter_block: return received;
-  default: return sent; // reduce, allreduce, allgather, reduce_scatter; barrier, alltoallv: unused
+  case Coll::bcast:
+    return std::max(sent, received);
+  case Coll::alltoall:
+    return sent / n;
+  case Coll::gather:
+    return received > 0 ? received / n : sent;
+  case Coll::scatter:
+    return sent > received ? sent / n : received;
+  case Coll::allgatherv:
+    return received / n;
+  case Coll::reduce_scatter_block:
+    return received;
+  default:
+    return sent; // reduce, allreduce, allgather, reduce_scatter; barrier, alltoallv: unused
   }
 }
 
@@ -64,8 +84,8 @@ void ompi_choice(Event& begin, MpiRegion region, const CommInfo& comm, std::uint
     choice = {.source = ompi::Source::unknown, .why = ompi::Unknown::not_decided};
     if (settings.library != ompi::Unknown::none) choice.why = settings.library;
   } else if (comm.inter) {
-    choice = {.source = ompi::Source::unknown, .coll = *coll,
-              .why = ompi::Unknown::intercommunicator};
+    choice = {
+        .source = ompi::Source::unknown, .coll = *coll, .why = ompi::Unknown::intercommunicator};
   } else {
     choice = ompi::choose(*coll, comm.size, message_bytes(*coll, comm.size, sent, received),
                           commutative, settings);

@@ -61,8 +61,7 @@ std::string library_version() {
   int length = 0;
   if (MPI_Get_library_version(text, &length) != MPI_SUCCESS) return "";
   std::string version(text, static_cast<std::size_t>(length > 0 ? length : 0));
-  if (const auto end = version.find_first_of("\r\n"); end != std::string::npos)
-    version.resize(end);
+  if (const auto end = version.find_first_of("\r\n"); end != std::string::npos) version.resize(end);
   while (!version.empty() && version.back() == '\0') version.pop_back();
   return version;
 }

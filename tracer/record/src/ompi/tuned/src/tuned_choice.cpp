@@ -26,24 +26,36 @@ std::uint32_t chain_fanout(int given, int p) {
 
 std::string_view to_string(Unknown why) {
   switch (why) {
-  case Unknown::none: return "";
-  case Unknown::not_open_mpi_41: return "not Open MPI 4.1";
-  case Unknown::not_tuned: return "coll tuned does not serve this communicator";
-  case Unknown::rules_file: return "coll tuned reads a dynamic rules file";
-  case Unknown::single_process: return "p = 1: coll self";
-  case Unknown::intercommunicator: return "intercommunicator: coll inter";
-  case Unknown::nonblocking: return "nonblocking: coll libnbc";
-  case Unknown::not_decided: return "coll tuned leaves it to coll basic";
+  case Unknown::none:
+    return "";
+  case Unknown::not_open_mpi_41:
+    return "not Open MPI 4.1";
+  case Unknown::not_tuned:
+    return "coll tuned does not serve this communicator";
+  case Unknown::rules_file:
+    return "coll tuned reads a dynamic rules file";
+  case Unknown::single_process:
+    return "p = 1: coll self";
+  case Unknown::intercommunicator:
+    return "intercommunicator: coll inter";
+  case Unknown::nonblocking:
+    return "nonblocking: coll libnbc";
+  case Unknown::not_decided:
+    return "coll tuned leaves it to coll basic";
   }
   return "";
 }
 
 std::string_view to_string(Source source) {
   switch (source) {
-  case Source::none: return "";
-  case Source::forced: return "forced";
-  case Source::fixed: return "fixed decision";
-  case Source::unknown: return "unknown";
+  case Source::none:
+    return "";
+  case Source::forced:
+    return "forced";
+  case Source::fixed:
+    return "fixed decision";
+  case Source::unknown:
+    return "unknown";
   }
   return "";
 }
@@ -67,9 +79,14 @@ Choice choose(Coll coll, int p, std::uint64_t bytes, bool commutative, const Set
     c.source = Source::fixed;
     c.algorithm = fixed_decision(coll, p, bytes, commutative);
   }
+  const bool power_of_two = (p & (p - 1)) == 0;
+  if (coll == Coll::allgather && c.algorithm == 3 && !power_of_two) c.runs = 2; // → bruck
+  if (coll == Coll::allgather && c.algorithm == 5 && p % 2 == 1) c.runs = 4;    // → ring
+  if (coll == Coll::allgatherv && c.algorithm == 4 && p % 2 == 1) c.runs = 3;   // → ring
   const bool is_forced = c.source == Source::forced;
   switch (params_of(coll, c.algorithm)) {
-  case Param::none: break;
+  case Param::none:
+    break;
   case Param::segment_and_chain_fanout:
     c.fanout = chain_fanout(is_forced ? forced.chain_fanout : 0, p);
     [[fallthrough]];
@@ -84,17 +101,27 @@ Choice choose(Coll coll, int p, std::uint64_t bytes, bool commutative, const Set
   return c;
 }
 
+std::string_view switch_note(const Choice& choice) {
+  if (choice.runs == 0) return "";
+  if (choice.coll == Coll::allgather && choice.algorithm == 3)
+    return "recursive_doubling switches to bruck: p is not a power of two";
+  if (choice.coll == Coll::allgather) return "neighbor switches to ring: p is odd";
+  return "neighbor switches to ring: p is odd"; // allgatherv
+}
+
 std::string describe(const Choice& choice) {
   if (choice.source != Source::forced && choice.source != Source::fixed) return "";
+  if (choice.runs != 0)
+    return std::string(name_of(choice.coll, choice.runs)) + " (" +
+           std::string(switch_note(choice)) + ")";
   std::string text(name_of(choice.coll, choice.algorithm));
   std::string params;
   const Param kind = params_of(choice.coll, choice.algorithm);
-  if (kind == Param::segment_and_chain_fanout)
-    params = "fanout " + std::to_string(choice.fanout);
+  if (kind == Param::segment_and_chain_fanout) params = "fanout " + std::to_string(choice.fanout);
   if (kind == Param::segment_and_radix) params = "radix " + std::to_string(choice.fanout);
   if (kind != Param::none && choice.segment != 0)
-    params += (params.empty() ? "" : ", ") + ("segments of " + std::to_string(choice.segment) +
-                                              " bytes");
+    params +=
+        (params.empty() ? "" : ", ") + ("segments of " + std::to_string(choice.segment) + " bytes");
   return params.empty() ? text : text + " (" + params + ")";
 }
 
@@ -103,7 +130,8 @@ std::uint32_t pack(const Choice& choice) {
   return static_cast<std::uint32_t>(choice.algorithm & 0xff) |
          static_cast<std::uint32_t>(choice.source) << 8 |
          static_cast<std::uint32_t>(choice.why) << 12 |
-         static_cast<std::uint32_t>(choice.coll) << 16;
+         static_cast<std::uint32_t>(choice.coll) << 16 |
+         static_cast<std::uint32_t>(choice.runs & 0xff) << 24;
 }
 
 Choice unpack(std::uint32_t word, std::uint32_t segment, std::uint32_t fanout) {
@@ -114,6 +142,7 @@ Choice unpack(std::uint32_t word, std::uint32_t segment, std::uint32_t fanout) {
   c.why = static_cast<Unknown>(why);
   c.coll = static_cast<Coll>(coll);
   c.algorithm = static_cast<int>(word & 0xff);
+  c.runs = static_cast<int>(word >> 24);
   c.segment = segment;
   c.fanout = fanout;
   return c;

@@ -209,15 +209,22 @@ int look_up(const std::vector<Row>& rows, int p, std::uint64_t bytes) {
 
 int fixed_decision(Coll coll, int p, std::uint64_t bytes, bool commutative) {
   switch (coll) {
-  case Coll::allgather: return look_up(allgather, p, bytes);
-  case Coll::allgatherv: return look_up(allgatherv, p, bytes);
+  case Coll::allgather:
+    return look_up(allgather, p, bytes);
+  case Coll::allgatherv:
+    return look_up(allgatherv, p, bytes);
   case Coll::allreduce:
     return look_up(commutative ? allreduce_commutative : allreduce_noncommutative, p, bytes);
-  case Coll::alltoall: return look_up(alltoall, p, bytes);
-  case Coll::alltoallv: return look_up(alltoallv, p, bytes);
-  case Coll::barrier: return look_up(barrier, p, bytes);
-  case Coll::bcast: return look_up(bcast, p, bytes);
-  case Coll::gather: return look_up(gather, p, bytes);
+  case Coll::alltoall:
+    return look_up(alltoall, p, bytes);
+  case Coll::alltoallv:
+    return look_up(alltoallv, p, bytes);
+  case Coll::barrier:
+    return look_up(barrier, p, bytes);
+  case Coll::bcast:
+    return look_up(bcast, p, bytes);
+  case Coll::gather:
+    return look_up(gather, p, bytes);
   case Coll::reduce:
     return look_up(commutative ? reduce_commutative : reduce_noncommutative, p, bytes);
   case Coll::reduce_scatter:
@@ -227,7 +234,8 @@ int fixed_decision(Coll coll, int p, std::uint64_t bytes, bool commutative) {
     return look_up(commutative ? reduce_scatter_block_commutative
                                : reduce_scatter_block_noncommutative,
                    p, bytes);
-  case Coll::scatter: return look_up(scatter, p, bytes);
+  case Coll::scatter:
+    return look_up(scatter, p, bytes);
   }
   return 0;
 }

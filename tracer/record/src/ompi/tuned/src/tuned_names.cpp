@@ -10,26 +10,25 @@ namespace collscope::ompi {
 
 namespace {
 
-constexpr Named allgather[] = {{1, "linear"},    {2, "bruck"},    {3, "recursive_doubling"},
-                               {4, "ring"},      {5, "neighbor"}, {6, "two_proc"}};
+constexpr Named allgather[] = {{1, "linear"}, {2, "bruck"},    {3, "recursive_doubling"},
+                               {4, "ring"},   {5, "neighbor"}, {6, "two_proc"}};
 constexpr Named allgatherv[] = {
     {1, "default"}, {2, "bruck"}, {3, "ring"}, {4, "neighbor"}, {5, "two_proc"}};
 constexpr Named allreduce[] = {{1, "basic_linear"},       {2, "nonoverlapping"},
                                {3, "recursive_doubling"}, {4, "ring"},
                                {5, "segmented_ring"},     {6, "rabenseifner"}};
-constexpr Named alltoall[] = {{1, "linear"},      {2, "pairwise"}, {3, "modified_bruck"},
-                              {4, "linear_sync"}, {5, "two_proc"}};
+constexpr Named alltoall[] = {
+    {1, "linear"}, {2, "pairwise"}, {3, "modified_bruck"}, {4, "linear_sync"}, {5, "two_proc"}};
 constexpr Named alltoallv[] = {{1, "basic_linear"}, {2, "pairwise"}};
 constexpr Named barrier[] = {{1, "linear"}, {2, "double_ring"}, {3, "recursive_doubling"},
                              {4, "bruck"},  {5, "two_proc"},    {6, "tree"}};
-constexpr Named bcast[] = {{1, "basic_linear"},      {2, "chain"},
-                           {3, "pipeline"},          {4, "split_binary_tree"},
-                           {5, "binary_tree"},       {6, "binomial"},
-                           {7, "knomial"},           {8, "scatter_allgather"},
-                           {9, "scatter_allgather_ring"}};
+constexpr Named bcast[] = {
+    {1, "basic_linear"},          {2, "chain"},    {3, "pipeline"}, {4, "split_binary_tree"},
+    {5, "binary_tree"},           {6, "binomial"}, {7, "knomial"},  {8, "scatter_allgather"},
+    {9, "scatter_allgather_ring"}};
 constexpr Named gather[] = {{1, "basic_linear"}, {2, "binomial"}, {3, "linear_sync"}};
-constexpr Named reduce[] = {{1, "linear"},   {2, "chain"},    {3, "pipeline"},
-                            {4, "binary"},   {5, "binomial"}, {6, "in-order_binary"},
+constexpr Named reduce[] = {{1, "linear"},      {2, "chain"},    {3, "pipeline"},
+                            {4, "binary"},      {5, "binomial"}, {6, "in-order_binary"},
                             {7, "rabenseifner"}};
 constexpr Named reduce_scatter[] = {
     {1, "non-overlapping"}, {2, "recursive_halving"}, {3, "ring"}, {4, "butterfly"}};
@@ -37,9 +36,17 @@ constexpr Named reduce_scatter_block[] = {
     {1, "basic_linear"}, {2, "recursive_doubling"}, {3, "recursive_halving"}, {4, "butterfly"}};
 constexpr Named scatter[] = {{1, "basic_linear"}, {2, "binomial"}, {3, "linear_nb"}};
 
-constexpr std::string_view coll_names[] = {"allgather", "allgatherv", "allreduce", "alltoall",
-                                           "alltoallv", "barrier",    "bcast",     "gather",
-                                           "reduce",    "reduce_scatter", "reduce_scatter_block",
+constexpr std::string_view coll_names[] = {"allgather",
+                                           "allgatherv",
+                                           "allreduce",
+                                           "alltoall",
+                                           "alltoallv",
+                                           "barrier",
+                                           "bcast",
+                                           "gather",
+                                           "reduce",
+                                           "reduce_scatter",
+                                           "reduce_scatter_block",
                                            "scatter"};
 
 } // namespace
@@ -57,18 +64,30 @@ std::optional<Coll> parse_coll(std::string_view name) {
 
 std::span<const Named> algorithms(Coll coll) {
   switch (coll) {
-  case Coll::allgather: return allgather;
-  case Coll::allgatherv: return allgatherv;
-  case Coll::allreduce: return allreduce;
-  case Coll::alltoall: return alltoall;
-  case Coll::alltoallv: return alltoallv;
-  case Coll::barrier: return barrier;
-  case Coll::bcast: return bcast;
-  case Coll::gather: return gather;
-  case Coll::reduce: return reduce;
-  case Coll::reduce_scatter: return reduce_scatter;
-  case Coll::reduce_scatter_block: return reduce_scatter_block;
-  case Coll::scatter: return scatter;
+  case Coll::allgather:
+    return allgather;
+  case Coll::allgatherv:
+    return allgatherv;
+  case Coll::allreduce:
+    return allreduce;
+  case Coll::alltoall:
+    return alltoall;
+  case Coll::alltoallv:
+    return alltoallv;
+  case Coll::barrier:
+    return barrier;
+  case Coll::bcast:
+    return bcast;
+  case Coll::gather:
+    return gather;
+  case Coll::reduce:
+    return reduce;
+  case Coll::reduce_scatter:
+    return reduce_scatter;
+  case Coll::reduce_scatter_block:
+    return reduce_scatter_block;
+  case Coll::scatter:
+    return scatter;
   }
   return {};
 }
@@ -93,12 +112,15 @@ Param params_of(Coll coll, int number) {
            : number >= 3 ? Param::segment
                          : Param::none;
   case Coll::reduce: // 2 chain as bcast's; 3–6 segmented trees; 1 and 7 take nothing
-    return number == 2 ? Param::segment_and_chain_fanout
+    return number == 2                  ? Param::segment_and_chain_fanout
            : number >= 3 && number <= 6 ? Param::segment
                                         : Param::none;
-  case Coll::allreduce: return number == 5 ? Param::segment : Param::none; // segmented_ring
-  case Coll::gather: return number == 3 ? Param::segment : Param::none;    // linear_sync
-  default: return Param::none;
+  case Coll::allreduce:
+    return number == 5 ? Param::segment : Param::none; // segmented_ring
+  case Coll::gather:
+    return number == 3 ? Param::segment : Param::none; // linear_sync
+  default:
+    return Param::none;
   }
 }
 

@@ -66,22 +66,22 @@ int fixed_decision(Coll coll, int p, std::uint64_t bytes, bool commutative);
 
 /// One collective's coll_tuned_<coll>_algorithm* MCA parameters.
 struct Forced {
-  int algorithm = 0;     ///< 0: not forced ("ignore")
-  int segsize = 0;       ///< _algorithm_segmentsize, bytes; 0 = no segmentation
-  int tree_fanout = 4;   ///< _algorithm_tree_fanout (default coll_tuned_init_tree_fanout)
-  int chain_fanout = 4;  ///< _algorithm_chain_fanout (default coll_tuned_init_chain_fanout)
+  int algorithm = 0;    ///< 0: not forced ("ignore")
+  int segsize = 0;      ///< _algorithm_segmentsize, bytes; 0 = no segmentation
+  int tree_fanout = 4;  ///< _algorithm_tree_fanout (default coll_tuned_init_tree_fanout)
+  int chain_fanout = 4; ///< _algorithm_chain_fanout (default coll_tuned_init_chain_fanout)
 };
 
 /// Why neither the forced nor the fixed decision can be known for a call.
 enum class Unknown : std::uint8_t {
   none,
-  not_open_mpi_41, ///< another MPI, or another version of Open MPI
-  not_tuned,       ///< coll tuned is not loaded, or another component outranks it
-  rules_file,      ///< coll_tuned_dynamic_rules_filename: rules read at run time
-  single_process,  ///< p = 1: coll self
+  not_open_mpi_41,   ///< another MPI, or another version of Open MPI
+  not_tuned,         ///< coll tuned is not loaded, or another component outranks it
+  rules_file,        ///< coll_tuned_dynamic_rules_filename: rules read at run time
+  single_process,    ///< p = 1: coll self
   intercommunicator, ///< coll inter
-  nonblocking,     ///< MPI_I*: coll libnbc
-  not_decided      ///< a collective coll tuned leaves to coll basic (scan, exscan, …)
+  nonblocking,       ///< MPI_I*: coll libnbc
+  not_decided        ///< a collective coll tuned leaves to coll basic (scan, exscan, …)
 };
 inline constexpr int unknown_count = 8;
 /// A short phrase: "not Open MPI 4.1", "p = 1: coll self", …
@@ -102,11 +102,19 @@ std::string_view to_string(Source source); ///< "forced", "fixed decision", "unk
 struct Choice {
   Source source = Source::none;
   Coll coll = Coll::bcast;
-  int algorithm = 0;          ///< Open MPI's number; 0 when unknown
-  std::uint32_t segment = 0;  ///< bytes; 0 = whole message
-  std::uint32_t fanout = 0;   ///< chain fanout or k-nomial radix; 0 when the algorithm has none
+  int algorithm = 0;         ///< Open MPI's number; 0 when unknown
+  std::uint32_t segment = 0; ///< bytes; 0 = whole message
+  std::uint32_t fanout = 0;  ///< chain fanout or k-nomial radix; 0 when the algorithm has none
   Unknown why = Unknown::none;
+  /// The algorithm Open MPI's function hands the call to instead, whatever the message
+  /// (coll_base_allgather.c: recursive doubling runs Bruck's unless p is a power of two, the
+  /// neighbour exchange runs the ring at odd p); 0 when it runs itself. Switches that depend
+  /// on the element count (a ring with fewer elements than ranks) are not modelled.
+  int runs = 0;
 };
+
+/// "recursive_doubling switches to bruck: p is not a power of two", or "".
+std::string_view switch_note(const Choice& choice);
 
 /// The choice coll tuned makes for one call of `coll` on a communicator of p processes.
 Choice choose(Coll coll, int p, std::uint64_t bytes, bool commutative, const Settings& settings);
@@ -115,8 +123,8 @@ Choice choose(Coll coll, int p, std::uint64_t bytes, bool commutative, const Set
 std::string describe(const Choice& choice);
 
 /// The recorder stores a Choice in one 32-bit word of the collective's begin event:
-/// algorithm | source << 8 | why << 12 | coll << 16 (0 = none recorded), segment and fanout
-/// in two others.
+/// algorithm | source << 8 | why << 12 | coll << 16 | runs << 24 (0 = none recorded), segment
+/// and fanout in two others.
 std::uint32_t pack(const Choice& choice);
 Choice unpack(std::uint32_t word, std::uint32_t segment, std::uint32_t fanout);
 
