@@ -204,3 +204,27 @@ TEST_CASE("an algorithm Open MPI hands to another at this p is named as the one 
         "ring (neighbor switches to ring: p is odd)");
   CHECK(choose(Coll::allgather, 34, 4096, true, s).runs == 0);
 }
+
+TEST_CASE("handovers that depend on the element count", "[ompi]") {
+  const Settings s = open_mpi();
+  // p = 5, 4 bytes: the fixed decision's ring, and with 1 element < 5 processes, the ring runs
+  // recursive doubling (coll_base_allreduce.c, allreduce_intra_ring).
+  Choice c = choose(Coll::allreduce, 5, 4, true, s, 1);
+  CHECK(name_of(Coll::allreduce, c.algorithm) == "ring");
+  CHECK(name_of(Coll::allreduce, c.runs) == "recursive_doubling");
+  CHECK(choose(Coll::allreduce, 5, 4, true, s).runs == 0); // count unknown: no claim
+  // p = 3, 128 KiB: segmented_ring without a segment size runs the ring (one segment).
+  c = choose(Coll::allreduce, 3, 131072, true, s, 32768);
+  CHECK(name_of(Coll::allreduce, c.algorithm) == "segmented_ring");
+  CHECK(name_of(Coll::allreduce, c.runs) == "ring");
+  // Rabenseifner with fewer elements than 2^⌊log₂p⌋ runs the linear one.
+  c = choose(Coll::allreduce, 8, 8192, true, s, 4); // 2 KiB elements
+  CHECK(name_of(Coll::allreduce, c.algorithm) == "rabenseifner");
+  CHECK(name_of(Coll::allreduce, c.runs) == "basic_linear");
+  CHECK(choose(Coll::allreduce, 8, 8192, true, s, 2048).runs == 0);
+  // Every handover is noted, and the note survives packing.
+  for (const Handover& h : handovers()) {
+    const Choice hc{.source = Source::fixed, .coll = h.coll, .algorithm = h.from, .runs = h.to};
+    CHECK(switch_note(unpack(pack(hc), 0, 0)) == h.note);
+  }
+}

@@ -64,8 +64,8 @@ std::string count_cell(std::uint64_t n) {
 // "binomial (forced)", "knomial (fixed)", "unknown": what Open MPI ran, in a word or two.
 std::string ompi_cell(const model::OmpiAlgorithm& a) {
   if (!a.recorded()) return "-";
-  if (a.source == "forced") return a.name + " (forced)";
-  if (a.source == "fixed decision") return a.name + " (fixed)";
+  if (a.source.starts_with("forced")) return a.name + " (forced)";
+  if (a.source.starts_with("fixed decision")) return a.name + " (fixed)";
   return a.name;
 }
 

@@ -20,6 +20,7 @@ struct Volume {
   std::uint64_t received = 0;
   std::uint8_t reduction = 0; ///< reduction_op_code of the call's MPI_Op, 0 for none
   bool commutative = true;    ///< whether that op commutes (Open MPI's decision asks)
+  std::uint64_t elements = 0; ///< bcast, reduce, allreduce: the count (Open MPI's handovers)
 };
 
 inline bool in_place(const void* buf) {
@@ -62,7 +63,8 @@ int collective(MpiRegion region, const CommInfo& comm, int root, Volume v, MPI_R
   const std::uint64_t t0 = begin_call(region);
   Event begin = event(Kind::CollBegin, t0);
   begin.tag = v.reduction;
-  if (request == nullptr) ompi_choice(begin, region, comm, v.sent, v.received, v.commutative);
+  if (request == nullptr)
+    ompi_choice(begin, region, comm, {v.sent, v.received, v.elements, v.commutative});
   const bool inside = request == nullptr && native_inside_begin(comm, region);
   if (inside) {
     enter(t0, region);

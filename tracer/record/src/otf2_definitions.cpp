@@ -55,10 +55,8 @@ Definitions::Definitions(std::uint32_t world_size)
     string(ompi_source_text({.source = ompi::Source::unknown, .why = ompi::Unknown(why)}));
   for (const ompi::Source source : {ompi::Source::forced, ompi::Source::fixed}) {
     string(ompi_source_text({.source = source}));
-    string(ompi_source_text(
-        {.source = source, .coll = ompi::Coll::allgather, .algorithm = 3, .runs = 2}));
-    string(ompi_source_text(
-        {.source = source, .coll = ompi::Coll::allgather, .algorithm = 5, .runs = 4}));
+    for (const ompi::Handover& h : ompi::handovers())
+      string(ompi_source_text({.source = source, .coll = h.coll, .algorithm = h.from, .runs = h.to}));
   }
 }
 

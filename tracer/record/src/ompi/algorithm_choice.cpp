@@ -76,8 +76,7 @@ void ompi_settings_read() {
   settings = ompi::read_settings();
 }
 
-void ompi_choice(Event& begin, MpiRegion region, const CommInfo& comm, std::uint64_t sent,
-                 std::uint64_t received, bool commutative) {
+void ompi_choice(Event& begin, MpiRegion region, const CommInfo& comm, const CallSize& size) {
   const std::optional<Coll> coll = coll_of(region);
   ompi::Choice choice;
   if (!coll) {
@@ -87,8 +86,8 @@ void ompi_choice(Event& begin, MpiRegion region, const CommInfo& comm, std::uint
     choice = {
         .source = ompi::Source::unknown, .coll = *coll, .why = ompi::Unknown::intercommunicator};
   } else {
-    choice = ompi::choose(*coll, comm.size, message_bytes(*coll, comm.size, sent, received),
-                          commutative, settings);
+    choice = ompi::choose(*coll, comm.size, message_bytes(*coll, comm.size, size.sent, size.received),
+                          size.commutative, settings, size.elements);
   }
   begin.peer = ompi::pack(choice);
   begin.bytes = choice.segment;

@@ -14,11 +14,16 @@ namespace collscope::rec {
 /// At MPI_Init, once recording is on: reads coll tuned's settings (tuned/mpit.hpp).
 void ompi_settings_read();
 
+/// What a call tells about its message: the rank's own bytes (collective.hpp's Volume), from
+/// which Open MPI's message size is found, the element count (bcast, reduce, allreduce; else
+/// 0) and whether a reduction's op commutes.
+struct CallSize {
+  std::uint64_t sent = 0, received = 0, elements = 0;
+  bool commutative = true;
+};
+
 /// Fills `begin` (a CollBegin) with the packed choice (peer), its segment size (bytes) and
-/// fanout (request) for a blocking collective of `region` on `comm`; `sent` and `received`
-/// are the rank's own bytes (collective.hpp's Volume), from which Open MPI's message size is
-/// found; `commutative` says whether a reduction's op commutes.
-void ompi_choice(Event& begin, MpiRegion region, const CommInfo& comm, std::uint64_t sent,
-                 std::uint64_t received, bool commutative);
+/// fanout (request) for a blocking collective of `region` on `comm`.
+void ompi_choice(Event& begin, MpiRegion region, const CommInfo& comm, const CallSize& size);
 
 } // namespace collscope::rec

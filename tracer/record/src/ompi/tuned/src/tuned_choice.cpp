@@ -60,7 +60,65 @@ std::string_view to_string(Source source) {
   return "";
 }
 
-Choice choose(Coll coll, int p, std::uint64_t bytes, bool commutative, const Settings& settings) {
+namespace {
+
+constexpr Handover handover_table[] = {
+    {Coll::allgather, 3, 2, "recursive_doubling switches to bruck: p is not a power of two"},
+    {Coll::allgather, 5, 4, "neighbor switches to ring: p is odd"},
+    {Coll::allgatherv, 4, 3, "neighbor switches to ring: p is odd"},
+    {Coll::allreduce, 4, 3, "ring switches to recursive_doubling: fewer elements than processes"},
+    {Coll::allreduce, 5, 4, "segmented_ring switches to ring: fewer elements than p segments"},
+    {Coll::allreduce, 5, 3,
+     "segmented_ring switches to ring, and ring to recursive_doubling: fewer elements than "
+     "processes"},
+    {Coll::allreduce, 6, 1,
+     "rabenseifner switches to basic_linear: fewer elements than 2^⌊log₂p⌋ or an op that does "
+     "not commute"},
+    {Coll::reduce, 7, 1,
+     "rabenseifner switches to linear: fewer elements than 2^⌊log₂p⌋ or an op that does not "
+     "commute"},
+    {Coll::bcast, 8, 1, "scatter_allgather switches to basic_linear: fewer elements than processes"},
+    {Coll::bcast, 9, 1,
+     "scatter_allgather_ring switches to basic_linear: fewer elements than processes"}};
+
+/// The algorithm coll base really runs for `chosen` (Handover), or 0.
+int handed_to(Coll coll, int chosen, int p, std::uint64_t bytes, bool commutative,
+              std::uint64_t count, std::uint32_t segment) {
+  const auto n = static_cast<std::uint64_t>(p);
+  std::uint64_t pof2 = 1;
+  while (pof2 * 2 <= n) pof2 *= 2;
+  switch (coll) {
+  case Coll::allgather:
+    if (chosen == 3 && pof2 != n) return 2;
+    if (chosen == 5 && p % 2 == 1) return 4;
+    return 0;
+  case Coll::allgatherv: return chosen == 4 && p % 2 == 1 ? 3 : 0;
+  case Coll::allreduce: {
+    if (count == 0) return 0;
+    if (chosen == 6 && (count < pof2 || !commutative)) return 1;
+    if (chosen == 5) { // COLL_BASE_COMPUTED_SEGCOUNT: segments of whole elements, at least one
+      const std::uint64_t type = bytes / count;
+      const std::uint64_t per_segment =
+          type > 0 && segment >= type && segment < bytes ? segment / type : count;
+      if (count >= n * per_segment) return 0;
+      return count < n ? 3 : 4;
+    }
+    return chosen == 4 && count < n ? 3 : 0;
+  }
+  case Coll::reduce: return chosen == 7 && count > 0 && (count < pof2 || !commutative) ? 1 : 0;
+  case Coll::bcast: return (chosen == 8 || chosen == 9) && count > 0 && count < n ? 1 : 0;
+  default: return 0;
+  }
+}
+
+} // namespace
+
+std::span<const Handover> handovers() {
+  return handover_table;
+}
+
+Choice choose(Coll coll, int p, std::uint64_t bytes, bool commutative, const Settings& settings,
+              std::uint64_t count) {
   Choice c;
   c.coll = coll;
   const auto unknown = [&c](Unknown why) {
@@ -79,10 +137,6 @@ Choice choose(Coll coll, int p, std::uint64_t bytes, bool commutative, const Set
     c.source = Source::fixed;
     c.algorithm = fixed_decision(coll, p, bytes, commutative);
   }
-  const bool power_of_two = (p & (p - 1)) == 0;
-  if (coll == Coll::allgather && c.algorithm == 3 && !power_of_two) c.runs = 2; // → bruck
-  if (coll == Coll::allgather && c.algorithm == 5 && p % 2 == 1) c.runs = 4;    // → ring
-  if (coll == Coll::allgatherv && c.algorithm == 4 && p % 2 == 1) c.runs = 3;   // → ring
   const bool is_forced = c.source == Source::forced;
   switch (params_of(coll, c.algorithm)) {
   case Param::none:
@@ -98,15 +152,15 @@ Choice choose(Coll coll, int p, std::uint64_t bytes, bool commutative, const Set
     c.fanout = static_cast<std::uint32_t>(std::max(settings.knomial_radix, 2));
     break;
   }
+  c.runs = handed_to(coll, c.algorithm, p, bytes, commutative, count, c.segment);
   return c;
 }
 
 std::string_view switch_note(const Choice& choice) {
   if (choice.runs == 0) return "";
-  if (choice.coll == Coll::allgather && choice.algorithm == 3)
-    return "recursive_doubling switches to bruck: p is not a power of two";
-  if (choice.coll == Coll::allgather) return "neighbor switches to ring: p is odd";
-  return "neighbor switches to ring: p is odd"; // allgatherv
+  for (const Handover& h : handover_table)
+    if (h.coll == choice.coll && h.from == choice.algorithm && h.to == choice.runs) return h.note;
+  return "";
 }
 
 std::string describe(const Choice& choice) {

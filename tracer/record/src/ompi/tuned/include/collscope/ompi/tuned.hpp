@@ -106,18 +106,31 @@ struct Choice {
   std::uint32_t segment = 0; ///< bytes; 0 = whole message
   std::uint32_t fanout = 0;  ///< chain fanout or k-nomial radix; 0 when the algorithm has none
   Unknown why = Unknown::none;
-  /// The algorithm Open MPI's function hands the call to instead, whatever the message
-  /// (coll_base_allgather.c: recursive doubling runs Bruck's unless p is a power of two, the
-  /// neighbour exchange runs the ring at odd p); 0 when it runs itself. Switches that depend
-  /// on the element count (a ring with fewer elements than ranks) are not modelled.
+  /// The algorithm Open MPI's function hands the call to instead (handovers()); 0 when it
+  /// runs itself.
   int runs = 0;
 };
 
-/// "recursive_doubling switches to bruck: p is not a power of two", or "".
+/// Where an algorithm of coll base hands the call to another (coll_base_<coll>.c at v4.1.4):
+/// allgather's recursive doubling to Bruck's off powers of two, the neighbour exchange to the
+/// ring at odd p, and, by the element count, allreduce's ring to recursive doubling (fewer
+/// elements than processes), its segmented ring to the ring, Rabenseifner's allreduce and
+/// reduce to the linear one (fewer elements than 2^⌊log₂p⌋, or an op that does not commute),
+/// bcast's scatter-allgathers to the linear one (fewer elements than processes).
+struct Handover {
+  Coll coll;
+  int from, to;
+  std::string_view note; ///< "recursive_doubling switches to bruck: p is not a power of two"
+};
+std::span<const Handover> handovers();
+/// The note of the choice's handover, or "".
 std::string_view switch_note(const Choice& choice);
 
 /// The choice coll tuned makes for one call of `coll` on a communicator of p processes.
-Choice choose(Coll coll, int p, std::uint64_t bytes, bool commutative, const Settings& settings);
+/// `count` is the call's element count (bcast, reduce, allreduce; 0 where unknown, and then
+/// the handovers that depend on it are not made).
+Choice choose(Coll coll, int p, std::uint64_t bytes, bool commutative, const Settings& settings,
+              std::uint64_t count = 0);
 
 /// "binomial", "chain (fanout 1)", "pipeline (segments of 8192 bytes)"; "" when unknown.
 std::string describe(const Choice& choice);
