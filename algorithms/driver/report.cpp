@@ -86,6 +86,7 @@ void print_table(const std::vector<const Algorithm*>& rows) {
     }
     std::printf("%s\n", line.c_str());
   }
+  std::printf("Open MPI's own algorithms (--algorithm ompi:NAME): collscope-run --list ompi\n");
 }
 
 void key(const char* name, const std::string& value) {
