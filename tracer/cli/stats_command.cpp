@@ -54,6 +54,8 @@ void print_json(const Scoped& scope, const TraceStats& s, const NodeStats& nodes
       {"messages", s.messages},
       {"self_messages", s.self_messages},
       {"self_bytes", s.self_bytes},
+      {"native_messages", s.native_messages},
+      {"native_bytes", s.native_bytes},
       {"bytes_total", s.bytes_total},
       {"bytes_max_per_rank", s.bytes_max_per_rank},
       {"bytes_saturated", s.bytes_saturated},
@@ -69,6 +71,9 @@ void print_json(const Scoped& scope, const TraceStats& s, const NodeStats& nodes
   // null for a whole run; else why the record stops early (the figures cover what it holds)
   out["incomplete"] =
       s.incomplete.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(s.incomplete);
+  // null when the scope has no native collective or the archive does not say
+  out["native_inside"] =
+      s.native_inside.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(s.native_inside);
   out["tree"] = tree_json(model::communication_tree(scope.trace));
   add_node_json(out, nodes);
   std::printf("%s\n", out.dump(2).c_str());
@@ -105,6 +110,8 @@ void print_text(const Scoped& scope, const TraceStats& s, const NodeStats& nodes
   if (!s.incomplete.empty())
     std::printf("incomplete          %s (the figures cover what was recorded)\n",
                 s.incomplete.c_str());
+  if (!s.native_inside.empty())
+    std::printf("inside collectives  messages %s\n", s.native_inside.c_str());
   print_algorithms(trace);
   // p as the app's title and the grader state it; ranks that never enter the algorithm (the
   // grader's idle rank) are ranks of the trace, not of the collective.
@@ -114,6 +121,9 @@ void print_text(const Scoped& scope, const TraceStats& s, const NodeStats& nodes
     std::printf("ranks               %d (p = %d take part in the algorithm)\n", s.ranks, s.p);
   // A rank's message to itself is a local copy: said apart, counted in no figure.
   std::string apart;
+  if (s.native_messages)
+    apart += ", " + std::to_string(s.native_messages) + " of them, " +
+             std::to_string(s.native_bytes) + " bytes, sent by the library inside native collectives";
   if (s.unmatched) apart += ", +" + std::to_string(s.unmatched) + " unmatched";
   if (s.self_messages)
     apart += ", +" + std::to_string(s.self_messages) + " to oneself, " +

@@ -40,6 +40,10 @@ void count_bytes(const model::Trace& trace, TraceStats& s) {
   }
   s.bytes_max_per_rank = std::max(max_sent, max_received);
   for (const model::Message& m : trace.messages) {
+    if (m.sender != m.receiver && trace.ranks[m.sender].operations[m.send_op].native) {
+      ++s.native_messages;
+      s.native_bytes = add(s.native_bytes, m.bytes, s.bytes_saturated);
+    }
     if (m.sender != m.receiver) continue;
     ++s.self_messages;
     s.self_bytes = add(s.self_bytes, m.bytes, s.bytes_saturated);
@@ -54,6 +58,8 @@ TraceStats compute_stats(const model::Trace& trace, double alpha, double beta) {
   s.ranks = static_cast<int>(trace.ranks.size());
   s.p = model::process_count(trace);
   s.incomplete = trace.incomplete;
+  for (const model::Rank& rank : trace.ranks)
+    if (!rank.collectives.empty()) s.native_inside = trace.native_inside;
   s.unmatched = trace.unmatched_sends.size() + trace.unmatched_receives.size();
   count_bytes(trace, s);
   s.rounds_inferred = model::inferred_rounds(trace).rounds;

@@ -61,6 +61,7 @@ Trace call_trace(const Trace& trace, const Call& call) {
   Trace out;
   out.path = trace.path;
   out.incomplete = trace.incomplete;
+  out.native_inside = trace.native_inside;
   out.functions = trace.functions;
   out.comms = trace.comms;
   out.strings = trace.strings;

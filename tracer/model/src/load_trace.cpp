@@ -7,6 +7,7 @@
 #include "read_events.hpp"
 #include "validate.hpp"
 
+#include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <optional>
@@ -105,6 +106,13 @@ Trace read_archive(const fs::path& anchor, const std::string& shown, WorkCounter
     const auto comms = detail::layout_comms(defs, ranks);
     Trace trace;
     trace.path = shown;
+    char* inside = nullptr;
+    if (OTF2_Reader_GetProperty(reader.get(), "COLLSCOPE::NATIVE_INSIDE", &inside) ==
+            OTF2_SUCCESS &&
+        inside != nullptr) {
+      trace.native_inside = inside;
+      std::free(inside);
+    }
     for (const auto& [id, comm] : comms) trace.comms.emplace(id, comm.comm);
     std::vector<std::string> problems;
     detail::read_events(reader.get(), defs, ranks, comms, trace, problems, work, after_reading);

@@ -3,7 +3,10 @@
 #include "pml_hook.h"
 #include "recorder.hpp"
 
+#include <bitset>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <vector>
 
 namespace collscope::rec {
@@ -15,6 +18,9 @@ struct Inside {
   std::vector<std::string> skipped; // what was not recorded, each once
   std::string note;
   std::uint32_t comm = 0; // the hooked collective's communicator id
+  // Regions already said not recorded: a program calling MPI_Ibcast a million times builds
+  // the sentence once.
+  std::bitset<mpi_region_count> said;
 };
 Inside inside;
 
@@ -68,8 +74,13 @@ int coll_of(MpiRegion region) {
 void native_inside_start() {
   inside = Inside{};
   char what[256] = {};
-  inside.usable = collscope_ompi_hook_check(what, sizeof what) == 1;
-  inside.library = what;
+  const char* wanted = std::getenv("COLLSCOPE_TRACE_INSIDE");
+  if (wanted != nullptr && std::strcmp(wanted, "off") == 0) {
+    inside.library = "switched off (COLLSCOPE_TRACE_INSIDE=off)";
+  } else {
+    inside.usable = collscope_ompi_hook_check(what, sizeof what) == 1;
+    inside.library = what;
+  }
   if (inside.usable && state.multi) {
     // Completions fire in whichever thread progresses the library; the recorder has one.
     inside.usable = false;
@@ -88,12 +99,15 @@ bool native_inside_begin(const CommInfo& comm, MpiRegion region) {
     native_inside_skip(region);
     return false;
   }
+  const auto index = static_cast<std::size_t>(region);
   char component[32] = {};
   if (collscope_ompi_hook_begin(comm.handle, static_cast<collscope_ompi_coll>(coll), component,
                                 sizeof component) == 1) {
     inside.comm = comm.id;
     return true;
   }
+  if (inside.said[index]) return false;
+  inside.said[index] = true;
   if (comm.inter)
     skip("collectives on intercommunicators");
   else
@@ -107,7 +121,9 @@ void native_inside_end() {
 }
 
 void native_inside_skip(MpiRegion region) {
-  if (!inside.usable) return;
+  const auto index = static_cast<std::size_t>(region);
+  if (!inside.usable || inside.said[index]) return;
+  inside.said[index] = true;
   const std::string name = mpi_region_info(static_cast<std::uint32_t>(region)).name;
   if (name.rfind("MPI_Ineighbor", 0) == 0 || name.rfind("MPI_Neighbor", 0) == 0)
     skip("neighbourhood collectives");

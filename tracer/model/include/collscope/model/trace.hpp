@@ -214,6 +214,10 @@ struct Trace {
   /// Why the run's record stops early (its INCOMPLETE file), empty for a whole run. An
   /// incomplete trace holds what the ranks recorded before they died or stopped recording.
   std::string incomplete;
+  /// Whether the messages inside native collectives were recorded, as the tracer said it in
+  /// the archive's property COLLSCOPE::NATIVE_INSIDE ("recorded (Open MPI 4.1.4, pml ob1)",
+  /// "not recorded: …"); empty when the archive does not say (older or other producers).
+  std::string native_inside;
   double duration = 0.0;                       ///< last event time
   /// Time 0 of this trace on the whole trace's clock (non-zero for one call's trace).
   double time_origin = 0.0;
