@@ -86,8 +86,9 @@ void ompi_choice(Event& begin, MpiRegion region, const CommInfo& comm, const Cal
     choice = {
         .source = ompi::Source::unknown, .coll = *coll, .why = ompi::Unknown::intercommunicator};
   } else {
-    choice = ompi::choose(*coll, comm.size, message_bytes(*coll, comm.size, size.sent, size.received),
-                          size.commutative, settings, size.elements);
+    choice =
+        ompi::choose(*coll, comm.size, message_bytes(*coll, comm.size, size.sent, size.received),
+                     size.commutative, settings, size.elements);
   }
   begin.peer = ompi::pack(choice);
   begin.bytes = choice.segment;

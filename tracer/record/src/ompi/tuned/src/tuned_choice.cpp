@@ -77,7 +77,8 @@ constexpr Handover handover_table[] = {
     {Coll::reduce, 7, 1,
      "rabenseifner switches to linear: fewer elements than 2^⌊log₂p⌋ or an op that does not "
      "commute"},
-    {Coll::bcast, 8, 1, "scatter_allgather switches to basic_linear: fewer elements than processes"},
+    {Coll::bcast, 8, 1,
+     "scatter_allgather switches to basic_linear: fewer elements than processes"},
     {Coll::bcast, 9, 1,
      "scatter_allgather_ring switches to basic_linear: fewer elements than processes"}};
 
@@ -92,7 +93,8 @@ int handed_to(Coll coll, int chosen, int p, std::uint64_t bytes, bool commutativ
     if (chosen == 3 && pof2 != n) return 2;
     if (chosen == 5 && p % 2 == 1) return 4;
     return 0;
-  case Coll::allgatherv: return chosen == 4 && p % 2 == 1 ? 3 : 0;
+  case Coll::allgatherv:
+    return chosen == 4 && p % 2 == 1 ? 3 : 0;
   case Coll::allreduce: {
     if (count == 0) return 0;
     if (chosen == 6 && (count < pof2 || !commutative)) return 1;
@@ -105,9 +107,12 @@ int handed_to(Coll coll, int chosen, int p, std::uint64_t bytes, bool commutativ
     }
     return chosen == 4 && count < n ? 3 : 0;
   }
-  case Coll::reduce: return chosen == 7 && count > 0 && (count < pof2 || !commutative) ? 1 : 0;
-  case Coll::bcast: return (chosen == 8 || chosen == 9) && count > 0 && count < n ? 1 : 0;
-  default: return 0;
+  case Coll::reduce:
+    return chosen == 7 && count > 0 && (count < pof2 || !commutative) ? 1 : 0;
+  case Coll::bcast:
+    return (chosen == 8 || chosen == 9) && count > 0 && count < n ? 1 : 0;
+  default:
+    return 0;
   }
 }
 
