@@ -9,7 +9,8 @@
 #           the root (a tree of depth 1), binomial p − 1 in ⌈log₂p⌉ rounds, pipeline the segments
 #           along the chain, chain --fanout 2 a tree of depth ⌈(p−1)/2⌉
 #   fixed   default bcast, allreduce, reduce and allgather at p = 8 and 5 and a few sizes: the
-#           trace names Open MPI 4.1.4's fixed decision, and the recorded messages count as it
+#           trace names Open MPI 4.1.4's fixed decision, and the recorded messages count as it;
+#           p = 1 (coll self) and coll sm raised above tuned are named unknown, with the reason
 # usage: check_ompi_algorithms.sh COLLSCOPE_RUN COLLSCOPE_TRACE MPIEXEC SECTION
 # Every mpirun is bounded by `timeout`, so a hang fails the test instead of stalling it.
 set -u
@@ -207,6 +208,17 @@ section_fixed() {
   # allgather p < 32: recursive_doubling, which runs Bruck's off powers of two
   fixed 8 recursive_doubling 24 allgather --count 1
   fixed 5 bruck 15 allgather --count 1
+  # Where coll tuned does not decide, the trace says unknown and why: p = 1 is coll self's,
+  # and coll sm raised above tuned's priority 30 takes the broadcast (Open MPI 4.1.4: sm 0).
+  if traced 1 bcast --count 4; then
+    has "p=1 bcast → unknown: coll self" '"name": "unknown"' '"source": "unknown: p = 1: coll self"'
+  fi
+  export OMPI_MCA_coll_sm_priority=50
+  if traced 4 bcast --count 4; then
+    has "coll sm at priority 50 → unknown" '"name": "unknown"' \
+      '"source": "unknown: coll tuned does not serve this communicator"'
+  fi
+  unset OMPI_MCA_coll_sm_priority
 }
 
 "section_$section"
