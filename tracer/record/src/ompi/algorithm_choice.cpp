@@ -72,6 +72,15 @@ std::uint64_t message_bytes(Coll coll, int p, std::uint64_t sent, std::uint64_t 
 
 } // namespace
 
+void ompi_choice_nonblocking(Event& begin) {
+  const ompi::Unknown why = settings.library == ompi::Unknown::not_open_mpi_41
+                                ? settings.library
+                                : ompi::Unknown::nonblocking;
+  begin.peer = ompi::pack({.source = ompi::Source::unknown, .why = why});
+  begin.bytes = 0;
+  begin.request = 0;
+}
+
 void ompi_settings_read() {
   settings = ompi::read_settings();
 }

@@ -26,4 +26,9 @@ struct CallSize {
 /// fanout (request) for a blocking collective of `region` on `comm`.
 void ompi_choice(Event& begin, MpiRegion region, const CommInfo& comm, const CallSize& size);
 
+/// The same for a nonblocking collective, recorded at its completion: libnbc runs its own
+/// schedules, so the algorithm is "unknown: nonblocking: coll libnbc" (on Open MPI 4.1; on
+/// another library its reason).
+void ompi_choice_nonblocking(Event& begin);
+
 } // namespace collscope::rec
