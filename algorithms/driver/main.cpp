@@ -135,8 +135,16 @@ int execute(const Options& o, int rank, int p, MPI_Comm comm) {
   if (a.hierarchical() && !succeeded(prepare_node_communicators(comm, a.has_root() ? o.root : -1),
                                      a, false, rank, comm))
     return 1;
-  if (o.verify && !succeeded(call(a, true, o, *expected, types, comm), a, true, rank, comm))
-    return 1;
+  // Open MPI's own algorithm, forced: verified against a communicator that runs Open MPI's
+  // fixed decision instead (ompi_force.hpp).
+  const MPI_Comm reference = o.ompi && o.verify ? reference_comm(comm, *o.ompi) : comm;
+  const bool reference_ok = !o.verify || succeeded(call(a, true, o, *expected, types, reference),
+                                                   a, true, rank, comm);
+  if (reference != comm) {
+    MPI_Comm doomed = reference;
+    PMPI_Comm_free(&doomed);
+  }
+  if (!reference_ok) return 1;
 
   std::vector<double> times;
   for (int run = 0; run < o.warmup + o.repetitions; ++run) {
@@ -222,7 +230,8 @@ int run_main(int argc, char** argv, const std::string& trace_problem) {
     return 0;
   }
   if (options.mode == Mode::list) {
-    if (rank == 0) print_list(options.collective, options.json);
+    if (rank == 0 && options.list_ompi) print_ompi_list();
+    if (rank == 0 && !options.list_ompi) print_list(options.collective, options.json);
     return 0;
   }
   return execute(options, rank, p, comm);
@@ -234,6 +243,8 @@ int run_main(int argc, char** argv, const std::string& trace_problem) {
 
 int main(int argc, char** argv) {
   std::string trace_problem;
+  if (const auto ompi = collscope::run::ompi_request(argc, argv))
+    collscope::run::force_before_init(*ompi);
   if (const auto dir = collscope::run::trace_request(argc, argv); dir && !dir->empty()) {
     trace_problem = collscope::run::trace_directory_problem(*dir);
     if (trace_problem.empty()) setenv("COLLSCOPE_TRACE", dir->c_str(), 1);

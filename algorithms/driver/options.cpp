@@ -65,7 +65,7 @@ struct Raw {
        no_verify = false;
   std::optional<std::string_view> positional, algorithm, root, count, datatype, op, repetitions,
       warmup, seed, blocks, piece, trace, problem, block, displs, threshold, network, alpha, beta,
-      platform, nodes, ranks_per_node, placement;
+      platform, nodes, ranks_per_node, placement, segment, fanout;
 };
 
 std::string quoted(std::string_view text) {
@@ -122,7 +122,9 @@ std::string scan(std::span<char* const> args, Raw& raw) {
       {"--platform", &Raw::platform},
       {"--nodes", &Raw::nodes},
       {"--ranks-per-node", &Raw::ranks_per_node},
-      {"--placement", &Raw::placement}};
+      {"--placement", &Raw::placement},
+      {"--segment", &Raw::segment},
+      {"--fanout", &Raw::fanout}};
   const std::pair<std::string_view, bool Raw::*> flags[] = {
       {"--help", &Raw::help},          {"-h", &Raw::help},
       {"--list", &Raw::list},          {"--json", &Raw::json},
@@ -347,6 +349,12 @@ ParseResult parse_options(std::span<char* const> args, int p) {
     return result;
   }
   if (raw.json && !raw.list) return {o, "--json applies to --list only"};
+  if (raw.list && raw.positional == "ompi") {
+    if (raw.json) return {o, "--list ompi has no --json"};
+    o.mode = Mode::list;
+    o.list_ompi = true;
+    return result;
+  }
   if (std::string error = check_collective(raw.positional, o); !error.empty()) return {o, error};
   if (raw.list) {
     o.mode = Mode::list;
@@ -359,7 +367,18 @@ ParseResult parse_options(std::span<char* const> args, int p) {
                "exscan, alltoall, alltoallv (see --help)"};
 
   const std::string_view name = raw.algorithm.value_or("native");
-  o.algorithm = find_algorithm(*o.collective, name);
+  if (name.starts_with(ompi_prefix)) {
+    OmpiResolved ompi = resolve_ompi(*o.collective, name, raw.segment, raw.fanout);
+    if (ompi.error.empty()) ompi.error = running_problem(ompi.force);
+    if (!ompi.error.empty()) return {o, ompi.error};
+    o.algorithm = ompi.algorithm;
+    o.ompi = ompi.force;
+  } else {
+    if (raw.segment || raw.fanout)
+      return {o, std::string(raw.segment ? "--segment" : "--fanout") +
+                     " applies to Open MPI's algorithms only (--algorithm ompi:NAME)"};
+    o.algorithm = find_algorithm(*o.collective, name);
+  }
   if (!o.algorithm)
     return {o, "unknown algorithm " + quoted(name) + " for " +
                    std::string(to_string(*o.collective)) + "; choose one of: " +
@@ -398,6 +417,15 @@ std::optional<std::string> trace_request(int argc, char** argv) {
     if (arg == "--trace" && i + 1 < argc) return std::string(argv[i + 1]);
   }
   return std::nullopt;
+}
+
+std::optional<OmpiRequest> ompi_request(int argc, char** argv) {
+  Raw raw;
+  if (argc < 1 ||
+      !scan(std::span<char* const>(argv + 1, static_cast<std::size_t>(argc - 1)), raw).empty() ||
+      !raw.positional || !raw.algorithm || !raw.algorithm->starts_with(ompi_prefix))
+    return std::nullopt;
+  return OmpiRequest{*raw.positional, *raw.algorithm, raw.segment, raw.fanout};
 }
 
 } // namespace collscope::run

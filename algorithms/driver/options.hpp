@@ -6,6 +6,7 @@
 #include "collscope/schedule/irregular_problem.hpp"
 #include "collscope/schedule/network_model.hpp"
 #include "node_options.hpp"
+#include "ompi_force.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -31,6 +32,7 @@ enum class Mode { run, list, help };
 struct Options {
   Mode mode = Mode::run;
   bool json = false;                    ///< --list --json
+  bool list_ompi = false;               ///< --list ompi: Open MPI's own algorithms
   std::optional<Collective> collective; ///< --list may name one to narrow the table
   const Algorithm* algorithm = nullptr; ///< set in Mode::run
   int root = 0;
@@ -59,6 +61,7 @@ struct Options {
   std::optional<double> alpha, beta;
   std::string platform; ///< --platform NAME: the simulated platform, named in the report
   NodeChoice nodes;     ///< --nodes, --ranks-per-node, --placement (or the environment's)
+  std::optional<OmpiForce> ompi; ///< --algorithm ompi:NAME [--segment B] [--fanout K]
 };
 
 /// Options, or the one-line reason they are unusable (without the "collscope-run: error: ").
@@ -73,6 +76,11 @@ ParseResult parse_options(std::span<char* const> args, int p);
 /// The directory of --trace, found before MPI_Init so the tracer starts with MPI (the full
 /// parse, with its errors, happens after MPI_Init on every rank).
 std::optional<std::string> trace_request(int argc, char** argv);
+
+/// `--algorithm ompi:NAME` and its --segment and --fanout, found before MPI_Init so that
+/// Open MPI's coll tuned is forced when MPI_Init opens it (ompi_force.hpp); nullopt when the
+/// command line names no Open MPI algorithm.
+std::optional<OmpiRequest> ompi_request(int argc, char** argv);
 
 /// The --help text.
 std::string usage();

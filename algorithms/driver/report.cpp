@@ -86,6 +86,7 @@ void print_table(const std::vector<const Algorithm*>& rows) {
     }
     std::printf("%s\n", line.c_str());
   }
+  std::printf("Open MPI's own algorithms (--algorithm ompi:NAME): collscope-run --list ompi\n");
 }
 
 void key(const char* name, const std::string& value) {
@@ -147,6 +148,7 @@ std::optional<double> print_header(const Options& o, const RunFacts& f) {
   key("algorithm", str(a.name));
   key("description", str(a.description));
   key("source", str(a.source));
+  if (o.ompi) key("ompi_forced", describe_force(*o.ompi));
   key("p", std::to_string(f.p));
   if (a.has_root()) key("root", std::to_string(o.root));
   if (!a.irregular()) key("count", std::to_string(o.count));

@@ -6,6 +6,7 @@ namespace collscope::run {
 std::string usage() {
   return R"(usage: mpirun -np P collscope-run COLLECTIVE [--algorithm NAME] [options]
        collscope-run --list [COLLECTIVE] [--json]
+       collscope-run --list ompi
 
 Runs one collective with one algorithm, checks every rank's buffers byte for byte against
 Open MPI's own collective on identical input, and times it (each repetition's time is that
@@ -15,6 +16,10 @@ of the slowest rank).
                     allgatherv | allreduce | reduce_scatter_block | reduce_scatter | scan |
                     exscan | alltoall | alltoallv
   --algorithm NAME  an algorithm of that collective (see --list); default native (Open MPI's)
+  --algorithm ompi:NAME  Open MPI's own algorithm of that name (--list ompi), forced through
+                    coll_tuned_use_dynamic_rules and coll_tuned_<coll>_algorithm before MPI_Init
+  --segment BYTES   with ompi:NAME: its segment size (coll_tuned_<coll>_algorithm_segmentsize)
+  --fanout K        with ompi:chain its chain fanout, with ompi:knomial its radix
   --root R          root rank in [0, P) (not for allgather, allgatherv, allreduce, the
                     reduce_scatters, scan, exscan, alltoall and alltoallv); default 0
   --count N         elements per rank's block (gather, scatter, allgather) or of the whole
@@ -72,7 +77,8 @@ of the slowest rank).
   --beta S          β of the printed α-β prediction (s per byte); default 2e-10
   --platform NAME   the simulated platform (scripts/simulate sets COLLSCOPE_PLATFORM): named
                     in the report, with the prediction and its ratio beside every time
-  --list            the algorithms with their rounds, α-β cost, source; --json as JSON
+  --list            the algorithms with their rounds, α-β cost, source; --json as JSON;
+                    --list ompi: Open MPI 4.1's algorithm names and numbers
   -h, --help        this text
 
 --op noncommutative combines affine maps x -> a*x + b by composition, which is associative

@@ -306,3 +306,20 @@ TEST_CASE("compare with the lecture: the run that records what the call resemble
   CHECK(own->trace().algorithms.size() == 1);
   CHECK_FALSE(lectureCall(*apptest::load(apptest::barrierProgram(3, 0))));
 }
+
+TEST_CASE("a native collective's title names the algorithm Open MPI ran") {
+  model::Call call;
+  call.index = 4;
+  call.name = "MPI_Bcast";
+  call.ranks = {0, 1, 2, 3, 4, 5, 6, 7};
+  call.root = 3;
+  CHECK_FALSE(callTitle(call).contains(QStringLiteral("Open MPI")));
+  call.ompi = {.name = "chain", .source = "forced", .segment = 8192, .fanout = 2};
+  CHECK(callTitle(call) ==
+        QStringLiteral("call 4 · MPI_Bcast · p = 8 root 3 · Open MPI chain (fanout 2; segments "
+                       "of 8192 bytes; forced)"));
+  call.ompi = {};
+  call.ompi.name = "unknown";
+  call.ompi.source = "unknown: p = 1: coll self";
+  CHECK(callTitle(call).endsWith(QStringLiteral("Open MPI unknown (p = 1: coll self)")));
+}

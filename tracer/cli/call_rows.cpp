@@ -61,6 +61,18 @@ ordered_json resemblance_json(const model::Resemblance& r) {
 
 } // namespace
 
+ordered_json ompi_json(const model::OmpiAlgorithm& a) {
+  if (!a.recorded()) return nullptr;
+  const auto optional = [](const std::optional<std::uint64_t>& n) {
+    return n ? ordered_json(*n) : ordered_json();
+  };
+  return {{"name", a.name},
+          {"source", a.source},
+          {"segment", optional(a.segment)},
+          {"fanout", optional(a.fanout)},
+          {"words", a.describe()}};
+}
+
 ordered_json row_json(const CallRow& row) {
   const model::Call& c = row.call;
   const auto index_or_null = [](int i) {
@@ -80,6 +92,7 @@ ordered_json row_json(const CallRow& row) {
       {"comm_size", c.members.empty() ? c.size() : static_cast<int>(c.members.size())},
       {"root", index_or_null(c.root)},
       {"op", c.reduction.empty() ? ordered_json() : ordered_json(c.reduction)},
+      {"ompi_algorithm", ompi_json(c.ompi)},
       {"root_world", c.root != model::no_index && c.root < static_cast<int>(c.members.size())
                          ? ordered_json(c.members[static_cast<std::size_t>(c.root)])
                          : index_or_null(c.root)},

@@ -27,6 +27,9 @@ std::vector<CallRow> call_rows(const model::Trace& trace);
 CallRow call_row(const model::Trace& trace, model::Call call, const std::vector<model::Call>& all);
 
 nlohmann::ordered_json row_json(const CallRow& row);
+/// Open MPI's algorithm of a native collective call: {name, source, segment, fanout, words},
+/// or null when the trace does not say.
+nlohmann::ordered_json ompi_json(const model::OmpiAlgorithm& algorithm);
 
 /// The table: a header, one line per call (nested calls indented under their parent), a
 /// legend; at most `width` columns, long names shortened with "…".

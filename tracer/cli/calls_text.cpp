@@ -61,18 +61,42 @@ std::string count_cell(std::uint64_t n) {
   return text;
 }
 
-enum Column { index, kind, name, p, root, ranks, messages, self, bytes, rounds, resembles, count };
+// "binomial (forced)", "knomial (fixed)", "unknown": what Open MPI ran, in a word or two.
+std::string ompi_cell(const model::OmpiAlgorithm& a) {
+  if (!a.recorded()) return "-";
+  if (a.source.starts_with("forced")) return a.name + " (forced)";
+  if (a.source.starts_with("fixed decision")) return a.name + " (fixed)";
+  return a.name;
+}
+
+enum Column {
+  index,
+  kind,
+  name,
+  p,
+  root,
+  ranks,
+  messages,
+  self,
+  bytes,
+  rounds,
+  ompi,
+  resembles,
+  count
+};
 
 } // namespace
 
 std::string rows_text(const std::vector<CallRow>& rows, std::size_t width) {
   const std::array<const char*, count> header = {
-      "call", "kind", "name", "p", "root", "ranks", "msgs", "self", "bytes", "rounds", "resembles"};
-  constexpr std::array<bool, count> right = {true, false, false, true, true, false,
-                                             true, true,  true,  true, false};
-  bool any_self = false, any_annotated = false, any_native = false;
+      "call",  "kind",   "name",     "p",        "root", "ranks",
+      "msgs",  "self",   "bytes",    "rounds",   "open mpi", "resembles"};
+  constexpr std::array<bool, count> right = {true, false, false, true,  true, false,
+                                             true, true,  true,  true, false, false};
+  bool any_self = false, any_annotated = false, any_native = false, any_ompi = false;
   for (const CallRow& r : rows) {
     any_self = any_self || r.call.self_messages > 0;
+    any_ompi = any_ompi || r.call.ompi.recorded();
     any_annotated = any_annotated || r.rounds_annotated > 0;
   }
   std::vector<std::array<std::string, count>> cells;
@@ -97,12 +121,14 @@ std::string rows_text(const std::vector<CallRow>& rows, std::size_t width) {
                   (any_annotated ? "/" + (r.rounds_annotated ? std::to_string(r.rounds_annotated)
                                                              : std::string("-"))
                                  : "");
+    row[ompi] = ompi_cell(c.ompi);
     row[resembles] = resembles_cell(r.resembles);
     cells.push_back(std::move(row));
   }
   std::array<bool, count> shown;
   shown.fill(true);
   shown[self] = any_self;
+  shown[ompi] = any_ompi;
   // Widest cell of each column; the name, ranks and resemblance columns then give way.
   std::array<std::size_t, count> w{};
   for (int k = 0; k < count; ++k) {
@@ -112,7 +138,9 @@ std::string rows_text(const std::vector<CallRow>& rows, std::size_t width) {
   w[ranks] = std::min<std::size_t>(w[ranks], 12);
   w[name] = std::min<std::size_t>(w[name], 32);
   // Two spaces around the words, one between the numbers (their headers keep them apart).
-  const auto gap = [](int k) { return k <= p || k == ranks || k == resembles ? 2u : 1u; };
+  const auto gap = [](int k) {
+    return k <= p || k == ranks || k == ompi || k == resembles ? 2u : 1u;
+  };
   std::size_t fixed = 0;
   for (int k = 0; k < count; ++k)
     if (shown[k] && k != resembles) fixed += w[k] + gap(k);
@@ -143,8 +171,11 @@ std::string rows_text(const std::vector<CallRow>& rows, std::size_t width) {
   out += any_native ? "(bytes): a native collective's own count of the bytes its ranks sent\n" : "";
   out += any_self ? "self: messages to oneself, not counted; " : "";
   out += any_annotated ? "rounds: inferred/annotated" : "rounds: inferred";
-  out += ", from 0 within each call\nresembles: = the registry's algorithm exactly, ≈ the "
-         "nearest (--json: how, in words)\n";
+  out += ", from 0 within each call\n";
+  out += any_ompi ? "open mpi: the algorithm Open MPI ran, forced or its fixed decision "
+                    "(--call N: why unknown)\n"
+                  : "";
+  out += "resembles: = the registry's algorithm exactly, ≈ the nearest (--json: how, in words)\n";
   return out;
 }
 
@@ -172,6 +203,7 @@ std::string row_detail(const CallRow& r) {
   out += line("messages", messages);
   if (c.kind == model::CallKind::collective)
     out += line("collective", std::to_string(c.collective_bytes) + " bytes sent by its ranks");
+  if (c.ompi.recorded()) out += line("open mpi", c.ompi.describe());
   out += line("rounds", std::to_string(r.rounds_inferred) + " inferred, " +
                             std::to_string(r.rounds_annotated) +
                             " annotated (numbered from 0 within the call)");

@@ -1,5 +1,6 @@
 // `collscope-trace stats TRACE [--call N | --region NAME] [--alpha A] [--beta B] [--json]` and
 // the node options of node_stats.hpp
+#include "call_rows.hpp"
 #include "call_select.hpp"
 #include "cli.hpp"
 #include "clock_stats.hpp"
@@ -47,6 +48,7 @@ std::string tree_text(const model::CommunicationTree& t) {
 void print_json(const Scoped& scope, const TraceStats& s, const NodeStats& nodes) {
   nlohmann::ordered_json out;
   add_scope_json(out, scope);
+  if (scope.call) out["ompi_algorithm"] = ompi_json(scope.call->ompi);
   out.update(nlohmann::ordered_json{
       {"ranks", s.ranks},
       {"p", s.p},
@@ -105,6 +107,8 @@ void print_text(const Scoped& scope, const TraceStats& s, const NodeStats& nodes
   const model::Trace& trace = scope.trace;
   std::printf("trace               %s\n", trace.path.c_str());
   std::printf("scope               %s\n", scope_text(scope).c_str());
+  if (scope.call && scope.call->ompi.recorded())
+    std::printf("open mpi            %s\n", scope.call->ompi.describe().c_str());
   if (!s.incomplete.empty())
     std::printf("incomplete          %s (the figures cover what was recorded)\n",
                 s.incomplete.c_str());

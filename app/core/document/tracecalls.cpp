@@ -34,6 +34,9 @@ QString callTitle(const model::Call& call) {
   if (call.root >= 0) title += QStringLiteral(" root %1").arg(call.root);
   if (const auto count = call.meta.find("count"); count != call.meta.end())
     title += QStringLiteral(" count %1").arg(QString::fromStdString(count->second));
+  // A native collective: the algorithm Open MPI ran, as the recorder named it.
+  if (call.ompi.recorded())
+    title += QStringLiteral(" · Open MPI %1").arg(QString::fromStdString(call.ompi.describe()));
   return title;
 }
 

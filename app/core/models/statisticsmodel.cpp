@@ -108,6 +108,11 @@ void StatisticsModel::addScopeRows() {
   if (const model::Call* call = m_document->call()) {
     m_rows.push_back({QStringLiteral("Call"), callTitle(*call), Live::none,
                       QStringLiteral("Every figure below is this call's alone, rounds from 0")});
+    if (call->ompi.recorded())
+      m_rows.push_back({QStringLiteral("   Open MPI's algorithm"),
+                        QString::fromStdString(call->ompi.describe()), Live::none,
+                        QStringLiteral("forced (coll_tuned_<coll>_algorithm), Open MPI 4.1's "
+                                       "fixed decision, or why it cannot be known")});
     if (call->crossing > 0)
       m_rows.push_back({QStringLiteral("   messages crossing its border"),
                         QString::number(call->crossing), Live::none,

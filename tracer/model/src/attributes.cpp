@@ -65,6 +65,14 @@ EventAttributes read_attributes(const Definitions& defs, OTF2_AttributeList* lis
       out.reduction = as_text(defs, type, value);
       continue;
     }
+    if (name == "collscope::ompi_algorithm") {
+      out.ompi.name = as_text(defs, type, value);
+      continue;
+    }
+    if (name == "collscope::ompi_algorithm_source") {
+      out.ompi.source = as_text(defs, type, value);
+      continue;
+    }
     const auto n = as_integer(type, value);
     if (!n) continue;
     if (name == "collscope::origin_first")
@@ -73,6 +81,8 @@ EventAttributes read_attributes(const Definitions& defs, OTF2_AttributeList* lis
       blocks(out).origin_count = static_cast<std::uint32_t>(*n);
     if (name == "collscope::element_begin") blocks(out).element_begin = *n;
     if (name == "collscope::element_count") blocks(out).element_count = *n;
+    if (name == "collscope::ompi_segment") out.ompi.segment = *n;
+    if (name == "collscope::ompi_fanout") out.ompi.fanout = *n;
   }
   return out;
 }

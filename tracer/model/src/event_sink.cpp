@@ -202,8 +202,11 @@ void EventSink::collective_begin(double t, OTF2_AttributeList* attributes) {
   Operation& op = push(OpKind::collective_begin, t);
   op.collective = static_cast<int>(rank_.collectives.size());
   rank_.collectives.emplace_back().begin = t;
-  if (attributes != nullptr && OTF2_AttributeList_GetNumberOfElements(attributes) != 0)
-    rank_.collectives.back().reduction = read_attributes(defs_, attributes).reduction;
+  if (attributes != nullptr && OTF2_AttributeList_GetNumberOfElements(attributes) != 0) {
+    EventAttributes read = read_attributes(defs_, attributes);
+    rank_.collectives.back().reduction = std::move(read.reduction);
+    rank_.collectives.back().ompi = std::move(read.ompi);
+  }
   rank_.collectives.back().end = t;
   open_collectives_.push_back(op.collective);
 }

@@ -6,6 +6,7 @@
 // records, and Begin/End pairs must nest).
 #pragma once
 
+#include "ompi/algorithm_choice.hpp"
 #include "ompi/native_inside.hpp"
 #include "recorder.hpp"
 #include "reduction_ops.hpp"
@@ -18,6 +19,8 @@ struct Volume {
   std::uint64_t sent = 0;
   std::uint64_t received = 0;
   std::uint8_t reduction = 0; ///< reduction_op_code of the call's MPI_Op, 0 for none
+  bool commutative = true;    ///< whether that op commutes (Open MPI's decision asks)
+  std::uint64_t elements = 0; ///< bcast, reduce, allreduce: the count (Open MPI's handovers)
 };
 
 inline bool in_place(const void* buf) {
@@ -31,6 +34,13 @@ inline std::uint8_t reduction_op_code(MPI_Op op) {
   for (std::uint8_t i = 0; i < std::size(known); ++i)
     if (op == known[i]) return static_cast<std::uint8_t>(i + 1);
   return static_cast<std::uint8_t>(reduction_op_names.size() - 1);
+}
+
+/// MPI_Op_commutative, asked only of user-defined ops (every predefined one commutes).
+inline bool commutes(MPI_Op op) {
+  if (reduction_op_code(op) != reduction_op_names.size() - 1) return true;
+  int commute = 1;
+  return PMPI_Op_commutative(op, &commute) != MPI_SUCCESS || commute != 0;
 }
 
 // On an intercommunicator the root group passes MPI_ROOT (the root) or MPI_PROC_NULL (no data).
@@ -53,6 +63,8 @@ int collective(MpiRegion region, const CommInfo& comm, int root, Volume v, MPI_R
   const std::uint64_t t0 = begin_call(region);
   Event begin = event(Kind::CollBegin, t0);
   begin.tag = v.reduction;
+  if (request == nullptr)
+    ompi_choice(begin, region, comm, {v.sent, v.received, v.elements, v.commutative});
   const bool inside = request == nullptr && native_inside_begin(comm, region);
   if (inside) {
     enter(t0, region);

@@ -1,6 +1,7 @@
 #include "otf2_definitions.hpp"
 #include "reduction_ops.hpp"
 
+#include "collscope/ompi/tuned.hpp"
 #include "mpi_regions.hpp"
 #include "otf2_check.hpp"
 
@@ -37,12 +38,40 @@ Definitions::Definitions(std::uint32_t world_size)
   add("collscope::polls",
       "MPI_Test*/Iprobe calls in a row that found nothing, recorded as this one region",
       OTF2_TYPE_UINT64);
+  add("collscope::ompi_algorithm",
+      "the algorithm Open MPI's coll tuned ran for this native collective (its own name)",
+      OTF2_TYPE_STRING);
+  add("collscope::ompi_algorithm_source",
+      "how it is known: forced (coll_tuned_<coll>_algorithm), fixed decision, unknown: why",
+      OTF2_TYPE_STRING);
+  add("collscope::ompi_segment", "its segment size in bytes (0: whole messages)", OTF2_TYPE_UINT64);
+  add("collscope::ompi_fanout", "its chain fanout or k-nomial radix", OTF2_TYPE_UINT32);
   for (const char* name : reduction_op_names) string(name);
+  // Open MPI's names, defined alike on every rank (the ids of the events' strings must agree).
+  string("unknown");
+  for (int c = 1; c <= ompi::coll_count; ++c)
+    for (const ompi::Named& a : ompi::algorithms(ompi::Coll(c))) string(a.name);
+  for (int why = 0; why < ompi::unknown_count; ++why)
+    string(ompi_source_text({.source = ompi::Source::unknown, .why = ompi::Unknown(why)}));
+  for (const ompi::Source source : {ompi::Source::forced, ompi::Source::fixed}) {
+    string(ompi_source_text({.source = source}));
+    for (const ompi::Handover& h : ompi::handovers())
+      string(ompi_source_text({.source = source, .coll = h.coll, .algorithm = h.from, .runs = h.to}));
+  }
 }
 
 OTF2_StringRef Definitions::reduction_op_name(std::uint8_t code) {
   return string(reduction_op_names[code < reduction_op_names.size() ? code
                                                                     : reduction_op_names.size() - 1]);
+}
+
+std::string ompi_source_text(const ompi::Choice& choice) {
+  if (choice.source != ompi::Source::unknown) {
+    const std::string_view note = ompi::switch_note(choice);
+    return std::string(ompi::to_string(choice.source)) +
+           (note.empty() ? "" : "; " + std::string(note));
+  }
+  return "unknown: " + std::string(ompi::to_string(choice.why));
 }
 
 OTF2_StringRef Definitions::string(std::string_view s) {

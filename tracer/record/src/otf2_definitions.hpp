@@ -12,6 +12,8 @@
 #include <otf2/otf2.h>
 #include <string>
 #include <string_view>
+#include "collscope/ompi/tuned.hpp"
+
 #include <unordered_map>
 #include <vector>
 
@@ -26,8 +28,15 @@ enum BlockAttribute : OTF2_AttributeRef {
   element_begin,
   element_count,
   reduction_op,
-  empty_polls
+  empty_polls,
+  ompi_algorithm,        ///< on a native collective's MpiCollectiveBegin: Open MPI's name
+  ompi_algorithm_source, ///< "forced", "fixed decision" or "unknown: <why>"
+  ompi_segment,          ///< its segment size in bytes (0: whole messages), if it segments
+  ompi_fanout            ///< its chain fanout or k-nomial radix, if it has one
 };
+
+/// "forced", "fixed decision" or "unknown: <why>": collscope::ompi_algorithm_source.
+std::string ompi_source_text(const ompi::Choice& choice);
 
 class Definitions {
 public:

@@ -82,11 +82,39 @@ private:
   }
 
   OTF2_AttributeList* reduction(const Event& begin) {
-    if (begin.tag == 0) return nullptr;
-    check(OTF2_AttributeList_AddStringRef(attrs_, reduction_op,
-                                          defs_.reduction_op_name(static_cast<std::uint8_t>(begin.tag))),
-          "AttributeList_AddStringRef");
+    const ompi::Choice choice =
+        ompi::unpack(begin.peer, static_cast<std::uint32_t>(begin.bytes),
+                     static_cast<std::uint32_t>(begin.request));
+    if (begin.tag == 0 && choice.source == ompi::Source::none) return nullptr;
+    if (begin.tag != 0)
+      check(OTF2_AttributeList_AddStringRef(
+                attrs_, reduction_op, defs_.reduction_op_name(static_cast<std::uint8_t>(begin.tag))),
+            "AttributeList_AddStringRef");
+    if (choice.source != ompi::Source::none) ompi_choice(choice);
     return attrs_;
+  }
+
+  // Open MPI's algorithm (ompi/algorithm_choice.hpp): its name, how it is known, and the
+  // parameters it takes.
+  void ompi_choice(const ompi::Choice& choice) {
+    const std::string_view name =
+        ompi::name_of(choice.coll, choice.runs != 0 ? choice.runs : choice.algorithm);
+    const bool known = choice.source != ompi::Source::unknown && !name.empty();
+    check(OTF2_AttributeList_AddStringRef(attrs_, ompi_algorithm,
+                                          defs_.string(known ? name : "unknown")),
+          "AttributeList_AddStringRef");
+    check(OTF2_AttributeList_AddStringRef(attrs_, ompi_algorithm_source,
+                                          defs_.string(ompi_source_text(choice))),
+          "AttributeList_AddStringRef");
+    if (!known) return;
+    const ompi::Param param =
+        ompi::params_of(choice.coll, choice.runs != 0 ? choice.runs : choice.algorithm);
+    if (param != ompi::Param::none)
+      check(OTF2_AttributeList_AddUint64(attrs_, ompi_segment, choice.segment),
+            "AttributeList_AddUint64");
+    if (param == ompi::Param::segment_and_chain_fanout || param == ompi::Param::segment_and_radix)
+      check(OTF2_AttributeList_AddUint32(attrs_, ompi_fanout, choice.fanout),
+            "AttributeList_AddUint32");
   }
 
   OTF2_AttributeList* blocks() {

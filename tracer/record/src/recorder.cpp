@@ -1,4 +1,5 @@
 #include "recorder.hpp"
+#include "ompi/algorithm_choice.hpp"
 #include "size_limit.hpp"
 
 #include "raw_format.hpp"
@@ -201,6 +202,7 @@ void track(MPI_Request request, const Pending& pending) {
 void record_collective(const Pending& p, std::uint64_t time) {
   Event begin = event(Kind::CollBegin, time);
   begin.tag = p.tag; // the reduction's op code (collective.hpp)
+  ompi_choice_nonblocking(begin);
   push(begin);
   Event end = event(Kind::CollEnd, time);
   end.op = p.coll_op;

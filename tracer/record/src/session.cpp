@@ -1,5 +1,6 @@
 #include "session.hpp"
 
+#include "ompi/algorithm_choice.hpp"
 #include "ompi/native_inside.hpp"
 
 #include "archive_dir.hpp"
@@ -176,6 +177,7 @@ void start_session(int thread_level) {
   state.enabled = true;
   state.recording = true;
   native_inside_start();
+  ompi_settings_read();
 }
 
 void end_session() {

@@ -27,9 +27,10 @@ int bcast(MpiRegion region, MPI_Request* request, void* buf, int count, MPI_Data
           MPI_Comm comm, Call&& call) {
   const rec::CommInfo c = rec::state.comms.find(comm);
   const std::uint64_t bytes = rec::type_bytes(count, type);
-  const Volume v = is_root(c, root)        ? Volume{bytes, 0}
-                   : root == MPI_PROC_NULL ? Volume{}
-                                           : Volume{0, bytes};
+  Volume v = is_root(c, root)        ? Volume{bytes, 0}
+             : root == MPI_PROC_NULL ? Volume{}
+                                     : Volume{0, bytes};
+  v.elements = count > 0 ? static_cast<std::uint64_t>(count) : 0;
   return rec::collective(region, c, root, v, request, call);
 }
 
@@ -170,7 +171,8 @@ int reduce(MpiRegion region, MPI_Request* request, const void* sendbuf, void* re
   const std::uint64_t bytes = rec::type_bytes(count, type);
   return rec::collective(region, c, root,
                          {root == MPI_PROC_NULL ? 0 : bytes, is_root(c, root) ? bytes : 0,
-                          rec::reduction_op_code(op)},
+                          rec::reduction_op_code(op), rec::commutes(op),
+                          count > 0 ? static_cast<std::uint64_t>(count) : 0},
                          request, call);
 }
 
@@ -179,7 +181,9 @@ int allreduce(MpiRegion region, MPI_Request* request, const void* sendbuf, void*
               MPI_Datatype type, MPI_Op op, MPI_Comm comm, Call&& call) {
   const std::uint64_t bytes = rec::type_bytes(count, type);
   return rec::collective(region, rec::state.comms.find(comm), -1,
-                         {bytes, bytes, rec::reduction_op_code(op)}, request, call);
+                         {bytes, bytes, rec::reduction_op_code(op), rec::commutes(op),
+                          count > 0 ? static_cast<std::uint64_t>(count) : 0},
+                         request, call);
 }
 
 template <class Call>
@@ -190,7 +194,7 @@ int reduce_scatter(MpiRegion region, MPI_Request* request, const void* sendbuf, 
   int local_size = c.size; // recvcounts has one entry per rank of the local group
   if (c.inter) PMPI_Comm_size(comm, &local_size);
   const Volume v{sum_bytes(local_size, recvcounts, type),
-                 rec::type_bytes(recvcounts[c.rank], type), rec::reduction_op_code(op)};
+                 rec::type_bytes(recvcounts[c.rank], type), rec::reduction_op_code(op), rec::commutes(op)};
   return rec::collective(region, c, -1, v, request, call);
 }
 
@@ -201,7 +205,7 @@ int reduce_scatter_block(MpiRegion region, MPI_Request* request, const void* sen
   const std::uint64_t block = rec::type_bytes(recvcount, type);
   return rec::collective(region, c, -1,
                          {block * static_cast<std::uint64_t>(c.size), block,
-                          rec::reduction_op_code(op)},
+                          rec::reduction_op_code(op), rec::commutes(op)},
                          request, call);
 }
 
@@ -210,7 +214,7 @@ int scan(MpiRegion region, MPI_Request* request, const void* sendbuf, void* recv
          MPI_Datatype type, MPI_Op op, MPI_Comm comm, Call&& call) {
   const std::uint64_t bytes = rec::type_bytes(count, type);
   return rec::collective(region, rec::state.comms.find(comm), -1,
-                         {bytes, bytes, rec::reduction_op_code(op)}, request, call);
+                         {bytes, bytes, rec::reduction_op_code(op), rec::commutes(op)}, request, call);
 }
 
 template <class Call>
@@ -218,7 +222,7 @@ int exscan(MpiRegion region, MPI_Request* request, const void* sendbuf, void* re
            MPI_Datatype type, MPI_Op op, MPI_Comm comm, Call&& call) {
   const rec::CommInfo c = rec::state.comms.find(comm);
   const std::uint64_t bytes = rec::type_bytes(count, type);
-  return rec::collective(region, c, -1, {bytes, c.rank == 0 ? 0 : bytes, rec::reduction_op_code(op)},
+  return rec::collective(region, c, -1, {bytes, c.rank == 0 ? 0 : bytes, rec::reduction_op_code(op), rec::commutes(op)},
                          request, call);
 }
 } // namespace

@@ -134,6 +134,21 @@ struct Region {
   RegionKind kind = RegionKind::other;
 };
 
+/// The algorithm Open MPI ran for a native collective, as the recorder named it
+/// (`collscope::ompi_algorithm*` on MpiCollectiveBegin; tracer/README.md).
+struct OmpiAlgorithm {
+  std::string name;   ///< Open MPI's own name ("binomial"), "unknown", or "" when not recorded
+  std::string source; ///< "forced", "fixed decision" or "unknown: <why>"
+  std::optional<std::uint64_t> segment; ///< bytes (0: whole messages), if it segments
+  std::optional<std::uint64_t> fanout;  ///< chain fanout or k-nomial radix, if it has one
+
+  bool recorded() const { return !name.empty(); }
+  /// "binomial (forced)", "chain (fanout 1; fixed decision)", "unknown (p = 1: coll self)",
+  /// or "" when nothing was recorded.
+  std::string describe() const;
+  friend bool operator==(const OmpiAlgorithm&, const OmpiAlgorithm&) = default;
+};
+
 /// A native collective call (MpiCollectiveBegin … MpiCollectiveEnd) on one rank.
 struct Collective {
   std::string op; ///< "BCAST", "GATHER", … (OTF2_CollectiveOp without its prefix)
@@ -144,6 +159,7 @@ struct Collective {
   std::uint64_t bytes_sent = 0;
   std::uint64_t bytes_received = 0;
   std::string reduction; ///< the reduction's MPI_Op ("MPI_SUM", "user-defined"), or empty
+  OmpiAlgorithm ompi;    ///< what Open MPI ran, if the recorder could say
 };
 
 /// One OTF2 ClockOffset definition of a rank (the recorder writes one at MPI_Init and one at

@@ -1,0 +1,180 @@
+// MPI_T control variables (mpit.hpp) and the settings that decide coll tuned's algorithm.
+// Which component serves an intracommunicator of p ≥ 2 (Open MPI 4.1.4, ompi_info --all):
+// tuned at priority 30; han, adapt and sm at 0 unless raised; basic and libnbc at 10 (basic
+// loses to tuned; libnbc has nonblocking collectives only); self (75) takes p = 1 only, inter
+// (40) intercommunicators only, sync (50) only with coll_sync_barrier_before/after set, and
+// monitoring wraps whatever was chosen. So the decision is coll tuned's unless it is missing,
+// or a component that takes the blocking collectives of intracommunicators outranks it.
+#include "collscope/ompi/mpit.hpp"
+
+#include <mpi.h>
+#include <vector>
+
+namespace collscope::ompi {
+
+namespace {
+
+#if defined(OPEN_MPI)
+/// MPI_T stays initialised for the duration of one use (it nests with the program's own).
+class Tool {
+public:
+  Tool() {
+    int provided = 0;
+    ok_ = MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) == MPI_SUCCESS;
+  }
+  ~Tool() {
+    if (ok_) MPI_T_finalize();
+  }
+  Tool(const Tool&) = delete;
+  Tool& operator=(const Tool&) = delete;
+  bool ok() const { return ok_; }
+
+private:
+  bool ok_ = false;
+};
+
+struct Cvar {
+  MPI_T_cvar_handle handle = nullptr;
+  MPI_Datatype type = MPI_DATATYPE_NULL;
+  int count = 0;
+  bool open(const std::string& name) {
+    int index = 0;
+    if (MPI_T_cvar_get_index(name.c_str(), &index) != MPI_SUCCESS) return false;
+    char text[256];
+    int name_len = sizeof text, desc_len = 0, verbosity = 0, bind = 0, scope = 0;
+    MPI_T_enum enumtype = nullptr;
+    if (MPI_T_cvar_get_info(index, text, &name_len, &verbosity, &type, &enumtype, nullptr,
+                            &desc_len, &bind, &scope) != MPI_SUCCESS)
+      return false;
+    return MPI_T_cvar_handle_alloc(index, nullptr, &handle, &count) == MPI_SUCCESS;
+  }
+  ~Cvar() {
+    if (handle != nullptr) MPI_T_cvar_handle_free(&handle);
+  }
+};
+#endif
+
+} // namespace
+
+std::string library_version() {
+  char text[MPI_MAX_LIBRARY_VERSION_STRING] = {};
+  int length = 0;
+  if (MPI_Get_library_version(text, &length) != MPI_SUCCESS) return "";
+  std::string version(text, static_cast<std::size_t>(length > 0 ? length : 0));
+  if (const auto end = version.find_first_of("\r\n"); end != std::string::npos) version.resize(end);
+  while (!version.empty() && version.back() == '\0') version.pop_back();
+  return version;
+}
+
+bool is_open_mpi_41(std::string_view version) {
+  return version.starts_with("Open MPI v4.1.");
+}
+
+bool is_open_mpi_4(std::string_view version) {
+  return version.starts_with("Open MPI v4.");
+}
+
+namespace {
+
+// Both read with MPI_T already initialised: a whole MPI_T_init_thread/MPI_T_finalize per
+// variable cost Open MPI 4.1.4 about 0.2 s here, and read_settings reads some sixty.
+std::optional<long long> int_cvar(const std::string& name) {
+#if defined(OPEN_MPI)
+  Cvar cvar;
+  if (!cvar.open(name) || cvar.count != 1) return std::nullopt;
+  alignas(8) unsigned char buffer[64] = {};
+  if (MPI_T_cvar_read(cvar.handle, buffer) != MPI_SUCCESS) return std::nullopt;
+  if (cvar.type == MPI_INT) return *reinterpret_cast<int*>(buffer);
+  if (cvar.type == MPI_UNSIGNED) return *reinterpret_cast<unsigned*>(buffer);
+  if (cvar.type == MPI_LONG || cvar.type == MPI_LONG_LONG)
+    return *reinterpret_cast<long long*>(buffer);
+  if (cvar.type == MPI_UNSIGNED_LONG || cvar.type == MPI_UNSIGNED_LONG_LONG)
+    return static_cast<long long>(*reinterpret_cast<unsigned long long*>(buffer));
+  if (cvar.type == MPI_C_BOOL) return *reinterpret_cast<bool*>(buffer) ? 1 : 0;
+  return std::nullopt;
+#else
+  (void)name;
+  return std::nullopt;
+#endif
+}
+
+std::optional<std::string> string_cvar(const std::string& name) {
+#if defined(OPEN_MPI)
+  Cvar cvar;
+  if (!cvar.open(name) || cvar.type != MPI_CHAR) return std::nullopt;
+  std::vector<char> buffer(static_cast<std::size_t>(cvar.count > 0 ? cvar.count : 0) + 1, '\0');
+  if (MPI_T_cvar_read(cvar.handle, buffer.data()) != MPI_SUCCESS) return std::nullopt;
+  return std::string(buffer.data());
+#else
+  (void)name;
+  return std::nullopt;
+#endif
+}
+
+} // namespace
+
+std::optional<long long> read_int(const std::string& name) {
+#if defined(OPEN_MPI)
+  Tool tool;
+  return tool.ok() ? int_cvar(name) : std::nullopt;
+#else
+  (void)name;
+  return std::nullopt;
+#endif
+}
+
+std::optional<std::string> read_string(const std::string& name) {
+#if defined(OPEN_MPI)
+  Tool tool;
+  return tool.ok() ? string_cvar(name) : std::nullopt;
+#else
+  (void)name;
+  return std::nullopt;
+#endif
+}
+
+bool write_int(const std::string& name, int value) {
+#if defined(OPEN_MPI)
+  Tool tool;
+  Cvar cvar;
+  if (!tool.ok() || !cvar.open(name) || cvar.type != MPI_INT || cvar.count != 1) return false;
+  return MPI_T_cvar_write(cvar.handle, &value) == MPI_SUCCESS;
+#else
+  (void)name;
+  (void)value;
+  return false;
+#endif
+}
+
+Settings read_settings() {
+  Settings s;
+  if (!is_open_mpi_41(library_version())) return s; // library = not_open_mpi_41
+#if defined(OPEN_MPI)
+  Tool tool;
+  if (!tool.ok()) return s;
+  const std::optional<long long> tuned = int_cvar("coll_tuned_priority");
+  s.library = Unknown::not_tuned;
+  if (!tuned || *tuned <= 0) return s;
+  for (const char* rival : {"han", "adapt", "sm", "hcoll", "ucc", "fca", "portals4", "cuda"})
+    if (const auto priority = int_cvar("coll_" + std::string(rival) + "_priority");
+        priority && *priority >= *tuned)
+      return s;
+  s.library = Unknown::none;
+  s.dynamic_rules = int_cvar("coll_tuned_use_dynamic_rules").value_or(0) != 0;
+  if (s.dynamic_rules && !string_cvar("coll_tuned_dynamic_rules_filename").value_or("").empty())
+    s.library = Unknown::rules_file;
+  s.knomial_radix =
+      static_cast<int>(int_cvar("coll_tuned_bcast_algorithm_knomial_radix").value_or(4));
+  for (int c = 1; c <= coll_count; ++c) {
+    const std::string base = "coll_tuned_" + std::string(to_string(Coll(c))) + "_algorithm";
+    Forced& f = s.forced[static_cast<std::size_t>(c) - 1];
+    f.algorithm = static_cast<int>(int_cvar(base).value_or(0));
+    f.segsize = static_cast<int>(int_cvar(base + "_segmentsize").value_or(0));
+    f.tree_fanout = static_cast<int>(int_cvar(base + "_tree_fanout").value_or(4));
+    f.chain_fanout = static_cast<int>(int_cvar(base + "_chain_fanout").value_or(4));
+  }
+#endif
+  return s;
+}
+
+} // namespace collscope::ompi
