@@ -16,6 +16,7 @@ struct EventAttributes {
   std::optional<Blocks> blocks; ///< set if any of the four block attributes is present
   std::map<std::string, std::string> meta;
   std::string reduction; ///< `collscope::op` of a native collective ("MPI_SUM"), or empty
+  std::string library_algorithm; ///< `collscope::library_algorithm` of a native collective
 };
 
 EventAttributes read_attributes(const Definitions& defs, OTF2_AttributeList* list);

@@ -184,6 +184,9 @@ void EventSink::message(OpKind kind, double t, OTF2_AttributeList* attributes, u
   op.tag = static_cast<int>(tag);
   op.bytes = bytes;
   op.request = request;
+  // The library's own messages inside a native collective (recorded from inside the library):
+  // each one a step of its own (steps.hpp), tied to the call.
+  if (!open_collectives_.empty()) op.collective = open_collectives_.back();
   if ((kind == OpKind::send || kind == OpKind::isend) && attributes != nullptr &&
       OTF2_AttributeList_GetNumberOfElements(attributes) != 0) {
     if (const auto blocks = read_attributes(defs_, attributes).blocks)
@@ -200,7 +203,11 @@ void EventSink::collective_begin(double t, OTF2_AttributeList* attributes) {
   op.collective = static_cast<int>(rank_.collectives.size());
   rank_.collectives.emplace_back().begin = t;
   if (attributes != nullptr && OTF2_AttributeList_GetNumberOfElements(attributes) != 0)
-    rank_.collectives.back().reduction = read_attributes(defs_, attributes).reduction;
+  {
+    EventAttributes read = read_attributes(defs_, attributes);
+    rank_.collectives.back().reduction = std::move(read.reduction);
+    rank_.collectives.back().library_algorithm = std::move(read.library_algorithm);
+  }
   rank_.collectives.back().end = t;
   open_collectives_.push_back(op.collective);
 }

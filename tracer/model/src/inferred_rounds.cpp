@@ -67,7 +67,8 @@ StepGraph build_graph(const Trace& trace) {
       anchor_of[i] = last;
       const Operation& op = rank.operations[i];
       if (!completes_in_step(op.kind) || is_self_message(rank, op)) continue;
-      if (last == no_index || op.call == no_index || op.call != last_call) {
+      if (last == no_index || op.call == no_index || op.call != last_call ||
+          op.collective != no_index) {
         const int id = static_cast<int>(graph.nodes.size());
         graph.nodes.push_back({rank.id, last});
         last = id;

@@ -80,7 +80,8 @@ void ReplayWalk::advance(int r) {
         s.ending.push_back(sending ? &send_end_[m] : &out_.message_end[m]);
       }
     }
-    if (op.kind == OpKind::leave || (completes && op.call == no_index))
+    if (op.kind == OpKind::leave ||
+        (completes && (op.call == no_index || op.collective != no_index)))
       s.waiting = !s.ending.empty();
   }
 }

@@ -37,6 +37,9 @@ Definitions::Definitions(std::uint32_t world_size)
   add("collscope::polls",
       "MPI_Test*/Iprobe calls in a row that found nothing, recorded as this one region",
       OTF2_TYPE_UINT64);
+  add("collscope::library_algorithm",
+      "the MPI library's own algorithm of a native collective (\"mpich: rdb\", ...)",
+      OTF2_TYPE_STRING);
   for (const char* name : reduction_op_names) string(name);
 }
 

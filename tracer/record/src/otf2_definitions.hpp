@@ -19,14 +19,16 @@ namespace collscope::rec {
 
 /// Attributes of sends in annotated algorithms, in collscope_trace_blocks() order, and the
 /// reduction op of a native collective (on its MpiCollectiveBegin), and the polls that found
-/// nothing an MPI_Test*/Iprobe region stands for (on its Leave).
+/// nothing an MPI_Test*/Iprobe region stands for (on its Leave), and the MPI library's own
+/// algorithm of a native collective (on its MpiCollectiveBegin, where known).
 enum BlockAttribute : OTF2_AttributeRef {
   origin_first,
   origin_count,
   element_begin,
   element_count,
   reduction_op,
-  empty_polls
+  empty_polls,
+  library_algorithm
 };
 
 class Definitions {

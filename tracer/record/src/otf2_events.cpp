@@ -79,12 +79,40 @@ private:
     }
   }
 
-  OTF2_AttributeList* reduction(const Event& begin) {
-    if (begin.tag == 0) return nullptr;
-    check(OTF2_AttributeList_AddStringRef(attrs_, reduction_op,
-                                          defs_.reduction_op_name(static_cast<std::uint8_t>(begin.tag))),
-          "AttributeList_AddStringRef");
-    return attrs_;
+  OTF2_AttributeList* collective_begin(const Event& begin) {
+    OTF2_AttributeList* list = nullptr;
+    if (begin.tag != 0) {
+      check(OTF2_AttributeList_AddStringRef(
+                attrs_, reduction_op, defs_.reduction_op_name(static_cast<std::uint8_t>(begin.tag))),
+            "AttributeList_AddStringRef");
+      list = attrs_;
+    }
+    const auto& names = rank_.library_algorithms;
+    if (begins_ < names.size() && !names[begins_].empty()) {
+      check(OTF2_AttributeList_AddStringRef(attrs_, library_algorithm, defs_.string(names[begins_])),
+            "AttributeList_AddStringRef");
+      list = attrs_;
+    }
+    ++begins_;
+    return list;
+  }
+
+  // The messages a library sent inside this native collective, added after the run
+  // (RankInput::inside_collectives), go just before its CollEnd.
+  void inside_collective() {
+    const auto& inside = rank_.inside_collectives;
+    for (; next_inside_ < inside.size() && inside[next_inside_].request <= ends_; ++next_inside_) {
+      const Event& e = inside[next_inside_];
+      if (e.request < ends_) continue;
+      const std::uint64_t t = rank_.to_ns(e.time);
+      const OTF2_CommRef comm = defs_.comm_ref(e.comm);
+      time(t);
+      if (e.kind == Kind::Send)
+        check(OTF2_EvtWriter_MpiSend(w_, nullptr, t, peer(e), comm, e.tag, e.bytes), "MpiSend");
+      else
+        check(OTF2_EvtWriter_MpiRecv(w_, nullptr, t, peer(e), comm, e.tag, e.bytes), "MpiRecv");
+    }
+    ++ends_;
   }
 
   OTF2_AttributeList* blocks() {
@@ -158,8 +186,10 @@ private:
                    "MpiRequestCancelled");
     case Kind::CollBegin:
       time(t);
-      return check(OTF2_EvtWriter_MpiCollectiveBegin(w_, reduction(e), t), "MpiCollectiveBegin");
+      return check(OTF2_EvtWriter_MpiCollectiveBegin(w_, collective_begin(e), t),
+                   "MpiCollectiveBegin");
     case Kind::CollEnd:
+      inside_collective();
       time(t);
       return check(
           OTF2_EvtWriter_MpiCollectiveEnd(w_, nullptr, t, e.op, e.comm, e.peer, e.bytes, e.request),
@@ -177,6 +207,9 @@ private:
   std::size_t next_meta_ = 0;
   std::vector<OTF2_RegionRef> stack_;
   std::optional<Event> blocks_;
+  std::size_t begins_ = 0; // CollBegin and CollEnd events so far: the native call's ordinal
+  std::uint64_t ends_ = 0;
+  std::size_t next_inside_ = 0;
   std::uint64_t first_ = UINT64_MAX;
   std::uint64_t last_ = 0;
   std::uint64_t written_ = 0;

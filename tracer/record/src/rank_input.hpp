@@ -57,6 +57,11 @@ struct RankInput {
   bool has_lost = false;
   std::uint64_t lost_at = 0; // stamp
   std::vector<MetaValue> meta;
+  /// Added after the run (smpi/internal_messages.hpp): MpiSend/MpiRecv events inside native
+  /// collectives, each written just before the CollEnd whose ordinal is its `request`.
+  std::vector<Event> inside_collectives;
+  /// The library's algorithm of each native collective by ordinal ("": not named).
+  std::vector<std::string> library_algorithms;
 
   /// A recorded stamp in CLOCK_MONOTONIC nanoseconds.
   std::uint64_t to_ns(std::uint64_t stamp) const {

@@ -64,7 +64,8 @@ struct Operation {
   int region = no_index;     ///< innermost enclosing annotation region (Rank::regions)
   int message = no_index;    ///< matched message (Trace::messages)
   int partner = no_index;    ///< isend ↔ isend_complete, irecv_request ↔ irecv_complete
-  int collective = no_index; ///< collective_begin/end: index into Rank::collectives
+  int collective = no_index; ///< collective_begin/end, and a send or receive the library made
+                             ///< inside a native collective: index into Rank::collectives
   OpKind kind = OpKind::enter;
 };
 
@@ -140,6 +141,7 @@ struct Collective {
   std::uint64_t bytes_sent = 0;
   std::uint64_t bytes_received = 0;
   std::string reduction; ///< the reduction's MPI_Op ("MPI_SUM", "user-defined"), or empty
+  std::string library_algorithm; ///< the MPI library's own algorithm, where recorded, or empty
 };
 
 struct OpRef {
