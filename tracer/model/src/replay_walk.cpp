@@ -80,8 +80,12 @@ void ReplayWalk::advance(int r) {
         s.ending.push_back(sending ? &send_end_[m] : &out_.message_end[m]);
       }
     }
-    if (op.kind == OpKind::leave ||
-        (completes && (op.call == no_index || op.collective != no_index)))
+    // The library's own messages inside a native collective: steps as steps.hpp makes them.
+    const bool library = completes && op.collective != no_index;
+    const bool joined = library && op.kind == OpKind::send && s.cursor < rank.operations.size() &&
+                        rank.operations[s.cursor].kind == OpKind::recv &&
+                        rank.operations[s.cursor].collective != no_index;
+    if (op.kind == OpKind::leave || (completes && op.call == no_index) || (library && !joined))
       s.waiting = !s.ending.empty();
   }
 }

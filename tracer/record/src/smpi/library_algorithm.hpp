@@ -2,7 +2,7 @@
 // its selector (src/smpi/colls/smpi_<selector>_selector.cpp in SimGrid 3.32) as a pure
 // function of what the trace holds: the collective, the communicator's size and hosts, the
 // bytes and the reduction. SMPI neither logs nor exposes its choice. Only the decisions
-// listed in tracer/README.md ("Simulated libraries") are reproduced; anything else is not
+// listed in README.md ("Simulated libraries") are reproduced; anything else is not
 // named (an empty string), never guessed.
 #pragma once
 

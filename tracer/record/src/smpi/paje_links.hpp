@@ -2,9 +2,8 @@
 // the Paje trace SimGrid writes with --cfg=tracing/smpi/internals:yes (and display-sizes,
 // precision 9): every message is a Paje link from the sender's "rank-N" container to the
 // receiver's, started when the sender posted it (Request::start) and ended when the receiver
-// completed it (Request::finish_wait); its key is "srcpid_dstpid_tag_counter" and its last
-// field the size in bytes. Why a file and not s4u signals: tracer/README.md, "Simulated
-// libraries". No MPI here.
+// completed it (Request::finish_wait); its key is "srcpid_dstpid_tag_counter" and its Size
+// field the bytes. Why a file and not s4u signals: README.md, "Simulated libraries". No MPI.
 #pragma once
 
 #include <cstdint>

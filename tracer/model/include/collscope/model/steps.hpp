@@ -8,8 +8,10 @@ namespace collscope::model {
 // A step is the set of message operations that one blocking MPI call completes: a Send, a Recv,
 // a Sendrecv (its send and its receive), or one Wait*/Test* (every Isend/Irecv it completes).
 // An operation recorded outside any MPI call is a step of its own. Posting an Isend or an
-// Irecv is not a step; neither is a native collective, but each message the library itself
-// sent or received inside one (Operation::collective) is a step of its own. Calls do not interleave on a rank, so
+// Irecv is not a step; neither is a native collective, but the messages the library itself
+// sent and received inside one (Operation::collective) are: each its own step, except that a
+// send and the receive right after it on the rank form one, as a Sendrecv would (the trace
+// does not say which of the library's requests completed together). Calls do not interleave on a rank, so
 // the step operations of one call (same Operation::call) are consecutive among them.
 
 /// True for the operations that make up steps.
