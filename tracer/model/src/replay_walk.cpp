@@ -1,5 +1,7 @@
 #include "replay_walk.hpp"
 
+#include "collscope/model/steps.hpp"
+
 #include <algorithm>
 
 namespace collscope::model {
@@ -82,9 +84,8 @@ void ReplayWalk::advance(int r) {
     }
     // The library's own messages inside a native collective: steps as steps.hpp makes them.
     const bool library = completes && op.collective != no_index;
-    const bool joined = library && op.kind == OpKind::send && s.cursor < rank.operations.size() &&
-                        rank.operations[s.cursor].kind == OpKind::recv &&
-                        rank.operations[s.cursor].collective != no_index;
+    const bool joined = library && s.cursor < rank.operations.size() &&
+                        crosses(trace_, op, rank.operations[s.cursor]);
     if (op.kind == OpKind::leave || (completes && op.call == no_index) || (library && !joined))
       s.waiting = !s.ending.empty();
   }

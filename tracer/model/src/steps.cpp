@@ -22,4 +22,11 @@ bool is_self_message(const Rank& rank, const Operation& op) {
   }
 }
 
+bool crosses(const Trace& trace, const Operation& send, const Operation& recv) {
+  if (send.kind != OpKind::send || recv.kind != OpKind::recv || send.collective == no_index ||
+      recv.collective == no_index || send.message == no_index || recv.message == no_index)
+    return false;
+  return trace.messages[recv.message].send_time < trace.messages[send.message].recv_time;
+}
+
 } // namespace collscope::model
