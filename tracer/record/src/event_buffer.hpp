@@ -60,6 +60,9 @@ public:
   std::uint64_t size() const {
     return laps_ * slots() + static_cast<std::uint64_t>(next_ - begin_);
   }
+  /// Bytes in the events file so far, and what the next spill() adds.
+  std::uint64_t written() const { return laps_ * ring_bytes_; }
+  std::uint64_t lap_bytes() const { return ring_bytes_; }
   /// Events a lap holds (0 before open or after a failure).
   std::size_t capacity() const { return static_cast<std::size_t>(end_ - begin_); }
   /// The event appended last in this lap (nullptr if none): annotate.cpp updates an

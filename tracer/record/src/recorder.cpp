@@ -1,4 +1,5 @@
 #include "recorder.hpp"
+#include "size_limit.hpp"
 
 #include "raw_format.hpp"
 
@@ -143,6 +144,8 @@ bool close_files() {
 void spill_and_push(const Event& e) {
   if (state.lost != nullptr) return; // recording stopped for good; keep what was spilled
   if (state.events.capacity() == 0) return lose("had no buffer for its events");
+  if (const char* why = size_refusal(state.events.written(), state.events.lap_bytes()))
+    return lose(why);
   if (!spill_all()) return lose("could not write its events into the trace directory");
   state.events.push(e);
 }

@@ -6,6 +6,7 @@
 #include "raw_format.hpp"
 #include "recorder.hpp"
 #include "session_archive.hpp"
+#include "size_limit.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -97,45 +98,16 @@ void spill_on_crash() {
   if (state.enabled) note_progress();
 }
 
-// COLLSCOPE_TRACE_BUFFER: bytes of events each rank keeps before it writes them out
-// (a number, optionally followed by K, M or G). A value that is not one is said once, by
-// rank 0, and the default is used: a typo must not pass for a setting.
+// COLLSCOPE_TRACE_BUFFER: bytes of events each rank keeps before it writes them out.
 std::size_t buffer_bytes(int rank) {
-  const char* text = std::getenv("COLLSCOPE_TRACE_BUFFER");
-  if (text == nullptr || *text == '\0') return EventBuffer::default_bytes;
-  char* end = nullptr;
-  std::size_t bytes = std::strtoull(text, &end, 10);
-  const bool understood =
-      end != text && *text != '-' &&
-      (*end == '\0' || (std::strchr("KkMmGg", *end) != nullptr && end[1] == '\0'));
-  if (!understood) {
-    if (rank == 0)
-      say(std::string("COLLSCOPE_TRACE_BUFFER=") + text +
-          ": expected bytes, optionally followed by K, M or G; using the default");
-    return EventBuffer::default_bytes;
-  }
-  switch (*end) {
-  case 'G':
-  case 'g':
-    bytes <<= 10;
-    [[fallthrough]];
-  case 'M':
-  case 'm':
-    bytes <<= 10;
-    [[fallthrough]];
-  case 'K':
-  case 'k':
-    bytes <<= 10;
-    break;
-  default:
-    break;
-  }
-  return bytes == 0 ? EventBuffer::default_bytes : bytes;
+  const std::uint64_t bytes = env_bytes("COLLSCOPE_TRACE_BUFFER", EventBuffer::default_bytes, rank);
+  return bytes == 0 ? EventBuffer::default_bytes : static_cast<std::size_t>(bytes);
 }
 
 void open_files(const std::string& partial, int rank) {
   std::string ignored;
   make_dir(partial + "/" + raw_dir, ignored);
+  set_size_limits(partial + "/" + raw_dir, rank);
   const auto r = static_cast<std::uint32_t>(rank);
   const int events_fd =
       ::open(raw_events_path(partial, r).c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
