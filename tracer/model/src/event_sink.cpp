@@ -184,9 +184,11 @@ void EventSink::message(OpKind kind, double t, OTF2_AttributeList* attributes, u
   op.tag = static_cast<int>(tag);
   op.bytes = bytes;
   op.request = request;
-  // The library's own messages inside a native collective (recorded from inside the library):
-  // each one a step of its own (steps.hpp), tied to the call.
-  if (!open_collectives_.empty()) op.collective = open_collectives_.back();
+  // The library's own messages inside a native collective (recorded from inside the library),
+  // tied to the call and stepped apart (steps.hpp). Blocking records only: the Wait that
+  // completes a nonblocking collective may complete the program's own Isend/Irecv too.
+  if (!open_collectives_.empty() && (kind == OpKind::send || kind == OpKind::recv))
+    op.collective = open_collectives_.back();
   if ((kind == OpKind::send || kind == OpKind::isend) && attributes != nullptr &&
       OTF2_AttributeList_GetNumberOfElements(attributes) != 0) {
     if (const auto blocks = read_attributes(defs_, attributes).blocks)
