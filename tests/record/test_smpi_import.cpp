@@ -2,6 +2,7 @@
 // SMPI 3.32's mpich allreduce decision reproduced (library_algorithm.hpp).
 #include "smpi/library_algorithm.hpp"
 #include "smpi/paje_links.hpp"
+#include "smpi/request_events.hpp"
 
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -123,4 +124,43 @@ TEST_CASE("mpich allreduce: two-level with rdb between hosts, and nothing else g
   call.collective = OTF2_COLLECTIVE_OP_ALLREDUCE;
   call.comm_size = call.hosts = 1;
   CHECK(library_algorithm("mpich", call).empty());
+}
+
+TEST_CASE("A library's messages: postings, then completions, receives posted after what came before") {
+  using collscope::rec::Event;
+  using collscope::rec::Kind;
+  const auto kinds = [](const std::vector<Event>& events) {
+    std::vector<Kind> out;
+    for (const Event& e : events) out.push_back(e.kind);
+    return out;
+  };
+  // Round k: send posted at 10, the partner's message completes at 28; round k+1 at 28.
+  std::vector<LibraryMessage> exchange(4);
+  exchange[0] = {true, 10, 28, 0, 1, 5, 8};
+  exchange[1] = {false, 0, 28, 0, 1, 5, 8};
+  exchange[2] = {true, 28, 46, 0, 2, 5, 8};
+  exchange[3] = {false, 0, 46, 0, 2, 5, 8};
+  std::uint64_t next = 0;
+  const std::vector<Event> a = request_events(exchange, 10, next);
+  CHECK(next == 4);
+  CHECK(kinds(a) == std::vector<Kind>{Kind::Isend, Kind::IrecvRequest, Kind::IsendComplete,
+                                       Kind::Irecv, Kind::Isend, Kind::IrecvRequest,
+                                       Kind::IsendComplete, Kind::Irecv});
+  std::vector<std::uint64_t> times;
+  for (const Event& e : a) times.push_back(e.time);
+  CHECK(times == std::vector<std::uint64_t>{10, 10, 28, 28, 28, 28, 46, 46});
+  CHECK((a[0].request & library_requests) == library_requests);
+  CHECK(a[0].request == a[2].request); // Isend and its completion
+  CHECK(a[1].request == a[3].request); // IrecvRequest and its Irecv
+  CHECK(a[3].peer == 1);
+  CHECK(a[3].bytes == 8);
+  // A send and, much later, the reply to it: nothing is posted or received between them on the
+  // rank, so the receive counts as posted with the send (as Isend, Irecv, Waitall would be).
+  std::vector<LibraryMessage> reply(2);
+  reply[0] = {true, 10, 28, 0, 1, 5, 8};
+  reply[1] = {false, 0, 90, 0, 1, 5, 8};
+  const std::vector<Event> b = request_events(reply, 10, next);
+  CHECK(kinds(b) ==
+        std::vector<Kind>{Kind::Isend, Kind::IrecvRequest, Kind::IsendComplete, Kind::Irecv});
+  CHECK(b.back().time == 90);
 }

@@ -179,16 +179,12 @@ void EventSink::leave(double t, OTF2_RegionRef ref) {
 void EventSink::message(OpKind kind, double t, OTF2_AttributeList* attributes, uint32_t peer,
                         OTF2_CommRef comm, uint32_t tag, uint64_t bytes, uint64_t request) {
   Operation& op = push(kind, t);
+  op.native = !open_collectives_.empty();
   op.peer = world_rank(comm, peer);
   op.comm = comm;
   op.tag = static_cast<int>(tag);
   op.bytes = bytes;
   op.request = request;
-  // The library's own messages inside a native collective (recorded from inside the library),
-  // tied to the call and stepped apart (steps.hpp). Blocking records only: the Wait that
-  // completes a nonblocking collective may complete the program's own Isend/Irecv too.
-  if (!open_collectives_.empty() && (kind == OpKind::send || kind == OpKind::recv))
-    op.collective = open_collectives_.back();
   if ((kind == OpKind::send || kind == OpKind::isend) && attributes != nullptr &&
       OTF2_AttributeList_GetNumberOfElements(attributes) != 0) {
     if (const auto blocks = read_attributes(defs_, attributes).blocks)
@@ -197,15 +193,16 @@ void EventSink::message(OpKind kind, double t, OTF2_AttributeList* attributes, u
 }
 
 void EventSink::request(OpKind kind, double t, uint64_t request) {
-  push(kind, t).request = request;
+  Operation& op = push(kind, t);
+  op.request = request;
+  op.native = !open_collectives_.empty();
 }
 
 void EventSink::collective_begin(double t, OTF2_AttributeList* attributes) {
   Operation& op = push(OpKind::collective_begin, t);
   op.collective = static_cast<int>(rank_.collectives.size());
   rank_.collectives.emplace_back().begin = t;
-  if (attributes != nullptr && OTF2_AttributeList_GetNumberOfElements(attributes) != 0)
-  {
+  if (attributes != nullptr && OTF2_AttributeList_GetNumberOfElements(attributes) != 0) {
     EventAttributes read = read_attributes(defs_, attributes);
     rank_.collectives.back().reduction = std::move(read.reduction);
     rank_.collectives.back().library_algorithm = std::move(read.library_algorithm);

@@ -61,24 +61,18 @@ StepGraph build_graph(const Trace& trace) {
     node_of.assign(rank.operations.size(), no_index);
     anchor_of.assign(rank.operations.size(), no_index);
     // The steps of steps.hpp: the step operations of one MPI call form one step.
-    int last = no_index;      // the rank's latest step
-    int last_call = no_index; // … and its call
-    int library_send = no_index; // the latest step's op if it is one library send (steps.hpp)
+    int last = no_index;    // the rank's latest step
+    int last_op = no_index; // … and its latest step operation
     for (int i = 0; i < static_cast<int>(rank.operations.size()); ++i) {
       anchor_of[i] = last;
       const Operation& op = rank.operations[i];
       if (!completes_in_step(op.kind) || is_self_message(rank, op)) continue;
-      const bool library = op.collective != no_index;
-      const bool joins =
-          library ? library_send != no_index && crosses(trace, rank.operations[library_send], op)
-                  : last != no_index && op.call != no_index && op.call == last_call;
-      if (!joins) {
+      if (last == no_index || !joins_step(rank, last_op, i)) {
         const int id = static_cast<int>(graph.nodes.size());
         graph.nodes.push_back({rank.id, last});
         last = id;
-        last_call = op.call;
       }
-      library_send = library && !joins && op.kind == OpKind::send ? i : no_index;
+      last_op = i;
       node_of[i] = last;
     }
   }

@@ -60,11 +60,10 @@ struct ChannelHash {
 };
 
 double call_start(const Rank& rank, const Operation& op) {
-  // A message the library sent or received inside a native collective (steps.hpp): the trace
-  // has no time the library posted it, so it counts from the rank's previous operation.
-  if (op.collective != no_index &&
-      (op.kind == OpKind::send || op.kind == OpKind::recv) && &op != rank.operations.data())
-    return (&op - 1)->time;
+  // A receive the library made inside a native collective (Operation::native): its own call is
+  // not recorded; it was ready from the time it posted the receive.
+  if (op.native && op.kind == OpKind::irecv_complete && op.partner != no_index)
+    return rank.operations[op.partner].time;
   return op.call != no_index ? rank.operations[op.call].time : op.time;
 }
 

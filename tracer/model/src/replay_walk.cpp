@@ -82,11 +82,8 @@ void ReplayWalk::advance(int r) {
         s.ending.push_back(sending ? &send_end_[m] : &out_.message_end[m]);
       }
     }
-    // The library's own messages inside a native collective: steps as steps.hpp makes them.
-    const bool library = completes && op.collective != no_index;
-    const bool joined = library && s.cursor < rank.operations.size() &&
-                        crosses(trace_, op, rank.operations[s.cursor]);
-    if (op.kind == OpKind::leave || (completes && op.call == no_index) || (library && !joined))
+    if (op.kind == OpKind::leave || (completes && op.call == no_index) ||
+        (completes && op.native && ends_native_step(rank, static_cast<int>(s.cursor) - 1)))
       s.waiting = !s.ending.empty();
   }
 }

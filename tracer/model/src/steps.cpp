@@ -22,11 +22,20 @@ bool is_self_message(const Rank& rank, const Operation& op) {
   }
 }
 
-bool crosses(const Trace& trace, const Operation& send, const Operation& recv) {
-  if (send.kind != OpKind::send || recv.kind != OpKind::recv || send.collective == no_index ||
-      recv.collective == no_index || send.message == no_index || recv.message == no_index)
-    return false;
-  return trace.messages[recv.message].send_time < trace.messages[send.message].recv_time;
+bool joins_step(const Rank& rank, int prev, int i) {
+  const Operation& a = rank.operations[prev];
+  const Operation& b = rank.operations[i];
+  if (a.native != b.native) return false;
+  if (!b.native) return b.call != no_index && b.call == a.call;
+  for (int k = prev + 1; k < i; ++k)
+    if (!completes_in_step(rank.operations[k].kind)) return false;
+  return b.call == a.call;
+}
+
+bool ends_native_step(const Rank& rank, int i) {
+  const auto next = static_cast<std::size_t>(i) + 1;
+  return next == rank.operations.size() || !rank.operations[next].native ||
+         !completes_in_step(rank.operations[next].kind);
 }
 
 } // namespace collscope::model

@@ -100,17 +100,29 @@ private:
   // The messages a library sent inside this native collective, added after the run
   // (RankInput::inside_collectives), go just before its CollEnd.
   void inside_collective() {
-    const auto& inside = rank_.inside_collectives;
-    for (; next_inside_ < inside.size() && inside[next_inside_].request <= ends_; ++next_inside_) {
-      const Event& e = inside[next_inside_];
-      if (e.request < ends_) continue;
-      const std::uint64_t t = rank_.to_ns(e.time);
-      const OTF2_CommRef comm = defs_.comm_ref(e.comm);
-      time(t);
-      if (e.kind == Kind::Send)
-        check(OTF2_EvtWriter_MpiSend(w_, nullptr, t, peer(e), comm, e.tag, e.bytes), "MpiSend");
-      else
-        check(OTF2_EvtWriter_MpiRecv(w_, nullptr, t, peer(e), comm, e.tag, e.bytes), "MpiRecv");
+    if (ends_ < rank_.inside_collectives.size()) {
+      for (const Event& e : rank_.inside_collectives[ends_]) {
+        const std::uint64_t t = rank_.to_ns(e.time);
+        time(t);
+        switch (e.kind) {
+        case Kind::Isend:
+          check(OTF2_EvtWriter_MpiIsend(w_, nullptr, t, peer(e), defs_.comm_ref(e.comm), e.tag,
+                                        e.bytes, e.request),
+                "MpiIsend");
+          break;
+        case Kind::Irecv:
+          check(OTF2_EvtWriter_MpiIrecv(w_, nullptr, t, peer(e), defs_.comm_ref(e.comm), e.tag,
+                                        e.bytes, e.request),
+                "MpiIrecv");
+          break;
+        case Kind::IsendComplete:
+          check(OTF2_EvtWriter_MpiIsendComplete(w_, nullptr, t, e.request), "MpiIsendComplete");
+          break;
+        default:
+          check(OTF2_EvtWriter_MpiIrecvRequest(w_, nullptr, t, e.request), "MpiIrecvRequest");
+          break;
+        }
+      }
     }
     ++ends_;
   }
@@ -208,8 +220,7 @@ private:
   std::vector<OTF2_RegionRef> stack_;
   std::optional<Event> blocks_;
   std::size_t begins_ = 0; // CollBegin and CollEnd events so far: the native call's ordinal
-  std::uint64_t ends_ = 0;
-  std::size_t next_inside_ = 0;
+  std::size_t ends_ = 0;
   std::uint64_t first_ = UINT64_MAX;
   std::uint64_t last_ = 0;
   std::uint64_t written_ = 0;

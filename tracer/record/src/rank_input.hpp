@@ -57,9 +57,9 @@ struct RankInput {
   bool has_lost = false;
   std::uint64_t lost_at = 0; // stamp
   std::vector<MetaValue> meta;
-  /// Added after the run (smpi/internal_messages.hpp): MpiSend/MpiRecv events inside native
-  /// collectives, each written just before the CollEnd whose ordinal is its `request`.
-  std::vector<Event> inside_collectives;
+  /// Added after the run (smpi/internal_messages.hpp): by native collective ordinal, the
+  /// library's message events inside it, in order, written just before its CollEnd.
+  std::vector<std::vector<Event>> inside_collectives;
   /// The library's algorithm of each native collective by ordinal ("": not named).
   std::vector<std::string> library_algorithms;
 

@@ -1,6 +1,7 @@
 #include "internal_messages.hpp"
 
 #include "library_algorithm.hpp"
+#include "request_events.hpp"
 
 #include <algorithm>
 #include <set>
@@ -77,7 +78,11 @@ Placement place_messages(std::vector<RankInput>& ranks, const std::vector<Intern
     return at == it->second.end() ? -1 : at - it->second.begin();
   };
 
+  // Per rank, per native call: the library's messages there.
+  std::vector<std::vector<std::vector<LibraryMessage>>> inside(ranks.size());
+  for (std::size_t r = 0; r < ranks.size(); ++r) inside[r].resize(windows[r].size());
   for (const InternalMessage& m : messages) {
+    if (m.sender == m.receiver) continue; // a copy to itself: no message between ranks
     std::size_t si = 0, ri = 0;
     const Window* s = m.sender < world ? holding(windows[m.sender], m.sent_ns, si) : nullptr;
     const Window* r = m.receiver < world ? holding(windows[m.receiver], m.received_ns, ri) : nullptr;
@@ -87,30 +92,30 @@ Placement place_messages(std::vector<RankInput>& ranks, const std::vector<Intern
       ++result.outside;
       continue;
     }
-    Event send{};
-    send.kind = Kind::Send;
-    send.time = std::clamp(m.sent_ns, s->begin, s->end);
-    send.bytes = m.bytes;
-    send.request = si; // the CollEnd before which it is written
+    LibraryMessage send;
+    send.send = true;
+    send.posted = std::clamp(m.sent_ns, s->begin, s->end);
+    send.completed = std::clamp(m.received_ns, s->begin, s->end);
     send.comm = s->comm;
     send.peer = static_cast<std::uint32_t>(to);
     send.tag = static_cast<std::uint32_t>(m.tag);
-    ranks[m.sender].inside_collectives.push_back(send);
+    send.bytes = m.bytes;
+    inside[m.sender][si].push_back(send);
     ++ranks[m.sender].summary.messages;
-    Event recv = send;
-    recv.kind = Kind::Recv;
-    recv.time = std::clamp(m.received_ns, r->begin, r->end);
-    recv.request = ri;
+    LibraryMessage recv = send;
+    recv.send = false;
+    recv.completed = std::clamp(m.received_ns, r->begin, r->end);
     recv.peer = static_cast<std::uint32_t>(from);
-    ranks[m.receiver].inside_collectives.push_back(recv);
+    inside[m.receiver][ri].push_back(recv);
     ++result.placed;
   }
 
   for (std::size_t rank = 0; rank < ranks.size(); ++rank) {
-    auto& inside = ranks[rank].inside_collectives;
-    std::stable_sort(inside.begin(), inside.end(), [](const Event& a, const Event& b) {
-      return a.request != b.request ? a.request < b.request : a.time < b.time;
-    });
+    std::uint64_t next_request = 0;
+    auto& events = ranks[rank].inside_collectives;
+    for (std::size_t w = 0; w < windows[rank].size(); ++w)
+      events.push_back(request_events(std::move(inside[rank][w]), windows[rank][w].begin,
+                                      next_request));
     auto& names = ranks[rank].library_algorithms;
     for (const Window& w : windows[rank]) {
       const auto it = members.find(w.comm);

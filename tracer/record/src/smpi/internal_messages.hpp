@@ -1,9 +1,9 @@
 // Puts SMPI's internal messages (paje_links.hpp) into the ranks' recorded events, inside the
 // native collective calls they belong to, and names the algorithm of each such call
 // (library_algorithm.hpp). A message is placed when its send lies within a native collective
-// on the sender and its receive within one on the receiver, on the same communicator: its
-// MpiSend then stands in the sender's call at the time SMPI posted it, its MpiRecv in the
-// receiver's at the time SMPI completed it, both clamped into the call. Everything else is
+// on the sender and its receive within one on the receiver, on the same communicator: it then
+// stands in both calls as request_events.hpp writes it, its times clamped into them (a
+// message to oneself is a copy, left out). Everything else is
 // SMPI's work for calls the trace holds as point-to-point records already (MPI_Send, ...),
 // for calls not traced, or for the tracer itself (its MPI_Finalize): left out, and counted.
 #pragma once

@@ -8,12 +8,21 @@ namespace collscope::model {
 // A step is the set of message operations that one blocking MPI call completes: a Send, a Recv,
 // a Sendrecv (its send and its receive), or one Wait*/Test* (every Isend/Irecv it completes).
 // An operation recorded outside any MPI call is a step of its own. Posting an Isend or an
-// Irecv is not a step; neither is a native collective, but the messages the library itself
-// sent and received inside one (Operation::collective) are: each its own step, except that a
-// send and the receive right after it on the rank form one when the two messages crossed
-// (crosses()), as in a Sendrecv: the trace does not say which of the library's requests
-// completed together. Calls do not interleave on a rank, so
+// Irecv is not a step; neither is a native collective. Calls do not interleave on a rank, so
 // the step operations of one call (same Operation::call) are consecutive among them.
+//
+// Inside a native collective (Operation::native: the messages the library sent for it), the
+// library's own calls are not recorded, only their messages: a step there is a run of
+// consecutive step operations with no posting (Isend, Irecv) between them — what the library
+// completed while it waited. An exchange (post a receive, send, wait) is then one step, as an
+// MPI_Sendrecv is.
+
+/// Whether step operation i belongs to the same step as the rank's previous step operation
+/// prev (both completes_in_step).
+bool joins_step(const Rank& rank, int prev, int i);
+
+/// Whether the step of step operation i ends with it (the next operation is not part of it).
+bool ends_native_step(const Rank& rank, int i);
 
 /// True for the operations that make up steps.
 bool completes_in_step(OpKind kind);
@@ -24,11 +33,5 @@ bool completes_in_step(OpKind kind);
 /// The half of a nonblocking operation that names no peer (IsendComplete, IrecvRequest) is
 /// judged by its partner.
 bool is_self_message(const Rank& rank, const Operation& op);
-
-/// Whether the library's receive `recv`, right after its send `send` inside a native
-/// collective on one rank, forms one step with it: the partner sent what `recv` receives
-/// before `send`'s message reached its receiver (an exchange, not a reply). Needs matched
-/// messages.
-bool crosses(const Trace& trace, const Operation& send, const Operation& recv);
 
 } // namespace collscope::model

@@ -64,9 +64,12 @@ struct Operation {
   int region = no_index;     ///< innermost enclosing annotation region (Rank::regions)
   int message = no_index;    ///< matched message (Trace::messages)
   int partner = no_index;    ///< isend ↔ isend_complete, irecv_request ↔ irecv_complete
-  int collective = no_index; ///< collective_begin/end, and a send or receive the library made
-                             ///< inside a native collective: index into Rank::collectives
+  int collective = no_index; ///< collective_begin/end: index into Rank::collectives
   OpKind kind = OpKind::enter;
+  /// A message operation recorded inside a native collective: a message the MPI library sent
+  /// for it (tracer/README.md, "Inside the library"); its steps are runs of completions
+  /// (steps.hpp).
+  bool native = false;
 };
 
 /// The blocks a send of an annotated algorithm carries (Rank::send_blocks).
