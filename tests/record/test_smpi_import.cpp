@@ -47,9 +47,9 @@ const char* header = R"(%EventDef PajeCreateContainer 6
 )";
 
 std::string write(const std::string& body) {
-  const std::string path = (std::filesystem::temp_directory_path() /
-                            ("collscope-paje-" + std::to_string(getpid()) + ".trace"))
-                               .string();
+  std::string path = (std::filesystem::temp_directory_path() /
+                      ("collscope-paje-" + std::to_string(getpid()) + ".trace"))
+                         .string();
   std::ofstream(path) << body;
   return path;
 }

@@ -72,6 +72,7 @@ Placement place_messages(std::vector<RankInput>& ranks, const std::vector<Intern
     members.emplace(0, all);
   }
   const auto comm_rank = [&](std::uint32_t comm, std::uint32_t world_rank) -> std::int64_t {
+    if (comm == 0) return world_rank < world ? world_rank : -1; // MPI_COMM_WORLD
     const auto it = members.find(comm);
     if (it == members.end()) return -1;
     const auto at = std::find(it->second.begin(), it->second.end(), world_rank);
