@@ -7,6 +7,15 @@
 #   bench-gatherv: the gatherv/scatterv benchmark at p = 16 (problems same and decreasing,
 #               b = 1 and 1000): its report's structure, and every figure with an α-β
 #               prediction within the tolerance below
+#   smpi-internals: traced native MPI_Allreduce under SMPI's mpich selector at p = 64 and 12 on
+#               cluster:p: the trace holds the messages SMPI's allreduce sent inside the call,
+#               as many as its algorithm sends, in its rounds, under its name (see below)
+#
+# SMPI 3.32's mpich allreduce of a commutative op on a program's communicator is
+# mvapich2_two_level; with one rank per host it is recursive doubling (allreduce__rdb) among the
+# hosts' leaders: with pof2 the largest power of two ≤ p and rem = p − pof2, 2·rem messages fold
+# the extra ranks in and out, pof2·log₂(pof2) are the doubling rounds, so log₂(pof2) rounds,
+# plus 2 when rem > 0 (p = 64: 384 messages, 6 rounds; p = 12: 32 messages, 5 rounds).
 #
 # Tolerance: on a flat cluster SimGrid transfers a message when both sides have posted it,
 # over two links (α = 2·latency) at the link's bandwidth, and scripts/simulate turns SMPI's
@@ -149,6 +158,49 @@ bench-gatherv)
         n++ } END { if (n != 40) printf "%d rows with a model (expected 40)", n }' "$tmp/bench.csv")
     [ -z "$off" ] || { ok=0; fail "$what: outside the tolerance: $off"; }
     [ "$ok" = 1 ] && echo "ok    $what: 8 tables, $count guideline violations listed, all figures within the tolerance of the α-β model"
+  fi
+  ;;
+smpi-internals)
+  for p in 64 12; do
+    pof2=1 log=0
+    while [ $((pof2 * 2)) -le "$p" ]; do pof2=$((pof2 * 2)) log=$((log + 1)); done
+    rem=$((p - pof2))
+    want_msgs=$((2 * rem + pof2 * log)) want_rounds=$((log + (rem > 0 ? 2 : 0)))
+    want_name="mpich: mvapich2_two_level (rdb between $p hosts, one rank each)"
+    what="traced native allreduce, mpich selector, p=$p on cluster:$p"
+    if ! sim --platform "cluster:$p" --selector mpich allreduce --algorithm native --count 1000 \
+      --repetitions 1 --warmup 0 --trace "$tmp/t$p"; then
+      fail "$what: scripts/simulate failed"
+      continue
+    fi
+    "$trace_cli" calls --json "$tmp/t$p" >"$tmp/calls" 2>&1
+    msgs=$(sed -n 's/^    "messages": \([0-9]*\),/\1/p' "$tmp/calls")
+    rounds=$(sed -n 's/^    "rounds_inferred": \([0-9]*\),/\1/p' "$tmp/calls")
+    name=$(sed -n 's/^    "library_algorithm": "\(.*\)",$/\1/p' "$tmp/calls")
+    calls=$(grep -c '^    "index": ' "$tmp/calls")
+    if [ "$calls" != 1 ] || [ "$msgs" != "$want_msgs" ] || [ "$rounds" != "$want_rounds" ] ||
+      [ "$name" != "$want_name" ]; then
+      cp "$tmp/calls" "$tmp/out"
+      fail "$what: $calls calls, $msgs messages in $rounds rounds named '$name' (expected 1, $want_msgs, $want_rounds, '$want_name')"
+    else
+      echo "ok    $what: $msgs messages in $rounds rounds, named '$name'"
+    fi
+  done
+  # Under SMPI's default selector the messages are recorded all the same; the algorithm is
+  # not one whose choice collscope reproduces, so it is not named.
+  what="traced native allreduce, default selector, p=8"
+  if ! sim --platform cluster:8 allreduce --algorithm native --count 10 --repetitions 1 \
+    --warmup 0 --trace "$tmp/d8"; then
+    fail "$what: scripts/simulate failed"
+  else
+    "$trace_cli" calls --json "$tmp/d8" >"$tmp/calls" 2>&1
+    msgs=$(sed -n 's/^    "messages": \([0-9]*\),/\1/p' "$tmp/calls")
+    if [ "${msgs:-0}" -lt 7 ] || ! grep -q '^    "library_algorithm": null,$' "$tmp/calls"; then
+      cp "$tmp/calls" "$tmp/out"
+      fail "$what: ${msgs:-no} messages (expected at least p − 1 = 7) or a name given"
+    else
+      echo "ok    $what: $msgs messages, no algorithm named"
+    fi
   fi
   ;;
 *)

@@ -93,6 +93,8 @@ ordered_json row_json(const CallRow& row) {
       {"root", index_or_null(c.root)},
       {"op", c.reduction.empty() ? ordered_json() : ordered_json(c.reduction)},
       {"ompi_algorithm", ompi_json(c.ompi)},
+      {"library_algorithm",
+       c.library_algorithm.empty() ? ordered_json() : ordered_json(c.library_algorithm)},
       {"root_world", c.root != model::no_index && c.root < static_cast<int>(c.members.size())
                          ? ordered_json(c.members[static_cast<std::size_t>(c.root)])
                          : index_or_null(c.root)},

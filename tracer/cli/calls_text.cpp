@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <cstdio>
+#include <utility>
 
 namespace collscope::trace_cli {
 
@@ -176,6 +177,20 @@ std::string rows_text(const std::vector<CallRow>& rows, std::size_t width) {
                     "(--call N: why unknown)\n"
                   : "";
   out += "resembles: = the registry's algorithm exactly, ≈ the nearest (--json: how, in words)\n";
+  // The MPI library's own algorithm, where the trace names it: one line per name, in order.
+  std::vector<std::pair<std::string, int>> named;
+  for (const CallRow& r : rows) {
+    if (r.call.library_algorithm.empty()) continue;
+    const auto it = std::find_if(named.begin(), named.end(),
+                                 [&](const auto& n) { return n.first == r.call.library_algorithm; });
+    if (it == named.end())
+      named.emplace_back(r.call.library_algorithm, 1);
+    else
+      ++it->second;
+  }
+  for (const auto& [algorithm, n] : named)
+    out += "library's algorithm: " + algorithm + " (" + std::to_string(n) +
+           (n == 1 ? " call)\n" : " calls)\n");
   return out;
 }
 

@@ -73,6 +73,10 @@ EventAttributes read_attributes(const Definitions& defs, OTF2_AttributeList* lis
       out.ompi.source = as_text(defs, type, value);
       continue;
     }
+    if (name == "collscope::library_algorithm") {
+      out.library_algorithm = as_text(defs, type, value);
+      continue;
+    }
     const auto n = as_integer(type, value);
     if (!n) continue;
     if (name == "collscope::origin_first")

@@ -17,6 +17,7 @@ struct EventAttributes {
   std::map<std::string, std::string> meta;
   std::string reduction; ///< `collscope::op` of a native collective ("MPI_SUM"), or empty
   OmpiAlgorithm ompi;    ///< `collscope::ompi_algorithm*` of a native collective
+  std::string library_algorithm; ///< `collscope::library_algorithm` of a native collective
 };
 
 EventAttributes read_attributes(const Definitions& defs, OTF2_AttributeList* list);

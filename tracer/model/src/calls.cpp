@@ -152,6 +152,7 @@ void add_collective_calls(const Trace& trace, std::vector<Call>& calls) {
       call.collective_bytes += coll.bytes_sent;
       if (call.reduction.empty()) call.reduction = coll.reduction;
       if (!call.ompi.recorded()) call.ompi = coll.ompi;
+      if (call.library_algorithm.empty()) call.library_algorithm = coll.library_algorithm;
       if (coll.root != no_index) call.root = coll.root; // world rank for now
       widen(call, ops[first].time, ops[last - 1].time);
     }

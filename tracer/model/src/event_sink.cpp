@@ -206,6 +206,7 @@ void EventSink::collective_begin(double t, OTF2_AttributeList* attributes) {
     EventAttributes read = read_attributes(defs_, attributes);
     rank_.collectives.back().reduction = std::move(read.reduction);
     rank_.collectives.back().ompi = std::move(read.ompi);
+    rank_.collectives.back().library_algorithm = std::move(read.library_algorithm);
   }
   rank_.collectives.back().end = t;
   open_collectives_.push_back(op.collective);

@@ -60,6 +60,10 @@ struct ChannelHash {
 };
 
 double call_start(const Rank& rank, const Operation& op) {
+  // A receive the library made inside a native collective (Operation::native): its own call is
+  // not recorded; it was ready from the time it posted the receive.
+  if (op.native && op.kind == OpKind::irecv_complete && op.partner != no_index)
+    return rank.operations[op.partner].time;
   return op.call != no_index ? rank.operations[op.call].time : op.time;
 }
 

@@ -142,7 +142,8 @@ bool has_spill_files(const std::string& partial) {
   return fs::is_directory(fs::path(partial) / raw_dir, ec);
 }
 
-Completion complete_archive(const std::string& partial) {
+Completion complete_archive(const std::string& partial,
+                            const std::function<void(std::vector<RankInput>&)>& amend) {
   Completion c;
   try {
     // The world size is in every rank's header; ranks that left nothing are empty locations.
@@ -154,6 +155,7 @@ Completion complete_archive(const std::string& partial) {
     }
     if (size == 0) throw std::runtime_error("no rank left its records in " + partial);
     c.ranks = size;
+    if (amend) amend(inputs);
     std::vector<RankSummary> summaries;
     for (RankInput& in : inputs) {
       if (in.summary.events != 0) ++c.with_events;

@@ -8,6 +8,7 @@
 #include "otf2_events.hpp"
 #include "rank_input.hpp"
 
+#include <functional>
 #include <memory>
 #include <otf2/otf2.h>
 #include <string>
@@ -51,9 +52,12 @@ struct Completion {
   std::uint64_t messages = 0;    // sends recorded
 };
 
-/// After a run that died: writes the archive in DIR.partial from whatever the ranks spilled,
-/// serially, then removes the spill files. INCOMPLETE is the caller's business.
-Completion complete_archive(const std::string& partial);
+/// After a run that died, or a run whose archive was deferred (COLLSCOPE_TRACE_DEFER): writes
+/// the archive in DIR.partial from whatever the ranks spilled, serially, then removes the
+/// spill files. `amend`, if given, may add to the ranks' inputs first (smpi/smpi_import.hpp).
+/// INCOMPLETE is the caller's business.
+Completion complete_archive(const std::string& partial,
+                            const std::function<void(std::vector<RankInput>&)>& amend = {});
 
 /// Whether DIR.partial holds spill files to complete.
 bool has_spill_files(const std::string& partial);

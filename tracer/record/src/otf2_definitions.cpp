@@ -46,6 +46,9 @@ Definitions::Definitions(std::uint32_t world_size)
       OTF2_TYPE_STRING);
   add("collscope::ompi_segment", "its segment size in bytes (0: whole messages)", OTF2_TYPE_UINT64);
   add("collscope::ompi_fanout", "its chain fanout or k-nomial radix", OTF2_TYPE_UINT32);
+  add("collscope::library_algorithm",
+      "the MPI library's own algorithm of a native collective (\"mpich: rdb\", ...)",
+      OTF2_TYPE_STRING);
   for (const char* name : reduction_op_names) string(name);
   // Open MPI's names, defined alike on every rank (the ids of the events' strings must agree).
   string("unknown");

@@ -21,7 +21,8 @@ namespace collscope::rec {
 
 /// Attributes of sends in annotated algorithms, in collscope_trace_blocks() order, and the
 /// reduction op of a native collective (on its MpiCollectiveBegin), and the polls that found
-/// nothing an MPI_Test*/Iprobe region stands for (on its Leave).
+/// nothing an MPI_Test*/Iprobe region stands for (on its Leave), and the MPI library's own
+/// algorithm of a native collective (on its MpiCollectiveBegin, where known).
 enum BlockAttribute : OTF2_AttributeRef {
   origin_first,
   origin_count,
@@ -32,7 +33,8 @@ enum BlockAttribute : OTF2_AttributeRef {
   ompi_algorithm,        ///< on a native collective's MpiCollectiveBegin: Open MPI's name
   ompi_algorithm_source, ///< "forced", "fixed decision" or "unknown: <why>"
   ompi_segment,          ///< its segment size in bytes (0: whole messages), if it segments
-  ompi_fanout            ///< its chain fanout or k-nomial radix, if it has one
+  ompi_fanout,           ///< its chain fanout or k-nomial radix, if it has one
+  library_algorithm      ///< on a native collective's MpiCollectiveBegin: the library's algorithm (SMPI)
 };
 
 /// "forced", "fixed decision" or "unknown: <why>": collscope::ompi_algorithm_source.

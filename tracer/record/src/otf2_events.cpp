@@ -81,17 +81,59 @@ private:
     }
   }
 
-  OTF2_AttributeList* reduction(const Event& begin) {
-    const ompi::Choice choice =
-        ompi::unpack(begin.peer, static_cast<std::uint32_t>(begin.bytes),
-                     static_cast<std::uint32_t>(begin.request));
-    if (begin.tag == 0 && choice.source == ompi::Source::none) return nullptr;
-    if (begin.tag != 0)
+  OTF2_AttributeList* collective_begin(const Event& begin) {
+    OTF2_AttributeList* list = nullptr;
+    if (begin.tag != 0) {
       check(OTF2_AttributeList_AddStringRef(
                 attrs_, reduction_op, defs_.reduction_op_name(static_cast<std::uint8_t>(begin.tag))),
             "AttributeList_AddStringRef");
-    if (choice.source != ompi::Source::none) ompi_choice(choice);
-    return attrs_;
+      list = attrs_;
+    }
+    const ompi::Choice choice =
+        ompi::unpack(begin.peer, static_cast<std::uint32_t>(begin.bytes),
+                     static_cast<std::uint32_t>(begin.request));
+    if (choice.source != ompi::Source::none) {
+      ompi_choice(choice);
+      list = attrs_;
+    }
+    const auto& names = rank_.library_algorithms;
+    if (begins_ < names.size() && !names[begins_].empty()) {
+      check(OTF2_AttributeList_AddStringRef(attrs_, library_algorithm, defs_.string(names[begins_])),
+            "AttributeList_AddStringRef");
+      list = attrs_;
+    }
+    ++begins_;
+    return list;
+  }
+
+  // The messages a library sent inside this native collective, added after the run
+  // (RankInput::inside_collectives), go just before its CollEnd.
+  void inside_collective() {
+    if (ends_ < rank_.inside_collectives.size()) {
+      for (const Event& e : rank_.inside_collectives[ends_]) {
+        const std::uint64_t t = rank_.to_ns(e.time);
+        time(t);
+        switch (e.kind) {
+        case Kind::Isend:
+          check(OTF2_EvtWriter_MpiIsend(w_, nullptr, t, peer(e), defs_.comm_ref(e.comm), e.tag,
+                                        e.bytes, e.request),
+                "MpiIsend");
+          break;
+        case Kind::Irecv:
+          check(OTF2_EvtWriter_MpiIrecv(w_, nullptr, t, peer(e), defs_.comm_ref(e.comm), e.tag,
+                                        e.bytes, e.request),
+                "MpiIrecv");
+          break;
+        case Kind::IsendComplete:
+          check(OTF2_EvtWriter_MpiIsendComplete(w_, nullptr, t, e.request), "MpiIsendComplete");
+          break;
+        default:
+          check(OTF2_EvtWriter_MpiIrecvRequest(w_, nullptr, t, e.request), "MpiIrecvRequest");
+          break;
+        }
+      }
+    }
+    ++ends_;
   }
 
   // Open MPI's algorithm (ompi/algorithm_choice.hpp): its name, how it is known, and the
@@ -188,8 +230,10 @@ private:
                    "MpiRequestCancelled");
     case Kind::CollBegin:
       time(t);
-      return check(OTF2_EvtWriter_MpiCollectiveBegin(w_, reduction(e), t), "MpiCollectiveBegin");
+      return check(OTF2_EvtWriter_MpiCollectiveBegin(w_, collective_begin(e), t),
+                   "MpiCollectiveBegin");
     case Kind::CollEnd:
+      inside_collective();
       time(t);
       return check(
           OTF2_EvtWriter_MpiCollectiveEnd(w_, nullptr, t, e.op, e.comm, e.peer, e.bytes, e.request),
@@ -207,6 +251,8 @@ private:
   std::size_t next_meta_ = 0;
   std::vector<OTF2_RegionRef> stack_;
   std::optional<Event> blocks_;
+  std::size_t begins_ = 0; // CollBegin and CollEnd events so far: the native call's ordinal
+  std::size_t ends_ = 0;
   std::uint64_t first_ = UINT64_MAX;
   std::uint64_t last_ = 0;
   std::uint64_t written_ = 0;

@@ -61,6 +61,11 @@ struct RankInput {
   std::vector<MetaValue> meta;
   ClockSkew skew;                    // the test hook's, if it skewed this rank
   std::vector<OffsetSample> offsets; // against rank 0, in the order measured
+  /// Added after the run (smpi/internal_messages.hpp): by native collective ordinal, the
+  /// library's message events inside it, in order, written just before its CollEnd.
+  std::vector<std::vector<Event>> inside_collectives;
+  /// The library's algorithm of each native collective by ordinal ("": not named).
+  std::vector<std::string> library_algorithms;
 
   /// A recorded stamp in CLOCK_MONOTONIC nanoseconds (as the skewed clock shows them).
   std::uint64_t to_ns(std::uint64_t stamp) const {

@@ -200,6 +200,14 @@ void end_session() {
     uninstall_crash_handlers();
     return;
   }
+  // COLLSCOPE_TRACE_DEFER=1 (scripts/simulate): the spill files stay in DIR.partial and a
+  // later step writes the archive with what only exists after the run (collscope-smpi-import).
+  if (const char* defer = std::getenv("COLLSCOPE_TRACE_DEFER"); defer != nullptr && *defer == '1') {
+    PMPI_Barrier(MPI_COMM_WORLD);
+    state.comms.stop();
+    uninstall_crash_handlers();
+    return;
+  }
   const ArchiveResult result =
       write_archive_in_parallel(partial_dir, state.world_rank, state.world_size);
   if (state.world_rank == 0) {

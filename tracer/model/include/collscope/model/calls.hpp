@@ -53,6 +53,7 @@ struct Call {
   std::uint64_t collective_bytes = 0;  ///< native collectives: bytes sent, summed over ranks
   std::string reduction;               ///< native reductions: the MPI_Op ("MPI_SUM"), or ""
   OmpiAlgorithm ompi; ///< native collectives: the algorithm Open MPI ran (rank 0's record)
+  std::string library_algorithm; ///< native calls: the MPI library's own algorithm, where recorded
   int messages = 0;                    ///< matched messages between two ranks inside the call
   int self_messages = 0;               ///< matched messages a rank sent to itself (not counted)
   std::uint64_t bytes = 0;             ///< bytes of `messages`

@@ -160,6 +160,7 @@ struct Collective {
   std::uint64_t bytes_received = 0;
   std::string reduction; ///< the reduction's MPI_Op ("MPI_SUM", "user-defined"), or empty
   OmpiAlgorithm ompi;    ///< what Open MPI ran, if the recorder could say
+  std::string library_algorithm; ///< the MPI library's own algorithm, where recorded, or empty
 };
 
 /// One OTF2 ClockOffset definition of a rank (the recorder writes one at MPI_Init and one at
