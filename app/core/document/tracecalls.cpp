@@ -37,6 +37,9 @@ QString callTitle(const model::Call& call) {
   // A native collective: the algorithm Open MPI ran, as the recorder named it.
   if (call.ompi.recorded())
     title += QStringLiteral(" · Open MPI %1").arg(QString::fromStdString(call.ompi.describe()));
+  // SimGrid SMPI's own algorithm, where the import named it ("mpich: …").
+  if (!call.library_algorithm.empty())
+    title += QStringLiteral(" · %1").arg(QString::fromStdString(call.library_algorithm));
   return title;
 }
 

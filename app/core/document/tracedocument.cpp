@@ -103,7 +103,15 @@ QString TraceDocument::title() const {
   for (const model::Call& call : m_calls.calls) topLevel += call.parent == model::no_index;
   const QString whole =
       topLevel > 1 ? QStringLiteral("whole program (%1 calls) · ").arg(topLevel) : QString();
-  if (m_trace.algorithms.empty()) return whole + QFileInfo(path()).fileName() + incomplete;
+  if (m_trace.algorithms.empty()) {
+    // One native call and nothing else (collscope-run --algorithm native or ompi:NAME, a
+    // program of one collective): that call's title names it, rather than the directory.
+    if (topLevel == 1)
+      for (const model::Call& call : m_calls.calls)
+        if (call.parent == model::no_index && call.kind == model::CallKind::collective)
+          return callTitle(call) + incomplete;
+    return whole + QFileInfo(path()).fileName() + incomplete;
+  }
   const model::AlgorithmInstance& a = m_trace.algorithms.front();
   QString title = whole + QString::fromStdString(a.name);
   if (m_trace.algorithms.size() > 1) title += QStringLiteral(" ×%1").arg(m_trace.algorithms.size());

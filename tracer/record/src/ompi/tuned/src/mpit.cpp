@@ -78,7 +78,7 @@ namespace {
 
 // Both read with MPI_T already initialised: a whole MPI_T_init_thread/MPI_T_finalize per
 // variable cost Open MPI 4.1.4 about 0.2 s here, and read_settings reads some sixty.
-std::optional<long long> int_cvar(const std::string& name) {
+[[maybe_unused]] std::optional<long long> int_cvar(const std::string& name) {
 #if defined(OPEN_MPI)
   Cvar cvar;
   if (!cvar.open(name) || cvar.count != 1) return std::nullopt;
@@ -98,7 +98,7 @@ std::optional<long long> int_cvar(const std::string& name) {
 #endif
 }
 
-std::optional<std::string> string_cvar(const std::string& name) {
+[[maybe_unused]] std::optional<std::string> string_cvar(const std::string& name) {
 #if defined(OPEN_MPI)
   Cvar cvar;
   if (!cvar.open(name) || cvar.type != MPI_CHAR) return std::nullopt;
