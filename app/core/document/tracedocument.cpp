@@ -106,10 +106,19 @@ QString TraceDocument::title() const {
   if (m_trace.algorithms.empty()) {
     // One native call and nothing else (collscope-run --algorithm native or ompi:NAME, a
     // program of one collective): that call's title names it, rather than the directory.
+    // Short, as an algorithm's title is: "MPI_Bcast · Open MPI pipeline   p = 8   root 0".
     if (topLevel == 1)
-      for (const model::Call& call : m_calls.calls)
-        if (call.parent == model::no_index && call.kind == model::CallKind::collective)
-          return callTitle(call) + incomplete;
+      for (const model::Call& call : m_calls.calls) {
+        if (call.parent != model::no_index || call.kind != model::CallKind::collective) continue;
+        QString title = QString::fromStdString(call.name);
+        if (call.ompi.recorded() && call.ompi.name != "unknown")
+          title += QStringLiteral(" · Open MPI %1").arg(QString::fromStdString(call.ompi.name));
+        else if (!call.library_algorithm.empty())
+          title += QStringLiteral(" · %1").arg(QString::fromStdString(call.library_algorithm));
+        title += QStringLiteral("   p = %1").arg(call.size());
+        if (call.root >= 0) title += QStringLiteral("   root %1").arg(call.root);
+        return title + incomplete;
+      }
     return whole + QFileInfo(path()).fileName() + incomplete;
   }
   const model::AlgorithmInstance& a = m_trace.algorithms.front();
