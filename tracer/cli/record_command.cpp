@@ -122,8 +122,13 @@ bool is_launcher(const std::string& program) {
 
 int run_program(std::vector<std::string> command, const fs::path& library, const fs::path& dir,
                 double watchdog) {
+  // libcollscope-tune replaces collectives by collscope's algorithms: it goes before the
+  // tracer, which then records the algorithms' messages and the library's own collectives.
   std::string preload = library.string();
-  if (const char* old = std::getenv("LD_PRELOAD"); old && *old) preload += std::string(":") + old;
+  if (const char* old = std::getenv("LD_PRELOAD"); old && *old)
+    preload = std::string_view(old).find("collscope-tune") != std::string_view::npos
+                  ? std::string(old) + ":" + preload
+                  : preload + ":" + old;
   if (is_launcher(command[0])) {
     command.insert(command.begin() + 1,
                    {"-x", "LD_PRELOAD=" + preload, "-x", "COLLSCOPE_TRACE=" + dir.string()});

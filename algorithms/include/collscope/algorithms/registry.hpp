@@ -99,6 +99,10 @@ struct Algorithm {
   AlltoallvFn alltoallv = nullptr;
   /// Runs only on a power-of-two number of processes (alltoall hypercube); refused otherwise.
   bool power_of_two_only = false;
+  /// Floating-point reductions: ranks combine the inputs in different orders, so their results
+  /// may differ in the last bits (MPI asks for one result on every rank). libcollscope-tune
+  /// picks such an algorithm for float data only when asked explicitly.
+  bool float_rank_dependent = false;
 
   bool is_native() const { return native; }
   /// Uses the node layout (nodes.hpp): hierarchical and full-lane algorithms.

@@ -1,0 +1,69 @@
+#!/bin/sh
+# The tune library on a plain C program (tune_program.c): every collective forced to each of
+# its collscope algorithms (tune_sets: one mpirun per set) writes the same result digests as
+# the program without the library; fallbacks are counted in the report, by reason; a bad
+# COLLSCOPE_TUNE is one line from rank 0, then the library's collectives.
+#   run_tune_test.sh MPIEXEC PROGRAM SETS LIBRARY WORKDIR "P..." EVERY_SET_P
+# Every set runs at EVERY_SET_P; each other p runs every third set (sampled, to keep it short).
+set -u
+mpiexec=$1 program=$2 sets=$3 library=$4 work=$5 sizes=$6 every=$7
+fail() { echo "FAIL: $*"; exit 1; }
+rm -rf "$work" && mkdir -p "$work" || fail "cannot make $work"
+run() { # DIR P [VAR=VALUE ...]: the program at p, its stderr in DIR.err
+  dir=$1 p=$2; shift 2
+  mkdir -p "$dir"
+  exports=""
+  for setting in "$@"; do exports="$exports -x $setting"; done
+  # shellcheck disable=SC2086
+  timeout 120 "$mpiexec" --oversubscribe -np "$p" -x COLLSCOPE_RANKS_PER_NODE=2 $exports \
+    "$program" "$dir" >"$dir.out" 2>"$dir.err" || { cat "$dir.err"; fail "run $dir failed"; }
+}
+"$sets" >"$work/sets" || fail "tune_sets failed"
+count=$(wc -l <"$work/sets")
+[ "$count" -ge 2 ] || fail "only $count sets"
+runs=0
+for p in $sizes; do
+  run "$work/base-$p" "$p"
+  k=0
+  while IFS= read -r tune; do
+    k=$((k + 1))
+    [ "$p" = "$every" ] || [ $((k % 3)) = $((p % 3)) ] || continue
+    dir="$work/set$k-p$p"
+    run "$dir" "$p" "LD_PRELOAD=$library" "COLLSCOPE_TUNE=$tune" COLLSCOPE_TUNE_REPORT=1
+    runs=$((runs + 1))
+    diff -r "$work/base-$p" "$dir" >/dev/null ||
+      fail "p=$p COLLSCOPE_TUNE='$tune': results differ from the library's ($dir)"
+    err="$dir.err"
+    grep -q "^collscope-tune: rank 0 ran bcast " "$err" || fail "p=$p set $k: no bcast ran: $(cat "$err")"
+    # The intercommunicator: one broadcast and one allreduce, each counted once.
+    for c in bcast allreduce; do
+      grep -q "^collscope-tune: rank 0 fell back to the library instead of $c [a-z-]*: intercommunicator: 1 calls$" "$err" ||
+        fail "p=$p set $k: the intercommunicator $c fallback is not counted once: $(cat "$err")"
+    done
+    case "$tune" in
+    *"allreduce=ring@0-1023"*)
+      grep -q "instead of allreduce ring: non-commutative op: " "$err" ||
+        fail "p=$p set $k: allreduce ring on the affine op did not fall back" ;;
+    esac
+    case "$tune" in
+    *"allreduce=circulant"* | *",circulant@"*)
+      grep -q "instead of allreduce circulant: floating-point data" "$err" ||
+        fail "p=$p set $k: allreduce circulant on doubles did not fall back" ;;
+    esac
+    case "$tune,$p" in
+    *"alltoall=hypercube"*,3 | *"alltoall=hypercube"*,5)
+      grep -q "instead of alltoall hypercube: p not a power of two: " "$err" ||
+        fail "p=$p set $k: alltoall hypercube did not fall back" ;;
+    esac
+  done <"$work/sets"
+done
+# A mistake in COLLSCOPE_TUNE: one line (rank 0), the library's collectives, same results.
+p=$every
+run "$work/bad" "$p" "LD_PRELOAD=$library" "COLLSCOPE_TUNE=bcast=jia;allreduce=nosuch" \
+  COLLSCOPE_TUNE_REPORT=1
+[ "$(grep -c "COLLSCOPE_TUNE: allreduce has no algorithm 'nosuch'" "$work/bad.err")" = 1 ] ||
+  fail "bad configuration not named once: $(cat "$work/bad.err")"
+grep -q "rank 0 ran no collective through collscope" "$work/bad.err" ||
+  fail "bad configuration still ran collscope: $(cat "$work/bad.err")"
+diff -r "$work/base-$p" "$work/bad" >/dev/null || fail "bad configuration changed results"
+echo "ok: $runs tuned runs of $count sets agree with the library; fallbacks counted"
