@@ -16,7 +16,7 @@ run() { # DIR P [VAR=VALUE ...]: the program at p, its stderr in DIR.err
   for setting in "$@"; do exports="$exports -x $setting"; done
   # shellcheck disable=SC2086
   timeout 120 "$mpiexec" --oversubscribe -np "$p" -x COLLSCOPE_RANKS_PER_NODE=2 $exports \
-    "$program" "$dir" >"$dir.out" 2>"$dir.err" || { cat "$dir.err"; fail "run $dir failed"; }
+    "$program" "$dir" </dev/null >"$dir.out" 2>"$dir.err" || { cat "$dir.err"; fail "run $dir failed"; }
 }
 "$sets" >"$work/sets" || fail "tune_sets failed"
 count=$(wc -l <"$work/sets")
