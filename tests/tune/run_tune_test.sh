@@ -66,4 +66,20 @@ run "$work/bad" "$p" "LD_PRELOAD=$library" "COLLSCOPE_TUNE=bcast=jia;allreduce=n
 grep -q "rank 0 ran no collective through collscope" "$work/bad.err" ||
   fail "bad configuration still ran collscope: $(cat "$work/bad.err")"
 diff -r "$work/base-$p" "$work/bad" >/dev/null || fail "bad configuration changed results"
+# PGMPITuneLib profiles: the p = 4 one applies at p = 4, the p = 3 one does not; a profile
+# naming an algorithm collscope lacks is named once and skipped.
+profiles="$work/profiles"
+mkdir -p "$profiles"
+printf '# bcast at p = 4\nMPI_Bcast # name\n4 # procs\n2\n1 binomial\n2 jia\n2 # ranges\n0 1023 1\n1024 100000000 2\n' >"$profiles/bcast4.prf"
+printf 'MPI_Allreduce\n3\n1\n7 ring\n1\n0 100000000 7\n' >"$profiles/allreduce3.prf"
+printf 'MPI_Allgather\n4\n1\n1 allgather_as_allreduce\n1\n0 100 1\n' >"$profiles/mockup.prf"
+run "$work/profiled" "$p" "LD_PRELOAD=$library" "COLLSCOPE_TUNE_PROFILES=$profiles" \
+  COLLSCOPE_TUNE_REPORT=1
+diff -r "$work/base-$p" "$work/profiled" >/dev/null || fail "profiles changed results"
+err="$work/profiled.err"
+grep -q "rank 0 ran bcast binomial: " "$err" && grep -q "rank 0 ran bcast jia: " "$err" ||
+  fail "the p = 4 bcast profile did not apply: $(cat "$err")"
+! grep -q "ran allreduce" "$err" || fail "the p = 3 allreduce profile applied at p = 4"
+[ "$(grep -c "mockup.prf: allgather has no algorithm 'allgather_as_allreduce'; profile skipped" "$err")" = 1 ] ||
+  fail "the bad profile is not named once: $(cat "$err")"
 echo "ok: $runs tuned runs of $count sets agree with the library; fallbacks counted"

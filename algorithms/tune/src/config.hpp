@@ -27,6 +27,8 @@ struct Choice {
   std::int64_t threshold = -1;          ///< < 0: the algorithm's own default
   /// floats=ok: run a float_rank_dependent algorithm on floating-point data all the same.
   bool floats_ok = false;
+  /// From a PGMPITuneLib profile: applies only on communicators of exactly this size; 0: any.
+  int procs = 0;
 };
 
 inline constexpr std::size_t collective_count = 15;

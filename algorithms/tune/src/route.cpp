@@ -89,6 +89,10 @@ const Choice* match(const Call& call) {
   if (!s.active || Inside::now()) return nullptr;
   for (const Choice& choice : s.config.choices[index_of(call.collective)]) {
     if (call.bytes < choice.low || call.bytes > choice.high) continue;
+    int p = 0;
+    if (choice.procs != 0 &&
+        (PMPI_Comm_size(call.comm, &p) != MPI_SUCCESS || p != choice.procs))
+      continue;
     if (!choice.algorithm->is_native()) return &choice;
     count_run(call.collective, *choice.algorithm);
     return nullptr;

@@ -1,5 +1,7 @@
 #include "state.hpp"
 
+#include "profiles.hpp"
+
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -38,14 +40,19 @@ void configure() {
   const char* report = std::getenv("COLLSCOPE_TUNE_REPORT");
   s.report = report != nullptr && std::string_view(report) == "1";
   const char* text = std::getenv("COLLSCOPE_TUNE");
-  if (text == nullptr) return;
   std::string error;
-  if (!parse_config(text, s.config, error)) {
+  if (text != nullptr && !parse_config(text, s.config, error)) {
     if (s.rank == 0)
       std::fprintf(stderr, "collscope-tune: COLLSCOPE_TUNE: %s; using the MPI library's "
                            "collectives\n", error.c_str());
     s.config = Config{};
     return;
+  }
+  if (const char* dir = std::getenv("COLLSCOPE_TUNE_PROFILES"); dir != nullptr && *dir) {
+    std::vector<std::string> errors;
+    read_profiles(dir, s.config, errors);
+    if (s.rank == 0)
+      for (const std::string& e : errors) std::fprintf(stderr, "collscope-tune: %s\n", e.c_str());
   }
   s.active = !s.config.empty();
 }
