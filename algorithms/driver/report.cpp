@@ -61,7 +61,8 @@ void print_json(const std::vector<const Algorithm*>& rows) {
                     {"parameter", to_string(a->parameter)},
                     {"uses_blocks", a->uses_blocks()},
                     {"uses_piece", a->uses_piece()},
-                    {"native", a->is_native()}});
+                    {"native", a->is_native()},
+                    {"float_rank_dependent", a->float_rank_dependent}});
   // One entry per line: readable, and greppable by line.
   std::printf("[\n");
   for (std::size_t i = 0; i < list.size(); ++i)
