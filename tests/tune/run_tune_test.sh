@@ -82,4 +82,22 @@ grep -q "rank 0 ran bcast binomial: " "$err" && grep -q "rank 0 ran bcast jia: "
 ! grep -q "ran allreduce" "$err" || fail "the p = 3 allreduce profile applied at p = 4"
 [ "$(grep -c "mockup.prf: allgather has no algorithm 'allgather_as_allreduce'; profile skipped" "$err")" = 1 ] ||
   fail "the bad profile is not named once: $(cat "$err")"
+# Node layouts the hierarchical algorithms cannot serve: interleaved nodes of 2 and 1 ranks
+# (p = 5, round-robin), and a layout of 6 ranks at p = 4.
+layouts="bcast=hierarchical;allreduce=full-lane;scan=hierarchical"
+if echo "$sizes" | grep -qw 5; then
+  run "$work/interleaved" 5 "LD_PRELOAD=$library" "COLLSCOPE_TUNE=$layouts" \
+    COLLSCOPE_TUNE_REPORT=1 COLLSCOPE_PLACEMENT=round-robin
+  diff -r "$work/base-5" "$work/interleaved" >/dev/null || fail "interleaved nodes changed results"
+  for reason in "allreduce full-lane: nodes of different sizes" \
+                "scan hierarchical: nodes are not runs of consecutive ranks"; do
+    grep -q "instead of $reason" "$work/interleaved.err" ||
+      fail "no fallback '$reason': $(cat "$work/interleaved.err")"
+  done
+fi
+run "$work/unfit" "$p" "LD_PRELOAD=$library" "COLLSCOPE_TUNE=$layouts" COLLSCOPE_TUNE_REPORT=1 \
+  COLLSCOPE_NODES=3,3
+diff -r "$work/base-$p" "$work/unfit" >/dev/null || fail "an unfit layout changed results"
+grep -q "instead of bcast hierarchical: the node layout does not fit the communicator" \
+  "$work/unfit.err" || fail "no fallback for an unfit layout: $(cat "$work/unfit.err")"
 echo "ok: $runs tuned runs of $count sets agree with the library; fallbacks counted"
