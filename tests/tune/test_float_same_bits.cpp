@@ -26,10 +26,18 @@ template <class T> std::vector<T> inputs(int rank, int count) {
   std::vector<T> v(static_cast<std::size_t>(count));
   for (int i = 0; i < count; ++i) {
     switch ((rank + i) % 4) {
-    case 0: v[static_cast<std::size_t>(i)] = static_cast<T>(1.0e8); break;
-    case 1: v[static_cast<std::size_t>(i)] = static_cast<T>(-1.0e8); break;
-    case 2: v[static_cast<std::size_t>(i)] = static_cast<T>(1.25 + 0.5 * rank); break;
-    default: v[static_cast<std::size_t>(i)] = static_cast<T>(3.0e-3 * (i + 1)); break;
+    case 0:
+      v[static_cast<std::size_t>(i)] = static_cast<T>(1.0e8);
+      break;
+    case 1:
+      v[static_cast<std::size_t>(i)] = static_cast<T>(-1.0e8);
+      break;
+    case 2:
+      v[static_cast<std::size_t>(i)] = static_cast<T>(1.25 + 0.5 * rank);
+      break;
+    default:
+      v[static_cast<std::size_t>(i)] = static_cast<T>(3.0e-3 * (i + 1));
+      break;
     }
     if (std::is_same_v<T, double>) v[static_cast<std::size_t>(i)] *= static_cast<T>(1.0e9);
   }

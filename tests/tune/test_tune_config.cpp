@@ -47,7 +47,8 @@ TEST_CASE("mistakes are named", "[tune]") {
   CHECK(error_of("bcast=jia;bcast=binomial") == "bcast is given twice");
   CHECK(error_of("bcast=jia@100-10").starts_with("bad size range '100-10'"));
   CHECK(error_of("bcast=jia@x").starts_with("bad size range 'x'"));
-  CHECK(error_of("bcast=binomial:blocks=4").starts_with("option 'blocks=4' does not fit bcast binomial"));
+  CHECK(error_of("bcast=binomial:blocks=4")
+            .starts_with("option 'blocks=4' does not fit bcast binomial"));
   CHECK(error_of("bcast=pipeline:blocks=0").starts_with("option 'blocks=0' does not fit"));
   CHECK(error_of("gatherv=linear@0-100").starts_with("gatherv: the ranks do not all know"));
   Config config;

@@ -27,7 +27,9 @@ bool number(std::string_view text, std::int64_t& value) {
   return ec == std::errc{} && end == text.data() + text.size() && value >= 0;
 }
 
-std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
+std::string quoted(std::string_view s) {
+  return "'" + std::string(s) + "'";
+}
 
 bool parse_range(std::string_view text, Choice& choice, std::string& error) {
   const auto dash = text.find('-');
@@ -60,8 +62,8 @@ bool parse_key(std::string_view text, Choice& choice, std::string& error) {
     choice.threshold = n;
   } else {
     error = "option " + quoted(text) + " does not fit " + std::string(to_string(a.collective)) +
-            " " + std::string(a.name) + " (blocks=M, piece=B, threshold=BYTES where it takes one; " +
-            "floats=ok)";
+            " " + std::string(a.name) +
+            " (blocks=M, piece=B, threshold=BYTES where it takes one; " + "floats=ok)";
     return false;
   }
   return true;

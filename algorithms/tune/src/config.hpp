@@ -22,9 +22,9 @@ struct Choice {
   const Algorithm* algorithm = nullptr; ///< the registry's entry; may be native
   std::int64_t low = 0;                 ///< bytes, inclusive
   std::int64_t high = std::numeric_limits<std::int64_t>::max(); ///< bytes, inclusive
-  int blocks = 0;                       ///< 0: the algorithm's own choice
-  int piece = 0;                        ///< 0: the algorithm's own choice
-  std::int64_t threshold = -1;          ///< < 0: the algorithm's own default
+  int blocks = 0;                                               ///< 0: the algorithm's own choice
+  int piece = 0;                                                ///< 0: the algorithm's own choice
+  std::int64_t threshold = -1; ///< < 0: the algorithm's own default
   /// floats=ok: run a float_rank_dependent algorithm on floating-point data all the same.
   bool floats_ok = false;
   /// From a PGMPITuneLib profile: applies only on communicators of exactly this size; 0: any.
@@ -32,7 +32,9 @@ struct Choice {
 };
 
 inline constexpr std::size_t collective_count = 15;
-inline std::size_t index_of(Collective c) { return static_cast<std::size_t>(c); }
+inline std::size_t index_of(Collective c) {
+  return static_cast<std::size_t>(c);
+}
 
 /// Per collective (indexed by index_of), the choices in the order given; the first whose
 /// range holds the call's size wins; none: the library's own collective.

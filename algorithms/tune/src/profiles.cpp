@@ -61,11 +61,13 @@ bool read_profile(std::istream& in, std::vector<Choice>& choices, Collective& co
     int id = 0;
     if (!(next() >> choice.low >> choice.high >> id) || choice.low < 0 || choice.high < choice.low)
       return error = "a range line is not 'FIRST_BYTE LAST_BYTE ID'", false;
-    if (!by_id.contains(id)) return error = "a range names algorithm id " + std::to_string(id) +
-                                            ", which is not listed", false;
+    if (!by_id.contains(id))
+      return error = "a range names algorithm id " + std::to_string(id) + ", which is not listed",
+             false;
     if (!size_known_everywhere(collective) && ranges > 1)
       return error = std::string(to_string(collective)) +
-                     " takes one algorithm for every size (not every rank knows the size)", false;
+                     " takes one algorithm for every size (not every rank knows the size)",
+             false;
     choice.algorithm = by_id[id];
     choice.procs = procs;
     choices.push_back(choice);

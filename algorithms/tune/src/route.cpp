@@ -30,11 +30,11 @@ bool order_sensitive(MPI_Datatype type, MPI_Op op) {
   int integers = 0, addresses = 0, types = 0, combiner = 0;
   MPI_Type_get_envelope(type, &integers, &addresses, &types, &combiner);
   if (combiner != MPI_COMBINER_NAMED) return true;
-  return in(type, {MPI_FLOAT, MPI_DOUBLE, MPI_LONG_DOUBLE, MPI_C_FLOAT_COMPLEX,
-                   MPI_C_DOUBLE_COMPLEX, MPI_C_LONG_DOUBLE_COMPLEX, MPI_FLOAT_INT, MPI_DOUBLE_INT,
-                   MPI_LONG_DOUBLE_INT, MPI_REAL, MPI_DOUBLE_PRECISION, MPI_COMPLEX,
-                   MPI_DOUBLE_COMPLEX, MPI_REAL4, MPI_REAL8, MPI_REAL16, MPI_2REAL,
-                   MPI_2DOUBLE_PRECISION});
+  return in(type,
+            {MPI_FLOAT, MPI_DOUBLE, MPI_LONG_DOUBLE, MPI_C_FLOAT_COMPLEX, MPI_C_DOUBLE_COMPLEX,
+             MPI_C_LONG_DOUBLE_COMPLEX, MPI_FLOAT_INT, MPI_DOUBLE_INT, MPI_LONG_DOUBLE_INT,
+             MPI_REAL, MPI_DOUBLE_PRECISION, MPI_COMPLEX, MPI_DOUBLE_COMPLEX, MPI_REAL4, MPI_REAL8,
+             MPI_REAL16, MPI_2REAL, MPI_2DOUBLE_PRECISION});
 }
 
 /// The hierarchical algorithms' node layout, made now (collective, as the algorithm would on
@@ -90,8 +90,7 @@ const Choice* match(const Call& call) {
   for (const Choice& choice : s.config.choices[index_of(call.collective)]) {
     if (call.bytes < choice.low || call.bytes > choice.high) continue;
     int p = 0;
-    if (choice.procs != 0 &&
-        (PMPI_Comm_size(call.comm, &p) != MPI_SUCCESS || p != choice.procs))
+    if (choice.procs != 0 && (PMPI_Comm_size(call.comm, &p) != MPI_SUCCESS || p != choice.procs))
       continue;
     if (!choice.algorithm->is_native()) return &choice;
     count_run(call.collective, *choice.algorithm);

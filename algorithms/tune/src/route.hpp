@@ -14,9 +14,9 @@ namespace collscope::tune {
 /// What the checks need to know of a call; every field the same on every rank.
 struct Call {
   Collective collective;
-  std::int64_t bytes = 0;                  ///< the size the ranges of COLLSCOPE_TUNE are in
+  std::int64_t bytes = 0; ///< the size the ranges of COLLSCOPE_TUNE are in
   MPI_Comm comm = MPI_COMM_NULL;
-  int root = -1;                           ///< -1: rootless
+  int root = -1;                             ///< -1: rootless
   MPI_Datatype datatype = MPI_DATATYPE_NULL; ///< reductions: the reduced type
   MPI_Op op = MPI_OP_NULL;                   ///< reductions
   int checked = MPI_SUCCESS; ///< the algorithm's argument check (contract.hpp) on this rank

@@ -43,8 +43,10 @@ void configure() {
   std::string error;
   if (text != nullptr && !parse_config(text, s.config, error)) {
     if (s.rank == 0)
-      std::fprintf(stderr, "collscope-tune: COLLSCOPE_TUNE: %s; using the MPI library's "
-                           "collectives\n", error.c_str());
+      std::fprintf(stderr,
+                   "collscope-tune: COLLSCOPE_TUNE: %s; using the MPI library's "
+                   "collectives\n",
+                   error.c_str());
     s.config = Config{};
     return;
   }
@@ -57,9 +59,15 @@ void configure() {
   s.active = !s.config.empty();
 }
 
-Inside::Inside() { ++depth; }
-Inside::~Inside() { --depth; }
-bool Inside::now() { return depth > 0; }
+Inside::Inside() {
+  ++depth;
+}
+Inside::~Inside() {
+  --depth;
+}
+bool Inside::now() {
+  return depth > 0;
+}
 
 void count_run(Collective c, const Algorithm& algorithm) {
   Counts& all = counts();
@@ -81,7 +89,8 @@ void print_report() {
   for (const auto& [what, n] : all.runs)
     std::fprintf(stderr, "collscope-tune: rank 0 ran %s: %lld calls\n", what.c_str(), n);
   for (const auto& [what, n] : all.fallbacks)
-    std::fprintf(stderr, "collscope-tune: rank 0 fell back to the library instead of %s: %lld calls\n",
+    std::fprintf(stderr,
+                 "collscope-tune: rank 0 fell back to the library instead of %s: %lld calls\n",
                  what.c_str(), n);
   if (all.runs.empty() && all.fallbacks.empty())
     std::fprintf(stderr, "collscope-tune: rank 0 ran no collective through collscope\n");

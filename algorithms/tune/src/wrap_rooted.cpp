@@ -22,7 +22,9 @@ COLLSCOPE_TUNE_EXPORT int MPI_Bcast(void* buffer, int count, MPI_Datatype dataty
                                     MPI_Comm comm) {
   static const auto native = next("MPI_Bcast", &PMPI_Bcast);
   return route(
-      {.collective = Collective::bcast, .bytes = bytes_of(count, datatype), .comm = comm,
+      {.collective = Collective::bcast,
+       .bytes = bytes_of(count, datatype),
+       .comm = comm,
        .root = root},
       [&] { return detail::check_bcast(buffer, count, datatype, root, comm); },
       [&](const Algorithm& a) { return a.bcast(buffer, count, datatype, root, comm); },
@@ -33,10 +35,16 @@ COLLSCOPE_TUNE_EXPORT int MPI_Reduce(const void* sendbuf, void* recvbuf, int cou
                                      MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm) {
   static const auto native = next("MPI_Reduce", &PMPI_Reduce);
   return route(
-      {.collective = Collective::reduce, .bytes = bytes_of(count, datatype), .comm = comm,
-       .root = root, .datatype = datatype, .op = op},
+      {.collective = Collective::reduce,
+       .bytes = bytes_of(count, datatype),
+       .comm = comm,
+       .root = root,
+       .datatype = datatype,
+       .op = op},
       [&] { return detail::check_reduce(sendbuf, recvbuf, count, datatype, op, root, comm); },
-      [&](const Algorithm& a) { return a.reduce(sendbuf, recvbuf, count, datatype, op, root, comm); },
+      [&](const Algorithm& a) {
+        return a.reduce(sendbuf, recvbuf, count, datatype, op, root, comm);
+      },
       [&] { return native(sendbuf, recvbuf, count, datatype, op, root, comm); });
 }
 
@@ -48,7 +56,8 @@ COLLSCOPE_TUNE_EXPORT int MPI_Gather(const void* sendbuf, int sendcount, MPI_Dat
   return route(
       {.collective = Collective::gather,
        .bytes = whole ? bytes_of(recvcount, recvtype) : bytes_of(sendcount, sendtype),
-       .comm = comm, .root = root},
+       .comm = comm,
+       .root = root},
       [&] {
         return detail::check_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
                                     root, comm);
@@ -56,7 +65,9 @@ COLLSCOPE_TUNE_EXPORT int MPI_Gather(const void* sendbuf, int sendcount, MPI_Dat
       [&](const Algorithm& a) {
         return a.rooted(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
       },
-      [&] { return native(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm); });
+      [&] {
+        return native(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+      });
 }
 
 COLLSCOPE_TUNE_EXPORT int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -67,7 +78,8 @@ COLLSCOPE_TUNE_EXPORT int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Da
   return route(
       {.collective = Collective::scatter,
        .bytes = whole ? bytes_of(sendcount, sendtype) : bytes_of(recvcount, recvtype),
-       .comm = comm, .root = root},
+       .comm = comm,
+       .root = root},
       [&] {
         return detail::check_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
                                      root, comm);
@@ -75,7 +87,9 @@ COLLSCOPE_TUNE_EXPORT int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Da
       [&](const Algorithm& a) {
         return a.rooted(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
       },
-      [&] { return native(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm); });
+      [&] {
+        return native(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+      });
 }
 
 COLLSCOPE_TUNE_EXPORT int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -110,8 +124,8 @@ COLLSCOPE_TUNE_EXPORT int MPI_Scatterv(const void* sendbuf, const int sendcounts
                                       recvtype, root, comm);
       },
       [&](const Algorithm& a) {
-        return a.scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype,
-                          root, comm);
+        return a.scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root,
+                          comm);
       },
       [&] {
         return native(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root,

@@ -59,7 +59,8 @@ COLLSCOPE_TUNE_EXPORT int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI
                                          MPI_Datatype recvtype, MPI_Comm comm) {
   static const auto native = next("MPI_Allgatherv", &PMPI_Allgatherv);
   return route(
-      {.collective = Collective::allgatherv, .bytes = total_bytes(recvcounts, recvtype, comm),
+      {.collective = Collective::allgatherv,
+       .bytes = total_bytes(recvcounts, recvtype, comm),
        .comm = comm},
       [&] {
         return detail::check_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
@@ -69,7 +70,9 @@ COLLSCOPE_TUNE_EXPORT int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI
         return a.allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
                             comm);
       },
-      [&] { return native(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm); });
+      [&] {
+        return native(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
+      });
 }
 
 COLLSCOPE_TUNE_EXPORT int MPI_Alltoallv(const void* sendbuf, const int sendcounts[],
@@ -97,8 +100,11 @@ COLLSCOPE_TUNE_EXPORT int MPI_Allreduce(const void* sendbuf, void* recvbuf, int 
                                         MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
   static const auto native = next("MPI_Allreduce", &PMPI_Allreduce);
   return route(
-      {.collective = Collective::allreduce, .bytes = bytes_of(count, datatype), .comm = comm,
-       .datatype = datatype, .op = op},
+      {.collective = Collective::allreduce,
+       .bytes = bytes_of(count, datatype),
+       .comm = comm,
+       .datatype = datatype,
+       .op = op},
       [&] { return detail::check_allreduce(sendbuf, recvbuf, count, datatype, op, comm); },
       [&](const Algorithm& a) { return a.allreduce(sendbuf, recvbuf, count, datatype, op, comm); },
       [&] { return native(sendbuf, recvbuf, count, datatype, op, comm); });
@@ -109,8 +115,11 @@ COLLSCOPE_TUNE_EXPORT int MPI_Reduce_scatter_block(const void* sendbuf, void* re
                                                    MPI_Comm comm) {
   static const auto native = next("MPI_Reduce_scatter_block", &PMPI_Reduce_scatter_block);
   return route(
-      {.collective = Collective::reduce_scatter_block, .bytes = bytes_of(recvcount, datatype),
-       .comm = comm, .datatype = datatype, .op = op},
+      {.collective = Collective::reduce_scatter_block,
+       .bytes = bytes_of(recvcount, datatype),
+       .comm = comm,
+       .datatype = datatype,
+       .op = op},
       [&] {
         return detail::check_reduce_scatter(sendbuf, recvbuf, nullptr, recvcount, datatype, op,
                                             comm);
@@ -127,7 +136,9 @@ COLLSCOPE_TUNE_EXPORT int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf,
   static const auto native = next("MPI_Reduce_scatter", &PMPI_Reduce_scatter);
   return route(
       {.collective = Collective::reduce_scatter,
-       .bytes = total_bytes(recvcounts, datatype, comm), .comm = comm, .datatype = datatype,
+       .bytes = total_bytes(recvcounts, datatype, comm),
+       .comm = comm,
+       .datatype = datatype,
        .op = op},
       [&] {
         return detail::check_reduce_scatter(sendbuf, recvbuf, recvcounts, 0, datatype, op, comm);
@@ -142,8 +153,11 @@ COLLSCOPE_TUNE_EXPORT int MPI_Scan(const void* sendbuf, void* recvbuf, int count
                                    MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
   static const auto native = next("MPI_Scan", &PMPI_Scan);
   return route(
-      {.collective = Collective::scan, .bytes = bytes_of(count, datatype), .comm = comm,
-       .datatype = datatype, .op = op},
+      {.collective = Collective::scan,
+       .bytes = bytes_of(count, datatype),
+       .comm = comm,
+       .datatype = datatype,
+       .op = op},
       [&] { return detail::check_allreduce(sendbuf, recvbuf, count, datatype, op, comm); },
       [&](const Algorithm& a) { return a.scan(sendbuf, recvbuf, count, datatype, op, comm); },
       [&] { return native(sendbuf, recvbuf, count, datatype, op, comm); });
@@ -153,8 +167,11 @@ COLLSCOPE_TUNE_EXPORT int MPI_Exscan(const void* sendbuf, void* recvbuf, int cou
                                      MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
   static const auto native = next("MPI_Exscan", &PMPI_Exscan);
   return route(
-      {.collective = Collective::exscan, .bytes = bytes_of(count, datatype), .comm = comm,
-       .datatype = datatype, .op = op},
+      {.collective = Collective::exscan,
+       .bytes = bytes_of(count, datatype),
+       .comm = comm,
+       .datatype = datatype,
+       .op = op},
       [&] { return detail::check_allreduce(sendbuf, recvbuf, count, datatype, op, comm); },
       [&](const Algorithm& a) { return a.scan(sendbuf, recvbuf, count, datatype, op, comm); },
       [&] { return native(sendbuf, recvbuf, count, datatype, op, comm); });
