@@ -152,14 +152,14 @@ void print_table(const std::vector<const Algorithm*>& rows) {
   auto pad = [](std::string_view text, std::size_t to) {
     return std::string(text) + std::string(to - columns(text) + 2, ' ');
   };
-  std::printf("%s%srounds; α-β cost / description / source  (--wide: one line each)\n",
+  std::printf("%s%srounds, α-β cost / description / source\n",
               pad("collective", left).c_str(), pad("name", middle).c_str());
   for (const Algorithm* a : rows) {
     std::string first = pad(to_string(a->collective), left) + pad(a->name, middle);
     const std::string model = a->is_native() && rounds_text(*a).empty()
                                   ? std::string("n/a (the library decides)")
-                                  : std::string(or_native(rounds_text(*a))) + "; " +
-                                        std::string(or_native(cost_text(*a)));
+                                  : "rounds " + std::string(or_native(rounds_text(*a))) +
+                                        ", cost " + std::string(or_native(cost_text(*a)));
     bool head = true;
     for (std::string_view part : {std::string_view(model), a->description, a->source})
       for (const std::string& line : wrapped(part, width)) {

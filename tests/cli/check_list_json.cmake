@@ -3,7 +3,11 @@
 # algorithm of --list --wide (one line each, after a header; the last line points at --list
 # ompi) exactly once, in the same order, and give every entry the registry's fields.
 file(READ "${JSON}" json)
-file(STRINGS "${WIDE}" wide ENCODING UTF-8)
+file(READ "${WIDE}" wide)
+# One list element per line: CMake lists split at ';', which some formulas contain.
+string(REPLACE ";" "," wide "${wide}")
+string(REGEX REPLACE "\n$" "" wide "${wide}")
+string(REPLACE "\n" ";" wide "${wide}")
 list(POP_FRONT wide) # header
 list(POP_BACK wide)  # "Open MPI's own algorithms …"
 string(JSON entries LENGTH "${json}")
