@@ -38,8 +38,11 @@ std::string apply_auto(Options& o, int p, bool blocks_given, const NodeOptionTex
                                  .floating = reduces && o.datatype == Datatype::double_,
                                  .root = o.root},
                        model);
-  if (!choice.ok()) return "--algorithm auto: " + choice.error;
+  if (!choice.ok()) return "--algorithm " + choice.error;
   o.algorithm = choice.best().algorithm;
+  // The chooser's parameter is M for pipelined algorithms. An algorithm with another knob (a
+  // k-nomial tree's radix, once the registry has Parameter::radix) gets its k here too, when
+  // collscope-run has an option to pass it on.
   if (o.algorithm->uses_blocks() && !blocks_given) {
     o.blocks = choice.best().parameter;
     o.blocks_by_auto = true;

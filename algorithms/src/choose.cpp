@@ -171,7 +171,7 @@ Choice choose_algorithm(const CallShape& call, const CostModel& model) {
   std::stable_sort(choice.ranked.begin(), choice.ranked.end(),
                    [](const Candidate& x, const Candidate& y) { return x.seconds < y.seconds; });
   if (choice.ranked.empty())
-    choice.error = "no algorithm of " + std::string(to_string(call.collective)) +
+    choice.error = "auto: no algorithm of " + std::string(to_string(call.collective)) +
                    " accepts this call (" + std::to_string(choice.refused.size()) + " refused)";
   return choice;
 }
