@@ -89,30 +89,55 @@ void print_json(const std::vector<const Algorithm*>& rows) {
   std::printf("]\n");
 }
 
-/// `text` in lines of at most `width` columns, broken at spaces (a word wider than that is cut).
+/// `text` cut at its spaces outside parentheses, so that "(N − 1)(α' + β'm)" stays whole.
+std::vector<std::string_view> phrases(std::string_view text) {
+  std::vector<std::string_view> out;
+  int depth = 0;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    if (i < text.size() && text[i] == '(') ++depth;
+    if (i < text.size() && text[i] == ')') --depth;
+    if (i == text.size() || (text[i] == ' ' && depth <= 0)) {
+      if (i > start) out.push_back(text.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+/// `text` in lines of at most `width` columns: broken between phrases, inside a phrase wider
+/// than a line at its spaces, inside a word wider than a line anywhere.
 std::vector<std::string> wrapped(std::string_view text, std::size_t width) {
   std::vector<std::string> lines;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t space = text.find(' ', start);
-    if (space == std::string_view::npos) space = text.size();
-    std::string_view word = text.substr(start, space - start);
-    start = space + 1;
-    if (word.empty()) continue;
-    if (!lines.empty() && columns(lines.back()) + 1 + columns(word) <= width) {
-      lines.back() += " " + std::string(word);
-      continue;
+  auto add = [&](std::string_view piece, bool may_split) {
+    if (!lines.empty() && columns(lines.back()) + 1 + columns(piece) <= width) {
+      lines.back() += " " + std::string(piece);
+      return true;
     }
-    while (columns(word) > width) { // a line's worth of the word, then the rest
+    if (columns(piece) <= width) {
+      lines.emplace_back(piece);
+      return true;
+    }
+    if (may_split) return false;
+    while (columns(piece) > width) { // a line's worth of the word, then the rest
       std::size_t bytes = 0;
-      for (std::size_t cols = 0; cols < width; ++cols) do
-          ++bytes;
-        while (bytes < word.size() && (word[bytes] & 0xC0) == 0x80);
-      lines.emplace_back(word.substr(0, bytes));
-      word.remove_prefix(bytes);
+      for (std::size_t cols = 0; cols < width; ++cols)
+        do ++bytes;
+        while (bytes < piece.size() && (piece[bytes] & 0xC0) == 0x80);
+      lines.emplace_back(piece.substr(0, bytes));
+      piece.remove_prefix(bytes);
     }
-    lines.emplace_back(word);
-  }
+    lines.emplace_back(piece);
+    return true;
+  };
+  for (std::string_view phrase : phrases(text))
+    if (!add(phrase, true))
+      for (std::size_t start = 0; start < phrase.size();) {
+        std::size_t space = phrase.find(' ', start);
+        if (space == std::string_view::npos) space = phrase.size();
+        if (space > start) add(phrase.substr(start, space - start), false);
+        start = space + 1;
+      }
   if (lines.empty()) lines.emplace_back();
   return lines;
 }
