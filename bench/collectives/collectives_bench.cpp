@@ -88,7 +88,7 @@ Buffers buffers_for(C c, int p, int count) {
 /// The call of algorithm `a` (collscope's or native) at M = blocks (0: none).
 std::function<int()> call_of(const Algorithm& a, Buffers& b, int count, int blocks,
                              const CostModel& model) {
-  return [&a, &b, count, blocks, model] {
+  return [&a, &b, count, blocks, model]() -> int {
     if (a.uses_blocks()) {
       PipelineTuning t = pipeline_tuning();
       t.blocks = blocks;
