@@ -36,7 +36,8 @@ std::string apply_auto(Options& o, int p, bool blocks_given, const NodeOptionTex
                                  .type_size = data_bytes,
                                  .commutative = !(reduces && o.op == Op::noncommutative),
                                  .floating = reduces && o.datatype == Datatype::double_,
-                                 .root = o.root},
+                                 .root = o.root,
+                .blocks = blocks_given ? o.blocks : 0},
                        model);
   if (!choice.ok()) return "--algorithm " + choice.error;
   o.algorithm = choice.best().algorithm;

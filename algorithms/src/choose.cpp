@@ -145,7 +145,9 @@ std::string refusal(const Algorithm& a, const CallShape& call, const CostModel& 
 Candidate predict(const Algorithm& a, const CallShape& call, const CostModel& model) {
   const double m = formula_bytes(call.collective, call.p, call.count, call.type_size).value_or(0);
   Candidate c{.algorithm = &a};
-  if (a.uses_blocks())
+  if (a.uses_blocks() && call.blocks > 0)
+    c.parameter = std::clamp(call.blocks, 1, std::max(1, call.count)); // as tuning.cpp clamps
+  else if (a.uses_blocks())
     c.parameter = best_blocks(a, call, model, m);
   else if (radix_parameter() != Parameter::none && a.parameter == radix_parameter())
     c.parameter = best_radix(a, call, model, m);

@@ -80,6 +80,8 @@ section_auto() {
   else
     fail "p=4 bcast auto: #@blocks does not say auto chose it ($(value blocks))"
   fi
+  # --blocks given: auto predicts every pipelined candidate at that M, the run uses it.
+  expect_auto 4 bcast --count 100000 --blocks 5
   timeout 120 "$mpiexec" --oversubscribe -np 3 "$run" gatherv --algorithm auto </dev/null \
     >"$tmp/out" 2>"$tmp/err"
   status=$?

@@ -168,3 +168,18 @@ TEST_CASE("auto is deterministic and refuses collectives of unequal blocks") {
     CHECK_FALSE(none.error.empty());
   }
 }
+
+TEST_CASE("auto keeps a given block count (--blocks) for every pipelined candidate") {
+  const Choice choice =
+      choose_algorithm({.collective = C::bcast, .p = 16, .count = 1000, .blocks = 7});
+  REQUIRE(choice.ok());
+  int pipelined = 0;
+  for (const Candidate& c : choice.ranked)
+    if (c.algorithm->uses_blocks()) {
+      ++pipelined;
+      CHECK(c.parameter == 7);
+      CHECK(c.seconds == c.algorithm->cost.of(16, 4000.0, default_alpha_s,
+                                              default_beta_s_per_byte, 7));
+    }
+  CHECK(pipelined > 0);
+}

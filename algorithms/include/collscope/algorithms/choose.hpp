@@ -45,6 +45,7 @@ struct CallShape {
   bool commutative = true; ///< false: MPI_Op_create(..., commute = 0, ...)
   bool floating = false;   ///< a reduction of floating-point data: rank-identical results only
   int root = 0;            ///< rooted collectives; the α-β formulas do not depend on it
+  int blocks = 0;          ///< a fixed M for pipelined algorithms (--blocks); 0: the best M
 };
 
 /// One algorithm's prediction for the call.
