@@ -37,7 +37,7 @@ std::string apply_auto(Options& o, int p, bool blocks_given, const NodeOptionTex
                                  .commutative = !(reduces && o.op == Op::noncommutative),
                                  .floating = reduces && o.datatype == Datatype::double_,
                                  .root = o.root,
-                .blocks = blocks_given ? o.blocks : 0},
+                                 .blocks = blocks_given ? o.blocks : 0},
                        model);
   if (!choice.ok()) return "--algorithm " + choice.error;
   o.algorithm = choice.best().algorithm;

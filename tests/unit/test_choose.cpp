@@ -178,8 +178,8 @@ TEST_CASE("auto keeps a given block count (--blocks) for every pipelined candida
     if (c.algorithm->uses_blocks()) {
       ++pipelined;
       CHECK(c.parameter == 7);
-      CHECK(c.seconds == c.algorithm->cost.of(16, 4000.0, default_alpha_s,
-                                              default_beta_s_per_byte, 7));
+      CHECK(c.seconds ==
+            c.algorithm->cost.of(16, 4000.0, default_alpha_s, default_beta_s_per_byte, 7));
     }
   CHECK(pipelined > 0);
 }
