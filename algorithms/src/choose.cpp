@@ -13,26 +13,8 @@ namespace {
 
 using C = Collective;
 
-/// Whether `a` gives every rank bit-identical floating-point results. The registry has no such
-/// flag yet; the first of these members that exists is used (true: identical), so an entry
-/// that adds one is honoured without a change here. Without any, every algorithm counts as
-/// identical (collscope-run verifies with integer-valued data, which is exact in any order).
-template <class A> bool rank_identical(const A& a) {
-  if constexpr (requires { a.rank_identical; })
-    return static_cast<bool>(a.rank_identical);
-  else if constexpr (requires { a.reproducible; })
-    return static_cast<bool>(a.reproducible);
-  else
-    return true;
-}
-
-/// Parameter::radix when the registry has it (k-nomial trees); Parameter::none otherwise.
-template <class P = Parameter> constexpr P radix_parameter() {
-  if constexpr (requires { P::radix; })
-    return P::radix;
-  else
-    return P::none;
-}
+using detail::radix_parameter;
+using detail::rank_identical;
 
 bool power_of_two(int p) {
   return p > 0 && (p & (p - 1)) == 0;
@@ -53,7 +35,7 @@ double cost_at(const Algorithm& a, const CallShape& call, const CostModel& model
                                     .beta_net = model.beta};
     return a.two_level.cost(v);
   }
-  return a.cost.of(call.p, m, model.alpha, model.beta, std::max(1, value));
+  return detail::flat_seconds(a, call.p, m, model, value);
 }
 
 /// M ≤ count: every M up to 64, then a geometric grid (8 % apart), then every M within 8 % of

@@ -4,6 +4,7 @@
 // block count M in 1..count, the refusal rules read from the registry's flags.
 #include "collscope/algorithms/choose.hpp"
 #include "collscope/algorithms/registry.hpp"
+#include "collscope/schedule/formula.hpp"
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -41,13 +42,18 @@ bool admissible(const Algorithm& a, const CallShape& call) {
 }
 
 /// The smallest prediction of `a`, trying every M in 1..count for pipelined algorithms and
-/// every second argument in 1..p otherwise (a formula that ignores it gives one value).
+/// every radix k in 2..p for k-nomial ones (a Parameter::radix, where the registry has it).
 double exhaustive_minimum(const Algorithm& a, const CallShape& call, const CostModel& model) {
   const double m = *formula_bytes(call.collective, call.p, call.count, call.type_size);
-  if (!a.uses_blocks()) return a.cost.of(call.p, m, model.alpha, model.beta, 1);
+  auto at = [&](int value) { return detail::flat_seconds(a, call.p, m, model, value); };
   double best = std::numeric_limits<double>::infinity();
-  for (int blocks = 1; blocks <= std::max(1, call.count); ++blocks)
-    best = std::min(best, a.cost.of(call.p, m, model.alpha, model.beta, blocks));
+  if (a.uses_blocks())
+    for (int blocks = 1; blocks <= std::max(1, call.count); ++blocks)
+      best = std::min(best, at(blocks));
+  else if (detail::radix_parameter() != Parameter::none && a.parameter == detail::radix_parameter())
+    for (int k = 2; k <= std::max(2, call.p); ++k) best = std::min(best, at(k));
+  else
+    best = at(0);
   return best;
 }
 
@@ -182,4 +188,44 @@ TEST_CASE("auto keeps a given block count (--blocks) for every pipelined candida
             c.algorithm->cost.of(16, 4000.0, default_alpha_s, default_beta_s_per_byte, 7));
     }
   CHECK(pipelined > 0);
+}
+
+namespace {
+
+// An entry with a k-ported formula beside its one-ported one, as k-nomial trees have.
+struct PortedEntry {
+  schedule::CostFormula cost, ported;
+};
+
+double levels(int p, int k) {
+  int n = 0;
+  for (long long reach = 1; reach < p; reach *= k) ++n;
+  return n;
+}
+
+} // namespace
+
+TEST_CASE("auto charges messages posted at once by the model's ports") {
+  const PortedEntry knomial{
+      {"≤ (k−1)⌈log_k p⌉(α + βm)", [](int p, double m, double a, double b,
+                                      int k) { return (k - 1) * levels(p, k) * (a + b * m); }},
+      {"⌈log_k p⌉(α + βm)",
+       [](int p, double m, double a, double b, int k) { return levels(p, k) * (a + b * m); }}};
+  const double a = 1e-6, b = 2e-10, m = 4096;
+  for (int p : {2, 5, 16, 64})
+    for (int k : {2, 3, 4, 8}) {
+      const auto seconds = [&](Ports ports) {
+        return detail::flat_seconds(knomial, p, m, {.alpha = a, .beta = b, .ports = ports}, k);
+      };
+      const double n = levels(p, k);
+      CHECK(seconds(Ports::one) == Approx((k - 1) * n * (a + b * m)));
+      CHECK(seconds(Ports::k_ported) == Approx(n * (a + b * m)));
+      // One link: the latencies of a level overlap, its k − 1 messages' bytes take turns.
+      CHECK(seconds(Ports::one_link) == Approx(n * a + (k - 1) * n * b * m));
+    }
+  // Without a k-ported formula every model is the one-ported cost.
+  const Algorithm& ring = *find_algorithm(C::allgather, "ring");
+  for (Ports ports : {Ports::one, Ports::k_ported, Ports::one_link})
+    CHECK(detail::flat_seconds(ring, 8, m, {.alpha = a, .beta = b, .ports = ports}, 1) ==
+          ring.cost.of(8, m, a, b, 1));
 }

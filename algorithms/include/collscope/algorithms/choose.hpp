@@ -19,6 +19,15 @@
 
 namespace collscope {
 
+/// How the messages a rank posts at once (k-ported algorithms: a k-nomial tree's k−1 sends of a
+/// level) are charged, for algorithms whose registry entry has a k-ported formula (`ported`).
+enum class Ports {
+  one,      ///< one-ported α-β (`cost`): they take turns
+  k_ported, ///< the lecture's k-ported model (`ported`): k−1 ports, they overlap entirely
+  one_link  ///< one link per rank: their latencies overlap (`ported` at β = 0) but their bytes
+            ///< share the link (`cost` at α = 0); what SimGrid's cluster:p and one NIC do
+};
+
 /// The α-β parameters of the prediction (collscope-run's --alpha/--beta, which
 /// scripts/simulate sets to the platform's; default common/cost_defaults.hpp). Hierarchical and
 /// full-lane algorithms are candidates only with a node layout: N nodes of at most n ranks; α
@@ -32,6 +41,7 @@ struct CostModel {
   int nodes = 0;              ///< N; 0: no node layout known (hierarchical algorithms refused)
   int per_node = 0;           ///< n, the largest node
   bool regular_nodes = false; ///< every node holds n ranks (full-lane needs it)
+  Ports ports = Ports::one_link;
 };
 
 /// One call as the chooser sees it: the collective, p, count in collscope-run's sense (elements
@@ -47,6 +57,46 @@ struct CallShape {
   int root = 0;            ///< rooted collectives; the α-β formulas do not depend on it
   int blocks = 0;          ///< a fixed M for pipelined algorithms (--blocks); 0: the best M
 };
+
+namespace detail {
+
+/// Whether `a` gives every rank bit-identical floating-point results: the registry's flag when
+/// it has one (float_rank_dependent, or a positive rank_identical / reproducible), else true.
+/// A template so that the flag is read once an entry has it, without a change here.
+template <class A> bool rank_identical(const A& a) {
+  if constexpr (requires { a.float_rank_dependent; })
+    return !a.float_rank_dependent;
+  else if constexpr (requires { a.rank_identical; })
+    return static_cast<bool>(a.rank_identical);
+  else if constexpr (requires { a.reproducible; })
+    return static_cast<bool>(a.reproducible);
+  else
+    return true;
+}
+
+/// Parameter::radix when the registry has it (k-nomial trees), else Parameter::none.
+template <class P = Parameter> constexpr P radix_parameter() {
+  if constexpr (requires { P::radix; })
+    return P::radix;
+  else
+    return P::none;
+}
+
+/// The flat α-β seconds of `a` (an Algorithm, or any struct with `cost` and maybe `ported`) at
+/// parameter value `value` (M or k, the formulas' last argument), charged as model.ports says.
+template <class A>
+double flat_seconds(const A& a, int p, double m, const CostModel& model, int value) {
+  const int v = value < 1 ? 1 : value;
+  if constexpr (requires { a.ported.of; }) {
+    if (a.ported.of && model.ports == Ports::k_ported)
+      return a.ported.of(p, m, model.alpha, model.beta, v);
+    if (a.ported.of && model.ports == Ports::one_link)
+      return a.ported.of(p, m, model.alpha, 0.0, v) + a.cost.of(p, m, 0.0, model.beta, v);
+  }
+  return a.cost.of(p, m, model.alpha, model.beta, v);
+}
+
+} // namespace detail
 
 /// One algorithm's prediction for the call.
 struct Candidate {
