@@ -231,7 +231,8 @@ int run_main(int argc, char** argv, const std::string& trace_problem) {
   }
   if (options.mode == Mode::list) {
     if (rank == 0 && options.list_ompi) print_ompi_list();
-    if (rank == 0 && !options.list_ompi) print_list(options.collective, options.json);
+    if (rank == 0 && !options.list_ompi)
+      print_list(options.collective, options.json, options.wide);
     return 0;
   }
   return execute(options, rank, p, comm);

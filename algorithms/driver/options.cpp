@@ -1,5 +1,6 @@
 #include "options.hpp"
 
+#include "auto_choice.hpp"
 #include "mpi_types.hpp"
 
 #include <charconv>
@@ -61,8 +62,8 @@ constexpr Collective all_collectives[] = {
 
 /// What the user typed, before it is checked against the collective and p.
 struct Raw {
-  bool help = false, list = false, json = false, in_place = false, trace_warmup = false,
-       no_verify = false;
+  bool help = false, list = false, json = false, wide = false, in_place = false,
+       trace_warmup = false, no_verify = false;
   std::optional<std::string_view> positional, algorithm, root, count, datatype, op, repetitions,
       warmup, seed, blocks, piece, trace, problem, block, displs, threshold, network, alpha, beta,
       platform, nodes, ranks_per_node, placement, segment, fanout;
@@ -129,7 +130,7 @@ std::string scan(std::span<char* const> args, Raw& raw) {
       {"--help", &Raw::help},          {"-h", &Raw::help},
       {"--list", &Raw::list},          {"--json", &Raw::json},
       {"--in-place", &Raw::in_place},  {"--trace-warmup", &Raw::trace_warmup},
-      {"--no-verify", &Raw::no_verify}};
+      {"--no-verify", &Raw::no_verify}, {"--wide", &Raw::wide}};
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view arg = args[i];
     if (arg.size() < 2 || arg[0] != '-') {
@@ -349,8 +350,10 @@ ParseResult parse_options(std::span<char* const> args, int p) {
     return result;
   }
   if (raw.json && !raw.list) return {o, "--json applies to --list only"};
+  if (raw.wide && !raw.list) return {o, "--wide applies to --list only"};
+  if (raw.wide && raw.json) return {o, "--wide and --json: give one (--json has every field)"};
   if (raw.list && raw.positional == "ompi") {
-    if (raw.json) return {o, "--list ompi has no --json"};
+    if (raw.json || raw.wide) return {o, "--list ompi has no --json or --wide"};
     o.mode = Mode::list;
     o.list_ompi = true;
     return result;
@@ -359,6 +362,7 @@ ParseResult parse_options(std::span<char* const> args, int p) {
   if (raw.list) {
     o.mode = Mode::list;
     o.json = raw.json;
+    o.wide = raw.wide;
     return result;
   }
   if (!o.collective)
@@ -377,12 +381,14 @@ ParseResult parse_options(std::span<char* const> args, int p) {
     if (raw.segment || raw.fanout)
       return {o, std::string(raw.segment ? "--segment" : "--fanout") +
                      " applies to Open MPI's algorithms only (--algorithm ompi:NAME)"};
-    o.algorithm = find_algorithm(*o.collective, name);
+    // auto: resolved below, once count, datatype, op and root are known; until then the
+    // collective's native entry stands in for the checks that depend on the collective only.
+    o.algorithm = find_algorithm(*o.collective, name == "auto" ? "native" : name);
   }
   if (!o.algorithm)
     return {o, "unknown algorithm " + quoted(name) + " for " +
                    std::string(to_string(*o.collective)) + "; choose one of: " +
-                   names_of(*o.collective, [](const Algorithm&) { return true; })};
+                   names_of(*o.collective, [](const Algorithm&) { return true; }) + ", auto"};
   o.in_place = raw.in_place;
   if (raw.trace && raw.trace->empty()) return {o, "--trace needs a directory"};
   if (raw.trace_warmup && !raw.trace) return {o, "--trace-warmup applies with --trace only"};
@@ -402,6 +408,11 @@ ParseResult parse_options(std::span<char* const> args, int p) {
         seconds("--alpha", raw.alpha, o.alpha), seconds("--beta", raw.beta, o.beta),
         check_kinds(raw, o), check_irregular(raw, o, p)})
     if (!error.empty()) return {o, error};
+  if (name == "auto")
+    if (std::string error = apply_auto(o, p, raw.blocks.has_value(),
+                                       {raw.nodes, raw.ranks_per_node, raw.placement});
+        !error.empty())
+      return {o, error};
   if (std::string error = check_fit(raw, o, p); !error.empty()) return {o, error};
   if (std::string error = check_nodes({raw.nodes, raw.ranks_per_node, raw.placement}, *o.algorithm,
                                       o.op == Op::noncommutative, p, o.nodes);

@@ -32,6 +32,7 @@ enum class Mode { run, list, help };
 struct Options {
   Mode mode = Mode::run;
   bool json = false;                    ///< --list --json
+  bool wide = false;                    ///< --list --wide: one line per algorithm, unwrapped
   bool list_ompi = false;               ///< --list ompi: Open MPI's own algorithms
   std::optional<Collective> collective; ///< --list may name one to narrow the table
   const Algorithm* algorithm = nullptr; ///< set in Mode::run
@@ -62,6 +63,10 @@ struct Options {
   std::string platform; ///< --platform NAME: the simulated platform, named in the report
   NodeChoice nodes;     ///< --nodes, --ranks-per-node, --placement (or the environment's)
   std::optional<OmpiForce> ompi; ///< --algorithm ompi:NAME [--segment B] [--fanout K]
+  /// --algorithm auto: what it chose and why (Choice::summary), printed as #@auto=…; the
+  /// block count it chose is in `blocks` (blocks_by_auto) unless --blocks was given.
+  std::string auto_choice;
+  bool blocks_by_auto = false;
 };
 
 /// Options, or the one-line reason they are unusable (without the "collscope-run: error: ").

@@ -47,6 +47,11 @@ std::string_view to_string(Parameter parameter) {
   return "none";
 }
 
+/// The text of a formula, or null for none (native algorithms).
+nlohmann::ordered_json text_or_null(std::string_view text) {
+  return text.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(text);
+}
+
 void print_json(const std::vector<const Algorithm*>& rows) {
   nlohmann::ordered_json list = nlohmann::ordered_json::array();
   for (const Algorithm* a : rows)
@@ -62,6 +67,21 @@ void print_json(const std::vector<const Algorithm*>& rows) {
                     {"uses_blocks", a->uses_blocks()},
                     {"uses_piece", a->uses_piece()},
                     {"native", a->is_native()},
+                    // Every other field of the registry entry (registry.hpp), by its own name.
+                    {"flat_rounds", text_or_null(a->rounds.text)},
+                    {"flat_cost", text_or_null(a->cost.text)},
+                    {"block_cost", text_or_null(a->block_cost.text)},
+                    {"two_level_rounds", text_or_null(a->two_level.rounds_text)},
+                    {"two_level_cost", text_or_null(a->two_level.cost_text)},
+                    {"own_blocks_lemma", a->blocks_for != nullptr},
+                    {"irregular_model", a->irregular_model.has_value()},
+                    {"power_of_two_only", a->power_of_two_only},
+                    {"full_lane", a->full_lane()},
+                    {"uses_threshold", a->uses_threshold()},
+                    {"uses_network", a->uses_network()},
+                    {"has_root", a->has_root()},
+                    {"reduces", a->reduces()},
+                    {"irregular", a->irregular()},
                     {"float_rank_dependent", a->float_rank_dependent}});
   // One entry per line: readable, and greppable by line.
   std::printf("[\n");
@@ -70,7 +90,63 @@ void print_json(const std::vector<const Algorithm*>& rows) {
   std::printf("]\n");
 }
 
-void print_table(const std::vector<const Algorithm*>& rows) {
+/// `text` cut at its spaces outside parentheses, so that "(N − 1)(α' + β'm)" stays whole.
+std::vector<std::string_view> phrases(std::string_view text) {
+  std::vector<std::string_view> out;
+  int depth = 0;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    if (i < text.size() && text[i] == '(') ++depth;
+    if (i < text.size() && text[i] == ')') --depth;
+    if (i == text.size() || (text[i] == ' ' && depth <= 0)) {
+      if (i > start) out.push_back(text.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+/// `text` in lines of at most `width` columns: broken between phrases, inside a phrase wider
+/// than a line at its spaces, inside a word wider than a line anywhere.
+std::vector<std::string> wrapped(std::string_view text, std::size_t width) {
+  std::vector<std::string> lines;
+  auto add = [&](std::string_view piece, bool may_split) {
+    if (!lines.empty() && columns(lines.back()) + 1 + columns(piece) <= width) {
+      lines.back() += " " + std::string(piece);
+      return true;
+    }
+    if (columns(piece) <= width) {
+      lines.emplace_back(piece);
+      return true;
+    }
+    if (may_split) return false;
+    while (columns(piece) > width) { // a line's worth of the word, then the rest
+      std::size_t bytes = 0;
+      for (std::size_t cols = 0; cols < width; ++cols)
+        do ++bytes;
+        while (bytes < piece.size() && (piece[bytes] & 0xC0) == 0x80);
+      lines.emplace_back(piece.substr(0, bytes));
+      piece.remove_prefix(bytes);
+    }
+    lines.emplace_back(piece);
+    return true;
+  };
+  for (std::string_view phrase : phrases(text))
+    if (!add(phrase, true))
+      for (std::size_t start = 0; start < phrase.size();) {
+        std::size_t space = phrase.find(' ', start);
+        if (space == std::string_view::npos) space = phrase.size();
+        if (space > start) add(phrase.substr(start, space - start), false);
+        start = space + 1;
+      }
+  if (lines.empty()) lines.emplace_back();
+  return lines;
+}
+
+constexpr std::size_t list_columns = 100; ///< --list fits a terminal of 100 columns
+
+/// --list --wide: every field on one line per algorithm, however wide.
+void print_wide_table(const std::vector<const Algorithm*>& rows) {
   using Row = std::array<std::string_view, 6>;
   std::vector<Row> table{{"collective", "name", "rounds", "cost (α-β)", "source", "description"}};
   for (const Algorithm* a : rows)
@@ -87,7 +163,37 @@ void print_table(const std::vector<const Algorithm*>& rows) {
     }
     std::printf("%s\n", line.c_str());
   }
-  std::printf("Open MPI's own algorithms (--algorithm ompi:NAME): collscope-run --list ompi\n");
+}
+
+/// --list: collective and name, then the rounds and cost, the description and the source, each
+/// wrapped into the columns left of 100.
+void print_table(const std::vector<const Algorithm*>& rows) {
+  std::size_t left = columns("collective"), middle = columns("name");
+  for (const Algorithm* a : rows) {
+    left = std::max(left, columns(to_string(a->collective)));
+    middle = std::max(middle, columns(a->name));
+  }
+  const std::size_t indent = left + 2 + middle + 2;
+  const std::size_t width = std::max<std::size_t>(list_columns - indent, 30);
+  auto pad = [](std::string_view text, std::size_t to) {
+    return std::string(text) + std::string(to - columns(text) + 2, ' ');
+  };
+  std::printf("%s%srounds, α-β cost / description / source\n",
+              pad("collective", left).c_str(), pad("name", middle).c_str());
+  for (const Algorithm* a : rows) {
+    std::string first = pad(to_string(a->collective), left) + pad(a->name, middle);
+    const std::string model = a->is_native() && rounds_text(*a).empty()
+                                  ? std::string("n/a (the library decides)")
+                                  : "rounds " + std::string(or_native(rounds_text(*a))) +
+                                        ", cost " + std::string(or_native(cost_text(*a)));
+    bool head = true;
+    for (std::string_view part : {std::string_view(model), a->description, a->source})
+      for (const std::string& line : wrapped(part, width)) {
+        std::printf("%s%s\n", head ? first.c_str() : std::string(indent, ' ').c_str(),
+                    line.c_str());
+        head = false;
+      }
+  }
 }
 
 void key(const char* name, const std::string& value) {
@@ -106,14 +212,19 @@ std::string number(const char* format, double value) {
 
 } // namespace
 
-void print_list(std::optional<Collective> only, bool json) {
+void print_list(std::optional<Collective> only, bool json, bool wide) {
   std::vector<const Algorithm*> rows;
   for (const Algorithm& a : algorithms())
     if (!only || a.collective == *only) rows.push_back(&a);
-  if (json)
+  if (json) {
     print_json(rows);
-  else
-    print_table(rows);
+  } else {
+    if (wide)
+      print_wide_table(rows);
+    else
+      print_table(rows);
+    std::printf("Open MPI's own algorithms (--algorithm ompi:NAME): collscope-run --list ompi\n");
+  }
   std::fflush(stdout);
 }
 
@@ -147,6 +258,7 @@ std::optional<double> print_header(const Options& o, const RunFacts& f) {
   }
   key("collective", str(to_string(c)));
   key("algorithm", str(a.name));
+  if (!o.auto_choice.empty()) key("auto", o.auto_choice + " (--algorithm auto; " + ab + ")");
   key("description", str(a.description));
   key("source", str(a.source));
   if (o.ompi) key("ompi_forced", describe_force(*o.ompi));
@@ -173,7 +285,9 @@ std::optional<double> print_header(const Options& o, const RunFacts& f) {
   key("m_bytes", std::to_string(m));
   if (a.uses_blocks()) {
     std::string why = "pipelining lemma, " + ab;
-    if (o.blocks > 0)
+    if (o.blocks_by_auto)
+      why = "--algorithm auto: the cost formula's minimum over M, " + ab;
+    else if (o.blocks > 0)
       why = "--blocks" +
             (o.blocks == f.blocks ? "" : " " + std::to_string(o.blocks) + ", at most count");
     key("blocks", std::to_string(f.blocks) + " (" + why + ")");

@@ -10,8 +10,9 @@
 
 namespace collscope::run {
 
-/// --list: every algorithm, or those of one collective.
-void print_list(std::optional<Collective> only, bool json);
+/// --list: every algorithm, or those of one collective: in 100 columns, one line each (wide)
+/// or as JSON with every registry field.
+void print_list(std::optional<Collective> only, bool json, bool wide = false);
 
 struct RunFacts {
   int p;

@@ -5,7 +5,7 @@ namespace collscope::run {
 
 std::string usage() {
   return R"(usage: mpirun -np P collscope-run COLLECTIVE [--algorithm NAME] [options]
-       collscope-run --list [COLLECTIVE] [--json]
+       collscope-run --list [COLLECTIVE] [--wide | --json]
        collscope-run --list ompi
 
 Runs one collective with one algorithm, checks every rank's buffers byte for byte against
@@ -16,6 +16,10 @@ of the slowest rank).
                     allgatherv | allreduce | reduce_scatter_block | reduce_scatter | scan |
                     exscan | alltoall | alltoallv
   --algorithm NAME  an algorithm of that collective (see --list); default native (Open MPI's)
+  --algorithm auto  the algorithm (and block count) with the smallest α-β prediction for this
+                    p, count, datatype and op by the registry's cost formulas (--alpha,
+                    --beta); prints its choice and the runner-up (#@auto=); hierarchical
+                    ones only with --nodes or --ranks-per-node; equal-block collectives only
   --algorithm ompi:NAME  Open MPI's own algorithm of that name (--list ompi), forced through
                     coll_tuned_use_dynamic_rules and coll_tuned_<coll>_algorithm before MPI_Init
   --segment BYTES   with ompi:NAME: its segment size (coll_tuned_<coll>_algorithm_segmentsize)
@@ -77,7 +81,8 @@ of the slowest rank).
   --beta S          β of the printed α-β prediction (s per byte); default 2e-10
   --platform NAME   the simulated platform (scripts/simulate sets COLLSCOPE_PLATFORM): named
                     in the report, with the prediction and its ratio beside every time
-  --list            the algorithms with their rounds, α-β cost, source; --json as JSON;
+  --list            the algorithms with their rounds, α-β cost, source, in 100 columns;
+                    --wide: one line each; --json: every registry field as JSON;
                     --list ompi: Open MPI 4.1's algorithm names and numbers
   -h, --help        this text
 

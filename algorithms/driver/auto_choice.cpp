@@ -1,0 +1,55 @@
+#include "auto_choice.hpp"
+
+#include "collscope/algorithms/choose.hpp"
+#include "mpi_types.hpp"
+
+#include <algorithm>
+
+namespace collscope::run {
+
+std::string apply_auto(Options& o, int p, bool blocks_given, const NodeOptionText& nodes) {
+  const Layout layout = layout_of(o.datatype);
+  int data_bytes = 0; // MPI_Type_size: the vector type's gap carries no data
+  for (int unit = 0; unit < layout.units_per_element; ++unit)
+    if (layout.is_data(unit)) data_bytes += layout.unit_bytes;
+  CostModel model;
+  model.alpha = model.alpha_node = o.alpha.value_or(model.alpha);
+  model.beta = model.beta_node = o.beta.value_or(model.beta);
+  // The layout of --nodes/--ranks-per-node makes the hierarchical algorithms candidates; its
+  // checks are made again for the chosen algorithm by parse_options.
+  NodeChoice layout_choice;
+  const Algorithm* native = nullptr;
+  for (const Algorithm& a : algorithms())
+    if (a.collective == *o.collective && a.is_native()) native = &a;
+  if (native && check_nodes(nodes, *native, false, p, layout_choice).empty() &&
+      layout_choice.layout) {
+    const std::vector<int> sizes = layout_choice.layout->sizes();
+    model.nodes = static_cast<int>(sizes.size());
+    model.per_node = *std::max_element(sizes.begin(), sizes.end());
+    model.regular_nodes = layout_choice.layout->regular();
+  }
+  const bool reduces = o.algorithm && o.algorithm->reduces();
+  const Choice choice =
+      choose_algorithm(CallShape{.collective = *o.collective,
+                                 .p = p,
+                                 .count = o.count,
+                                 .type_size = data_bytes,
+                                 .commutative = !(reduces && o.op == Op::noncommutative),
+                                 .floating = reduces && o.datatype == Datatype::double_,
+                                 .root = o.root,
+                                 .blocks = blocks_given ? o.blocks : 0},
+                       model);
+  if (!choice.ok()) return "--algorithm " + choice.error;
+  o.algorithm = choice.best().algorithm;
+  // The chooser's parameter is M for pipelined algorithms. An algorithm with another knob (a
+  // k-nomial tree's radix, once the registry has Parameter::radix) gets its k here too, when
+  // collscope-run has an option to pass it on.
+  if (o.algorithm->uses_blocks() && !blocks_given) {
+    o.blocks = choice.best().parameter;
+    o.blocks_by_auto = true;
+  }
+  o.auto_choice = choice.summary();
+  return "";
+}
+
+} // namespace collscope::run

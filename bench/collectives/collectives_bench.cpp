@@ -1,0 +1,177 @@
+// `--algorithm auto` and every collscope algorithm against the library's own collective (native:
+// under SimGrid SMPI, the algorithm its --selector picks), regular collectives of MPI_INT with
+// MPI_SUM at root 0. Each collscope algorithm runs at the parameter the chooser gives it (the
+// block count minimising its α-β formula), so `auto` is the chooser's first-ranked variant and
+// its figure is that variant's. Prints one line per variant with the α-β prediction beside the
+// time; bench/collectives/simulate-compare runs it per p and selector and joins the tables.
+//
+//   mpirun -np P collscope-bench-collectives [--collectives bcast,reduce,…] [--counts 1,256,…]
+//          [--block-counts 1,64,1024] [--variants all|native|collscope] [--reps R] [--warmup W]
+//          [--alpha S] [--beta S_PER_BYTE]
+// --counts: elements of the vector (bcast, reduce, allreduce); --block-counts: of each block
+// (allgather, alltoall, reduce_scatter_block).
+#include "collscope/algorithms/choose.hpp"
+#include "collscope/algorithms/tuning.hpp"
+#include "measure.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace {
+
+using namespace collscope;
+using C = Collective;
+
+struct Settings {
+  std::vector<std::string> collectives{"bcast",     "reduce",  "allreduce", "reduce_scatter_block",
+                                       "allgather", "alltoall"};
+  std::vector<int> counts{1, 256, 16384, 262144};
+  std::vector<int> block_counts{1, 64, 1024};
+  std::string variants = "all";
+  int reps = 2, warmup = 1;
+  CostModel model;
+};
+
+std::vector<std::string> split(std::string_view text) {
+  std::vector<std::string> parts;
+  std::stringstream in{std::string(text)};
+  for (std::string part; std::getline(in, part, ',');)
+    if (!part.empty()) parts.push_back(part);
+  return parts;
+}
+
+bool parse(int argc, char** argv, Settings& s) {
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string_view option = argv[i];
+    const char* value = argv[i + 1];
+    if (option == "--collectives") {
+      s.collectives = split(value);
+    } else if (option == "--counts" || option == "--block-counts") {
+      std::vector<int>& into = option == "--counts" ? s.counts : s.block_counts;
+      into.clear();
+      for (const std::string& n : split(value)) into.push_back(std::atoi(n.c_str()));
+    } else if (option == "--variants") {
+      s.variants = value;
+    } else if (option == "--reps") {
+      s.reps = std::max(1, std::atoi(value));
+    } else if (option == "--warmup") {
+      s.warmup = std::max(0, std::atoi(value));
+    } else if (option == "--alpha") {
+      s.model.alpha = s.model.alpha_node = std::atof(value);
+    } else if (option == "--beta") {
+      s.model.beta = s.model.beta_node = std::atof(value);
+    } else {
+      return false;
+    }
+  }
+  return argc % 2 == 1;
+}
+
+/// Send and receive buffers of one call (SMPI: shared, their contents are not looked at).
+struct Buffers {
+  std::unique_ptr<bench::Payload> send, recv;
+};
+
+Buffers buffers_for(C c, int p, int count) {
+  const std::size_t n = static_cast<std::size_t>(count), row = n * static_cast<std::size_t>(p);
+  const bool rows_in = c == C::reduce_scatter_block || c == C::alltoall;
+  const bool rows_out = c == C::allgather || c == C::alltoall;
+  return {std::make_unique<bench::Payload>(rows_in ? row : n, 1),
+          std::make_unique<bench::Payload>(rows_out ? row : n, 0)};
+}
+
+/// The call of algorithm `a` (collscope's or native) at M = blocks (0: none).
+std::function<int()> call_of(const Algorithm& a, Buffers& b, int count, int blocks,
+                             const CostModel& model) {
+  return [&a, &b, count, blocks, model]() -> int {
+    if (a.uses_blocks()) {
+      PipelineTuning t = pipeline_tuning();
+      t.blocks = blocks;
+      t.alpha = model.alpha;
+      t.beta = model.beta;
+      set_pipeline_tuning(t);
+    }
+    int* s = b.send->data();
+    int* r = b.recv->data();
+    const MPI_Comm w = MPI_COMM_WORLD;
+    switch (a.collective) {
+    case C::bcast:
+      return a.bcast(s, count, MPI_INT, 0, w);
+    case C::reduce:
+      return a.reduce(s, r, count, MPI_INT, MPI_SUM, 0, w);
+    case C::allreduce:
+      return a.allreduce(s, r, count, MPI_INT, MPI_SUM, w);
+    case C::reduce_scatter_block:
+      return a.reduce_scatter_block(s, r, count, MPI_INT, MPI_SUM, w);
+    case C::allgather:
+      return a.allgather(s, count, MPI_INT, r, count, MPI_INT, w);
+    case C::alltoall:
+      return a.alltoall(s, count, MPI_INT, r, count, MPI_INT, w);
+    default:
+      return MPI_ERR_OTHER;
+    }
+  };
+}
+
+void run_instance(C c, int p, int count, int rank, const Settings& s) {
+  const Choice choice = choose_algorithm(c, p, count, MPI_INT, MPI_SUM, 0, s.model);
+  Buffers b = buffers_for(c, p, count);
+  std::vector<bench::Variant> variants;
+  std::vector<const Candidate*> predicted; // nullptr for native
+  if (s.variants != "native")
+    for (const Candidate& cand : choice.ranked) {
+      variants.push_back({std::string(cand.algorithm->name),
+                          bench::Role::ours,
+                          call_of(*cand.algorithm, b, count, cand.parameter, s.model),
+                          {}});
+      predicted.push_back(&cand);
+    }
+  if (s.variants != "collscope")
+    for (const Algorithm& a : algorithms())
+      if (a.collective == c && a.is_native()) {
+        variants.push_back({"native", bench::Role::native, call_of(a, b, count, 0, s.model), {}});
+        predicted.push_back(nullptr);
+      }
+  const std::vector<bench::Timing> t = bench::measure(variants, s.warmup, s.reps, MPI_COMM_WORLD);
+  if (rank != 0) return;
+  for (std::size_t i = 0; i < variants.size(); ++i) {
+    const Candidate* cand = predicted[i];
+    const bool is_auto = cand && cand == &choice.best();
+    std::printf("%s %d %d %s %d %.6e %.6e %s%s\n", std::string(to_string(c)).c_str(), p, count,
+                variants[i].name.c_str(), cand ? cand->parameter : 0, t[i].median,
+                cand ? cand->seconds : 0.0, t[i].ok ? "ok" : "error", is_auto ? " auto" : "");
+  }
+  std::fflush(stdout);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int rank = 0, p = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  Settings s;
+  if (!parse(argc, argv, s)) {
+    if (rank == 0) std::fprintf(stderr, "collscope-bench-collectives: bad options (see source)\n");
+    MPI_Finalize();
+    return 2;
+  }
+  if (rank == 0)
+    std::printf("# collective p count variant blocks median_s model_s status [auto]; "
+                "α=%g s β=%g s/byte\n",
+                s.model.alpha, s.model.beta);
+  for (const std::string& name : s.collectives) {
+    const std::optional<C> c = parse_collective(name);
+    if (!c) continue;
+    const bool per_block = *c == C::allgather || *c == C::alltoall || *c == C::reduce_scatter_block;
+    for (int count : per_block ? s.block_counts : s.counts) run_instance(*c, p, count, rank, s);
+  }
+  MPI_Finalize();
+  return 0;
+}

@@ -1,0 +1,231 @@
+// --algorithm auto's chooser (collscope/algorithms/choose.hpp): it must pick the minimum of the
+// registry's cost formulas among the algorithms that accept the call, skip those that refuse,
+// and choose the same way every time. The minimum is recomputed here independently: every
+// block count M in 1..count, the refusal rules read from the registry's flags.
+#include "collscope/algorithms/choose.hpp"
+#include "collscope/algorithms/registry.hpp"
+#include "collscope/schedule/formula.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <limits>
+#include <string>
+
+using namespace collscope;
+
+namespace {
+
+using C = Collective;
+
+constexpr C regular[] = {C::gather,
+                         C::scatter,
+                         C::bcast,
+                         C::reduce,
+                         C::allgather,
+                         C::allreduce,
+                         C::reduce_scatter_block,
+                         C::scan,
+                         C::exscan,
+                         C::alltoall};
+
+std::string label(const Algorithm& a) {
+  return std::string(to_string(a.collective)) + " " + std::string(a.name);
+}
+
+/// The test's own reading of who may run the call (flat model, no node layout).
+bool admissible(const Algorithm& a, const CallShape& call) {
+  if (a.collective != call.collective || a.is_native() || a.hierarchical() || !a.cost.of)
+    return false;
+  if (a.commutative_only && !call.commutative) return false;
+  if (a.power_of_two_only && (call.p & (call.p - 1)) != 0) return false;
+  return true;
+}
+
+/// The smallest prediction of `a`, trying every M in 1..count for pipelined algorithms and
+/// every radix k in 2..p for k-nomial ones (a Parameter::radix, where the registry has it).
+double exhaustive_minimum(const Algorithm& a, const CallShape& call, const CostModel& model) {
+  const double m = *formula_bytes(call.collective, call.p, call.count, call.type_size);
+  auto at = [&](int value) { return detail::flat_seconds(a, call.p, m, model, value); };
+  double best = std::numeric_limits<double>::infinity();
+  if (a.uses_blocks())
+    for (int blocks = 1; blocks <= std::max(1, call.count); ++blocks)
+      best = std::min(best, at(blocks));
+  else if (detail::radix_parameter() != Parameter::none && a.parameter == detail::radix_parameter())
+    for (int k = 2; k <= std::max(2, call.p); ++k) best = std::min(best, at(k));
+  else
+    best = at(0);
+  return best;
+}
+
+void check_choice(const CallShape& call, const CostModel& model) {
+  const Choice choice = choose_algorithm(call, model);
+  INFO(to_string(call.collective) << " p=" << call.p << " count=" << call.count
+                                  << " commutative=" << call.commutative);
+  REQUIRE(choice.ok());
+  double minimum = std::numeric_limits<double>::infinity();
+  std::size_t admitted = 0;
+  for (const Algorithm& a : algorithms()) {
+    if (!admissible(a, call)) continue;
+    ++admitted;
+    minimum = std::min(minimum, exhaustive_minimum(a, call, model));
+  }
+  CHECK(choice.ranked.size() == admitted);
+  const Candidate& best = choice.best();
+  INFO("chosen " << label(*best.algorithm) << " M=" << best.parameter << " " << best.seconds);
+  CHECK(admissible(*best.algorithm, call));
+  // The printed prediction is the formula at the chosen M, and no admissible algorithm at any
+  // M is faster.
+  const double m = *formula_bytes(call.collective, call.p, call.count, call.type_size);
+  CHECK(best.seconds ==
+        best.algorithm->cost.of(call.p, m, model.alpha, model.beta, std::max(1, best.parameter)));
+  CHECK(best.seconds <= minimum * (1 + 1e-12));
+  for (std::size_t i = 1; i < choice.ranked.size(); ++i)
+    CHECK(choice.ranked[i - 1].seconds <= choice.ranked[i].seconds);
+  for (const Refusal& r : choice.refused) CHECK_FALSE(admissible(*r.algorithm, call));
+}
+
+} // namespace
+
+TEST_CASE("auto picks the minimum of the cost formulas over every admissible algorithm") {
+  const CostModel model; // collscope's α = 1 µs, β = 0.2 ns/byte
+  for (C collective : regular)
+    for (int p = 1; p <= 64; p += (p < 12 ? 1 : 13))
+      for (int count : {0, 1, 7, 300})
+        for (bool commutative : {true, false})
+          check_choice({.collective = collective,
+                        .p = p,
+                        .count = count,
+                        .type_size = 4,
+                        .commutative = commutative},
+                       model);
+}
+
+TEST_CASE("auto's block count is the formula's minimum at large counts and other α-β") {
+  for (const CostModel model : {CostModel{}, CostModel{.alpha = 5e-5, .beta = 1e-9}})
+    for (int p : {48, 64, 96})
+      for (C collective : {C::bcast, C::reduce, C::allreduce, C::scan})
+        check_choice({.collective = collective, .p = p, .count = 6000, .type_size = 4}, model);
+}
+
+TEST_CASE("auto skips the algorithms that refuse the call, and says why") {
+  for (int p : {3, 5, 6, 12, 48, 96}) {
+    for (C collective : regular) {
+      const Choice choice =
+          choose_algorithm({.collective = collective, .p = p, .count = 64, .commutative = false});
+      for (const Candidate& c : choice.ranked) {
+        CHECK_FALSE(c.algorithm->commutative_only);
+        CHECK_FALSE(c.algorithm->power_of_two_only);
+        CHECK_FALSE(c.algorithm->hierarchical());
+        CHECK_FALSE(c.algorithm->is_native());
+      }
+      for (const Algorithm& a : algorithms())
+        if (a.collective == collective &&
+            (a.commutative_only || a.power_of_two_only || a.hierarchical() || a.is_native())) {
+          bool listed = false;
+          for (const Refusal& r : choice.refused)
+            if (r.algorithm == &a) listed = !r.reason.empty();
+          CHECK(listed);
+        }
+    }
+  }
+}
+
+TEST_CASE("auto considers hierarchical algorithms only with a node layout") {
+  const CallShape call{.collective = C::allreduce, .p = 16, .count = 1000};
+  const auto hierarchical_candidates = [&](const CostModel& model) {
+    int n = 0;
+    for (const Candidate& c : choose_algorithm(call, model).ranked)
+      n += c.algorithm->hierarchical();
+    return n;
+  };
+  int registered = 0;
+  for (const Algorithm& a : algorithms())
+    registered += a.collective == C::allreduce && a.hierarchical();
+  CHECK(hierarchical_candidates({}) == 0);
+  CHECK(hierarchical_candidates({.nodes = 4, .per_node = 4, .regular_nodes = true}) == registered);
+  // Irregular nodes: full-lane refuses, the plain hierarchical ones stay.
+  int lanes = 0;
+  for (const Algorithm& a : algorithms()) lanes += a.collective == C::allreduce && a.full_lane();
+  CHECK(hierarchical_candidates({.nodes = 4, .per_node = 5, .regular_nodes = false}) ==
+        registered - lanes);
+}
+
+TEST_CASE("auto is deterministic and refuses collectives of unequal blocks") {
+  for (C collective : regular) {
+    const CallShape call{.collective = collective, .p = 24, .count = 100};
+    const Choice a = choose_algorithm(call), b = choose_algorithm(call);
+    REQUIRE(a.ok());
+    REQUIRE(a.ranked.size() == b.ranked.size());
+    for (std::size_t i = 0; i < a.ranked.size(); ++i) {
+      CHECK(a.ranked[i].algorithm == b.ranked[i].algorithm);
+      CHECK(a.ranked[i].parameter == b.ranked[i].parameter);
+    }
+    CHECK(a.summary() == b.summary());
+    CHECK(a.summary().starts_with(std::string(a.best().algorithm->name)));
+  }
+  // count 0: every formula with m = 0 ties on its α term; ties keep registry order.
+  const Choice zero = choose_algorithm({.collective = C::allgather, .p = 8, .count = 0});
+  for (std::size_t i = 1; i < zero.ranked.size(); ++i)
+    if (zero.ranked[i - 1].seconds == zero.ranked[i].seconds)
+      CHECK(zero.ranked[i - 1].algorithm < zero.ranked[i].algorithm);
+  for (C collective : {C::gatherv, C::scatterv, C::allgatherv, C::reduce_scatter, C::alltoallv}) {
+    const Choice none = choose_algorithm({.collective = collective, .p = 8, .count = 10});
+    CHECK_FALSE(none.ok());
+    CHECK_FALSE(none.error.empty());
+  }
+}
+
+TEST_CASE("auto keeps a given block count (--blocks) for every pipelined candidate") {
+  const Choice choice =
+      choose_algorithm({.collective = C::bcast, .p = 16, .count = 1000, .blocks = 7});
+  REQUIRE(choice.ok());
+  int pipelined = 0;
+  for (const Candidate& c : choice.ranked)
+    if (c.algorithm->uses_blocks()) {
+      ++pipelined;
+      CHECK(c.parameter == 7);
+      CHECK(c.seconds ==
+            c.algorithm->cost.of(16, 4000.0, default_alpha_s, default_beta_s_per_byte, 7));
+    }
+  CHECK(pipelined > 0);
+}
+
+namespace {
+
+// An entry with a k-ported formula beside its one-ported one, as k-nomial trees have.
+struct PortedEntry {
+  schedule::CostFormula cost, ported;
+};
+
+double levels(int p, int k) {
+  int n = 0;
+  for (long long reach = 1; reach < p; reach *= k) ++n;
+  return n;
+}
+
+} // namespace
+
+TEST_CASE("auto charges messages posted at once by the model's ports") {
+  const PortedEntry knomial{
+      {"≤ (k−1)⌈log_k p⌉(α + βm)", [](int p, double m, double a, double b,
+                                      int k) { return (k - 1) * levels(p, k) * (a + b * m); }},
+      {"⌈log_k p⌉(α + βm)",
+       [](int p, double m, double a, double b, int k) { return levels(p, k) * (a + b * m); }}};
+  const double a = 1e-6, b = 2e-10, m = 4096;
+  for (int p : {2, 5, 16, 64})
+    for (int k : {2, 3, 4, 8}) {
+      const auto seconds = [&](Ports ports) {
+        return detail::flat_seconds(knomial, p, m, {.alpha = a, .beta = b, .ports = ports}, k);
+      };
+      const double n = levels(p, k);
+      CHECK(seconds(Ports::one) == Approx((k - 1) * n * (a + b * m)));
+      CHECK(seconds(Ports::k_ported) == Approx(n * (a + b * m)));
+      // One link: the latencies of a level overlap, its k − 1 messages' bytes take turns.
+      CHECK(seconds(Ports::one_link) == Approx(n * a + (k - 1) * n * b * m));
+    }
+  // Without a k-ported formula every model is the one-ported cost.
+  const Algorithm& ring = *find_algorithm(C::allgather, "ring");
+  for (Ports ports : {Ports::one, Ports::k_ported, Ports::one_link})
+    CHECK(detail::flat_seconds(ring, 8, m, {.alpha = a, .beta = b, .ports = ports}, 1) ==
+          ring.cost.of(8, m, a, b, 1));
+}
