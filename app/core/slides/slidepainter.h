@@ -58,7 +58,7 @@ public:
 private:
   static void drawDocument(QPainter& painter, QTextDocument& document, const QRectF& area);
   void paintScene(QPainter& painter, const QRectF& cell, int slide, int scene);
-  void paintStats(QPainter& painter, const QRectF& cell, SceneState& state);
+  void paintStats(QPainter& painter, const QRectF& cell, SceneState& state, bool measured);
   void paintMessage(QPainter& painter, const QRectF& cell, const QString& heading,
                     const QString& text, const QColor& accent);
 
