@@ -58,7 +58,8 @@ int present(int& argc, char** argv, const QStringList& arguments, QTextStream& o
     err << "collscope: " << options.error << "\n";
     return 2;
   }
-  const slides::Deck deck = slides::loadDeck(options.deck);
+  slides::Deck deck = slides::loadDeck(options.deck);
+  deck.canvasWidth = options.canvasWidth;
   for (const QString& line : deck.errorLines()) err << "collscope: error: " << line << "\n";
   err.flush();
   if (deck.slides.empty()) return 2;

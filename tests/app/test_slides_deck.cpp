@@ -225,10 +225,12 @@ TEST_CASE("shipped traces step by their rounds and paint on the slide", "[slides
   CHECK(library.state(1, 0).playback->completedRounds() == 3); // the shorter stays at its end
   CHECK(library.state(1, 1).playback->completedRounds() == 4);
 
-  QImage image(1024, 768, QImage::Format_ARGB32_Premultiplied);
+  const int w = qRound(painter.canvasWidth()); // 16:9 by default: 1366
+  CHECK(w == 1366);
+  QImage image(w, 768, QImage::Format_ARGB32_Premultiplied);
   image.fill(Qt::black);
   QPainter p(&image);
-  painter.paint(p, QRectF(0, 0, 1024, 768), {1, 1});
+  painter.paint(p, QRectF(0, 0, w, 768), {1, 1});
   p.end();
   // The figures fill both halves of the slide below the heading.
   const auto inkIn = [&](QRect area) {
@@ -238,8 +240,8 @@ TEST_CASE("shipped traces step by their rounds and paint on the slide", "[slides
         if (qGray(image.pixel(x, y)) < 160) ++dark;
     return dark;
   };
-  CHECK(inkIn(QRect(40, 120, 470, 560)) > 500);
-  CHECK(inkIn(QRect(530, 120, 450, 560)) > 500);
+  CHECK(inkIn(QRect(40, 120, w / 2 - 60, 560)) > 500);
+  CHECK(inkIn(QRect(w / 2 + 20, 120, w / 2 - 60, 560)) > 500);
   CHECK(qGray(image.pixel(5, 5)) == 255); // the canvas is white, edge to edge
 }
 
@@ -339,9 +341,10 @@ TEST_CASE("text after a scene stays below it, in the deck's order", "[slides]") 
   CHECK(placed.below.bottom() <= SlidePainter::canvasHeight - 30); // above the footer
 
   // The text below is painted where the layout puts it, not above the figure.
-  QImage image(1024, 768, QImage::Format_ARGB32_Premultiplied);
+  const int w = qRound(painter.canvasWidth());
+  QImage image(w, 768, QImage::Format_ARGB32_Premultiplied);
   QPainter p(&image);
-  painter.paint(p, QRectF(0, 0, 1024, 768), {0, 0});
+  painter.paint(p, QRectF(0, 0, w, 768), {0, 0});
   p.end();
   int dark = 0;
   const QRect below = placed.below.toAlignedRect();

@@ -94,8 +94,12 @@ LaneIntervals LaneIntervals::build(const model::Trace& trace, const TraceAnalyse
       }
     }
   }
+  // Measured waiting belongs to the time axis: on a round axis it is the machine's noise (eight
+  // processes on two cores wait for the scheduler), not the schedule's, and would cover the
+  // rounds in hatching.
+  const bool blocked = !clock.isRounds();
   for (const model::ReceiveWait& wait : analyses.waiting.receives)
-    if (wait.wait > 0.0) ++counts[static_cast<std::size_t>(wait.receive.rank)][blockedLayer];
+    if (blocked && wait.wait > 0.0) ++counts[static_cast<std::size_t>(wait.receive.rank)][blockedLayer];
   for (std::size_t r = 0; r < counts.size(); ++r)
     for (std::size_t layer = 0; layer < layerCount; ++layer)
       lanes.m_tracks[r][layer].reserve(counts[r][layer]);
@@ -133,7 +137,7 @@ LaneIntervals LaneIntervals::build(const model::Trace& trace, const TraceAnalyse
     }
   }
   for (const model::ReceiveWait& wait : analyses.waiting.receives) {
-    if (wait.wait <= 0.0) continue;
+    if (!blocked || wait.wait <= 0.0) continue;
     const model::Message& m = trace.messages[static_cast<std::size_t>(wait.message)];
     add(wait.receive.rank, blockedLayer, m.recv_call_time, m.send_time, StateKind::blocked, -1);
   }

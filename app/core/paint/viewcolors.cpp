@@ -11,6 +11,13 @@ namespace {
 constexpr std::array<QRgb, 8> okabeIto{0xff0072b2, 0xffe69f00, 0xff009e73, 0xffcc79a7,
                                        0xff56b4e9, 0xffd55e00, 0xffb8a300, 0xff000000};
 
+// Paul Tol's "muted" qualitative scheme (personal.sron.nl/~pault), in its order: neighbours
+// alternate dark and light. tests/app/test_palette.cpp holds its nine colours pairwise apart by
+// CIEDE2000 ≥ 11 for normal vision and for simulated protanopia, deuteranopia and tritanopia
+// (Machado et al. 2009); Okabe–Ito's darkened yellow fell to 1.3 beside its orange.
+constexpr std::array<QRgb, 9> tolMuted{0xffcc6677, 0xff332288, 0xffddcc77, 0xff117733, 0xff88ccee,
+                                       0xff882255, 0xff44aa99, 0xff999933, 0xffaa4499};
+
 QColor wheel(int index) {
   const double hue = std::fmod(index * 0.61803398875, 1.0); // golden ratio: neighbours differ
   const double value = index % 2 == 0 ? 0.85 : 0.62;
@@ -19,10 +26,18 @@ QColor wheel(int index) {
 
 } // namespace
 
-QColor roundColor(int round, int rounds) {
+QColor roundColor(int round, int /*rounds*/) {
   if (round < 0) return QColor(150, 150, 150);
-  if (rounds <= 7) return QColor(okabeIto[static_cast<std::size_t>(round % 7)]);
-  return wheel(round);
+  const QColor colour(tolMuted[static_cast<std::size_t>(round % 9)]);
+  // Beyond nine rounds the colours come again, a shade darker every other time round: the
+  // views label rounds as well ("r9"), and neighbouring rounds still differ.
+  return (round / 9) % 2 == 1 ? colour.darker(140) : colour;
+}
+
+std::array<QColor, 9> roundPalette() {
+  std::array<QColor, 9> colours;
+  for (std::size_t i = 0; i < colours.size(); ++i) colours[i] = QColor(tolMuted[i]);
+  return colours;
 }
 
 QColor originColor(int rank, int p) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QColor>
+#include <array>
 
 namespace collscope::app {
 
@@ -28,9 +29,12 @@ inline QColor withAlpha(QColor colour, int alpha) {
 }
 } // namespace palette
 
-/// Round column `round` of `rounds`: Okabe–Ito for up to 7 rounds (distinct for the common
-/// colour-vision deficiencies; its yellow darkened to read on white), spread hues beyond.
+/// Round `round` of `rounds`: Paul Tol's muted scheme, nine colours that stay apart on a
+/// projector and for the common colour-vision deficiencies (tests/app/test_palette.cpp says by
+/// how much); repeated a shade darker beyond nine rounds.
 QColor roundColor(int round, int rounds);
+/// The nine round colours (what the palette test measures).
+std::array<QColor, 9> roundPalette();
 /// The block of origin rank `rank` of `p` ranks: Okabe–Ito up to 8, a hue wheel beyond, with
 /// alternating lightness so that neighbouring ranks differ.
 QColor originColor(int rank, int p);

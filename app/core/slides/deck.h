@@ -46,8 +46,14 @@ struct Slide {
   std::vector<Scene> scenes;
 };
 
+/// Slides are 16:9 by default (a 1366×768 canvas); `--aspect 4:3` gives 1024×768. The height,
+/// and with it every text size, is the same in both.
+inline constexpr double wideCanvasWidth = 1366.0;
+inline constexpr double narrowCanvasWidth = 1024.0;
+
 struct Deck {
   QString path;      ///< as given (what error lines print)
+  double canvasWidth = wideCanvasWidth; ///< the virtual canvas is canvasWidth × 768
   QString directory; ///< absolute; images and traces are relative to it
   std::vector<Slide> slides;
   std::vector<DeckError> errors; ///< in line order

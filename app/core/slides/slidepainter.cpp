@@ -5,6 +5,8 @@
 
 #include <QAbstractTextDocumentLayout>
 #include <QDir>
+#include <QRegularExpression>
+#include <QTextTable>
 #include <QTextBlock>
 #include <QTextCursor>
 #include <QTextFragment>
@@ -79,6 +81,103 @@ void fitImages(QTextDocument& doc, double width) {
   }
 }
 
+bool isCode(const QTextCharFormat& format) {
+  return format.fontFixedPitch() ||
+         format.fontFamilies().toStringList().contains(QStringLiteral("monospace"));
+}
+
+// Formulas typed as in the seeds: "Σ_{i≠r} m_i", "min_{i≤k<j}", "2^{k}" become sub- and
+// superscripts (braces for more than one character; a single letter or digit after a symbol
+// needs none). Code keeps its underscores.
+void typesetScripts(QTextDocument& doc) {
+  static const QRegularExpression script(QStringLiteral(
+      R"((?<=\S)([_^])\{([^{}\s][^{}]*)\}|(?<=[\p{L}\p{N})\]])([_^])([\p{L}\p{N}])(?![\p{L}\p{N}_]))"));
+  for (QTextBlock block = doc.begin(); block.isValid(); block = block.next()) {
+    if (block.blockFormat().nonBreakableLines()) continue;
+    const QString text = block.text();
+    std::vector<QRegularExpressionMatch> matches;
+    for (auto it = script.globalMatch(text); it.hasNext();) matches.push_back(it.next());
+    // From the end, so that earlier positions stay valid.
+    for (auto m = matches.rbegin(); m != matches.rend(); ++m) {
+      const bool braced = m->capturedLength(1) > 0;
+      const QString mark = braced ? m->captured(1) : m->captured(3);
+      const QString content = braced ? m->captured(2) : m->captured(4);
+      QTextCursor cursor(&doc);
+      cursor.setPosition(block.position() + static_cast<int>(m->capturedStart(0)) + 1);
+      QTextCharFormat format = cursor.charFormat();
+      if (isCode(format)) continue;
+      cursor.setPosition(block.position() + static_cast<int>(m->capturedStart(0)));
+      cursor.setPosition(block.position() + static_cast<int>(m->capturedEnd(0)),
+                         QTextCursor::KeepAnchor);
+      format.setVerticalAlignment(mark == QStringLiteral("_") ? QTextCharFormat::AlignSubScript
+                                                              : QTextCharFormat::AlignSuperScript);
+      cursor.insertText(content, format);
+    }
+  }
+}
+
+// Code keeps its lines: at the body size if they fit the width, smaller if not (never below
+// `floor`), and wrapped where even the floor is too wide. Inline code is body size too (Qt's
+// reader gives it a point size of its own, half the slide's text in the notes).
+void fitCode(QTextDocument& doc, double pixels, double floor, double width) {
+  double widest = 0.0;
+  for (QTextBlock block = doc.begin(); block.isValid(); block = block.next()) {
+    if (!block.blockFormat().nonBreakableLines() || block.text().isEmpty()) continue;
+    QFont font = block.begin().atEnd() ? doc.defaultFont() : block.begin().fragment().charFormat().font();
+    font.setPixelSize(static_cast<int>(std::lround(pixels)));
+    widest = std::max(widest, QFontMetricsF(font).horizontalAdvance(block.text()));
+  }
+  double codePixels = pixels;
+  if (widest > width) codePixels = std::max(floor, std::floor(pixels * width / widest));
+  const bool wrap = widest * codePixels / pixels > width;
+  for (QTextBlock block = doc.begin(); block.isValid(); block = block.next()) {
+    const bool codeBlock = block.blockFormat().nonBreakableLines();
+    if (block.blockFormat().headingLevel() > 0) continue;
+    if (codeBlock) {
+      setPixelSize(doc, block, codePixels, false);
+      if (wrap) {
+        QTextBlockFormat breakable;
+        breakable.setNonBreakableLines(false);
+        QTextCursor(block).mergeBlockFormat(breakable);
+      }
+      continue;
+    }
+    for (auto it = block.begin(); !it.atEnd(); ++it) {
+      const QTextFragment fragment = it.fragment();
+      QTextCharFormat format = fragment.charFormat();
+      if (!isCode(format)) continue;
+      format.clearProperty(QTextFormat::FontPointSize);
+      format.clearProperty(QTextFormat::FontSizeAdjustment);
+      format.setProperty(QTextFormat::FontPixelSize, static_cast<int>(std::lround(pixels)));
+      QTextCursor cursor(&doc);
+      cursor.setPosition(fragment.position());
+      cursor.setPosition(fragment.position() + fragment.length(), QTextCursor::KeepAnchor);
+      cursor.setCharFormat(format);
+    }
+  }
+  if (wrap) {
+    // Long identifiers break anywhere rather than run off the slide.
+    QTextOption option = doc.defaultTextOption();
+    option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    doc.setDefaultTextOption(option);
+  }
+}
+
+// Tables get air in their cells and a thin rule, so columns do not run into each other.
+void padTables(QTextDocument& doc, double pixels) {
+  for (QTextBlock block = doc.begin(); block.isValid(); block = block.next()) {
+    QTextTable* table = QTextCursor(block).currentTable();
+    if (table == nullptr || table->firstPosition() != block.position()) continue;
+    QTextTableFormat format = table->format();
+    format.setCellPadding(pixels * 0.3);
+    format.setCellSpacing(0);
+    format.setBorder(1);
+    format.setBorderCollapse(true);
+    format.setBorderBrush(QColor(190, 190, 190));
+    table->setFormat(format);
+  }
+}
+
 } // namespace
 
 std::unique_ptr<QTextDocument> markdownDocument(const QString& markdown, const QString& directory,
@@ -107,12 +206,17 @@ std::unique_ptr<QTextDocument> markdownDocument(const QString& markdown, const Q
     cursor.mergeBlockFormat(spacing);
   }
   fitImages(*doc, width);
+  typesetScripts(*doc);
+  fitCode(*doc, pixels, std::min(pixels, SlidePainter::minimumFontPixels), width);
+  padTables(*doc, pixels);
   doc->setTextWidth(width);
   return doc;
 }
 
-QRectF SlidePainter::canvasRect(const QRectF& target) {
-  const QSizeF size = QSizeF(canvasWidth, canvasHeight).scaled(target.size(), Qt::KeepAspectRatio);
+double SlidePainter::canvasWidth() const { return m_library.deck().canvasWidth; }
+
+QRectF SlidePainter::canvasRect(const QRectF& target) const {
+  const QSizeF size = QSizeF(canvasWidth(), canvasHeight).scaled(target.size(), Qt::KeepAspectRatio);
   return {target.center() - QPointF(size.width(), size.height()) / 2.0, size};
 }
 
@@ -138,7 +242,7 @@ void SlidePainter::drawDocument(QPainter& painter, QTextDocument& document, cons
 
 SlideLayout SlidePainter::layout(int index) const {
   const Slide& slide = m_library.deck().slides[static_cast<std::size_t>(index)];
-  const double width = canvasWidth - 2 * margin;
+  const double width = canvasWidth() - 2 * margin;
   const double bottom = canvasHeight - footerHeight;
   const double textRoom =
       slide.scenes.empty() ? bottom - margin : (bottom - margin) * (1.0 - sceneShare) - gap;
@@ -187,8 +291,8 @@ void SlidePainter::paint(QPainter& painter, const QRectF& target, DeckPosition a
   painter.setRenderHint(QPainter::TextAntialiasing, true);
   const QRectF canvas = canvasRect(target);
   painter.translate(canvas.topLeft());
-  painter.scale(canvas.width() / canvasWidth, canvas.height() / canvasHeight);
-  painter.fillRect(QRectF(0, 0, canvasWidth, canvasHeight), Qt::white);
+  painter.scale(canvas.width() / canvasWidth(), canvas.height() / canvasHeight);
+  painter.fillRect(QRectF(0, 0, canvasWidth(), canvasHeight), Qt::white);
   if (at.slide < 0 || at.slide >= static_cast<int>(deck.slides.size())) {
     painter.restore();
     return;
@@ -206,7 +310,7 @@ void SlidePainter::paint(QPainter& painter, const QRectF& target, DeckPosition a
   for (std::size_t c = 0; c < placed.scenes.size(); ++c)
     paintScene(painter, placed.scenes[c], at.slide, static_cast<int>(c));
 
-  const double width = canvasWidth - 2 * margin;
+  const double width = canvasWidth() - 2 * margin;
   const double bottom = canvasHeight - footerHeight;
   painter.setFont(slideFont(minimumFontPixels));
   painter.setPen(QColor(110, 110, 110));
@@ -253,7 +357,7 @@ void SlidePainter::paintScene(QPainter& painter, const QRectF& cell, int slide, 
     break;
   }
   if (state.statistics) {
-    paintStats(painter, figure, state);
+    paintStats(painter, figure, state, scene.axis == AxisMode::time);
     return;
   }
   painter.save();
@@ -272,7 +376,8 @@ void SlidePainter::paintScene(QPainter& painter, const QRectF& cell, int slide, 
   painter.restore();
 }
 
-void SlidePainter::paintStats(QPainter& painter, const QRectF& cell, SceneState& state) {
+void SlidePainter::paintStats(QPainter& painter, const QRectF& cell, SceneState& state,
+                              bool measured) {
   StatisticsModel& model = *state.statistics;
   painter.save();
   painter.setClipRect(cell);
@@ -290,10 +395,17 @@ void SlidePainter::paintStats(QPainter& painter, const QRectF& cell, SceneState&
       QFontMetricsF(title).elidedText(state.document->title(), Qt::ElideRight, head.width()));
   double y = head.bottom() + 8;
   const double split = cell.left() + cell.width() * 0.45;
+  int shown = 0;
   for (int r = 0; r < model.rowCount() && y + line <= cell.bottom(); ++r) {
     const QString quantity = model.data(model.index(r, StatisticsModel::Quantity)).toString();
+    // Times this machine measured (8 processes on 2 cores) stay off a slide beside the model's
+    // figures, unless the scene asks for measured time (axis: time).
+    if (!measured && (quantity.startsWith(QStringLiteral("Run duration")) ||
+                      quantity.startsWith(QStringLiteral("Critical path")) ||
+                      quantity.startsWith(QStringLiteral("Blocked in receives"))))
+      continue;
     const QString text = model.data(model.index(r, StatisticsModel::Value)).toString();
-    if (r % 2 == 0)
+    if (shown++ % 2 == 0)
       painter.fillRect(QRectF(cell.left(), y, cell.width(), line), QColor(244, 244, 244));
     painter.setFont(label);
     painter.drawText(

@@ -1,6 +1,7 @@
 // Paints a slide at a step onto any QPainter — the presenting windows, PNG pages and vector PDF
-// pages share this one code path. Everything is laid out on a virtual 1024×768 canvas and
-// scaled to the target (letterboxed), so a 1024×768 projector shows it at 1:1: body text
+// pages share this one code path. Everything is laid out on a virtual 1366×768 canvas (16:9;
+// 1024×768 for 4:3 decks) and scaled to the target (letterboxed), so a projector of that size
+// shows it at 1:1: body text
 // 28 px, nothing below 20 px. The Markdown is Qt's (QTextDocument::setMarkdown); scene
 // figures are the app's views, painted zoomed so their smallest labels stay above ~20 px.
 #pragma once
@@ -26,8 +27,9 @@ struct SlideLayout {
 
 class SlidePainter {
 public:
-  static constexpr double canvasWidth = 1024.0;
   static constexpr double canvasHeight = 768.0;
+  /// The deck's canvas width: 1366 (16:9, the default) or 1024 (4:3).
+  double canvasWidth() const;
   /// How much larger than in the app the views are drawn on a slide: their floors (14 px
   /// ticks, 12 px strips) come out at 20 px and more on the canvas.
   static constexpr double sceneZoom = 1.6;
@@ -39,7 +41,7 @@ public:
   explicit SlidePainter(SceneLibrary& library) : m_library(library) {}
 
   /// The canvas letterboxed into `target` (centred, aspect kept).
-  static QRectF canvasRect(const QRectF& target);
+  QRectF canvasRect(const QRectF& target) const;
   SlideLayout layout(int slide) const;
   /// Paints slide `at.slide` with its scenes at step `at.step` (moves their cursors).
   void paint(QPainter& painter, const QRectF& target, DeckPosition at);
@@ -56,7 +58,7 @@ public:
 private:
   static void drawDocument(QPainter& painter, QTextDocument& document, const QRectF& area);
   void paintScene(QPainter& painter, const QRectF& cell, int slide, int scene);
-  void paintStats(QPainter& painter, const QRectF& cell, SceneState& state);
+  void paintStats(QPainter& painter, const QRectF& cell, SceneState& state, bool measured);
   void paintMessage(QPainter& painter, const QRectF& cell, const QString& heading,
                     const QString& text, const QColor& accent);
 

@@ -22,7 +22,7 @@ void paintHandoutPage(QPainter& painter, SlidePainter& slides, const QRectF& pag
   const double margin = 40.0;
   const double width = page.width() - 2 * margin;
   const QRectF slide(margin, margin, width,
-                     width * SlidePainter::canvasHeight / SlidePainter::canvasWidth);
+                     width * SlidePainter::canvasHeight / slides.canvasWidth());
   slides.paint(painter, slide, at);
   painter.setPen(QPen(QColor(160, 160, 160), 1));
   painter.setBrush(Qt::NoBrush);
@@ -43,7 +43,7 @@ QString writePdf(SlidePainter& slides, const std::vector<DeckPosition>& pages, c
   if (handout)
     writer.setPageSize(QPageSize(QPageSize::A4));
   else
-    writer.setPageSize(QPageSize(QSize(static_cast<int>(SlidePainter::canvasWidth),
+    writer.setPageSize(QPageSize(QSize(static_cast<int>(slides.canvasWidth()),
                                        static_cast<int>(SlidePainter::canvasHeight)),
                                  QStringLiteral("Slide"), QPageSize::ExactMatch));
   QPainter painter;
@@ -68,7 +68,8 @@ QString writePngs(SlidePainter& slides, const std::vector<DeckPosition>& pages,
   // Handout pages: A4 in points (as in the PDF) drawn at the canvas's width.
   const QSizeF a4 = QPageSize(QPageSize::A4).size(QPageSize::Point);
   const QSize size =
-      handout ? QSize(1024, qRound(1024 * a4.height() / a4.width())) : QSize(1024, 768);
+      handout ? QSize(1024, qRound(1024 * a4.height() / a4.width()))
+              : QSize(qRound(slides.canvasWidth()), qRound(SlidePainter::canvasHeight));
   for (std::size_t i = 0; i < pages.size(); ++i) {
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::white);
@@ -90,15 +91,17 @@ QString writePngs(SlidePainter& slides, const std::vector<DeckPosition>& pages,
 
 QString slidesUsage() {
   return QStringLiteral(
-      "usage: collscope present DECK [--rerecord] [--window]\n"
-      "       collscope slides DECK (--pdf OUT.pdf | --png DIR) [--handout] [--rerecord]\n"
+      "usage: collscope present DECK [--aspect 16:9|4:3] [--rerecord] [--window]\n"
+      "       collscope slides DECK (--pdf OUT.pdf | --png DIR) [--aspect 16:9|4:3] [--handout]\n"
+      "                        [--rerecord]\n"
       "\n"
       "DECK is a Markdown deck (slides/README.md describes the format).\n"
       "  present      full-screen audience view and presenter view; Right/Space/PageDown step\n"
       "               the rounds, then the slides; Left/PageUp back; N Enter jumps to slide N;\n"
       "               B blanks; F full screen; P presenter view; R records the slide's runs again\n"
       "  --pdf OUT    vector PDF, one page per step (each round of a stepping scene)\n"
-      "  --png DIR    one 1024x768 PNG per page (DIR/page-001.png …)\n"
+      "  --png DIR    one PNG per page (DIR/page-001.png …), 1366x768 (1024x768 at 4:3)\n"
+      "  --aspect A   16:9 (default, a 1366x768 canvas) or 4:3 (1024x768) for older projectors\n"
       "  --handout    one page per slide at its final step, with the speaker notes below\n"
       "  --rerecord   record every scene's run again instead of using the cache\n"
       "  --window     present in a window, not full screen\n"
@@ -125,6 +128,15 @@ SlidesOptions parseSlidesArguments(const QStringList& arguments, bool present) {
       o.help = true;
     else if (arg == QStringLiteral("--rerecord"))
       o.rerecord = true;
+    else if (arg == QStringLiteral("--aspect")) {
+      const QString a = value();
+      if (a == QStringLiteral("16:9"))
+        o.canvasWidth = wideCanvasWidth;
+      else if (a == QStringLiteral("4:3"))
+        o.canvasWidth = narrowCanvasWidth;
+      else if (!a.isEmpty())
+        fail(QStringLiteral("--aspect takes 16:9 or 4:3, got '%1'").arg(a));
+    }
     else if (!present && arg == QStringLiteral("--pdf"))
       o.pdf = value();
     else if (!present && arg == QStringLiteral("--png"))
@@ -151,7 +163,8 @@ SlidesOptions parseSlidesArguments(const QStringList& arguments, bool present) {
 }
 
 int runSlidesExport(const SlidesOptions& options, QTextStream& out, QTextStream& err) {
-  const Deck deck = loadDeck(options.deck);
+  Deck deck = loadDeck(options.deck);
+  deck.canvasWidth = options.canvasWidth;
   if (deck.slides.empty()) {
     for (const QString& line : deck.errorLines()) err << "collscope: error: " << line << "\n";
     return 2;

@@ -20,6 +20,7 @@ struct SlidesOptions {
   bool handout = false;
   bool rerecord = false;
   bool window = false; ///< present: a window instead of full screen
+  double canvasWidth = wideCanvasWidth; ///< --aspect: 16:9 (default) or 4:3
   QString error;       ///< one line; empty when the command line is fine
   bool help = false;
 };

@@ -20,14 +20,25 @@ void TreeView::render(QPainter& painter, const QRect& target, const Playback& pl
                                       : QStringLiteral("data flows from the root"),
                         instance.annotatedRounds() ? QStringLiteral("as annotated")
                                                    : QStringLiteral("inferred"));
-    if (m_scene.panels().size() == 2)
-      subtitle = QStringLiteral("two trees of depth %1 and %2 · every rank a leaf in one of them · "
-                                "rounds %3")
+    if (m_scene.panels().size() == 2) {
+      // Said of these two trees, not of two-trees in general: the root, and at some p the
+      // rank that roots the trees' halves, are inner nodes of both.
+      const CommunicationTree& other = m_scene.panels()[1].tree;
+      int innerInBoth = 0;
+      for (std::size_t r = 0; r < tree.nodes().size() && r < other.nodes().size(); ++r)
+        if (!tree.nodes()[r].children.empty() && !other.nodes()[r].children.empty()) ++innerInBoth;
+      const QString leaves = innerInBoth == 0
+                                 ? QStringLiteral("every rank a leaf in one of them")
+                                 : QStringLiteral("%1 of %2 ranks inner in both")
+                                       .arg(innerInBoth)
+                                       .arg(tree.nodes().size());
+      subtitle = QStringLiteral("two trees of depth %1 and %2 · %3 · rounds %4")
                      .arg(tree.depth())
-                     .arg(m_scene.panels()[1].tree.depth())
+                     .arg(other.depth())
+                     .arg(leaves)
                      .arg(instance.annotatedRounds() ? QStringLiteral("as annotated")
                                                      : QStringLiteral("inferred"));
-    else if (tree.phase() == QLatin1String("data"))
+    } else if (tree.phase() == QLatin1String("data"))
       subtitle +=
           QStringLiteral(" · the %1 phase (the other phases exchange sizes)").arg(tree.phase());
     else if (!tree.phase().isEmpty())
