@@ -62,6 +62,7 @@ struct Options {
   std::string platform; ///< --platform NAME: the simulated platform, named in the report
   NodeChoice nodes;     ///< --nodes, --ranks-per-node, --placement (or the environment's)
   std::optional<OmpiForce> ompi; ///< --algorithm ompi:NAME [--segment B] [--fanout K]
+  int radix = 0; ///< --radix k (k-nomial trees); 0: the default (radix.hpp)
 };
 
 /// Options, or the one-line reason they are unusable (without the "collscope-run: error: ").
