@@ -3,10 +3,12 @@
 // They take --radix k, the k of every formula (the functions' blocks argument). `cost` is the
 // one-ported α-β figure (the k−1 messages of a level take turns), `ported` the figure with k−1
 // ports per rank (they overlap); schedule/knomial.hpp says which are exact.
+#include "collscope/algorithms/alltoall.hpp"
 #include "collscope/algorithms/bcast.hpp"
 #include "collscope/algorithms/gather.hpp"
 #include "collscope/algorithms/reduce.hpp"
 #include "collscope/algorithms/scatter.hpp"
+#include "collscope/schedule/bruck_radix.hpp"
 #include "collscope/schedule/knomial.hpp"
 #include "registry_formulas.hpp"
 #include "registry_parts.hpp"
@@ -27,6 +29,13 @@ constexpr CostFormula knomial_ported_bcast{"⌈log_k p⌉(α + βm)", s::knomial
 constexpr CostFormula knomial_gather{"≤ (k−1)⌈log_k p⌉α + (p−1)/p·βm", s::knomial_gather_cost};
 constexpr CostFormula knomial_ported_gather{"≤ ⌈log_k p⌉α + (k^⌈log_k p⌉ − 1)/(k−1)·βm/p",
                                             s::knomial_ported_gather_cost};
+
+// Bruck in radix k: every digit position but the top one takes k−1 rounds.
+constexpr RoundsFormula bruck_radix_rounds{
+    "(k−1)(⌈log_k p⌉ − 1) + ⌈p/k^(⌈log_k p⌉ − 1)⌉ − 1",
+    [](int p, int k) { return s::bruck_radix_rounds(p, k); }};
+constexpr CostFormula bruck_radix{
+    "≤ ((k−1)(⌈log_k p⌉ − 1) + ⌈p/k^(⌈log_k p⌉ − 1)⌉ − 1)(α + βm/2)", s::bruck_radix_bound};
 
 const std::array entries{
     Algorithm{.collective = C::gather,
@@ -67,6 +76,15 @@ const std::array entries{
               .parameter = Parameter::radix,
               .reduce = reduce_knomial,
               .ported = knomial_ported_bcast},
+    Algorithm{.collective = C::alltoall,
+              .name = "bruck-radix",
+              .description = "Bruck's index algorithm in radix k (--radix): fewer rounds for "
+                             "small blocks, more bytes",
+              .source = "seeds/001 “The power of the circulant graph” (Bruck et al. 1997)",
+              .rounds = bruck_radix_rounds,
+              .cost = bruck_radix,
+              .parameter = Parameter::radix,
+              .alltoall = alltoall_bruck_radix},
 };
 
 } // namespace

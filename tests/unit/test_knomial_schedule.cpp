@@ -3,6 +3,7 @@
 // rounds in both directions; and its α-β times, simulated here with the replay's rules
 // (tracer/model/README.md, "Replays") for one port and for k−1 ports, against the cost formulas.
 #include "collscope/schedule/bits.hpp"
+#include "collscope/schedule/bruck_radix.hpp"
 #include "collscope/schedule/knomial.hpp"
 
 #include <algorithm>
@@ -202,4 +203,30 @@ TEST_CASE("k-nomial costs: one port and k−1 ports against the formulas, p = 1.
             }
           }
         }
+}
+
+TEST_CASE("Bruck in radix k: every block reaches its destination, p = 1..64, k = 2..8") {
+  for (int k = 2; k <= 8; ++k)
+    for (int p = 1; p <= 64; ++p) {
+      INFO("p=" << p << " k=" << k);
+      const auto steps = bruck_radix_steps(p, k);
+      REQUIRE(int(steps.size()) == bruck_radix_rounds(p, k));
+      if (power_of(p, k)) REQUIRE(bruck_radix_rounds(p, k) == (k - 1) * knomial_levels(p, k));
+      if (k == 2) REQUIRE(bruck_radix_rounds(p, k) == ceil_log2(p));
+      // Slot j (the block from o to o + j) starts on rank o and moves by d·k^x in the round of
+      // its digit x = d; it ends on its destination whatever o, so follow offsets from o.
+      std::vector<long long> moved(p, 0);
+      double time = 0;
+      for (const RadixStep& s : steps) {
+        const std::vector<int> slots = slots_with_digit(p, k, s.position, s.digit);
+        REQUIRE(!slots.empty());
+        REQUIRE(2 * slots.size() <= std::size_t(p)); // at most half of the blocks per round
+        for (int j : slots) moved[j] += s.distance;
+        time += 1 + double(slots.size()) / p;
+      }
+      for (int j = 0; j < p; ++j) REQUIRE(moved[j] == j);
+      CHECK(close(bruck_radix_time(p, 1, 1, 1, k), time));
+      CHECK(bruck_radix_time(p, 1e6, 1e-6, 2e-10, k) <=
+            bruck_radix_bound(p, 1e6, 1e-6, 2e-10, k) * (1 + 1e-12));
+    }
 }
