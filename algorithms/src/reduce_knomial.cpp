@@ -18,6 +18,7 @@
 #include "collscope/schedule/knomial.hpp"
 #include "contract.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 

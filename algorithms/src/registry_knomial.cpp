@@ -27,7 +27,7 @@ constexpr RoundsFormula knomial_rounds{"⌈log_k p⌉",
 constexpr CostFormula knomial_bcast{"≤ (k−1)⌈log_k p⌉(α + βm)", s::knomial_bcast_cost};
 constexpr CostFormula knomial_ported_bcast{"⌈log_k p⌉(α + βm)", s::knomial_ported_bcast_cost};
 constexpr CostFormula knomial_gather{"≤ (k−1)⌈log_k p⌉α + (p−1)/p·βm", s::knomial_gather_cost};
-constexpr CostFormula knomial_ported_gather{"≤ ⌈log_k p⌉α + (k^⌈log_k p⌉ − 1)/(k−1)·βm/p",
+constexpr CostFormula knomial_ported_gather{"≤ ⌈log_k p⌉α + min((k^⌈log_k p⌉ − 1)/(k−1), p−1)·βm/p",
                                             s::knomial_ported_gather_cost};
 
 // Bruck in radix k: every digit position but the top one takes k−1 rounds.

@@ -6,7 +6,7 @@
 //
 //   p = 9, k = 3, root 0:   round 0: 0→3 [3,6) 0→6 [6,9)    round 1: 0→1 0→2 3→4 3→5 6→7 6→8
 //
-// Rounds: ⌈log_k p⌉.  Cost with k−1 ports: ≤ ⌈log_k p⌉α + (k^⌈log_k p⌉ − 1)/(k−1)·βm/p; with one
+// Rounds: ⌈log_k p⌉.  Cost with k−1 ports: ≤ ⌈log_k p⌉α + min((k^⌈log_k p⌉ − 1)/(k−1), p−1)·βm/p; with one
 // port ≤ (k−1)⌈log_k p⌉α + (p−1)/p·βm (both exact for p = k^L). For root ≠ 0 the root packs a
 // subtree whose real ranks wrap past p − 1.
 #include "annotate.hpp"

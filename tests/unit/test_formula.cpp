@@ -56,3 +56,11 @@ TEST_CASE("the formula reader knows the radix k, log_k and powers") {
   CHECK_FALSE(evaluate_formula("⌈log_k (p/4)⌉", v));
   CHECK_FALSE(evaluate_formula("⌈log_k p⌉", FormulaValues{.p = 10, .radix = 1}));
 }
+
+TEST_CASE("the formula reader knows min(x, y)") {
+  const FormulaValues v{.p = 10, .m = 1000, .radix = 3};
+  CHECK(evaluate_formula("min(p, k)", v) == 3);
+  CHECK(evaluate_formula("2min((k^⌈log_k p⌉ − 1)/(k−1), p−1)", v) == 18);
+  CHECK(evaluate_formula("min(p, 4) + 1, a note", v) == 5);
+  CHECK_FALSE(evaluate_formula("min(p)", v));
+}

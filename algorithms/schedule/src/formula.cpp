@@ -2,6 +2,7 @@
 
 #include "collscope/schedule/bits.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -81,6 +82,15 @@ private:
       skip_spaces();
       expect(")");
       return value;
+    }
+    if (eat("min(")) {
+      const double first = sum();
+      skip_spaces();
+      expect(",");
+      const double second = sum();
+      skip_spaces();
+      expect(")");
+      return std::min(first, second);
     }
     if (eat("⌈")) return rounded("⌉", true);
     if (eat("⌊")) return rounded("⌋", false);

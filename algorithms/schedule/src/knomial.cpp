@@ -71,7 +71,8 @@ double knomial_ported_gather_cost(int p, double m, double alpha, double beta, in
   const int levels = knomial_levels(p, k);
   double power = 1;
   for (int i = 0; i < levels; ++i) power *= k;
-  return levels * alpha + (power - 1) / (k - 1.0) * beta * m / p;
+  // Level i moves subtrees of at most k^i blocks, and never more than the p − 1 there are.
+  return levels * alpha + std::min((power - 1) / (k - 1.0), p - 1.0) * beta * m / p;
 }
 
 } // namespace collscope::schedule

@@ -57,7 +57,7 @@ struct TwoLevelFormula {
 /// The value of a formula's text. Grammar: numbers, the names p m M α β N n α' β' mₘₐₓ b k, ⌈log₂x⌉
 /// and ⌊log₂x⌋ (x a positive whole number or a fraction above 1), ⌈log_k x⌉ and ⌊log_k x⌋ (x a
 /// positive whole number), ⌈x⌉ and ⌊x⌋ of any expression, + − · / and juxtaposition (products),
-/// x^y (y one factor: k^⌈log_k p⌉), parentheses. A leading "≤ " (the text is a bound)
+/// x^y (y one factor: k^⌈log_k p⌉), min(x, y), parentheses. A leading "≤ " (the text is a bound)
 /// and anything after a comma (a note such as "M = Σ⌈mᵢ/b⌉") are not part of the value.
 /// nullopt when the text does not parse.
 std::optional<double> evaluate_formula(std::string_view text, const FormulaValues& values);

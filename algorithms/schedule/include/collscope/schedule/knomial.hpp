@@ -54,7 +54,7 @@ double knomial_bcast_cost(int p, double m, double alpha, double beta, int k);
 double knomial_ported_bcast_cost(int p, double m, double alpha, double beta, int k);
 /// Gather and scatter, one port: ≤ (k−1)⌈log_k p⌉α + (p−1)/p·βm, exact for p = k^L.
 double knomial_gather_cost(int p, double m, double alpha, double beta, int k);
-/// Gather and scatter, k−1 ports: ≤ ⌈log_k p⌉α + (k^⌈log_k p⌉ − 1)/(k−1)·βm/p (level i moves
+/// Gather and scatter, k−1 ports: ≤ ⌈log_k p⌉α + min((k^⌈log_k p⌉ − 1)/(k−1), p−1)·βm/p (level i moves
 /// subtrees of at most k^i blocks at once), exact for p = k^L.
 double knomial_ported_gather_cost(int p, double m, double alpha, double beta, int k);
 
