@@ -98,7 +98,7 @@ std::string pipelined_names() {
   return names;
 }
 
-/// "bcast knomial; reduce knomial; …": the algorithms that take --radix.
+/// "gather knomial; …; alltoall bruck-radix": the algorithms that take --radix.
 std::string radix_names() {
   std::string names;
   for (const Algorithm& a : algorithms())
@@ -329,7 +329,7 @@ std::string check_fit(const Raw& raw, Options& o, int p) {
            names_of(Collective::allgatherv, [](const Algorithm& b) { return b.uses_piece(); }) +
            ", not to " + who;
   if (raw.radix && !a.uses_radix())
-    return "--radix applies only to the k-nomial trees (" + radix_names() + "), not to " + who;
+    return "--radix applies only to the k-nomial trees and Bruck in radix k (" + radix_names() + "), not to " + who;
   if (a.power_of_two_only && (p & (p - 1)) != 0)
     return who + " needs a power-of-two number of processes, not p = " + std::to_string(p) +
            " (bruck runs on any p)";
