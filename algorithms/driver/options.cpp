@@ -329,7 +329,8 @@ std::string check_fit(const Raw& raw, Options& o, int p) {
            names_of(Collective::allgatherv, [](const Algorithm& b) { return b.uses_piece(); }) +
            ", not to " + who;
   if (raw.radix && !a.uses_radix())
-    return "--radix applies only to the k-nomial trees and Bruck in radix k (" + radix_names() + "), not to " + who;
+    return "--radix applies only to the k-nomial trees and Bruck in radix k (" + radix_names() +
+           "), not to " + who;
   if (a.power_of_two_only && (p & (p - 1)) != 0)
     return who + " needs a power-of-two number of processes, not p = " + std::to_string(p) +
            " (bruck runs on any p)";
@@ -412,9 +413,8 @@ ParseResult parse_options(std::span<char* const> args, int p) {
         number("--repetitions", raw.repetitions, 1, o.repetitions),
         number("--warmup", raw.warmup, 0, o.warmup), number("--blocks", raw.blocks, 1, o.blocks),
         number("--piece", raw.piece, 1, o.piece), number("--radix", raw.radix, 2, o.radix),
-        seed_number(raw.seed, o.seed),
-        seconds("--alpha", raw.alpha, o.alpha), seconds("--beta", raw.beta, o.beta),
-        check_kinds(raw, o), check_irregular(raw, o, p)})
+        seed_number(raw.seed, o.seed), seconds("--alpha", raw.alpha, o.alpha),
+        seconds("--beta", raw.beta, o.beta), check_kinds(raw, o), check_irregular(raw, o, p)})
     if (!error.empty()) return {o, error};
   if (std::string error = check_fit(raw, o, p); !error.empty()) return {o, error};
   if (std::string error = check_nodes({raw.nodes, raw.ranks_per_node, raw.placement}, *o.algorithm,

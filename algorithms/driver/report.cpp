@@ -243,8 +243,8 @@ std::optional<double> print_header(const Options& o, const RunFacts& f) {
                             ")");
     if (a.ported.of) // the k-ported model beside α-β: k−1 ports per rank
       key("model_cost_ported_s",
-          number("%.4e", a.ported.of(f.p, static_cast<double>(m), f.tuning.alpha, f.tuning.beta,
-                                     blocks)) +
+          number("%.4e",
+                 a.ported.of(f.p, static_cast<double>(m), f.tuning.alpha, f.tuning.beta, blocks)) +
               " (" + str(a.ported.text) + "; " + ab + ", k−1 = " + std::to_string(blocks - 1) +
               " ports per rank)");
   } else {

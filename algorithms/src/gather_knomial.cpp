@@ -6,9 +6,10 @@
 //
 //   p = 9, k = 3, root 0:   round 0: 1→0 2→0 4→3 5→3 7→6 8→6    round 1: 3→0 [3,6) 6→0 [6,9)
 //
-// Rounds: ⌈log_k p⌉.  Cost with k−1 ports: ≤ ⌈log_k p⌉α + min((k^⌈log_k p⌉ − 1)/(k−1), p−1)·βm/p; with one
-// port ≤ (k−1)⌈log_k p⌉α + (p−1)/p·βm (both exact for p = k^L). For root ≠ 0 a subtree whose
-// real ranks wrap past p − 1 is received into a temporary buffer and copied into rank order.
+// Rounds: ⌈log_k p⌉.  Cost with k−1 ports: ≤ ⌈log_k p⌉α + min((k^⌈log_k p⌉ − 1)/(k−1), p−1)·βm/p;
+// with one port ≤ (k−1)⌈log_k p⌉α + (p−1)/p·βm (both exact for p = k^L). For root ≠ 0 a
+// subtree whose real ranks wrap past p − 1 is received into a temporary buffer and copied into
+// rank order.
 #include "annotate.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/gather.hpp"
@@ -73,8 +74,8 @@ int unchecked_gather_knomial(const void* sendbuf, int sendcount, MPI_Datatype se
   trace::meta("radix", k);
   if (rank == root) {
     if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
-    return gather_at_root(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm,
-                          p, k);
+    return gather_at_root(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, p,
+                          k);
   }
   if (carries_no_data(sendcount, sendtype)) return MPI_SUCCESS;
   const int v = schedule::virtual_rank(rank, root, p);
@@ -97,10 +98,9 @@ int unchecked_gather_knomial(const void* sendbuf, int sendcount, MPI_Datatype se
     requests.assign(level.edges.size(), MPI_REQUEST_NULL);
     for (std::size_t c = 0; c < level.edges.size(); ++c) {
       const schedule::TreeEdge& child = level.edges[c];
-      COLLSCOPE_TRY(MPI_Irecv(subtree.block(std::int64_t{child.vrank - v} * sendcount),
-                              child.subtree_size * sendcount, sendtype,
-                              schedule::real_rank(child.vrank, root, p), gather_tag, comm,
-                              &requests[c]));
+      COLLSCOPE_TRY(MPI_Irecv(
+          subtree.block(std::int64_t{child.vrank - v} * sendcount), child.subtree_size * sendcount,
+          sendtype, schedule::real_rank(child.vrank, root, p), gather_tag, comm, &requests[c]));
     }
     COLLSCOPE_TRY(
         MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE));

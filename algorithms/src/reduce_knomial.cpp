@@ -66,8 +66,8 @@ int unchecked_reduce_knomial(const void* sendbuf, void* recvbuf, int count, MPI_
     requests.assign(level.edges.size(), MPI_REQUEST_NULL);
     for (std::size_t c = 0; c < level.edges.size(); ++c)
       COLLSCOPE_TRY(MPI_Irecv(incoming[c].data(), count, datatype,
-                              schedule::real_rank(level.edges[c].vrank, root, p), reduce_tag,
-                              comm, &requests[c]));
+                              schedule::real_rank(level.edges[c].vrank, root, p), reduce_tag, comm,
+                              &requests[c]));
     COLLSCOPE_TRY(
         MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE));
     for (std::size_t c = 0; c < level.edges.size(); ++c)

@@ -34,8 +34,8 @@ constexpr CostFormula knomial_ported_gather{"≤ ⌈log_k p⌉α + min((k^⌈log
 constexpr RoundsFormula bruck_radix_rounds{
     "(k−1)(⌈log_k p⌉ − 1) + ⌈p/k^(⌈log_k p⌉ − 1)⌉ − 1",
     [](int p, int k) { return s::bruck_radix_rounds(p, k); }};
-constexpr CostFormula bruck_radix{
-    "≤ ((k−1)(⌈log_k p⌉ − 1) + ⌈p/k^(⌈log_k p⌉ − 1)⌉ − 1)(α + βm/2)", s::bruck_radix_bound};
+constexpr CostFormula bruck_radix{"≤ ((k−1)(⌈log_k p⌉ − 1) + ⌈p/k^(⌈log_k p⌉ − 1)⌉ − 1)(α + βm/2)",
+                                  s::bruck_radix_bound};
 
 const std::array entries{
     Algorithm{.collective = C::gather,

@@ -6,9 +6,9 @@
 //
 //   p = 9, k = 3, root 0:   round 0: 0→3 [3,6) 0→6 [6,9)    round 1: 0→1 0→2 3→4 3→5 6→7 6→8
 //
-// Rounds: ⌈log_k p⌉.  Cost with k−1 ports: ≤ ⌈log_k p⌉α + min((k^⌈log_k p⌉ − 1)/(k−1), p−1)·βm/p; with one
-// port ≤ (k−1)⌈log_k p⌉α + (p−1)/p·βm (both exact for p = k^L). For root ≠ 0 the root packs a
-// subtree whose real ranks wrap past p − 1.
+// Rounds: ⌈log_k p⌉.  Cost with k−1 ports: ≤ ⌈log_k p⌉α + min((k^⌈log_k p⌉ − 1)/(k−1), p−1)·βm/p;
+// with one port ≤ (k−1)⌈log_k p⌉α + (p−1)/p·βm (both exact for p = k^L). For root ≠ 0 the
+// root packs a subtree whose real ranks wrap past p − 1.
 #include "annotate.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/radix.hpp"
@@ -84,8 +84,8 @@ int unchecked_scatter_knomial(const void* sendbuf, int sendcount, MPI_Datatype s
   const auto receive = [&](void* into) {
     const trace::Round round(schedule::knomial_topdown_round(schedule::knomial_level(v, k), p, k));
     return MPI_Recv(into, size * recvcount, recvtype,
-                    schedule::real_rank(schedule::knomial_parent(v, k), root, p), scatter_tag,
-                    comm, MPI_STATUS_IGNORE);
+                    schedule::real_rank(schedule::knomial_parent(v, k), root, p), scatter_tag, comm,
+                    MPI_STATUS_IGNORE);
   };
   if (size == 1) return receive(recvbuf);
 

@@ -27,9 +27,9 @@ model::Trace load_knomial(const std::string& collective, int p, int k,
                           const std::string& name = "knomial") {
   const char* dir = std::getenv("COLLSCOPE_TREE_TRACES");
   REQUIRE(dir != nullptr);
-  return model::load_trace(std::filesystem::path(dir) / (collective + "_" + name + "_p" +
-                                                         std::to_string(p) + "_k" +
-                                                         std::to_string(k)));
+  return model::load_trace(
+      std::filesystem::path(dir) /
+      (collective + "_" + name + "_p" + std::to_string(p) + "_k" + std::to_string(k)));
 }
 
 bool close(double a, double b) {
@@ -78,9 +78,9 @@ TEST_CASE("k-nomial traces: rounds, messages, bytes and replays against the form
       model::TwoLevel ported_model{{alpha, beta}, {alpha, beta}, 0, k - 1};
       const double ported =
           model::replay_two_level(trace, model::layout_ranks_per_node(p, p), ported_model).total;
-      const double ported_formula =
-          subtrees ? schedule::knomial_ported_gather_cost(p, m, alpha, beta, k)
-                   : schedule::knomial_ported_bcast_cost(p, m, alpha, beta, k);
+      const double ported_formula = subtrees
+                                        ? schedule::knomial_ported_gather_cost(p, m, alpha, beta, k)
+                                        : schedule::knomial_ported_bcast_cost(p, m, alpha, beta, k);
       CHECK(ported <= ported_formula * (1 + 1e-9));
       if (exact || !subtrees) CHECK(close(ported, ported_formula));
       CHECK(ported < one_port); // k−1 ports overlap what one port serialises

@@ -79,8 +79,9 @@ Times bottomup(int p, int k, double alpha, double beta, double unit, bool subtre
       double t = 0;
       for (const KnomialLevel& level : knomial_child_levels(v, p, k)) {
         std::vector<TreeEdge> edges = level.edges;
-        std::sort(edges.begin(), edges.end(),
-                  [&](const TreeEdge& a, const TreeEdge& b) { return done[a.vrank] < done[b.vrank]; });
+        std::sort(edges.begin(), edges.end(), [&](const TreeEdge& a, const TreeEdge& b) {
+          return done[a.vrank] < done[b.vrank];
+        });
         double port = t, level_end = t;
         for (const TreeEdge& e : edges) {
           const double cost = alpha + beta * unit * (subtrees ? e.subtree_size : 1);

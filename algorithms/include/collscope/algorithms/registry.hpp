@@ -56,8 +56,8 @@ using AlltoallvFn = int (*)(const void*, const int*, const int*, MPI_Datatype, v
 /// The one tuning knob an algorithm takes on top of MPI's arguments.
 enum class Parameter {
   none,
-  blocks,   ///< --blocks: pipeline block count (bcast pipeline)
-  piece,    ///< --piece: piece size in elements (allgatherv ring-pipelined)
+  blocks,    ///< --blocks: pipeline block count (bcast pipeline)
+  piece,     ///< --piece: piece size in elements (allgatherv ring-pipelined)
   threshold, ///< --threshold: bytes above which a subtree goes straight to the root
   radix      ///< --radix: k of a k-nomial tree (radix.hpp); the formulas' k
 };

@@ -33,8 +33,8 @@ int knomial_subtree_size(int v, int p, int k);
 
 /// The children of one level of v: the up to k−1 messages a k-ported rank posts at once.
 struct KnomialLevel {
-  int level;                    ///< i: the children are v + c·k^i, c = 1 … k−1
-  std::vector<TreeEdge> edges;  ///< in increasing c; TreeEdge::round = level
+  int level;                   ///< i: the children are v + c·k^i, c = 1 … k−1
+  std::vector<TreeEdge> edges; ///< in increasing c; TreeEdge::round = level
 };
 /// v's levels in increasing level, the order a gather or reduce receives them in (bottom-up
 /// round = level); a broadcast or scatter sends them in the reverse order.
@@ -54,8 +54,8 @@ double knomial_bcast_cost(int p, double m, double alpha, double beta, int k);
 double knomial_ported_bcast_cost(int p, double m, double alpha, double beta, int k);
 /// Gather and scatter, one port: ≤ (k−1)⌈log_k p⌉α + (p−1)/p·βm, exact for p = k^L.
 double knomial_gather_cost(int p, double m, double alpha, double beta, int k);
-/// Gather and scatter, k−1 ports: ≤ ⌈log_k p⌉α + min((k^⌈log_k p⌉ − 1)/(k−1), p−1)·βm/p (level i moves
-/// subtrees of at most k^i blocks at once), exact for p = k^L.
+/// Gather and scatter, k−1 ports: ≤ ⌈log_k p⌉α + min((k^⌈log_k p⌉ − 1)/(k−1), p−1)·βm/p
+/// (level i moves subtrees of at most k^i blocks at once), exact for p = k^L.
 double knomial_ported_gather_cost(int p, double m, double alpha, double beta, int k);
 
 } // namespace collscope::schedule
