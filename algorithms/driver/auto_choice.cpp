@@ -41,13 +41,13 @@ std::string apply_auto(Options& o, int p, bool blocks_given, const NodeOptionTex
                        model);
   if (!choice.ok()) return "--algorithm " + choice.error;
   o.algorithm = choice.best().algorithm;
-  // The chooser's parameter is M for pipelined algorithms. An algorithm with another knob (a
-  // k-nomial tree's radix, once the registry has Parameter::radix) gets its k here too, when
-  // collscope-run has an option to pass it on.
+  // The chooser's parameter is M for pipelined algorithms and k for the radix algorithms
+  // (k-nomial trees, Bruck in radix k); --blocks and --radix given on the line win.
   if (o.algorithm->uses_blocks() && !blocks_given) {
     o.blocks = choice.best().parameter;
     o.blocks_by_auto = true;
   }
+  if (o.algorithm->uses_radix() && o.radix == 0) o.radix = choice.best().parameter;
   o.auto_choice = choice.summary();
   return "";
 }

@@ -9,6 +9,7 @@
 #include "collscope/algorithms/communicator.hpp"
 #include "collscope/algorithms/irregular_tuning.hpp"
 #include "collscope/algorithms/nodes.hpp"
+#include "collscope/algorithms/radix.hpp"
 #include "collscope/algorithms/tuning.hpp"
 #include "collscope/trace.hpp"
 #include "irregular.hpp"
@@ -89,6 +90,7 @@ int execute(const Options& o, int rank, int p, MPI_Comm comm) {
     tuning.beta = o.beta.value_or(tuning.beta);
     set_pipeline_tuning(tuning);
   }
+  if (a.uses_radix()) set_radix(o.radix > 0 ? o.radix : default_radix);
   if (o.nodes.from_options) set_node_spec(o.nodes.spec);
   Options measured = o;
   if (o.calibrate) {
@@ -106,6 +108,7 @@ int execute(const Options& o, int rank, int p, MPI_Comm comm) {
       a.uses_blocks()
           ? (a.blocks_for ? a.blocks_for : pipeline_blocks_for)(p, o.count, types.datatype())
       : a.uses_piece() ? static_cast<int>(piece.pieces)
+      : a.uses_radix() ? radix()
                        : 0;
 
   // Allocation can fail on some ranks only; agree before anyone communicates.

@@ -66,7 +66,7 @@ struct Raw {
        trace_warmup = false, no_verify = false;
   std::optional<std::string_view> positional, algorithm, root, count, datatype, op, repetitions,
       warmup, seed, blocks, piece, trace, problem, block, displs, threshold, network, alpha, beta,
-      platform, nodes, ranks_per_node, placement, segment, fanout;
+      platform, nodes, ranks_per_node, placement, segment, fanout, radix;
 };
 
 std::string quoted(std::string_view text) {
@@ -99,6 +99,16 @@ std::string pipelined_names() {
   return names;
 }
 
+/// "gather knomial; …; alltoall bruck-radix": the algorithms that take --radix.
+std::string radix_names() {
+  std::string names;
+  for (const Algorithm& a : algorithms())
+    if (a.uses_radix())
+      names += (names.empty() ? "" : "; ") + std::string(to_string(a.collective)) + " " +
+               std::string(a.name);
+  return names;
+}
+
 /// Fills `raw`; returns an error message or "".
 std::string scan(std::span<char* const> args, Raw& raw) {
   const std::pair<std::string_view, std::optional<std::string_view> Raw::*> valued[] = {
@@ -125,7 +135,8 @@ std::string scan(std::span<char* const> args, Raw& raw) {
       {"--ranks-per-node", &Raw::ranks_per_node},
       {"--placement", &Raw::placement},
       {"--segment", &Raw::segment},
-      {"--fanout", &Raw::fanout}};
+      {"--fanout", &Raw::fanout},
+      {"--radix", &Raw::radix}};
   const std::pair<std::string_view, bool Raw::*> flags[] = {
       {"--help", &Raw::help},          {"-h", &Raw::help},
       {"--list", &Raw::list},          {"--json", &Raw::json},
@@ -318,6 +329,9 @@ std::string check_fit(const Raw& raw, Options& o, int p) {
     return "--piece applies only to allgatherv " +
            names_of(Collective::allgatherv, [](const Algorithm& b) { return b.uses_piece(); }) +
            ", not to " + who;
+  if (raw.radix && !a.uses_radix())
+    return "--radix applies only to the k-nomial trees and Bruck in radix k (" + radix_names() +
+           "), not to " + who;
   if (a.power_of_two_only && (p & (p - 1)) != 0)
     return who + " needs a power-of-two number of processes, not p = " + std::to_string(p) +
            " (bruck runs on any p)";
@@ -404,9 +418,9 @@ ParseResult parse_options(std::span<char* const> args, int p) {
        {number("--root", raw.root, 0, o.root), number("--count", raw.count, 0, o.count),
         number("--repetitions", raw.repetitions, 1, o.repetitions),
         number("--warmup", raw.warmup, 0, o.warmup), number("--blocks", raw.blocks, 1, o.blocks),
-        number("--piece", raw.piece, 1, o.piece), seed_number(raw.seed, o.seed),
-        seconds("--alpha", raw.alpha, o.alpha), seconds("--beta", raw.beta, o.beta),
-        check_kinds(raw, o), check_irregular(raw, o, p)})
+        number("--piece", raw.piece, 1, o.piece), number("--radix", raw.radix, 2, o.radix),
+        seed_number(raw.seed, o.seed), seconds("--alpha", raw.alpha, o.alpha),
+        seconds("--beta", raw.beta, o.beta), check_kinds(raw, o), check_irregular(raw, o, p)})
     if (!error.empty()) return {o, error};
   if (name == "auto")
     if (std::string error = apply_auto(o, p, raw.blocks.has_value(),

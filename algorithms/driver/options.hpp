@@ -67,6 +67,7 @@ struct Options {
   /// block count it chose is in `blocks` (blocks_by_auto) unless --blocks was given.
   std::string auto_choice;
   bool blocks_by_auto = false;
+  int radix = 0; ///< --radix k (k-nomial trees); 0: the default (radix.hpp)
 };
 
 /// Options, or the one-line reason they are unusable (without the "collscope-run: error: ").

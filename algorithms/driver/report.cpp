@@ -43,6 +43,8 @@ std::string_view to_string(Parameter parameter) {
     return "piece";
   case Parameter::threshold:
     return "threshold";
+  case Parameter::radix:
+    return "radix";
   }
   return "none";
 }
@@ -82,7 +84,8 @@ void print_json(const std::vector<const Algorithm*>& rows) {
                     {"has_root", a->has_root()},
                     {"reduces", a->reduces()},
                     {"irregular", a->irregular()},
-                    {"float_rank_dependent", a->float_rank_dependent}});
+                    {"float_rank_dependent", a->float_rank_dependent},
+                    {"ported_cost", text_or_null(a->ported.text)}});
   // One entry per line: readable, and greppable by line.
   std::printf("[\n");
   for (std::size_t i = 0; i < list.size(); ++i)
@@ -292,6 +295,8 @@ std::optional<double> print_header(const Options& o, const RunFacts& f) {
             (o.blocks == f.blocks ? "" : " " + std::to_string(o.blocks) + ", at most count");
     key("blocks", std::to_string(f.blocks) + " (" + why + ")");
   }
+  if (a.uses_radix())
+    key("radix", std::to_string(f.blocks) + (o.radix > 0 ? " (--radix)" : " (default)"));
   if (a.uses_piece()) {
     key("piece", std::to_string(f.piece) + " elements (" +
                      (o.piece > 0 ? std::string("--piece") : "pipelining lemma, " + ab) + ")");
@@ -343,13 +348,20 @@ std::optional<double> print_header(const Options& o, const RunFacts& f) {
                             (a.uses_piece() ? ", b = " + number("%.0f", piece) + " bytes" : "") +
                             ")");
   } else if (a.rounds.of && a.cost.of) {
-    const int blocks = a.uses_blocks() || a.uses_piece() ? f.blocks : 1;
+    // The radix travels as the formulas' blocks argument (registry.hpp).
+    const int blocks = a.uses_blocks() || a.uses_piece() || a.uses_radix() ? f.blocks : 1;
     key("expected_rounds",
         std::to_string(a.rounds.of(f.p, blocks)) + " (" + str(a.rounds.text) + ")");
     model = a.cost.of(f.p, static_cast<double>(m), f.tuning.alpha, f.tuning.beta, blocks);
     key("model_cost_s", number("%.4e", *model) + " (" + str(a.cost.text) + "; " + ab +
                             (a.irregular() ? "; a bound for any block sizes, m their total" : "") +
                             ")");
+    if (a.ported.of) // the k-ported model beside α-β: k−1 ports per rank
+      key("model_cost_ported_s",
+          number("%.4e",
+                 a.ported.of(f.p, static_cast<double>(m), f.tuning.alpha, f.tuning.beta, blocks)) +
+              " (" + str(a.ported.text) + "; " + ab + ", k−1 = " + std::to_string(blocks - 1) +
+              " ports per rank)");
   } else {
     key("expected_rounds", "n/a (Open MPI decides)");
     key("model_cost_s", "n/a (Open MPI decides)");

@@ -39,6 +39,8 @@ of the slowest rank).
   --blocks M        bcast pipeline, binary-pipeline, fibonacci-pipeline, two-tree, jia and
                     reduce two-tree, scan and exscan pipeline: use M blocks instead of the
                     pipelining lemma's
+  --radix K         bcast, reduce, gather, scatter knomial: the tree's radix k ≥ 2 (a rank
+                    posts the k−1 messages of a level at once); default 4
   --piece B         allgatherv ring-pipelined only: cut the blocks into pieces of B elements
                     instead of the pipelining lemma's size
   --problem TYPE    gatherv, scatterv, allgatherv: block sizes of the paper's problem types

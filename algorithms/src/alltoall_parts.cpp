@@ -95,7 +95,8 @@ int slot_alltoall(const SlotSchedule& s, const void* sendbuf, int sendcount, MPI
   // land in a second buffer (a send and a receive must not share memory) and are copied back.
   for (int k = 0; k < s.rounds; ++k) {
     const trace::Round round(k);
-    const SlotType moved(schedule::slots_with_bit(p, s.bit(p, k)), recvcount, recvtype);
+    const SlotType moved(s.slots ? s.slots(p, k) : schedule::slots_with_bit(p, s.bit(p, k)),
+                         recvcount, recvtype);
     COLLSCOPE_TRY(MPI_Sendrecv(slots.data(), 1, moved.get(), s.to(rank, p, k), alltoall_tag,
                                arrived.data(), 1, moved.get(), s.from(rank, p, k), alltoall_tag,
                                comm, MPI_STATUS_IGNORE));

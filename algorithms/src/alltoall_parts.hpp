@@ -64,6 +64,8 @@ struct SlotSchedule {
   int (*from)(int rank, int p, int k);
   int (*start_destination)(int rank, int p, int j);
   int (*final_origin)(int rank, int p, int j);
+  /// The slots round k moves, when they are not those with one bit set (Bruck in radix k).
+  std::vector<int> (*slots)(int p, int k) = nullptr;
 };
 int slot_alltoall(const SlotSchedule& schedule, const void* sendbuf, int sendcount,
                   MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,

@@ -24,6 +24,12 @@ const std::vector<Algorithm>& registry() {
       });
       joined.insert(native, h);
     }
+    for (const Algorithm& knomial : detail::knomial_algorithms()) {
+      const auto native = std::find_if(joined.begin(), joined.end(), [&](const Algorithm& a) {
+        return a.collective == knomial.collective && a.is_native();
+      });
+      joined.insert(native, knomial);
+    }
     return joined;
   }();
   return all;

@@ -16,5 +16,8 @@ std::span<const Algorithm> alltoall_algorithms();  ///< alltoall, alltoallv
 /// Hierarchical and full-lane algorithms of every collective; registry.cpp puts each into its
 /// collective's group, before native.
 std::span<const Algorithm> hierarchical_algorithms();
+/// k-nomial trees (bcast, reduce, gather, scatter); registry.cpp puts each into its
+/// collective's group, before native.
+std::span<const Algorithm> knomial_algorithms();
 
 } // namespace collscope::detail

@@ -10,6 +10,7 @@
 //          [--alpha S] [--beta S_PER_BYTE]
 // --counts: elements of the vector (bcast, reduce, allreduce); --block-counts: of each block
 // (allgather, alltoall, reduce_scatter_block).
+#include "collscope/algorithms/radix.hpp"
 #include "collscope/algorithms/choose.hpp"
 #include "collscope/algorithms/tuning.hpp"
 #include "measure.hpp"
@@ -96,6 +97,7 @@ std::function<int()> call_of(const Algorithm& a, Buffers& b, int count, int bloc
       t.beta = model.beta;
       set_pipeline_tuning(t);
     }
+    if (a.uses_radix()) set_radix(blocks); // the chooser's parameter is k for radix algorithms
     int* s = b.send->data();
     int* r = b.recv->data();
     const MPI_Comm w = MPI_COMM_WORLD;

@@ -130,6 +130,8 @@ section_algorithms() {
   expect_verified 5 bcast --algorithm pipeline --root 3 --count 1000 --datatype vector \
     --repetitions 2
   expect_verified 3 gather --algorithm dnc --root 2 --count 0 --repetitions 2
+  expect_verified 7 scatter --algorithm knomial --radix 3 --root 5 --count 4 --repetitions 2
+  expect_verified 7 alltoall --algorithm bruck-radix --radix 3 --count 2 --repetitions 2
   expect_verified 8 allgather --algorithm hierarchical --nodes 3,3,2 --repetitions 2
   expect_verified 8 bcast --algorithm full-lane --root 5 --ranks-per-node 2 --placement round-robin \
     --count 9 --repetitions 2
@@ -191,6 +193,10 @@ section_errors() {
   expect_usage_error 3 gather --piece 3
   expect_usage_error 3 allgather --problem random
   expect_usage_error 3 gather --json
+  expect_usage_error 3 bcast --algorithm knomial --radix 1
+  expect_usage_error 3 bcast --algorithm knomial --radix four
+  expect_usage_error 3 bcast --algorithm binomial --radix 3
+  expect_usage_error 3 reduce --algorithm knomial --op noncommutative
 }
 
 section_trace() {

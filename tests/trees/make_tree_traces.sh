@@ -30,4 +30,17 @@ for p in 8 12 16; do
     one "large_${a}_p$p" "$p" bcast --algorithm "$a" --count 1000000
   done
 done
+# The k-nomial trees (test_knomial_traces.cpp), root p − 1: k = 3 at p = 5 and 9 = 3², k = 4
+# at p = 16 = 4² (where the one-ported formulas are exact).
+for pk in 5:3:"bcast reduce gather scatter" 9:3:"bcast reduce gather scatter" 16:4:"bcast gather"; do
+  p=${pk%%:*} rest=${pk#*:}
+  k=${rest%%:*}
+  for c in ${rest#*:}; do
+    one "${c}_knomial_p${p}_k$k" "$p" "$c" --algorithm knomial --radix "$k" --count 6 \
+      --root $((p - 1))
+  done
+done
+for p in 5 9; do
+  one "alltoall_bruck-radix_p${p}_k3" "$p" alltoall --algorithm bruck-radix --radix 3 --count 6
+done
 echo "recorded $(ls -d "$out"/*/ | wc -l) traces in $out"

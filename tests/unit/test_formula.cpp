@@ -42,3 +42,25 @@ TEST_CASE("the formula reader knows the largest block mₘₐₓ and the largest
   CHECK(evaluate_formula("mₘₐₓm", v) == 300 * 700);
   CHECK_FALSE(evaluate_formula("mₘₐ", v));
 }
+
+TEST_CASE("the formula reader knows the radix k, log_k and powers") {
+  const FormulaValues v{.p = 10, .m = 1000, .alpha = 2, .beta = 0.5, .radix = 3};
+  CHECK(evaluate_formula("⌈log_k p⌉", v) == 3);
+  CHECK(evaluate_formula("⌊log_k p⌋", v) == 2);
+  CHECK(evaluate_formula("⌈log_k 9⌉", v) == 2);
+  CHECK(evaluate_formula("⌈log_k 1⌉", v) == 0);
+  CHECK(evaluate_formula("(k−1)⌈log_k p⌉(α + βm)", v) == Approx(2 * 3 * (2 + 500)));
+  CHECK(evaluate_formula("k^⌈log_k p⌉", v) == 27);
+  CHECK(evaluate_formula("(k^⌈log_k p⌉ − 1)/(k−1)·βm/p", v) == Approx(13 * 500.0 / 10));
+  CHECK(evaluate_formula("2^3k", v) == 24);
+  CHECK_FALSE(evaluate_formula("⌈log_k (p/4)⌉", v));
+  CHECK_FALSE(evaluate_formula("⌈log_k p⌉", FormulaValues{.p = 10, .radix = 1}));
+}
+
+TEST_CASE("the formula reader knows min(x, y)") {
+  const FormulaValues v{.p = 10, .m = 1000, .radix = 3};
+  CHECK(evaluate_formula("min(p, k)", v) == 3);
+  CHECK(evaluate_formula("2min((k^⌈log_k p⌉ − 1)/(k−1), p−1)", v) == 18);
+  CHECK(evaluate_formula("min(p, 4) + 1, a note", v) == 5);
+  CHECK_FALSE(evaluate_formula("min(p)", v));
+}

@@ -43,15 +43,29 @@ TEST_CASE("every registry text evaluates to its function for p = 2..64") {
       for (int blocks : {1, 2, 5, 64})
         for (double m : {0.0, 1.0, 4000.0, 1e8})
           for (const auto& [alpha, beta] : {std::pair{1e-6, 2e-10}, {3.0, 0.25}}) {
-            INFO("p=" << p << " M=" << blocks << " m=" << m << " α=" << alpha << " β=" << beta);
-            const FormulaValues v{
-                .p = double(p), .m = m, .blocks = double(blocks), .alpha = alpha, .beta = beta};
+            // k-nomial trees get the radix k = M + 1 (≥ 2) as the functions' blocks argument.
+            const int k = blocks + 1;
+            const int parameter = a.uses_radix() ? k : blocks;
+            INFO("p=" << p << " M=" << blocks << " k=" << k << " m=" << m << " α=" << alpha
+                      << " β=" << beta);
+            const FormulaValues v{.p = double(p),
+                                  .m = m,
+                                  .blocks = double(blocks),
+                                  .alpha = alpha,
+                                  .beta = beta,
+                                  .radix = double(k)};
             const auto rounds = evaluate_formula(a.rounds.text, v);
             const auto cost = evaluate_formula(a.cost.text, v);
             REQUIRE(rounds);
             REQUIRE(cost);
-            REQUIRE(*rounds == a.rounds.of(p, blocks));
-            REQUIRE(close(*cost, a.cost.of(p, m, alpha, beta, blocks)));
+            REQUIRE(*rounds == a.rounds.of(p, parameter));
+            REQUIRE(close(*cost, a.cost.of(p, m, alpha, beta, parameter)));
+            if (a.ported.of) {
+              INFO("ported '" << a.ported.text << "'");
+              const auto ported = evaluate_formula(a.ported.text, v);
+              REQUIRE(ported);
+              REQUIRE(close(*ported, a.ported.of(p, m, alpha, beta, parameter)));
+            }
           }
   }
 }
@@ -144,10 +158,33 @@ TEST_CASE("one process sends nothing: every algorithm takes 0 rounds and costs 0
     if (a.is_native() || a.hierarchical() || a.block_cost.of) continue;
     INFO(label(a));
     for (int blocks : {1, 3}) {
-      CHECK(a.rounds.of(1, blocks) == 0);
-      CHECK(a.cost.of(1, 1e6, 1e-6, 2e-10, blocks) == 0);
+      const int parameter = a.uses_radix() ? blocks + 1 : blocks;
+      CHECK(a.rounds.of(1, parameter) == 0);
+      CHECK(a.cost.of(1, 1e6, 1e-6, 2e-10, parameter) == 0);
+      if (a.ported.of) CHECK(a.ported.of(1, 1e6, 1e-6, 2e-10, parameter) == 0);
     }
   }
+}
+
+TEST_CASE("the radix algorithms: k = 2 is binomial (Bruck), more ports never cost more") {
+  int radix_algorithms = 0;
+  for (const Algorithm& a : algorithms()) {
+    if (!a.uses_radix()) continue;
+    ++radix_algorithms;
+    INFO(label(a));
+    const bool bruck = a.collective == Collective::alltoall;
+    const Algorithm* binary = find_algorithm(a.collective, bruck ? "bruck" : "binomial");
+    REQUIRE(binary);
+    CHECK(bool(a.ported.of) != bruck); // the trees post a level's messages at once
+    for (int p = 1; p <= 64; ++p) {
+      CHECK(a.rounds.of(p, 2) == binary->rounds.of(p, 1));
+      CHECK(close(a.cost.of(p, 4000, 1e-6, 2e-10, 2), binary->cost.of(p, 4000, 1e-6, 2e-10, 1)));
+      if (a.ported.of)
+        for (int k = 2; k <= 9; ++k)
+          CHECK(a.ported.of(p, 4000, 1e-6, 2e-10, k) <= a.cost.of(p, 4000, 1e-6, 2e-10, k) + 1e-15);
+    }
+  }
+  CHECK(radix_algorithms == 5);
 }
 
 TEST_CASE("registry names are unique per collective and each group ends with native") {

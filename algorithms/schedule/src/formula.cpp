@@ -2,6 +2,7 @@
 
 #include "collscope/schedule/bits.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -57,14 +58,21 @@ private:
     if (at_end()) return false;
     const char c = text_[pos_];
     if ((c >= '0' && c <= '9') || c == '(' || c == 'p' || c == 'm' || c == 'M' || c == 'N' ||
-        c == 'n' || c == 'b')
+        c == 'n' || c == 'b' || c == 'k')
       return true;
     for (std::string_view s : {"α", "β", "⌈", "⌊"})
       if (text_.substr(pos_).starts_with(s)) return true;
     return false;
   }
 
+  /// A primary, raised to the power of the next primary after each ^.
   double factor() {
+    double value = primary();
+    while (eat("^")) value = std::pow(value, primary());
+    return value;
+  }
+
+  double primary() {
     skip_spaces();
     if (at_end()) throw std::invalid_argument("expression ends early");
     const char c = text_[pos_];
@@ -75,6 +83,15 @@ private:
       expect(")");
       return value;
     }
+    if (eat("min(")) {
+      const double first = sum();
+      skip_spaces();
+      expect(",");
+      const double second = sum();
+      skip_spaces();
+      expect(")");
+      return std::min(first, second);
+    }
     if (eat("⌈")) return rounded("⌉", true);
     if (eat("⌊")) return rounded("⌋", false);
     if (eat("p")) return values_.p;
@@ -83,6 +100,7 @@ private:
     if (eat("b")) return values_.piece;
     if (eat("M")) return values_.blocks;
     if (eat("N")) return values_.nodes;
+    if (eat("k")) return values_.radix;
     if (eat("n")) return values_.per_node;
     if (eat("α'")) return values_.alpha_net;
     if (eat("β'")) return values_.beta_net;
@@ -94,6 +112,7 @@ private:
   /// ⌈log₂x⌉, ⌊log₂x⌋, or the ceiling or floor of any expression (⌈p/2⌉).
   double rounded(std::string_view close, bool ceiling) {
     if (eat("log₂")) return logarithm(close, ceiling);
+    if (eat("log_k")) return radix_logarithm(close, ceiling);
     const double x = sum();
     skip_spaces();
     expect(close);
@@ -116,6 +135,24 @@ private:
     int k = 0;
     for (double power = 2; power <= x; power *= 2) ++k;
     return ceiling ? k + 1 : k;
+  }
+
+  /// ⌈log_k x⌉ or ⌊log_k x⌋ for a whole x ≥ 1 and a whole radix k ≥ 2.
+  double radix_logarithm(std::string_view close, bool ceiling) {
+    const double x = sum();
+    skip_spaces();
+    expect(close);
+    const long long n = std::llround(x);
+    const long long k = std::llround(values_.radix);
+    if (std::abs(x - double(n)) > 1e-9 || n < 1 || k < 2)
+      throw std::invalid_argument("log_k of a fraction, a non-positive or for k < 2");
+    int below = 0; // ⌊log_k n⌋
+    long long power = 1;
+    while (power <= n / k) {
+      power *= k;
+      ++below;
+    }
+    return ceiling && power < n ? below + 1 : below;
   }
 
   double number() {

@@ -31,4 +31,9 @@ int alltoallv_one_factor(const void* sendbuf, const int* sendcounts, const int* 
                          MPI_Datatype sendtype, void* recvbuf, const int* recvcounts,
                          const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm);
 
+/// Bruck's index algorithm in radix k = radix() (radix.hpp): the slots of one base-k digit
+/// value per round, (k−1)⌈log_k p⌉ rounds for p = k^L (k = 2: `alltoall_bruck`).
+int alltoall_bruck_radix(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                         int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+
 } // namespace collscope

@@ -40,4 +40,8 @@ int bcast_hierarchical(void* buffer, int count, MPI_Datatype datatype, int root,
 /// ring allgatherv inside every node; regular layouts only.
 int bcast_full_lane(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
 
+/// k-nomial tree, k-ported: the k−1 sends of a level posted at once; k = radix() (radix.hpp):
+/// ⌈log_k p⌉ rounds.
+int bcast_knomial(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
+
 } // namespace collscope

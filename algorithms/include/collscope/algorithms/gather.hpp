@@ -15,4 +15,9 @@ int gather_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, v
 int gather_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
 
+/// k-nomial tree, k-ported: the k−1 receives of a level posted at once; k = radix()
+/// (radix.hpp): ⌈log_k p⌉ rounds.
+int gather_knomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+
 } // namespace collscope

@@ -27,4 +27,9 @@ int reduce_hierarchical(const void* sendbuf, void* recvbuf, int count, MPI_Datat
 int reduce_full_lane(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
                      MPI_Op op, int root, MPI_Comm comm);
 
+/// k-nomial tree, k-ported: the k−1 receives of a level posted at once; k = radix()
+/// (radix.hpp): ⌈log_k p⌉ rounds; commutative operations only.
+int reduce_knomial(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                   int root, MPI_Comm comm);
+
 } // namespace collscope

@@ -56,9 +56,10 @@ using AlltoallvFn = int (*)(const void*, const int*, const int*, MPI_Datatype, v
 /// The one tuning knob an algorithm takes on top of MPI's arguments.
 enum class Parameter {
   none,
-  blocks,   ///< --blocks: pipeline block count (bcast pipeline)
-  piece,    ///< --piece: piece size in elements (allgatherv ring-pipelined)
-  threshold ///< --threshold: bytes above which a subtree goes straight to the root
+  blocks,    ///< --blocks: pipeline block count (bcast pipeline)
+  piece,     ///< --piece: piece size in elements (allgatherv ring-pipelined)
+  threshold, ///< --threshold: bytes above which a subtree goes straight to the root
+  radix      ///< --radix: k of a k-nomial tree (radix.hpp); the formulas' k
 };
 
 struct Algorithm {
@@ -67,7 +68,8 @@ struct Algorithm {
   std::string_view description; ///< one line
   std::string_view source;      ///< seed file and section
   /// Expected rounds and α-β cost (m = bytes in total, M = pipeline blocks), text and function
-  /// together; empty for native collectives, whose schedule is Open MPI's choice.
+  /// together; empty for native collectives, whose schedule is Open MPI's choice. With
+  /// Parameter::radix the functions' `blocks` argument is the radix k instead.
   schedule::RoundsFormula rounds = {};
   schedule::CostFormula cost = {};
   /// allgatherv: a cost bound in terms of the block sizes (the largest block mₘₐₓ, the largest
@@ -103,6 +105,11 @@ struct Algorithm {
   /// may differ in the last bits (MPI asks for one result on every rank). libcollscope-tune
   /// picks such an algorithm for float data only when asked explicitly.
   bool float_rank_dependent = false;
+  /// The k-ported model (seeds/001, "k-ported vs. k-lane"): the cost when every rank has k−1
+  /// send and k−1 receive ports, k the radix (the blocks argument), so the messages of a level
+  /// a rank posts together overlap; set for algorithms that post several messages at once.
+  /// `cost` stays the one-ported α-β figure, in which they take turns.
+  schedule::CostFormula ported = {};
 
   bool is_native() const { return native; }
   /// Uses the node layout (nodes.hpp): hierarchical and full-lane algorithms.
@@ -112,6 +119,7 @@ struct Algorithm {
   bool uses_blocks() const { return parameter == Parameter::blocks; }
   bool uses_piece() const { return parameter == Parameter::piece; }
   bool uses_threshold() const { return parameter == Parameter::threshold; }
+  bool uses_radix() const { return parameter == Parameter::radix; }
   /// The model-based trees: they take a network model (--network).
   bool uses_network() const {
     using I = schedule::IrregularAlgorithm;

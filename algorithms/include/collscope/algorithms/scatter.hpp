@@ -15,4 +15,9 @@ int scatter_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, 
 int scatter_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
 
+/// k-nomial tree, k-ported: the k−1 sends of a level posted at once; k = radix() (radix.hpp):
+/// ⌈log_k p⌉ rounds.
+int scatter_knomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                    int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+
 } // namespace collscope

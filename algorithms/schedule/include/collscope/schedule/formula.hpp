@@ -35,6 +35,7 @@ struct FormulaValues {
   double beta_net = 0;
   double largest = 0; ///< mₘₐₓ: the largest block, bytes (irregular collectives)
   double piece = 0;   ///< b: the largest pipeline piece, bytes (min(piece, mₘₐₓ))
+  double radix = 2;   ///< k: the radix of a k-nomial tree (--radix)
 };
 
 /// Cost of an irregular collective whose bound depends on the block sizes, not only on their
@@ -53,9 +54,10 @@ struct TwoLevelFormula {
   double (*cost)(const FormulaValues& values) = nullptr;
 };
 
-/// The value of a formula's text. Grammar: numbers, the names p m M α β N n α' β' mₘₐₓ b, ⌈log₂x⌉
-/// and ⌊log₂x⌋ (x a positive whole number or a fraction above 1), ⌈x⌉ and ⌊x⌋ of any expression,
-/// + − · / and juxtaposition (products), parentheses. A leading "≤ " (the text is a bound)
+/// The value of a formula's text. Grammar: numbers, the names p m M α β N n α' β' mₘₐₓ b k, ⌈log₂x⌉
+/// and ⌊log₂x⌋ (x a positive whole number or a fraction above 1), ⌈log_k x⌉ and ⌊log_k x⌋ (x a
+/// positive whole number), ⌈x⌉ and ⌊x⌋ of any expression, + − · / and juxtaposition (products),
+/// x^y (y one factor: k^⌈log_k p⌉), min(x, y), parentheses. A leading "≤ " (the text is a bound)
 /// and anything after a comma (a note such as "M = Σ⌈mᵢ/b⌉") are not part of the value.
 /// nullopt when the text does not parse.
 std::optional<double> evaluate_formula(std::string_view text, const FormulaValues& values);
