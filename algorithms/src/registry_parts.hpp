@@ -16,5 +16,8 @@ std::span<const Algorithm> alltoall_algorithms();  ///< alltoall, alltoallv
 /// Hierarchical and full-lane algorithms of every collective; registry.cpp puts each into its
 /// collective's group, before native.
 std::span<const Algorithm> hierarchical_algorithms();
+/// The lecture's Van de Geijn family (chain, recursive doubling, scatter + allgather,
+/// reduce-scatter + gather); placed like the hierarchical ones.
+std::span<const Algorithm> van_de_geijn_algorithms();
 
 } // namespace collscope::detail
