@@ -3,52 +3,35 @@
 #include "buffers.hpp"
 #include "collscope/trace.hpp"
 
+#include <algorithm>
+
 namespace collscope::detail {
 
-namespace {
-
-/// Blocks first … first + count − 1 (mod p) as (address, count, type): a plain run, or one
-/// committed indexed type over the two runs of a range that wraps.
-class BlockRun {
-public:
-  BlockRun(void* data, const BlockOffsets& offsets, int first, int count, MPI_Datatype type) {
-    const int p = static_cast<int>(offsets.size()) - 1;
-    const int head = std::min(count, p - first), tail = count - head;
-    const auto elements = [&](int from, int to) {
-      return static_cast<int>(offsets[to] - offsets[from]);
-    };
-    if (tail == 0 || elements(0, tail) == 0) {
-      address_ = at(data, offsets[first], extent_of(type));
-      count_ = elements(first, first + head);
-      type_ = type;
-      return;
-    }
-    const int lengths[2] = {elements(first, p), elements(0, tail)};
-    const int displacements[2] = {static_cast<int>(offsets[first]), 0};
-    MPI_Type_indexed(2, lengths, displacements, type, &owned_);
-    MPI_Type_commit(&owned_);
-    address_ = data;
-    count_ = 1;
-    type_ = owned_;
+BlockRun::BlockRun(void* data, const BlockOffsets& offsets, int first, int count,
+                   MPI_Datatype type) {
+  const int p = static_cast<int>(offsets.size()) - 1;
+  const int head = std::min(count, p - first), tail = count - head;
+  const auto elements = [&](int from, int to) {
+    return static_cast<int>(offsets[to] - offsets[from]);
+  };
+  if (tail == 0 || elements(0, tail) == 0) {
+    address_ = at(data, offsets[first], extent_of(type));
+    count_ = elements(first, first + head);
+    type_ = type;
+    return;
   }
-  ~BlockRun() {
-    if (owned_ != MPI_DATATYPE_NULL) MPI_Type_free(&owned_);
-  }
-  BlockRun(const BlockRun&) = delete;
-  BlockRun& operator=(const BlockRun&) = delete;
+  const int lengths[2] = {elements(first, p), elements(0, tail)};
+  const int displacements[2] = {static_cast<int>(offsets[first]), 0};
+  MPI_Type_indexed(2, lengths, displacements, type, &owned_);
+  MPI_Type_commit(&owned_);
+  address_ = data;
+  count_ = 1;
+  type_ = owned_;
+}
 
-  void* address() const { return address_; }
-  int count() const { return count_; }
-  MPI_Datatype type() const { return type_; }
-
-private:
-  void* address_ = nullptr;
-  int count_ = 0;
-  MPI_Datatype type_ = MPI_DATATYPE_NULL;
-  MPI_Datatype owned_ = MPI_DATATYPE_NULL;
-};
-
-} // namespace
+BlockRun::~BlockRun() {
+  if (owned_ != MPI_DATATYPE_NULL) MPI_Type_free(&owned_);
+}
 
 BlockOffsets near_equal_blocks(std::int64_t elements, int p) {
   BlockOffsets offsets(static_cast<std::size_t>(p) + 1, 0);

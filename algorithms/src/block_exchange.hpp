@@ -17,6 +17,26 @@ namespace collscope::detail {
 /// Block b is elements [offset[b], offset[b + 1]) of the buffer; p + 1 entries.
 using BlockOffsets = std::vector<std::int64_t>;
 
+/// Blocks first … first + count − 1 (mod p) of a buffer as (address, count, type): a plain
+/// run, or one committed indexed type over the two runs of a range that wraps past p − 1.
+class BlockRun {
+public:
+  BlockRun(void* data, const BlockOffsets& offsets, int first, int count, MPI_Datatype type);
+  ~BlockRun();
+  BlockRun(const BlockRun&) = delete;
+  BlockRun& operator=(const BlockRun&) = delete;
+
+  void* address() const { return address_; }
+  int count() const { return count_; }
+  MPI_Datatype type() const { return type_; }
+
+private:
+  void* address_ = nullptr;
+  int count_ = 0;
+  MPI_Datatype type_ = MPI_DATATYPE_NULL;
+  MPI_Datatype owned_ = MPI_DATATYPE_NULL;
+};
+
 /// p near-equal blocks of `elements` (the ring's split: the first elements mod p are one
 /// larger).
 BlockOffsets near_equal_blocks(std::int64_t elements, int p);
