@@ -29,7 +29,7 @@ inline constexpr CostFormula scatter_ring{
 // Exactly 2⌈log₂p⌉ for p a power of two and whenever the root folded out (root 0 among them);
 // 2⌊log₂p⌋ + 1 otherwise.
 inline constexpr RoundsFormula reduce_scatter_gather_rounds{
-    "≤ 2⌈log₂p⌉, 2⌊log₂p⌋+1 if p is no power of two and the root in the core",
+    "≤ 2⌈log₂p⌉, 2⌊log₂p⌋+1 if p ≠ 2^k, root in the core",
     [](int p, int) { return s::rabenseifner_rounds(p); }};
 
 } // namespace collscope::detail::formulas

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Records the traces test_van_de_geijn_traces.cpp reads (FIXTURES_SETUP): each algorithm of the
-# Van de Geijn family at a few process counts (a power of two and two that are not), one
+# Van de Geijn family at the given process counts (6: two folded pairs; 8: none), one
 # repetition each, verified against native MPI. Broadcast and reduce: 5040 ints (divisible by
 # every p here, so the blocks are equal); gather, scatter, allgather: 60 ints per block.
 # Roots: p − 1 (the chain and the tree wrap past p − 1); reduce also at root 0 (an even rank
