@@ -24,8 +24,8 @@ namespace collscope {
 
 namespace detail {
 
-int scatter_then_allgather(void* buffer, int count, MPI_Datatype datatype, int root,
-                           MPI_Comm comm, const char* name, bool ring) {
+int scatter_then_allgather(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                           const char* name, bool ring) {
   const auto [rank, p] = shape(comm);
   const AlgorithmRegion region("bcast", name, root, count, datatype, comm);
   if (carries_no_data(count, datatype) || p == 1) return MPI_SUCCESS;

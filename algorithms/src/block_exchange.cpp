@@ -56,7 +56,8 @@ int run_block_exchanges(void* data, const BlockOffsets& offsets, MPI_Datatype ty
       if (origin >= 0)
         trace::blocks(origin, 1, offsets[e.send_first], out.count());
       else
-        trace::blocks(e.send_first, e.send_count, 0, offsets[e.send_first + 1] - offsets[e.send_first]);
+        trace::blocks(e.send_first, e.send_count, 0,
+                      offsets[e.send_first + 1] - offsets[e.send_first]);
     }
     if (e.send_to >= 0 && e.recv_from >= 0) {
       COLLSCOPE_TRY(MPI_Sendrecv(out.address(), out.count(), out.type(), e.send_to, tag,
@@ -65,8 +66,8 @@ int run_block_exchanges(void* data, const BlockOffsets& offsets, MPI_Datatype ty
     } else if (e.send_to >= 0) {
       COLLSCOPE_TRY(MPI_Send(out.address(), out.count(), out.type(), e.send_to, tag, comm));
     } else if (e.recv_from >= 0) {
-      COLLSCOPE_TRY(MPI_Recv(in.address(), in.count(), in.type(), e.recv_from, tag, comm,
-                             MPI_STATUS_IGNORE));
+      COLLSCOPE_TRY(
+          MPI_Recv(in.address(), in.count(), in.type(), e.recv_from, tag, comm, MPI_STATUS_IGNORE));
     }
   }
   return MPI_SUCCESS;

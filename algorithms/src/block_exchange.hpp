@@ -81,7 +81,7 @@ private:
 /// Broadcast = binomial scatter of p near-equal byte blocks + allgather (recursive doubling,
 /// or the ring when `ring`), the body of bcast scatter-allgather and scatter-ring; `name` is
 /// the algorithm's for the trace.
-int scatter_then_allgather(void* buffer, int count, MPI_Datatype datatype, int root,
-                           MPI_Comm comm, const char* name, bool ring);
+int scatter_then_allgather(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                           const char* name, bool ring);
 
 } // namespace collscope::detail

@@ -20,9 +20,8 @@ namespace collscope {
 
 namespace {
 
-int unchecked_gather_chain(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                           void* recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                           MPI_Comm comm) {
+int unchecked_gather_chain(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                           int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
   using namespace detail;
   const auto [rank, p] = shape(comm);
   const bool at_root = rank == root;
@@ -40,9 +39,8 @@ int unchecked_gather_chain(const void* sendbuf, int sendcount, MPI_Datatype send
     }
     for (const schedule::BlockExchange& e : exchanges) {
       const trace::Round round(e.round);
-      COLLSCOPE_TRY(MPI_Recv(at(recvbuf, std::int64_t{e.recv_first} * recvcount, extent),
-                             recvcount, recvtype, e.recv_from, gather_tag, comm,
-                             MPI_STATUS_IGNORE));
+      COLLSCOPE_TRY(MPI_Recv(at(recvbuf, std::int64_t{e.recv_first} * recvcount, extent), recvcount,
+                             recvtype, e.recv_from, gather_tag, comm, MPI_STATUS_IGNORE));
     }
     return MPI_SUCCESS;
   }
@@ -61,8 +59,8 @@ int unchecked_gather_chain(const void* sendbuf, int sendcount, MPI_Datatype send
       COLLSCOPE_TRY(MPI_Sendrecv_replace(held->data(), sendcount, sendtype, e.send_to, gather_tag,
                                          e.recv_from, gather_tag, comm, MPI_STATUS_IGNORE));
     } else {
-      COLLSCOPE_TRY(MPI_Send(own ? sendbuf : held->data(), sendcount, sendtype, e.send_to,
-                             gather_tag, comm));
+      COLLSCOPE_TRY(
+          MPI_Send(own ? sendbuf : held->data(), sendcount, sendtype, e.send_to, gather_tag, comm));
     }
   }
   return MPI_SUCCESS;

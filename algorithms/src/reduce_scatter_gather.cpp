@@ -54,14 +54,14 @@ int unchecked_reduce_scatter_gather(const void* sendbuf, void* recvbuf, int coun
   const int target = schedule::butterfly_vrank(root, p) >= 0 ? root : root + 1;
   const int v = schedule::butterfly_vrank(rank, p);
   if (v >= 0) {
-    auto exchanges = schedule::doubling_gather_exchanges(v, schedule::butterfly_vrank(target, p),
-                                                         q, folded + steps);
+    auto exchanges = schedule::doubling_gather_exchanges(v, schedule::butterfly_vrank(target, p), q,
+                                                         folded + steps);
     for (schedule::BlockExchange& e : exchanges) { // core ranks → real ranks
       if (e.send_to >= 0) e.send_to = schedule::butterfly_rank(e.send_to, p);
       if (e.recv_from >= 0) e.recv_from = schedule::butterfly_rank(e.recv_from, p);
     }
-    COLLSCOPE_TRY(
-        run_block_exchanges(work.data(), layout.offset, datatype, exchanges, sums, reduce_tag, comm));
+    COLLSCOPE_TRY(run_block_exchanges(work.data(), layout.offset, datatype, exchanges, sums,
+                                      reduce_tag, comm));
   }
   if (target == root) {
     if (rank != root) return MPI_SUCCESS;

@@ -5,9 +5,8 @@
 // same exchanges backwards), reduce-scatter-gather the Rabenseifner allreduce's cost.
 #pragma once
 
-#include "registry_formulas.hpp"
-
 #include "collscope/schedule/block_exchange.hpp"
+#include "registry_formulas.hpp"
 
 namespace collscope::detail::formulas {
 

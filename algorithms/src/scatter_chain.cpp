@@ -34,8 +34,8 @@ int unchecked_scatter_chain(const void* sendbuf, int sendcount, MPI_Datatype sen
     const trace::Round round(e.round);
     if (e.send_to >= 0) trace::blocks(e.send_first, 1, 0, at_root ? sendcount : recvcount);
     if (at_root) {
-      COLLSCOPE_TRY(MPI_Send(at(sendbuf, std::int64_t{e.send_first} * sendcount, extent),
-                             sendcount, sendtype, e.send_to, scatter_tag, comm));
+      COLLSCOPE_TRY(MPI_Send(at(sendbuf, std::int64_t{e.send_first} * sendcount, extent), sendcount,
+                             sendtype, e.send_to, scatter_tag, comm));
     } else if (e.send_to >= 0) {
       COLLSCOPE_TRY(MPI_Sendrecv_replace(recvbuf, recvcount, recvtype, e.send_to, scatter_tag,
                                          e.recv_from, scatter_tag, comm, MPI_STATUS_IGNORE));

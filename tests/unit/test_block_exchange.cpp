@@ -70,10 +70,11 @@ TEST_CASE("binomial and chain scatter deliver every block to its rank", "[block_
     for (int root = 0; root < p; ++root) {
       INFO("p = " << p << " root = " << root);
       Holdings binomial = root_holds_all(p, root), chain = binomial;
-      CHECK(simulate(p, [&](int r) { return binomial_scatter_exchanges(r, root, p); }, binomial) ==
+      CHECK(simulate(
+                p, [&](int r) { return binomial_scatter_exchanges(r, root, p); }, binomial) ==
             ceil_log2(p));
-      const int chain_rounds =
-          simulate(p, [&](int r) { return chain_scatter_exchanges(r, root, p); }, chain);
+      const int chain_rounds = simulate(
+          p, [&](int r) { return chain_scatter_exchanges(r, root, p); }, chain);
       CHECK(chain_rounds == p - 1);
       for (int r = 0; r < p; ++r) {
         CHECK(binomial[r].count(r));
@@ -88,7 +89,8 @@ TEST_CASE("chain gather brings every block to the root in p − 1 rounds", "[blo
     for (int root = 0; root < p; ++root) {
       INFO("p = " << p << " root = " << root);
       Holdings h = only_own(p);
-      CHECK(simulate(p, [&](int r) { return chain_gather_exchanges(r, root, p); }, h) == p - 1);
+      CHECK(simulate(
+                p, [&](int r) { return chain_gather_exchanges(r, root, p); }, h) == p - 1);
       CHECK(h[root].size() == static_cast<std::size_t>(p));
     }
 }
@@ -98,10 +100,11 @@ TEST_CASE("doubling and ring allgather give every rank every block", "[block_exc
     INFO("p = " << p);
     for (const int first : {0, 3}) {
       Holdings doubling = only_own(p), ring = only_own(p);
-      const int used =
-          simulate(p, [&](int r) { return doubling_allgather_exchanges(r, p, first); }, doubling);
+      const int used = simulate(
+          p, [&](int r) { return doubling_allgather_exchanges(r, p, first); }, doubling);
       CHECK(used == (p == 1 ? 0 : first + butterfly_rounds(p)));
-      CHECK(simulate(p, [&](int r) { return ring_allgather_exchanges(r, p, first); }, ring) ==
+      CHECK(simulate(
+                p, [&](int r) { return ring_allgather_exchanges(r, p, first); }, ring) ==
             (p == 1 ? 0 : first + p - 1));
       for (int r = 0; r < p; ++r) {
         CHECK(doubling[r].size() == static_cast<std::size_t>(p));
@@ -113,7 +116,8 @@ TEST_CASE("doubling and ring allgather give every rank every block", "[block_exc
     // Broadcast = scatter + allgather, from every root.
     for (int root = 0; root < p; ++root) {
       Holdings h = root_holds_all(p, root);
-      simulate(p, [&](int r) { return binomial_scatter_exchanges(r, root, p); }, h);
+      simulate(
+          p, [&](int r) { return binomial_scatter_exchanges(r, root, p); }, h);
       for (int r = 0; r < p; ++r) h[r] = {r}; // the root's surplus plays no part
       const int rounds = simulate(
           p, [&](int r) { return doubling_allgather_exchanges(r, p, ceil_log2(p)); }, h);
@@ -128,7 +132,8 @@ TEST_CASE("doubling gather brings every position to any core rank", "[block_exch
     for (int c = 0; c < q; ++c) {
       INFO("q = " << q << " c = " << c);
       Holdings h = only_own(q);
-      CHECK(simulate(q, [&](int v) { return doubling_gather_exchanges(v, c, q, 0); }, h) ==
+      CHECK(simulate(
+                q, [&](int v) { return doubling_gather_exchanges(v, c, q, 0); }, h) ==
             floor_log2(q));
       CHECK(h[c].size() == static_cast<std::size_t>(q));
     }

@@ -17,6 +17,18 @@ int mod(int a, int p) {
   return ((a % p) + p) % p;
 }
 
+void set_send(BlockExchange& e, int to, int first, int count) {
+  e.send_to = to;
+  e.send_first = first;
+  e.send_count = count;
+}
+
+void set_recv(BlockExchange& e, int from, int first, int count) {
+  e.recv_from = from;
+  e.recv_first = first;
+  e.recv_count = count;
+}
+
 } // namespace
 
 std::vector<BlockExchange> binomial_scatter_exchanges(int rank, int root, int p) {
@@ -49,8 +61,10 @@ std::vector<BlockExchange> doubling_allgather_exchanges(int rank, int p, int fir
   if (folded) {
     if (paired) {
       BlockExchange fold{.round = round};
-      if (v < 0) fold.send_to = rank + 1, fold.send_first = rank, fold.send_count = 1;
-      else fold.recv_from = rank - 1, fold.recv_first = rank - 1, fold.recv_count = 1;
+      if (v < 0)
+        set_send(fold, rank + 1, rank, 1);
+      else
+        set_recv(fold, rank - 1, rank - 1, 1);
       out.push_back(fold);
     }
     ++round;
@@ -74,8 +88,10 @@ std::vector<BlockExchange> doubling_allgather_exchanges(int rank, int p, int fir
   }
   if (folded && paired) {
     BlockExchange unfold{.round = round};
-    if (v < 0) unfold.recv_from = rank + 1, unfold.recv_first = rank + 1, unfold.recv_count = p - 1;
-    else unfold.send_to = rank - 1, unfold.send_first = rank, unfold.send_count = p - 1;
+    if (v < 0)
+      set_recv(unfold, rank + 1, rank + 1, p - 1);
+    else
+      set_send(unfold, rank - 1, rank, p - 1);
     out.push_back(unfold);
   }
   return out;
@@ -102,11 +118,9 @@ std::vector<BlockExchange> chain_scatter_exchanges(int rank, int root, int p) {
   const auto real = [&](int vrank) { return real_rank(mod(vrank, p), root, p); };
   for (int t = std::max(0, v - 1); t + 1 < p; ++t) {
     BlockExchange e{.round = t};
-    if (v == 0 || t >= v) { // pass on what came in the round before (the root: its next block)
-      e.send_to = real(v + 1), e.send_first = real(p + v - 1 - t), e.send_count = 1;
-    }
-    if (v > 0) e.recv_from = real(v - 1), e.recv_first = real(p + v - 2 - t), e.recv_count = 1;
-    if (v > 0 && v + 1 == p) e.send_to = -1, e.send_count = 0;
+    // Pass on what came in the round before (the root: its next block); the chain's end keeps.
+    if ((v == 0 || t >= v) && v + 1 < p) set_send(e, real(v + 1), real(p + v - 1 - t), 1);
+    if (v > 0) set_recv(e, real(v - 1), real(p + v - 2 - t), 1);
     out.push_back(e);
   }
   return out;
@@ -118,8 +132,8 @@ std::vector<BlockExchange> chain_gather_exchanges(int rank, int root, int p) {
   const auto real = [&](int vrank) { return real_rank(vrank, root, p); };
   for (int t = 0; t + 1 < p; ++t) {
     BlockExchange e{.round = t};
-    if (v > 0 && t <= p - 1 - v) e.send_to = real(v - 1), e.send_first = real(v + t), e.send_count = 1;
-    if (t <= p - 2 - v) e.recv_from = real(v + 1), e.recv_first = real(v + 1 + t), e.recv_count = 1;
+    if (v > 0 && t <= p - 1 - v) set_send(e, real(v - 1), real(v + t), 1);
+    if (t <= p - 2 - v) set_recv(e, real(v + 1), real(v + 1 + t), 1);
     if (e.send_to >= 0 || e.recv_from >= 0) out.push_back(e);
   }
   return out;
@@ -133,11 +147,11 @@ std::vector<BlockExchange> doubling_gather_exchanges(int v, int c, int q, int fi
   for (const HalvingStep& s : steps) {
     BlockExchange e{.round = round++};
     if ((v & s.distance) != (c & s.distance)) {
-      e.send_to = s.partner, e.send_first = s.keep_first, e.send_count = s.keep_last - s.keep_first;
+      set_send(e, s.partner, s.keep_first, s.keep_last - s.keep_first);
       out.push_back(e);
       break;
     }
-    e.recv_from = s.partner, e.recv_first = s.send_first, e.recv_count = s.send_last - s.send_first;
+    set_recv(e, s.partner, s.send_first, s.send_last - s.send_first);
     out.push_back(e);
   }
   return out;
