@@ -11,6 +11,7 @@
 //
 // Rounds: ⌈log₂p⌉.  Cost: ⌈log₂p⌉α + (p − 1)/p·βm, optimal in both terms.
 #include "annotate.hpp"
+#include "block_exchange.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/allgather.hpp"
 #include "collscope/schedule/bits.hpp"
@@ -18,47 +19,6 @@
 #include "contract.hpp"
 
 namespace collscope {
-
-namespace {
-
-/// Blocks first … first + count − 1 (mod p) of a receive buffer as (address, count, type):
-/// a plain run when contiguous, otherwise one committed indexed type over both runs.
-class BlockRange {
-public:
-  BlockRange(void* buffer, int first, int count, int p, int block, MPI_Datatype type) {
-    const auto runs = schedule::wrap_blocks(first, count, p);
-    if (runs[1].count == 0) {
-      address_ = detail::at(buffer, std::int64_t{runs[0].first} * block, detail::extent_of(type));
-      count_ = count * block;
-      type_ = type;
-      return;
-    }
-    const int lengths[2] = {runs[0].count * block, runs[1].count * block};
-    const int displacements[2] = {runs[0].first * block, runs[1].first * block};
-    MPI_Type_indexed(2, lengths, displacements, type, &owned_);
-    MPI_Type_commit(&owned_);
-    address_ = buffer;
-    count_ = 1;
-    type_ = owned_;
-  }
-  ~BlockRange() {
-    if (owned_ != MPI_DATATYPE_NULL) MPI_Type_free(&owned_);
-  }
-  BlockRange(const BlockRange&) = delete;
-  BlockRange& operator=(const BlockRange&) = delete;
-
-  void* address() const { return address_; }
-  int count() const { return count_; }
-  MPI_Datatype type() const { return type_; }
-
-private:
-  void* address_ = nullptr;
-  int count_ = 0;
-  MPI_Datatype type_ = MPI_DATATYPE_NULL;
-  MPI_Datatype owned_ = MPI_DATATYPE_NULL;
-};
-
-} // namespace
 
 namespace {
 
@@ -74,13 +34,14 @@ int unchecked_allgather_dissemination(const void* sendbuf, int sendcount, MPI_Da
                              at(recvbuf, std::int64_t{rank} * recvcount, extent_of(recvtype)),
                              recvcount, recvtype));
   }
+  const BlockOffsets blocks = equal_blocks(recvcount, p);
   const int rounds = schedule::ceil_log2(p);
   for (int k = 0; k < rounds; ++k) {
     const schedule::CirculantStep step = schedule::dissemination_round(rank, p, k);
     const trace::Round round(k);
     trace::blocks(step.send_first, step.blocks, 0, recvcount);
-    const BlockRange out(recvbuf, step.send_first, step.blocks, p, recvcount, recvtype);
-    const BlockRange in(recvbuf, step.recv_first, step.blocks, p, recvcount, recvtype);
+    const BlockRun out(recvbuf, blocks, step.send_first, step.blocks, recvtype);
+    const BlockRun in(recvbuf, blocks, step.recv_first, step.blocks, recvtype);
     COLLSCOPE_TRY(MPI_Sendrecv(out.address(), out.count(), out.type(), step.send_to, allgather_tag,
                                in.address(), in.count(), in.type(), step.recv_from, allgather_tag,
                                comm, MPI_STATUS_IGNORE));

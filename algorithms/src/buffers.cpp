@@ -32,7 +32,6 @@ TempBuffer::TempBuffer(std::int64_t count, MPI_Datatype type) {
   origin_ = storage_.data() - true_lb;
 }
 
-namespace {
 bool plain(MPI_Datatype type, int& size) {
   MPI_Aint lb = 0, extent = 0, true_lb = 0, true_extent = 0;
   MPI_Type_size(type, &size);
@@ -40,7 +39,6 @@ bool plain(MPI_Datatype type, int& size) {
   MPI_Type_get_true_extent(type, &true_lb, &true_extent);
   return lb == 0 && true_lb == 0 && extent == size && true_extent == size;
 }
-} // namespace
 
 int typed_copy(const void* src, int scount, MPI_Datatype stype, void* dst, int rcount,
                MPI_Datatype rtype) {

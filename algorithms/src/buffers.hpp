@@ -84,6 +84,9 @@ struct Transfer {
 /// MPI_Recv (and nothing when neither), so a trace shows exactly the messages of the round.
 int exchange(const Transfer& send, const Transfer& recv, MPI_Datatype type, int tag, MPI_Comm comm);
 
+/// True when `type` is its bytes and nothing else (no gaps, lower bound 0); `size` its size.
+bool plain(MPI_Datatype type, int& size);
+
 /// Copies src (scount × stype) to dst (rcount × rtype); the type signatures must match.
 int typed_copy(const void* src, int scount, MPI_Datatype stype, void* dst, int rcount,
                MPI_Datatype rtype);

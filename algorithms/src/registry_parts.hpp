@@ -19,5 +19,8 @@ std::span<const Algorithm> hierarchical_algorithms();
 /// k-nomial trees (bcast, reduce, gather, scatter); registry.cpp puts each into its
 /// collective's group, before native.
 std::span<const Algorithm> knomial_algorithms();
+/// The lecture's Van de Geijn family (chain, recursive doubling, scatter + allgather,
+/// reduce-scatter + gather); placed like the hierarchical ones.
+std::span<const Algorithm> van_de_geijn_algorithms();
 
 } // namespace collscope::detail

@@ -102,7 +102,8 @@ Pattern PatternBuilder::finish() const {
 std::span<const PatternAlgorithm> pattern_algorithms() {
   static const std::vector<PatternAlgorithm> all = [] {
     std::vector<PatternAlgorithm> joined;
-    for (const auto part : {detail::rooted_patterns(), detail::rootless_patterns()})
+    for (const auto part :
+         {detail::rooted_patterns(), detail::rootless_patterns(), detail::van_de_geijn_patterns()})
       joined.insert(joined.end(), part.begin(), part.end());
     return joined;
   }();

@@ -98,6 +98,7 @@ const PatternAlgorithm* find_pattern(std::string_view collective, std::string_vi
 namespace detail {
 std::span<const PatternAlgorithm> rooted_patterns();
 std::span<const PatternAlgorithm> rootless_patterns();
+std::span<const PatternAlgorithm> van_de_geijn_patterns();
 /// The ordered reduction to 0 followed by the binomial broadcast from 0 (allreduce).
 void reduce_then_bcast(PatternBuilder& b, int p);
 /// The two-tree reduction to 0 and the two-tree broadcast from 0 of M blocks (allreduce).
