@@ -18,12 +18,14 @@ const std::vector<Algorithm>& registry() {
          {detail::regular_algorithms(), detail::irregular_algorithms(),
           detail::reduction_algorithms(), detail::scan_algorithms(), detail::alltoall_algorithms()})
       joined.insert(joined.end(), part.begin(), part.end());
-    for (const Algorithm& h : detail::hierarchical_algorithms()) {
-      const auto native = std::find_if(joined.begin(), joined.end(), [&](const Algorithm& a) {
-        return a.collective == h.collective && a.is_native();
-      });
-      joined.insert(native, h);
-    }
+    for (const auto part :
+         {detail::hierarchical_algorithms(), detail::posted_and_inorder_algorithms()})
+      for (const Algorithm& h : part) {
+        const auto native = std::find_if(joined.begin(), joined.end(), [&](const Algorithm& a) {
+          return a.collective == h.collective && a.is_native();
+        });
+        joined.insert(native, h);
+      }
     return joined;
   }();
   return all;

@@ -16,5 +16,7 @@ std::span<const Algorithm> alltoall_algorithms();  ///< alltoall, alltoallv
 /// Hierarchical and full-lane algorithms of every collective; registry.cpp puts each into its
 /// collective's group, before native.
 std::span<const Algorithm> hierarchical_algorithms();
+/// Posted-request alltoalls and in-order trees; registry.cpp puts each before native too.
+std::span<const Algorithm> posted_and_inorder_algorithms();
 
 } // namespace collscope::detail

@@ -27,4 +27,9 @@ int reduce_hierarchical(const void* sendbuf, void* recvbuf, int count, MPI_Datat
 int reduce_full_lane(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
                      MPI_Op op, int root, MPI_Comm comm);
 
+/// In-order binary tree topped by the root: every subtree a contiguous rank range, so rank
+/// order is kept (non-commutative ops), any root, at most 2⌈log₂p⌉ rounds.
+int reduce_inorder_binary(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                          MPI_Op op, int root, MPI_Comm comm);
+
 } // namespace collscope
