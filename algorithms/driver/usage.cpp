@@ -33,8 +33,9 @@ of the slowest rank).
   --op OP           reduce, allreduce, reduce_scatter(_block), scan, exscan: sum | max |
                     noncommutative; default sum
   --blocks M        bcast pipeline, binary-pipeline, fibonacci-pipeline, two-tree, jia and
-                    reduce two-tree, scan and exscan pipeline: use M blocks instead of the
-                    pipelining lemma's
+                    reduce two-tree, scan and exscan pipeline, allreduce doubly-pipelined:
+                    use M blocks instead of the pipelining lemma's; alltoall scatter-dest:
+                    at most M rounds of requests in flight (default 32, MPICH's)
   --piece B         allgatherv ring-pipelined only: cut the blocks into pieces of B elements
                     instead of the pipelining lemma's size
   --problem TYPE    gatherv, scatterv, allgatherv: block sizes of the paper's problem types
