@@ -53,7 +53,7 @@ int unchecked_allreduce_doubly_pipelined(const void* sendbuf, void* recvbuf, int
   const MPI_Aint extent = extent_of(datatype);
   const auto range = [&](int b) { return schedule::pipeline_block(count, blocks, b); };
   const auto block = [&](int b) { return at(recvbuf, range(b).begin, extent); };
-  TempBuffer incoming(range(0).count, datatype); // the first block is the largest
+  TempBuffer incoming((count + blocks - 1) / blocks, datatype); // no block is larger
   const schedule::DualRootTree tree = schedule::dual_root_tree(rank, p);
   const schedule::InorderNode node = schedule::inorder_node(tree.lo, tree.hi, tree.top, rank);
 
