@@ -84,8 +84,7 @@ TEST_CASE("traced rounds, partners, bytes per rank and α-β replays match the r
   } runs[] = {{Collective::alltoall, "direct"},       {Collective::alltoall, "one-factor"},
               {Collective::alltoall, "bruck"},        {Collective::alltoall, "hypercube"},
               {Collective::alltoallv, "direct"},      {Collective::alltoallv, "one-factor"},
-              {Collective::alltoall, "linear"},       {Collective::alltoall, "scatter-dest"},
-              {Collective::alltoall, "scatter-dest-b2"}};
+              {Collective::alltoall, "linear"},       {Collective::alltoall, "scatter-dest-b2"}};
   int checked = 0;
   for (const int p : sizes())
     for (const auto& run : runs) {
@@ -148,9 +147,7 @@ TEST_CASE("traced rounds, partners, bytes per rank and α-β replays match the r
       // Posted requests: the 1-ported order is annotated, the dependency depth a trace shows
       // is one step per MPI_Waitall (linear: 1; scatter-dest: ⌈(p − 1)/b⌉ batches).
       if (algorithm == "linear" || algorithm == "scatter-dest") {
-        const int batch = run.name == "scatter-dest-b2" ? 2
-                          : run.name == "linear"        ? p
-                                                        : schedule::scatter_dest_default_batch;
+        const int batch = run.name == "linear" ? p : 2;
         CHECK(model::inferred_rounds(trace).rounds == schedule::posted_batches(p, batch));
       }
 
@@ -164,5 +161,5 @@ TEST_CASE("traced rounds, partners, bytes per rank and α-β replays match the r
         CHECK(replay.total ==
               Approx(schedule::bruck_alltoall_time(p, m, ab.alpha, ab.beta)).epsilon(1e-9));
     }
-  CHECK(checked >= 8 * static_cast<int>(sizes().size()));
+  CHECK(checked >= 7 * static_cast<int>(sizes().size()));
 }

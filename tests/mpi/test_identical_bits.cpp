@@ -24,7 +24,7 @@ TEST_CASE("doubly pipelined allreduce: identical bits on every rank for double s
   MPI_Comm_size(MPI_COMM_WORLD, &p);
   const PipelineTuning saved = pipeline_tuning();
   constexpr int count = 997;
-  for (const int blocks : {1, 4, 997}) {
+  for (const int blocks : {1, 4, 50}) {
     PipelineTuning tuning = saved;
     tuning.blocks = blocks;
     set_pipeline_tuning(tuning);
