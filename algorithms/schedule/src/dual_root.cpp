@@ -4,33 +4,83 @@
 #include "collscope/schedule/inorder_tree.hpp"
 
 #include <algorithm>
-#include <climits>
+#include <set>
 
 namespace collscope::schedule {
 
 namespace {
 
-/// A node's offset o(v) relative to its top: each step down costs s − 1 rounds, less one for
-/// a right (second) child, which its parent serves one slot later.
-int offset(const InorderNode& node, int s) {
-  return -node.depth * (s - 1) + node.second;
-}
-
-/// The first and last round of `rank`'s exchanges before renumbering.
-struct Span {
-  int first = INT_MAX;
-  int last = INT_MIN;
+/// `rank`'s node and its offset o(v) relative to its top: each step down costs s − 1 rounds,
+/// less one for a right (second) child, which its parent serves one slot later.
+struct Placed {
+  InorderNode node;
+  int offset = 0;
 };
-Span span(int rank, int p, int blocks) {
-  const int s = dual_root_slots(p);
+Placed place(int rank, int p, int s) {
   const DualRootTree t = dual_root_tree(rank, p);
   const InorderNode node = inorder_node(t.lo, t.hi, t.top, rank);
-  const int o = offset(node, s);
-  const bool leaf = node.left < 0 && node.right < 0;
-  // A leaf's first exchange is with its parent in slot s − 1, anyone else's with its first
-  // child in slot 0; the last is the one that brings (or, at a top, makes) result block M − 1.
-  return {leaf ? o + s - 1 : o, o + s * (blocks - 1 + node.depth) + s - 1};
+  return {node, -node.depth * (s - 1) + node.second};
 }
+
+/// The exchanges of iteration j (rounds before renumbering: relative to the tops' first).
+void iteration(int rank, int p, int blocks, int s, const Placed& v, int j,
+               std::vector<DualRootStep>& out) {
+  const int d = v.node.depth;
+  const auto block = [&](int b) { return b >= 0 && b < blocks ? b : -1; };
+  const auto add = [&](DualRootPeer with, int peer, int send, int recv, int round) {
+    if (send >= 0 || recv >= 0) out.push_back({with, peer, send, recv, round});
+  };
+  int k = 0;
+  for (const int child : {v.node.left, v.node.right})
+    if (child >= 0)
+      add(DualRootPeer::child, child, block(j - d - 1), block(j), v.offset + s * j + k++);
+  if (v.node.parent >= 0)
+    add(DualRootPeer::parent, v.node.parent, block(j), block(j - d), v.offset + s * j + s - 1);
+  else
+    add(DualRootPeer::other_root, dual_root_partner(rank, p), block(j), block(j),
+        v.offset + s * j + s - 1);
+}
+
+/// Tree A's top has the most children (s − 1) and is busy in every round from 0 to
+/// `busy_end()`: its children in slots 0 … s − 2 of iterations 0 … M, the other root in slot
+/// s − 1 of iterations 0 … M − 1. Rounds outside that window are used by deeper nodes during
+/// the first and last few iterations only, and some not at all (a node with one child idles in
+/// one slot); the renumbering leaves the unused ones out, so the trace has no empty round.
+struct Renumbering {
+  int busy_end = 0;
+  std::vector<int> before, after; ///< used rounds < 0 and > busy_end, increasing
+
+  Renumbering(int p, int blocks) {
+    const int s = dual_root_slots(p);
+    busy_end = s == 1 ? blocks - 1 : s * blocks + s - 2;
+    std::set<int> early, late;
+    std::vector<DualRootStep> steps;
+    for (int r = 0; r < p; ++r) {
+      const Placed v = place(r, p, s);
+      // Only the iterations that can reach outside the window: O(depth) per rank.
+      for (int j = 0; j <= blocks + v.node.depth && v.offset + s * j < 0; ++j)
+        iteration(r, p, blocks, s, v, j, steps);
+      for (int j = blocks + v.node.depth; j >= 0 && v.offset + s * j + s - 1 > busy_end; --j)
+        iteration(r, p, blocks, s, v, j, steps);
+    }
+    for (const DualRootStep& step : steps) {
+      if (step.round < 0) early.insert(step.round);
+      if (step.round > busy_end) late.insert(step.round);
+    }
+    before.assign(early.begin(), early.end());
+    after.assign(late.begin(), late.end());
+  }
+  int index(int round) const {
+    const int shift = static_cast<int>(before.size());
+    if (round < 0)
+      return static_cast<int>(std::lower_bound(before.begin(), before.end(), round) -
+                              before.begin());
+    if (round <= busy_end) return shift + round;
+    return shift + busy_end + 1 +
+           static_cast<int>(std::lower_bound(after.begin(), after.end(), round) - after.begin());
+  }
+  int rounds() const { return static_cast<int>(before.size() + after.size()) + busy_end + 1; }
+};
 
 } // namespace
 
@@ -54,38 +104,17 @@ int dual_root_slots(int p) {
 std::vector<DualRootStep> dual_root_steps(int rank, int p, int blocks) {
   std::vector<DualRootStep> steps;
   if (p <= 1 || blocks <= 0) return steps;
-  int first = INT_MAX;
-  for (int r = 0; r < p; ++r) first = std::min(first, span(r, p, blocks).first);
   const int s = dual_root_slots(p);
-  const DualRootTree t = dual_root_tree(rank, p);
-  const InorderNode node = inorder_node(t.lo, t.hi, t.top, rank);
-  const int o = offset(node, s) - first, d = node.depth;
-  const auto block = [&](int b) { return b >= 0 && b < blocks ? b : -1; };
-  const auto add = [&](DualRootPeer with, int peer, int send, int recv, int round) {
-    if (send >= 0 || recv >= 0) steps.push_back({with, peer, send, recv, round});
-  };
-  for (int j = 0; j <= blocks + d; ++j) {
-    int k = 0;
-    for (const int child : {node.left, node.right})
-      if (child >= 0) add(DualRootPeer::child, child, block(j - d - 1), block(j), o + s * j + k++);
-    if (node.parent >= 0)
-      add(DualRootPeer::parent, node.parent, block(j), block(j - d), o + s * j + s - 1);
-    else
-      add(DualRootPeer::other_root, dual_root_partner(rank, p), block(j), block(j),
-          o + s * j + s - 1);
-  }
+  const Placed v = place(rank, p, s);
+  for (int j = 0; j <= blocks + v.node.depth; ++j) iteration(rank, p, blocks, s, v, j, steps);
+  const Renumbering renumbering(p, blocks);
+  for (DualRootStep& step : steps) step.round = renumbering.index(step.round);
   return steps;
 }
 
 int dual_root_rounds(int p, int blocks) {
   if (p <= 1 || blocks <= 0) return 0;
-  Span all;
-  for (int r = 0; r < p; ++r) {
-    const Span one = span(r, p, blocks);
-    all.first = std::min(all.first, one.first);
-    all.last = std::max(all.last, one.last);
-  }
-  return all.last - all.first + 1;
+  return Renumbering(p, blocks).rounds();
 }
 
 int dual_root_round_bound(int p, int blocks) {

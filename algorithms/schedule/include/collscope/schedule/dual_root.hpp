@@ -15,9 +15,9 @@
 // exchanges take slots 0 … s − 2, its parent (or root) exchange slot s − 1. A node v with
 // offset o(v) does iteration j's slot k in round o(v) + s·j + k; a child reached as its
 // parent's k-th child has o(c) = o(v) + k − (s − 1), so both ends of every exchange meet in
-// the same round. Rounds are renumbered from the first exchange: s(M − 1) plus a latency that
-// depends on the trees' shapes (dual_root_rounds); at most 3(M − 1) + 4⌊log₂(p + 1)⌋ (tested
-// for p = 1..64).
+// the same round. Rounds are renumbered 0, 1, … leaving out those in which no rank exchanges
+// (a node with one child idles in a slot): s(M − 1) plus a latency that depends on the trees'
+// shapes (dual_root_rounds); at most 3(M − 1) + 4⌊log₂(p + 1)⌋ (tested for p = 1..64).
 #pragma once
 
 #include <vector>
