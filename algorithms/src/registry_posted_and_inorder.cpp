@@ -11,6 +11,7 @@
 #include "registry_formulas.hpp"
 #include "registry_parts.hpp"
 
+#include <algorithm>
 #include <array>
 
 namespace collscope::detail {
