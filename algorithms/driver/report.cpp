@@ -287,7 +287,8 @@ std::optional<double> print_header(const Options& o, const RunFacts& f) {
     key("bytes_per_rank", std::to_string(block));
   key("m_bytes", std::to_string(m));
   if (a.uses_blocks()) {
-    std::string why = "pipelining lemma, " + ab;
+    // alltoall scatter-dest's blocks are its throttle, not a pipeline's.
+    std::string why = c == Collective::alltoall ? "MPICH's default" : "pipelining lemma, " + ab;
     if (o.blocks_by_auto)
       why = "--algorithm auto: the cost formula's minimum over M, " + ab;
     else if (o.blocks > 0)

@@ -37,8 +37,9 @@ of the slowest rank).
   --op OP           reduce, allreduce, reduce_scatter(_block), scan, exscan: sum | max |
                     noncommutative; default sum
   --blocks M        bcast pipeline, binary-pipeline, fibonacci-pipeline, two-tree, jia and
-                    reduce two-tree, scan and exscan pipeline: use M blocks instead of the
-                    pipelining lemma's
+                    reduce two-tree, scan and exscan pipeline, allreduce doubly-pipelined:
+                    use M blocks instead of the pipelining lemma's; alltoall scatter-dest:
+                    at most M rounds of requests in flight (default 32, MPICH's)
   --radix K         bcast, reduce, gather, scatter knomial: the tree's radix k ≥ 2 (a rank
                     posts the k−1 messages of a level at once); default 4
   --piece B         allgatherv ring-pipelined only: cut the blocks into pieces of B elements

@@ -22,5 +22,7 @@ std::span<const Algorithm> knomial_algorithms();
 /// The lecture's Van de Geijn family (chain, recursive doubling, scatter + allgather,
 /// reduce-scatter + gather); placed like the hierarchical ones.
 std::span<const Algorithm> van_de_geijn_algorithms();
+/// Posted-request alltoalls and in-order trees; registry.cpp puts each before native too.
+std::span<const Algorithm> posted_and_inorder_algorithms();
 
 } // namespace collscope::detail

@@ -252,6 +252,10 @@ section_noncommutative() {
     expect_usage_error 5 "$collective" --root 1
   done
   expect_verified 5 allreduce --algorithm rabenseifner --op noncommutative --count 4 --repetitions 2
+  expect_verified 7 allreduce --algorithm doubly-pipelined --op noncommutative --count 40 \
+    --blocks 7 --repetitions 2
+  expect_verified 6 reduce --algorithm inorder-binary --op noncommutative --root 0 --count 4 \
+    --datatype vector --repetitions 2
   expect_usage_error 5 reduce --algorithm binomial --op noncommutative --root 3 --count 4
   if grep -q -- '--algorithm ordered' "$tmp/err"; then
     pass "the error suggests --algorithm ordered"

@@ -23,6 +23,11 @@ for p in "$@"; do
   done
   one "allreduce_tree-pipeline_p$p" "$p" allreduce --algorithm tree-pipeline --count 5040 \
     --blocks 5
+  # The overlapped trees (test_overlapped_traces.cpp): float sums, reduce at the last rank.
+  one "allreduce_doubly-pipelined_p$p" "$p" allreduce --algorithm doubly-pipelined --count 5040 \
+    --blocks 5 --datatype double
+  one "reduce_inorder-binary_p$p" "$p" reduce --algorithm inorder-binary --count 5040 \
+    --root $((p - 1))
   for a in ring halving ordered-halving; do
     one "reduce_scatter_block_${a}_p$p" "$p" reduce_scatter_block --algorithm "$a" --count 60
   done

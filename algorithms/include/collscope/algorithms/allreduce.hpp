@@ -27,4 +27,9 @@ int allreduce_hierarchical(const void* sendbuf, void* recvbuf, int count, MPI_Da
 int allreduce_full_lane(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
                         MPI_Op op, MPI_Comm comm);
 
+/// Doubly pipelined, dual root: reduction up and broadcast down two in-order binary trees at
+/// once (one exchange per neighbour and block); rank order kept, identical bits on every rank.
+int allreduce_doubly_pipelined(const void* sendbuf, void* recvbuf, int count,
+                               MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+
 } // namespace collscope

@@ -35,5 +35,11 @@ int alltoallv_one_factor(const void* sendbuf, const int* sendcounts, const int* 
 /// value per round, (k−1)⌈log_k p⌉ rounds for p = k^L (k = 2: `alltoall_bruck`).
 int alltoall_bruck_radix(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                          int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+/// Open MPI's basic linear: every receive and send posted at once, one MPI_Waitall.
+int alltoall_linear(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                    int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+/// MPICH's scatter-dest: the linear requests at most 32 rounds (or --blocks) at a time.
+int alltoall_scatter_dest(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                          int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
 
 } // namespace collscope

@@ -31,5 +31,9 @@ int reduce_full_lane(const void* sendbuf, void* recvbuf, int count, MPI_Datatype
 /// (radix.hpp): ⌈log_k p⌉ rounds; commutative operations only.
 int reduce_knomial(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                    int root, MPI_Comm comm);
+/// In-order binary tree topped by the root: every subtree a contiguous rank range, so rank
+/// order is kept (non-commutative ops), any root, at most 2⌈log₂p⌉ rounds.
+int reduce_inorder_binary(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                          MPI_Op op, int root, MPI_Comm comm);
 
 } // namespace collscope

@@ -34,4 +34,10 @@ int jia_blocks_for(int p, int count, MPI_Datatype datatype);
 /// (schedule::ring_allgatherv_best_piece). Same on every rank: all know every count.
 int allgatherv_piece_for(int p, const int* recvcounts, MPI_Datatype datatype);
 
+/// alltoall scatter-dest: rounds in flight at once, the override (--blocks) or MPICH's 32.
+int alltoall_throttle_for(int p, int count, MPI_Datatype datatype);
+/// allreduce doubly-pipelined: the override clamped to count, else the pipelining lemma for
+/// its dual-root schedule (schedule/dual_root.hpp).
+int dual_root_blocks_for(int p, int count, MPI_Datatype datatype);
+
 } // namespace collscope
