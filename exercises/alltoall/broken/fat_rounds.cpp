@@ -40,6 +40,7 @@ int MY_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
                comm, MPI_STATUS_IGNORE);
   MPI_Type_free(&rotated);
 
+  std::vector<char> scratch(tmp.size());
   for (int d = 1; d < p; d *= 2) {
     std::vector<int> moving;
     for (int i = 1; i < p; ++i)
@@ -48,7 +49,6 @@ int MY_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
     std::vector<int> others;
     for (int i = 1; i < p; ++i) others.push_back(i);
     MPI_Datatype all = blocks_type(others, recvcount, recvtype);
-    std::vector<char> scratch(tmp.size());
     MPI_Sendrecv(tmp.data(), 1, all, (rank + d) % p, tag, scratch.data(), 1, all,
                  (rank - d + p) % p, tag, comm, MPI_STATUS_IGNORE);
     MPI_Type_free(&all);
