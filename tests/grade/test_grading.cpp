@@ -5,6 +5,7 @@
 #include "exercise.hpp"
 #include "grade_support.hpp"
 #include "patterns.hpp"
+#include "process.hpp"
 
 #include <catch2/catch.hpp>
 #include <fstream>
@@ -199,6 +200,41 @@ TEST_CASE("bcast_tree: reference and broken variants", "[bcast_tree]") {
 
 TEST_CASE("allreduce: reference and broken variants", "[allreduce]") {
   grade_exercise("allreduce");
+}
+
+// The placement bug (a binomial gather whose root keeps the blocks in virtual-rank
+// order): its report shows the block map, and its case trace, opened in the app, shows the
+// blocks by origin (the data view's SVG export says so, not "no block annotations").
+TEST_CASE("a placement bug's case: block map and data view by origin", "[provenance]") {
+  const char* app = std::getenv("COLLSCOPE_APP");
+  if (app == nullptr) {
+    WARN("the app is not built: only the block map is checked");
+  }
+  const fs::path dir = scratch("provenance");
+  const fs::path source = exercises_dir() / "gather" / "broken" / "wrong_order_root.cpp";
+  const GraderRun run = run_grader({"gather", source.string(), "--out", dir.string(), "--smoke"});
+  INFO(run.output);
+  REQUIRE(run.exit_code == 0);
+  const Graded g = read_graded(dir);
+  CHECK(g.report.find("where the data went (each wrong rank's receive buffer") != std::string::npos);
+  CHECK(g.report.find("- rank 1: `1, 0` (expected `0, 1`)") != std::string::npos);
+  REQUIRE(check_provenance(dir, "gather"));
+  if (app == nullptr) return;
+  const nlohmann::json doc = nlohmann::json::parse(read_text(dir / "results.json"));
+  std::string trace;
+  for (const nlohmann::json& test : doc.at("tests"))
+    if (test.at("extra_data").at("id") == "correct")
+      trace = test.at("extra_data").at("failed_cases").at(0).at("trace");
+  const fs::path svg = dir / "data.svg";
+  RunLimits limits;
+  limits.wall_seconds = 120;
+  const RunResult r = run_process({app, "--export", svg.string(), "--view", "data", "--call", "0", trace},
+                                  {"QT_QPA_PLATFORM=offscreen", "HOME=" + dir.string()}, limits);
+  INFO(r.output);
+  REQUIRE(r.exit_code == 0);
+  const std::string text = read_text(svg);
+  CHECK(text.find("coloured by the rank it came from") != std::string::npos);
+  CHECK(text.find("no block annotations") == std::string::npos);
 }
 
 // The exercises after the first six, graded with the test suite's smoke sample (--smoke: p =
