@@ -27,8 +27,8 @@ std::string glue(const Exercise& e) {
   // Entry's function pointers in order: rooted, bcast, allgather, allreduce; a collective
   // takes the slot of the signature it shares.
   const std::string& k = e.collective;
-  const std::string slot = k == "gather" || k == "scatter" ? ""
-                           : k == "alltoall"               ? "allgather"
+  const std::string slot = k == "gather" || k == "scatter"              ? ""
+                           : k == "alltoall"                            ? "allgather"
                            : k == "scan" || k == "reduce_scatter_block" ? "allreduce"
                                                                         : k;
   std::string fields;

@@ -48,7 +48,8 @@ std::string block_text(const std::vector<int>& recv, int units, std::int64_t beg
   if (whole_block && runs.size() == 1) {
     const Run& r = runs.front();
     if (r.first.what == Origin::unwritten) return "·";
-    if (r.first.what == Origin::data && r.first.element == first_element) return std::to_string(r.first.rank);
+    if (r.first.what == Origin::data && r.first.element == first_element)
+      return std::to_string(r.first.rank);
   }
   std::string text;
   for (const Run& r : runs) {
@@ -78,7 +79,8 @@ std::string block_map(Kind kind, const Case& c, int rank, const std::vector<int>
       text += ", …";
       break;
     }
-    text += (b == 0 ? "" : ", ") + block_text(recv, units, b * c.count, (b + 1) * c.count, true, first);
+    text +=
+        (b == 0 ? "" : ", ") + block_text(recv, units, b * c.count, (b + 1) * c.count, true, first);
   }
   // The guard element behind the buffer: written means the call wrote past its end.
   const std::int64_t elements = static_cast<std::int64_t>(recv.size()) / units;

@@ -157,8 +157,7 @@ std::string reduction_difference(Kind kind, const Case& c, const Buffers& got,
              " (" + std::to_string(v) + ")";
     };
     std::string text = locate(name, c, unit, elements, false) + ": expected " + value(*ei);
-    if (*ei != sentinel && *ei != send_gap && name[0] == 'r')
-      text += reduction_meaning(kind, c.op);
+    if (*ei != sentinel && *ei != send_gap && name[0] == 'r') text += reduction_meaning(kind, c.op);
     text += ", got " + value(*gi);
     if (name[0] == 's') text += " (the send buffer must not change)";
     return text;
@@ -173,7 +172,8 @@ std::string reduction_difference(Kind kind, const Case& c, const Buffers& got,
 std::string first_difference(Kind kind, const Case& c, const Buffers& got,
                              const Buffers& expected) {
   if (takes_op(kind)) return reduction_difference(kind, c, got, expected);
-  const bool recv_blocks = kind == Kind::gather || kind == Kind::allgather || kind == Kind::alltoall;
+  const bool recv_blocks =
+      kind == Kind::gather || kind == Kind::allgather || kind == Kind::alltoall;
   const char* recv_name = kind == Kind::bcast ? "buffer" : "recvbuf";
   const auto report = [&](const std::vector<int>& g, const std::vector<int>& e, const char* name,
                           std::int64_t elements, bool blocks) -> std::string {

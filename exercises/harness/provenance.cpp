@@ -13,9 +13,9 @@
 #include <dlfcn.h>
 #include <mpi.h>
 
-extern "C" {
-void* __libc_malloc(std::size_t);
-void __libc_free(void*);
+extern "C" {                      // glibc's allocator itself, as heap.cpp uses it
+void* __libc_malloc(std::size_t); // NOLINT(bugprone-reserved-identifier)
+void __libc_free(void*);          // NOLINT(bugprone-reserved-identifier)
 }
 
 namespace collscope::grade::provenance {
@@ -65,8 +65,7 @@ void annotate(const void* buf, int count, MPI_Datatype type, MPI_Comm comm) {
   for (int o = 0; o < p; ++o) {
     if (seen[o].hi < 0) continue;
     int before = 0;
-    while (before < p && seen[(o - 1 - before + 2 * p) % p].hi < 0)
-      ++before;
+    while (before < p && seen[(o - 1 - before + 2 * p) % p].hi < 0) ++before;
     if (before > gap) gap = before, first = o;
   }
   const int origins = p - gap;

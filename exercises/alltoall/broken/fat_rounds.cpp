@@ -13,7 +13,8 @@ constexpr int tag = 4720;
 MPI_Datatype blocks_type(const std::vector<int>& at, int count, MPI_Datatype type) {
   const int n = static_cast<int>(at.size());
   std::vector<int> displacements(at.size());
-  for (int i = 0; i < n; ++i) displacements[static_cast<std::size_t>(i)] = at[static_cast<std::size_t>(i)] * count;
+  for (int i = 0; i < n; ++i)
+    displacements[static_cast<std::size_t>(i)] = at[static_cast<std::size_t>(i)] * count;
   MPI_Datatype blocks = MPI_DATATYPE_NULL;
   MPI_Type_create_indexed_block(n, count, displacements.data(), type, &blocks);
   MPI_Type_commit(&blocks);
@@ -36,8 +37,8 @@ int MY_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
   std::vector<int> order(static_cast<std::size_t>(p));
   for (int i = 0; i < p; ++i) order[static_cast<std::size_t>(i)] = (rank + i) % p;
   MPI_Datatype rotated = blocks_type(order, sendcount, sendtype);
-  MPI_Sendrecv(sendbuf, 1, rotated, rank, tag, tmp.data(), p * recvcount, recvtype, rank, tag,
-               comm, MPI_STATUS_IGNORE);
+  MPI_Sendrecv(sendbuf, 1, rotated, rank, tag, tmp.data(), p * recvcount, recvtype, rank, tag, comm,
+               MPI_STATUS_IGNORE);
   MPI_Type_free(&rotated);
 
   std::vector<char> scratch(tmp.size());

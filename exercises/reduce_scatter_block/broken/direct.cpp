@@ -22,8 +22,8 @@ int MY_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount,
   };
   for (int k = 0; k < p; ++k) {
     const int to = (rank + k) % p, from = (rank - k + p) % p;
-    MPI_Sendrecv(send_block(to), recvcount, datatype, to, tag, at(from), recvcount, datatype,
-                 from, tag, comm, MPI_STATUS_IGNORE);
+    MPI_Sendrecv(send_block(to), recvcount, datatype, to, tag, at(from), recvcount, datatype, from,
+                 tag, comm, MPI_STATUS_IGNORE);
   }
   for (int j = 1; j < p; ++j) MPI_Reduce_local(at(j - 1), at(j), recvcount, datatype, op);
   MPI_Sendrecv(at(p - 1), recvcount, datatype, rank, tag, recvbuf, recvcount, datatype, rank, tag,

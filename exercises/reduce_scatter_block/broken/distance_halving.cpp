@@ -90,7 +90,6 @@ int MY_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount,
   const char* own = acc.data() + static_cast<std::size_t>(rank) * block;
   MPI_Sendrecv(own, recvcount, datatype, rank, tag, recvbuf, recvcount, datatype, rank, tag, comm,
                MPI_STATUS_IGNORE);
-  if (rank < 2 * l.r)
-    MPI_Send(own + block, recvcount, datatype, rank + 1, tag, comm);
+  if (rank < 2 * l.r) MPI_Send(own + block, recvcount, datatype, rank + 1, tag, comm);
   return MPI_SUCCESS;
 }

@@ -19,8 +19,8 @@ int MY_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype
   for (int d = 1; d < p; d *= 2) {
     const int to = rank + d < p ? rank + d : MPI_PROC_NULL;
     const int from = rank - d >= 0 ? rank - d : MPI_PROC_NULL;
-    MPI_Sendrecv(recvbuf, count, datatype, to, tag, theirs.data(), count, datatype, from, tag,
-                 comm, MPI_STATUS_IGNORE);
+    MPI_Sendrecv(recvbuf, count, datatype, to, tag, theirs.data(), count, datatype, from, tag, comm,
+                 MPI_STATUS_IGNORE);
     if (from != MPI_PROC_NULL) {
       // Wrong on purpose: mine ⊕ theirs, the lower ranks' operand on the right.
       MPI_Reduce_local(recvbuf, theirs.data(), count, datatype, op);
