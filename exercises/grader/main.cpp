@@ -79,7 +79,7 @@ int list_exercises(const fs::path& root) {
   std::sort(dirs.begin(), dirs.end());
   for (const fs::path& d : dirs) {
     const Exercise e = load_exercise(d.string(), root, false);
-    std::printf("%-16s %s\n", e.name.c_str(), e.title.c_str());
+    std::printf("%-20s %s\n", e.name.c_str(), e.title.c_str());
   }
   return 0;
 }
