@@ -77,9 +77,13 @@ const Json* find(const Json& object, const char* key) {
   return it == object.end() ? nullptr : &*it;
 }
 
-/// `key` from the "quick" member when quick and present there, else from `object`.
-const Json* pick(const Json& object, const char* key, bool quick) {
-  if (quick)
+/// `key` from the "smoke" member at level 2, else from the "quick" member at level ≥ 1, when
+/// present there, else from `object`.
+const Json* pick(const Json& object, const char* key, int level) {
+  if (level >= 2)
+    if (const Json* q = find(object, "smoke"))
+      if (const Json* v = find(*q, key)) return v;
+  if (level >= 1)
     if (const Json* q = find(object, "quick"))
       if (const Json* v = find(*q, key)) return v;
   return find(object, key);
@@ -92,7 +96,7 @@ std::vector<int> ints(const Json& v, const std::string& where) {
   return out;
 }
 
-SweepSpec sweep_of(const Json& v, const std::string& where, bool quick) {
+SweepSpec sweep_of(const Json& v, const std::string& where, int quick) {
   SweepSpec s;
   object(v, where);
   if (const Json* x = pick(v, "p", quick)) s.p = ints(*x, where + ".p");
@@ -123,7 +127,7 @@ SweepSpec sweep_of(const Json& v, const std::string& where, bool quick) {
   return s;
 }
 
-SpeedSpec speed_of(const Json& v, bool quick) {
+SpeedSpec speed_of(const Json& v, int quick) {
   SpeedSpec s;
   if (const Json* x = pick(v, "p", quick)) s.p = integer(*x, "speed.p");
   if (const Json* x = pick(v, "root", quick)) s.root = integer(*x, "speed.root");
@@ -137,7 +141,7 @@ SpeedSpec speed_of(const Json& v, bool quick) {
   return s;
 }
 
-Limits limits_of(const Json* v, bool quick) {
+Limits limits_of(const Json* v, int quick) {
   Limits l;
   if (v == nullptr) return l;
   if (const Json* x = pick(*v, "case_seconds", quick)) l.case_seconds = number(*x, "limits");
@@ -205,7 +209,9 @@ CheckSpec check_of(const Json& v, const std::string& where, const std::set<std::
 
 } // namespace
 
-Exercise load_exercise(const std::string& name_or_dir, const fs::path& root, bool quick) {
+Exercise load_exercise(const std::string& name_or_dir, const fs::path& root, bool quick,
+                       bool smoke) {
+  const int level = smoke ? 2 : quick ? 1 : 0;
   Exercise e;
   e.dir = fs::exists(fs::path(name_or_dir) / "exercise.json") ? fs::path(name_or_dir)
                                                               : root / name_or_dir;
@@ -222,9 +228,9 @@ Exercise load_exercise(const std::string& name_or_dir, const fs::path& root, boo
     if (e.name.empty()) e.name = fs::absolute(e.dir).parent_path().filename().string();
     e.title = text_of(doc, "title", "top level");
     e.collective = text_of(doc, "collective", "top level");
-    if (e.collective != "gather" && e.collective != "scatter" && e.collective != "bcast" &&
-        e.collective != "allgather" && e.collective != "allreduce")
-      throw ExerciseError("collective must be gather, scatter, bcast, allgather or allreduce");
+    if (!parse_kind(e.collective))
+      throw ExerciseError("collective must be gather, scatter, bcast, allgather, allreduce, "
+                          "alltoall, scan or reduce_scatter_block");
     e.function = text_of(doc, "function", "top level");
     e.signature = text_of(doc, "signature", "top level");
     e.lecture = text_of(doc, "lecture", "top level", false);
@@ -248,12 +254,15 @@ Exercise load_exercise(const std::string& name_or_dir, const fs::path& root, boo
     const Json* sync = find(doc, "sync_sweep");
     const Json* speed = find(doc, "speed");
     if (!sweep || !sync || !speed) throw ExerciseError("needs sweep, sync_sweep, speed");
-    e.sweep = sweep_of(*sweep, "sweep", quick);
-    e.sync_sweep = sweep_of(*sync, "sync_sweep", quick);
-    if (e.collective != "allreduce" && (e.sweep.ops.size() != 1 || e.sweep.ops[0] != "sum"))
-      throw ExerciseError("sweep.ops: only an allreduce has an op");
-    e.speed = speed_of(*speed, quick);
-    e.limits = limits_of(find(doc, "limits"), quick);
+    e.smoke = smoke;
+    e.sweep = sweep_of(*sweep, "sweep", level);
+    e.sync_sweep = sweep_of(*sync, "sync_sweep", level);
+    if (!takes_op(*parse_kind(e.collective)) &&
+        (e.sweep.ops.size() != 1 || e.sweep.ops[0] != "sum"))
+      throw ExerciseError("sweep.ops: only a reduction (allreduce, scan, reduce_scatter_block) "
+                          "has an op");
+    e.speed = speed_of(*speed, level);
+    e.limits = limits_of(find(doc, "limits"), level);
     const Json* checks = find(doc, "checks");
     if (!checks) throw ExerciseError("needs checks");
     for (std::size_t i = 0; i < array(*checks, "checks").size(); ++i)

@@ -72,6 +72,9 @@ struct Exercise {
   SweepSpec sweep, sync_sweep;
   SpeedSpec speed;
   Limits limits;
+  /// The test suite's sample (--smoke): every sweep in one mpirun of max p + 1 processes,
+  /// which gives up the containment of failures per process count.
+  bool smoke = false;
   std::vector<CheckSpec> checks;
   std::vector<BrokenSpec> broken;
   std::string reference = "reference.cpp";
@@ -91,9 +94,10 @@ const std::vector<std::string>& case_variables();
 const std::vector<std::string>& metric_variables();
 
 /// `name_or_dir`: a folder with exercise.json, or the name of one under `exercises_root`.
-/// `quick` picks the "quick" variants of sweeps and limits. Throws ExerciseError with one
-/// line ("exercise.json: checks[2].bound: unknown name 'q'").
+/// `quick` picks the "quick" variants of sweeps and limits; `smoke` (the test suite's) the
+/// "smoke" variants where an exercise has them, else the quick ones. Throws ExerciseError
+/// with one line ("exercise.json: checks[2].bound: unknown name 'q'").
 Exercise load_exercise(const std::string& name_or_dir, const std::filesystem::path& exercises_root,
-                       bool quick);
+                       bool quick, bool smoke = false);
 
 } // namespace collscope::grade

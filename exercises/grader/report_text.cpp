@@ -24,7 +24,7 @@ std::string sweep_text(const Grade& g) {
   for (const std::string& d : s.datatypes)
     types += (types.empty() ? "" : " and ") +
              std::string(d == "int" ? "MPI_INT" : "MPI_Type_vector(2,1,2,MPI_INT)");
-  if (g.exercise->collective == "allreduce") {
+  if (takes_op(*parse_kind(g.exercise->collective))) {
     std::string ops;
     for (const std::string& o : s.ops)
       ops += (ops.empty() ? "" : " and ") + std::string(op_name(parse_op(o).value()));
@@ -66,6 +66,9 @@ std::string native_name(const Grade& g) {
   if (c == "bcast") return "MPI_Bcast";
   if (c == "allgather") return "MPI_Allgather";
   if (c == "allreduce") return "MPI_Allreduce";
+  if (c == "alltoall") return "MPI_Alltoall";
+  if (c == "scan") return "MPI_Scan";
+  if (c == "reduce_scatter_block") return "MPI_Reduce_scatter_block";
   return c == "gather" ? "MPI_Gather" : "MPI_Scatter";
 }
 

@@ -108,8 +108,10 @@ Env case_env(const Exercise& e, const Case& c) {
   env["extent"] = extent;
   env["block_bytes"] = c.count * type_size;
   env["block_extent"] = c.count * extent;
-  // m: the broadcast message or the reduced vector; else the p blocks of the collective.
-  const bool vector_sized = e.collective == "bcast" || e.collective == "allreduce";
+  // m: the broadcast message, the reduced or scanned vector; else the p blocks of the
+  // collective (a reduce-scatter's whole input vector, an all-to-all's blocks of one rank).
+  const bool vector_sized =
+      e.collective == "bcast" || e.collective == "allreduce" || e.collective == "scan";
   env["m"] = vector_sized ? c.count * type_size : c.p * c.count * type_size;
   env["alpha"] = e.alpha;
   env["beta"] = e.beta;

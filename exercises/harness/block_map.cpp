@@ -24,7 +24,7 @@ Origin origin_of(int v) {
 
 /// "1", "·", or "[1:0–4 ·×5]" for elements [begin, end) of `recv` as one block.
 std::string block_text(const std::vector<int>& recv, int units, std::int64_t begin,
-                       std::int64_t end, bool whole_block) {
+                       std::int64_t end, bool whole_block, std::int64_t first_element) {
   struct Run {
     Origin first;
     std::int64_t length = 0;
@@ -48,7 +48,8 @@ std::string block_text(const std::vector<int>& recv, int units, std::int64_t beg
   if (whole_block && runs.size() == 1) {
     const Run& r = runs.front();
     if (r.first.what == Origin::unwritten) return "·";
-    if (r.first.what == Origin::data && r.first.element == 0) return std::to_string(r.first.rank);
+    if (r.first.what == Origin::data && r.first.element == first_element)
+      return std::to_string(r.first.rank);
   }
   std::string text;
   for (const Run& r : runs) {
@@ -66,9 +67,11 @@ std::string block_text(const std::vector<int>& recv, int units, std::int64_t beg
 
 } // namespace
 
-std::string block_map(Kind kind, const Case& c, const std::vector<int>& recv,
+std::string block_map(Kind kind, const Case& c, int rank, const std::vector<int>& recv,
                       std::int64_t recv_elements) {
-  if (kind == Kind::allreduce || c.count <= 0) return {};
+  if (takes_op(kind) || c.count <= 0) return {};
+  // An all-to-all's block from rank R is R's block for this rank: its elements from rank·count.
+  const std::int64_t first = kind == Kind::alltoall ? std::int64_t{rank} * c.count : 0;
   const int units = units_per_element(c.dtype);
   std::string text;
   for (std::int64_t b = 0; b * c.count < recv_elements; ++b) {
@@ -76,12 +79,13 @@ std::string block_map(Kind kind, const Case& c, const std::vector<int>& recv,
       text += ", …";
       break;
     }
-    text += (b == 0 ? "" : ", ") + block_text(recv, units, b * c.count, (b + 1) * c.count, true);
+    text +=
+        (b == 0 ? "" : ", ") + block_text(recv, units, b * c.count, (b + 1) * c.count, true, first);
   }
   // The guard element behind the buffer: written means the call wrote past its end.
   const std::int64_t elements = static_cast<std::int64_t>(recv.size()) / units;
   if (origin_of(recv[static_cast<std::size_t>(recv_elements * units)]).what != Origin::unwritten)
-    text += " + behind the end: " + block_text(recv, units, recv_elements, elements, false);
+    text += " + behind the end: " + block_text(recv, units, recv_elements, elements, false, 0);
   return text;
 }
 

@@ -81,8 +81,11 @@ Buffers make_buffers(Kind kind, const Case& c, int rank) {
   const int units = units_per_element(c.dtype);
   Buffers b;
   b.op = c.op;
-  b.send_elements = kind == Kind::bcast ? 0 : kind == Kind::scatter ? whole : n;
-  b.recv_elements = kind == Kind::gather || kind == Kind::allgather ? whole : n;
+  const bool whole_send =
+      kind == Kind::scatter || kind == Kind::alltoall || kind == Kind::reduce_scatter_block;
+  b.send_elements = kind == Kind::bcast ? 0 : whole_send ? whole : n;
+  b.recv_elements =
+      kind == Kind::gather || kind == Kind::allgather || kind == Kind::alltoall ? whole : n;
   b.send.assign(static_cast<std::size_t>((b.send_elements + 1) * units), sentinel);
   b.recv.assign(static_cast<std::size_t>((b.recv_elements + 1) * units), sentinel);
   const auto mine = [rank](std::int64_t) { return rank; };
@@ -105,10 +108,15 @@ Buffers make_buffers(Kind kind, const Case& c, int rank) {
   case Kind::bcast:
     if (rank == c.root) fill(b.recv, c, n, sentinel, mine, same);
     break;
+  case Kind::alltoall: // rank r's element e is meant for rank e / n
+    fill(b.send, c, whole, send_gap, mine, same);
+    break;
   case Kind::allreduce:
-    fill(b.send, c, n, send_gap, mine, same);
+  case Kind::scan:
+  case Kind::reduce_scatter_block:
+    fill(b.send, c, b.send_elements, send_gap, mine, same);
     if (c.op == Op::affine)
-      for (std::int64_t u = 0; u < n * units; ++u)
+      for (std::int64_t u = 0; u < b.send_elements * units; ++u)
         if (!is_gap(c.dtype, u))
           b.send[static_cast<std::size_t>(u)] =
               affine_value(rank, u / units, static_cast<int>(u % units));
@@ -119,8 +127,23 @@ Buffers make_buffers(Kind kind, const Case& c, int rank) {
 
 namespace {
 
-/// An allreduce's values are reductions, not one rank's data: numbers, and what they mean.
-std::string reduction_difference(const Case& c, const Buffers& got, const Buffers& expected) {
+/// What a reduction's expected value is, for a student.
+const char* reduction_meaning(Kind kind, Op op) {
+  if (kind == Kind::scan)
+    return op == Op::affine ? " (B₀ ∘ B₁ ∘ … ∘ B_r: the maps of ranks 0 to r, composed in rank "
+                              "order, r this rank)"
+                            : " (the sum over ranks 0 to this one)";
+  if (kind == Kind::reduce_scatter_block)
+    return op == Op::affine ? " (B₀ ∘ B₁ ∘ … ∘ B_{p−1} of this rank's block: every rank's map of "
+                              "that element, composed in rank order)"
+                            : " (the sum over all ranks of this rank's block)";
+  return op == Op::affine ? " (B₀ ∘ B₁ ∘ … ∘ B_{p−1}: every rank's map, composed in rank order)"
+                          : " (the sum over all ranks)";
+}
+
+/// A reduction's values are not one rank's data: numbers, and what they mean.
+std::string reduction_difference(Kind kind, const Case& c, const Buffers& got,
+                                 const Buffers& expected) {
   const auto report = [&](const std::vector<int>& g, const std::vector<int>& e, const char* name,
                           std::int64_t elements) -> std::string {
     const auto [gi, ei] = std::mismatch(g.begin(), g.end(), e.begin());
@@ -134,10 +157,7 @@ std::string reduction_difference(const Case& c, const Buffers& got, const Buffer
              " (" + std::to_string(v) + ")";
     };
     std::string text = locate(name, c, unit, elements, false) + ": expected " + value(*ei);
-    if (*ei != sentinel && *ei != send_gap)
-      text += c.op == Op::affine
-                  ? " (B₀ ∘ B₁ ∘ … ∘ B_{p−1}: every rank's map, composed in rank order)"
-                  : " (the sum over all ranks)";
+    if (*ei != sentinel && *ei != send_gap && name[0] == 'r') text += reduction_meaning(kind, c.op);
     text += ", got " + value(*gi);
     if (name[0] == 's') text += " (the send buffer must not change)";
     return text;
@@ -151,8 +171,9 @@ std::string reduction_difference(const Case& c, const Buffers& got, const Buffer
 
 std::string first_difference(Kind kind, const Case& c, const Buffers& got,
                              const Buffers& expected) {
-  if (kind == Kind::allreduce) return reduction_difference(c, got, expected);
-  const bool recv_blocks = kind == Kind::gather || kind == Kind::allgather;
+  if (takes_op(kind)) return reduction_difference(kind, c, got, expected);
+  const bool recv_blocks =
+      kind == Kind::gather || kind == Kind::allgather || kind == Kind::alltoall;
   const char* recv_name = kind == Kind::bcast ? "buffer" : "recvbuf";
   const auto report = [&](const std::vector<int>& g, const std::vector<int>& e, const char* name,
                           std::int64_t elements, bool blocks) -> std::string {
@@ -166,7 +187,8 @@ std::string first_difference(Kind kind, const Case& c, const Buffers& got,
   };
   std::string text = report(got.recv, expected.recv, recv_name, got.recv_elements, recv_blocks);
   if (text.empty())
-    text = report(got.send, expected.send, "sendbuf", got.send_elements, kind == Kind::scatter);
+    text = report(got.send, expected.send, "sendbuf", got.send_elements,
+                  kind == Kind::scatter || kind == Kind::alltoall);
   return text;
 }
 

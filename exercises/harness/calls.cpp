@@ -42,8 +42,11 @@ int dispatch(Kind kind, const Case& c, Buffers& b, const Datatypes& types, MPI_C
   case Kind::bcast:
     return bcast(recv, c.count, t, c.root, comm);
   case Kind::allgather:
+  case Kind::alltoall:
     return allgather(send, c.count, t, recv, c.count, t, comm);
   case Kind::allreduce:
+  case Kind::scan:
+  case Kind::reduce_scatter_block:
     return allreduce(send, recv, c.count, t, types.op(c.op, c.dtype), comm);
   }
   return MPI_ERR_OTHER;
@@ -53,7 +56,10 @@ int dispatch(Kind kind, const Case& c, Buffers& b, const Datatypes& types, MPI_C
 
 int call_native(Kind kind, const Case& c, Buffers& b, const Datatypes& types, MPI_Comm comm) {
   return dispatch(kind, c, b, types, comm, kind == Kind::gather ? PMPI_Gather : PMPI_Scatter,
-                  PMPI_Bcast, PMPI_Allgather, PMPI_Allreduce);
+                  PMPI_Bcast, kind == Kind::alltoall ? PMPI_Alltoall : PMPI_Allgather,
+                  kind == Kind::scan                   ? PMPI_Scan
+                  : kind == Kind::reduce_scatter_block ? PMPI_Reduce_scatter_block
+                                                       : PMPI_Allreduce);
 }
 
 int call_submission(Kind kind, const Case& c, Buffers& b, const Datatypes& types, MPI_Comm comm) {

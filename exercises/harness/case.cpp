@@ -12,7 +12,14 @@ std::optional<Kind> parse_kind(std::string_view name) {
   if (name == "bcast") return Kind::bcast;
   if (name == "allgather") return Kind::allgather;
   if (name == "allreduce") return Kind::allreduce;
+  if (name == "alltoall") return Kind::alltoall;
+  if (name == "scan") return Kind::scan;
+  if (name == "reduce_scatter_block") return Kind::reduce_scatter_block;
   return std::nullopt;
+}
+
+bool takes_op(Kind kind) {
+  return kind == Kind::allreduce || kind == Kind::scan || kind == Kind::reduce_scatter_block;
 }
 
 std::optional<Dtype> parse_dtype(std::string_view name) {
@@ -39,6 +46,12 @@ const char* to_string(Kind kind) {
     return "allgather";
   case Kind::allreduce:
     return "allreduce";
+  case Kind::alltoall:
+    return "alltoall";
+  case Kind::scan:
+    return "scan";
+  case Kind::reduce_scatter_block:
+    return "reduce_scatter_block";
   }
   return "?";
 }

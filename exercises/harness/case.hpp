@@ -9,7 +9,9 @@
 
 namespace collscope::grade {
 
-enum class Kind { gather, scatter, bcast, allgather, allreduce };
+enum class Kind { gather, scatter, bcast, allgather, allreduce, alltoall, scan, reduce_scatter_block };
+/// The collectives that reduce with an op (allreduce, scan, reduce_scatter_block).
+bool takes_op(Kind kind);
 enum class Dtype { int_, vector };
 /// The reduction of an allreduce: `sum` (commutative: MPI_SUM on MPI_INT, a user-defined sum on
 /// the vector type, which MPI's predefined ops refuse) or `affine` (every int is an affine map
@@ -34,7 +36,7 @@ struct Case {
   int count = 0;
   Dtype dtype = Dtype::int_;
   int repetitions = 0; ///< > 0: a timing case (yours and native, alternating)
-  Op op = Op::sum;     ///< allreduce only
+  Op op = Op::sum;     ///< the reductions only (takes_op)
 };
 
 /// A plan file: one item per line, `case ID P ROOT COUNT DTYPE [OP]` or

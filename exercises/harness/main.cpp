@@ -63,8 +63,8 @@ int run(const Plan& plan, const std::string& log_path, const std::optional<signa
       std::printf("%s p=%d root=%d count=%d datatype=%s%s%s: %s%s%s; heap peak %lld bytes (rank "
                   "%d)\n",
                   submission.function, c.p, c.root, c.count, mpi_name(c.dtype),
-                  kind == Kind::allreduce ? " op=" : "",
-                  kind == Kind::allreduce ? to_string(c.op) : "", v.outcome.c_str(),
+                  takes_op(kind) ? " op=" : "",
+                  takes_op(kind) ? to_string(c.op) : "", v.outcome.c_str(),
                   v.detail.empty() ? "" : " — ", v.detail.c_str(), v.heap_peak, v.heap_peak_rank);
     if (human && rank == 0)
       for (const Verdict::Map& m : v.maps)

@@ -5,6 +5,7 @@
 #include "collscope/grade/entry.hpp"
 #include "collscope/trace.hpp"
 #include "log.hpp"
+#include "provenance.hpp"
 #include "watch.hpp"
 
 #include <climits>
@@ -55,10 +56,12 @@ int traced_call(Kind kind, const Case& c, Buffers& b, const Datatypes& types, MP
   trace::meta("root", c.root);
   trace::meta("count", c.count);
   trace::meta("datatype", mpi_name(c.dtype));
-  if (kind == Kind::allreduce) trace::meta("op", op_name(c.op));
+  if (takes_op(kind)) trace::meta("op", op_name(c.op));
   watch::set_phase(1);
   watch::begin();
+  provenance::start(kind, c);
   const int rc = call_submission(kind, c, b, types, comm);
+  provenance::stop();
   stats = watch::end();
   watch::set_phase(2);
   return rc;
@@ -88,8 +91,8 @@ Verdict run_case(Kind kind, const Case& c, MPI_Comm comm, const Datatypes& types
     else
       mine = first_difference(kind, c, got, expected);
     if (error == MPI_SUCCESS && !mine.empty() && got.recv != expected.recv) {
-      map_got = block_map(kind, c, got.recv, got.recv_elements);
-      map_expected = block_map(kind, c, expected.recv, expected.recv_elements);
+      map_got = block_map(kind, c, rank, got.recv, got.recv_elements);
+      map_expected = block_map(kind, c, rank, expected.recv, expected.recv_elements);
     }
     MPI_Comm_free(&fresh);
   }

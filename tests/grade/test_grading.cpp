@@ -1,9 +1,11 @@
 // Every exercise graded by collscope-grade --quick: the reference scores full points; each
 // broken variant loses exactly the points of the checks its
 // exercise.json says it breaks, and the report carries the diagnosis.
+#include "collscope/model/load_trace.hpp"
 #include "exercise.hpp"
 #include "grade_support.hpp"
 #include "patterns.hpp"
+#include "process.hpp"
 
 #include <catch2/catch.hpp>
 #include <fstream>
@@ -78,8 +80,53 @@ void check_figures(const fs::path& dir) {
   }
 }
 
-void grade_exercise(const std::string& name) {
-  const Exercise ex = load_exercise(name, exercises_dir(), true);
+/// Block provenance (harness/provenance.cpp): the trace of a wrong result's reproduced case
+/// carries, on the messages of code that annotates nothing, the blocks they hold, so the
+/// app's data view shows them by origin; for a gather the root ends holding every origin.
+/// Returns whether the variant's first failed case had a trace to look at.
+bool check_provenance(const fs::path& dir, const std::string& collective) {
+  const nlohmann::json doc = nlohmann::json::parse(read_text(dir / "results.json"));
+  for (const nlohmann::json& test : doc.at("tests")) {
+    if (test.at("extra_data").at("id") != "correct") continue;
+    const nlohmann::json& failed = test.at("extra_data").at("failed_cases");
+    if (failed.empty() || failed.at(0).at("trace").get<std::string>().empty()) return false;
+    const std::string spec = failed.at(0).at("reproduce");
+    const std::optional<Case> c = parse_case_spec(spec.substr(spec.rfind("--case ") + 7));
+    REQUIRE(c.has_value());
+    INFO(failed.at(0).at("trace").get<std::string>());
+    CHECK(!failed.at(0).at("block_map").empty());
+    const collscope::model::Trace trace =
+        collscope::model::load_trace(failed.at(0).at("trace").get<std::string>());
+    std::set<int> at_root{c->root};
+    int between = 0, annotated = 0;
+    for (const collscope::model::Message& m : trace.messages) {
+      if (m.sender == m.receiver) continue;
+      ++between;
+      if (!m.blocks) continue;
+      ++annotated;
+      CHECK(m.blocks->origin_count >= 1);
+      CHECK(static_cast<int>(m.blocks->origin_count) <= c->p);
+      if (m.receiver == c->root)
+        for (std::uint32_t i = 0; i < m.blocks->origin_count; ++i)
+          at_root.insert(static_cast<int>((m.blocks->origin_first + i) % c->p));
+    }
+    CHECK(between > 0);
+    CHECK(annotated > 0);
+    // A placement bug (every block there, in the wrong places: no '·', '?' or partial block
+    // in the map) of a gather: every message carries a run of origins (an all-to-all's mixed
+    // blocks, or a message of unwritten memory, would not), and the root ends with all.
+    const std::string got = failed.at(0).at("block_map").at(0).at("got");
+    if (collective == "gather" && got.find_first_of("·?[+") == std::string::npos) {
+      CHECK(annotated == between);
+      CHECK(static_cast<int>(at_root.size()) == c->p);
+    }
+    return true;
+  }
+  return false;
+}
+
+void grade_exercise(const std::string& name, bool smoke = false) {
+  const Exercise ex = load_exercise(name, exercises_dir(), true, smoke);
   const fs::path dir = scratch(name);
   const fs::path subs = dir / "submissions";
   fs::create_directories(subs);
@@ -87,8 +134,8 @@ void grade_exercise(const std::string& name) {
   for (const BrokenSpec& b : ex.broken)
     fs::copy_file(ex.dir / b.file, subs / ("broken-" + fs::path(b.file).stem().string() + ".cpp"));
 
-  const GraderRun run =
-      run_grader({name, "--batch", subs.string(), "--out", (dir / "out").string(), "--quick"});
+  const GraderRun run = run_grader(
+      {name, "--batch", subs.string(), "--out", (dir / "out").string(), smoke ? "--smoke" : "--quick"});
   INFO(run.output);
   REQUIRE(run.exit_code == 0);
 
@@ -101,6 +148,7 @@ void grade_exercise(const std::string& name) {
   CHECK(reference.max_score == 100);
   check_patterns(dir / "out" / "reference");
 
+  int provenance_checked = 0;
   for (const BrokenSpec& b : ex.broken) {
     const std::string stem = fs::path(b.file).stem().string();
     INFO(name << "/" << b.file);
@@ -116,7 +164,12 @@ void grade_exercise(const std::string& name) {
     CHECK(g.report.find(b.diagnosis) != std::string::npos);
     check_patterns(dir / "out" / ("broken-" + stem));
     check_figures(dir / "out" / ("broken-" + stem));
+    const bool placement = std::find(b.breaks.begin(), b.breaks.end(), "correct") != b.breaks.end();
+    if (placement && !takes_op(*parse_kind(ex.collective)))
+      provenance_checked += check_provenance(dir / "out" / ("broken-" + stem), ex.collective);
   }
+  // Every exercise of blocks has a variant with a wrong result whose case trace was read.
+  if (!takes_op(*parse_kind(ex.collective))) CHECK(provenance_checked > 0);
 
   const std::string csv = read_text(dir / "out" / "grades.csv");
   CHECK(std::count(csv.begin(), csv.end(), '\n') == static_cast<long>(ex.broken.size()) + 2);
@@ -147,6 +200,52 @@ TEST_CASE("bcast_tree: reference and broken variants", "[bcast_tree]") {
 
 TEST_CASE("allreduce: reference and broken variants", "[allreduce]") {
   grade_exercise("allreduce");
+}
+
+// The placement bug (a binomial gather whose root keeps the blocks in virtual-rank
+// order): its report shows the block map, and its case trace, opened in the app, shows the
+// blocks by origin (the data view's SVG export says so, not "no block annotations").
+TEST_CASE("a placement bug's case: block map and data view by origin", "[provenance]") {
+  const char* app = std::getenv("COLLSCOPE_APP");
+  if (app == nullptr) {
+    WARN("the app is not built: only the block map is checked");
+  }
+  const fs::path dir = scratch("provenance");
+  const fs::path source = exercises_dir() / "gather" / "broken" / "wrong_order_root.cpp";
+  const GraderRun run = run_grader({"gather", source.string(), "--out", dir.string(), "--smoke"});
+  INFO(run.output);
+  REQUIRE(run.exit_code == 0);
+  const Graded g = read_graded(dir);
+  CHECK(g.report.find("where the data went (each wrong rank's receive buffer") != std::string::npos);
+  CHECK(g.report.find("- rank 1: `1, 0` (expected `0, 1`)") != std::string::npos);
+  REQUIRE(check_provenance(dir, "gather"));
+  if (app == nullptr) return;
+  const nlohmann::json doc = nlohmann::json::parse(read_text(dir / "results.json"));
+  std::string trace;
+  for (const nlohmann::json& test : doc.at("tests"))
+    if (test.at("extra_data").at("id") == "correct")
+      trace = test.at("extra_data").at("failed_cases").at(0).at("trace");
+  const fs::path svg = dir / "data.svg";
+  RunLimits limits;
+  limits.wall_seconds = 120;
+  const RunResult r = run_process({app, "--export", svg.string(), "--view", "data", "--call", "0", trace},
+                                  {"QT_QPA_PLATFORM=offscreen", "HOME=" + dir.string()}, limits);
+  INFO(r.output);
+  REQUIRE(r.exit_code == 0);
+  const std::string text = read_text(svg);
+  CHECK(text.find("coloured by the rank it came from") != std::string::npos);
+  CHECK(text.find("no block annotations") == std::string::npos);
+}
+
+// The exercises after the first six, graded with the test suite's smoke sample (--smoke: p =
+// 1 … 4 in one mpirun per sweep) to keep the suite's time: each submission costs about a
+// third of --quick's. Their --quick and full sweeps are the students'.
+TEST_CASE("alltoall, scan, reduce_scatter_block: reference and broken variants",
+          "[new_exercises]") {
+  for (const char* name : {"alltoall", "scan", "reduce_scatter_block"}) {
+    INFO(name);
+    grade_exercise(name, true);
+  }
 }
 
 TEST_CASE("allreduce: going around the trace or skipping the work scores nothing", "[allreduce]") {

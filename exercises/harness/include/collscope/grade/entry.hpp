@@ -11,16 +11,18 @@ namespace collscope::grade {
 /// MPI_Gather and MPI_Scatter.
 using RootedFn = int (*)(const void*, int, MPI_Datatype, void*, int, MPI_Datatype, int, MPI_Comm);
 using BcastFn = int (*)(void*, int, MPI_Datatype, int, MPI_Comm);
+/// MPI_Allgather and MPI_Alltoall.
 using AllgatherFn = int (*)(const void*, int, MPI_Datatype, void*, int, MPI_Datatype, MPI_Comm);
+/// MPI_Allreduce, MPI_Scan and MPI_Reduce_scatter_block (its count is the recvcount).
 using AllreduceFn = int (*)(const void*, void*, int, MPI_Datatype, MPI_Op, MPI_Comm);
 
 struct Entry {
-  const char* collective; ///< "gather", "scatter", "bcast", "allgather" or "allreduce"
+  const char* collective; ///< "gather", "scatter", "bcast", "allgather", "allreduce", …
   const char* function;   ///< the name the student implemented, e.g. "MY_Gather"
   RootedFn rooted;        ///< set for gather and scatter
   BcastFn bcast;          ///< set for bcast
-  AllgatherFn allgather;  ///< set for allgather
-  AllreduceFn allreduce;  ///< set for allreduce
+  AllgatherFn allgather;  ///< set for allgather and alltoall
+  AllreduceFn allreduce;  ///< set for allreduce, scan and reduce_scatter_block
 };
 
 extern const Entry submission;

@@ -1,0 +1,34 @@
+// Reference solution of the scan exercise: the Hillis–Steele (recursive doubling) inclusive
+// prefix of the lecture, for any p and a non-commutative op.
+//
+// recvbuf starts as my own operand. In round k (d = 2^k) I send my partial result (the
+// operands of ranks rank − 2d + 1 … rank, as far as they exist) to rank + d and receive
+// rank − d's; MPI's ops compute inout = in ⊕ inout, so reducing the received partial (lower
+// ranks) into mine keeps rank order: afterwards I hold ranks rank − 2d + 1 … rank.
+//
+// ⌈log₂p⌉ rounds; each rank sends at most ⌈log₂p⌉ vectors; one temporary vector.
+#include <mpi.h>
+#include <vector>
+
+int MY_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+            MPI_Comm comm) {
+  constexpr int tag = 4730;
+  int rank = 0, p = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &p);
+  if (count == 0) return MPI_SUCCESS;
+  MPI_Aint lb = 0, extent = 0;
+  MPI_Type_get_extent(datatype, &lb, &extent);
+  // My operand into recvbuf: a typed copy to myself.
+  MPI_Sendrecv(sendbuf, count, datatype, rank, tag, recvbuf, count, datatype, rank, tag, comm,
+               MPI_STATUS_IGNORE);
+  std::vector<char> theirs(static_cast<std::size_t>(count) * static_cast<std::size_t>(extent));
+  for (int d = 1; d < p; d *= 2) {
+    const int to = rank + d < p ? rank + d : MPI_PROC_NULL;
+    const int from = rank - d >= 0 ? rank - d : MPI_PROC_NULL;
+    MPI_Sendrecv(recvbuf, count, datatype, to, tag, theirs.data(), count, datatype, from, tag, comm,
+                 MPI_STATUS_IGNORE);
+    if (from != MPI_PROC_NULL) MPI_Reduce_local(theirs.data(), recvbuf, count, datatype, op);
+  }
+  return MPI_SUCCESS;
+}
