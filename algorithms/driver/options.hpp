@@ -13,6 +13,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace collscope::run {
 
@@ -62,6 +63,9 @@ struct Options {
   std::string platform; ///< --platform NAME: the simulated platform, named in the report
   NodeChoice nodes;     ///< --nodes, --ranks-per-node, --placement (or the environment's)
   std::optional<OmpiForce> ompi; ///< --algorithm ompi:NAME [--segment B] [--fanout K]
+  int stencil = 5;               ///< --stencil 5|9 (neighbourhood collectives)
+  std::vector<int> dims;         ///< --dims AxB, else MPI_Dims_create's (neighbourhood)
+  bool graph = false;            ///< --topology graph; the 9-point stencil always
 };
 
 /// Options, or the one-line reason they are unusable (without the "collscope-run: error: ").
