@@ -1,12 +1,14 @@
 // Traces of the neighbourhood algorithms on the 3 × 3 torus (make_neighbor_traces.sh): every
 // rank sends as many messages and bytes as the registry's formula says (its α coefficient is
 // the messages a rank sends, its β coefficient the bytes), the annotated rounds are the
-// formula's, direct sends to exactly the stencil's destinations, and combining only to the four
+// formula's, the α-β replay equals the printed cost, direct sends to exactly the stencil's destinations, and combining only to the four
 // edge neighbours (the 9-point stencil's corners travel through them).
 #define CATCH_CONFIG_MAIN
 #include "collscope/algorithms/registry.hpp"
 #include "collscope/model/annotated_rounds.hpp"
+#include "collscope/cost_defaults.hpp"
 #include "collscope/model/load_trace.hpp"
+#include "collscope/model/replay.hpp"
 #include "collscope/schedule/stencil.hpp"
 
 #include <algorithm>
@@ -42,6 +44,16 @@ TEST_CASE("traced messages, bytes and rounds per rank match the registry's formu
         const model::Trace trace = model::load_trace(std::filesystem::path(dir) / label);
         ++checked;
         CHECK(model::annotated_rounds(trace).rounds == f.rounds(s, d));
+        // The α-β replay (a rank's messages one after the other) is the printed cost.
+        const model::AlphaBeta ab{default_alpha_s, default_beta_s_per_byte};
+        const model::Replay replay = model::replay_alpha_beta(trace, ab);
+        CHECK(replay.complete);
+        CHECK(replay.total == Approx(f.cost({.m = m,
+                                             .alpha = ab.alpha,
+                                             .beta = ab.beta,
+                                             .neighbors = double(s),
+                                             .dimensions = double(d)}))
+                                  .epsilon(1e-9));
         const schedule::Neighborhood n = points == 5 ? schedule::cartesian_neighborhood(dims)
                                                      : schedule::stencil_neighborhood(9, dims);
         std::vector<std::vector<int>> sent_to(p);
