@@ -46,8 +46,7 @@ constexpr NeighborFormula combining_alltoall{
 constexpr std::string_view interface_source =
     "seeds/001 “MPI sparse collective interfaces”, “MPI_Neighbor_allgather(v)”";
 constexpr std::string_view combining_source =
-    "seeds/001 “Algorithms for neighborhood (sparse) collectives” (cites Mirsadeghi et al. 2017; "
-    "derived here: algorithms/README.md)";
+    "seeds/001 “Algorithms for neighborhood (sparse) collectives” (derived: algorithms/README.md)";
 
 const std::array entries{
     Algorithm{.collective = C::neighbor_allgather,
