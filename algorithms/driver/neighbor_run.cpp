@@ -51,7 +51,8 @@ std::string check_neighbor_options(std::optional<std::string_view> stencil,
         !parse(dims->substr(x + 1), b))
       return "--dims expects AxB with positive whole numbers, got '" + std::string(*dims) + "'";
     if (static_cast<long long>(a) * b != p)
-      return "--dims " + std::string(*dims) + " has " + std::to_string(static_cast<long long>(a) * b) +
+      return "--dims " + std::string(*dims) + " has " +
+             std::to_string(static_cast<long long>(a) * b) +
              " places for p = " + std::to_string(p) + " processes";
     o.dims = {a, b};
   } else {
@@ -100,9 +101,9 @@ std::optional<double> print_neighbor_header(const Options& o, const RunFacts& f,
                                      .beta = f.tuning.beta,
                                      .neighbors = double(s),
                                      .dimensions = double(d)});
-  key("model_cost_s", number("%.4e", model) + " (" + std::string(formula.cost_text) + "; α=" +
-                          number("%g", f.tuning.alpha) + " s, β=" + number("%g", f.tuning.beta) +
-                          " s/byte, m = one block)");
+  key("model_cost_s", number("%.4e", model) + " (" + std::string(formula.cost_text) +
+                          "; α=" + number("%g", f.tuning.alpha) +
+                          " s, β=" + number("%g", f.tuning.beta) + " s/byte, m = one block)");
   return model;
 }
 

@@ -35,9 +35,9 @@ int combine(const detail::StencilPlan& plan, bool alltoall, const void* sendbuf,
             MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
             MPI_Comm comm) {
   using namespace detail;
-  const schedule::CombiningSchedule schedule = schedule::combining_schedule(
-      plan.neighborhood,
-      alltoall ? schedule::NeighborKind::alltoall : schedule::NeighborKind::allgather);
+  const schedule::CombiningSchedule schedule =
+      schedule::combining_schedule(plan.neighborhood, alltoall ? schedule::NeighborKind::alltoall
+                                                               : schedule::NeighborKind::allgather);
   const MPI_Aint send_extent = extent_of(sendtype), recv_extent = extent_of(recvtype);
   const auto own = [&](int j) {
     return at(sendbuf, static_cast<std::int64_t>(j) * sendcount, send_extent);
@@ -71,8 +71,8 @@ int combine(const detail::StencilPlan& plan, bool alltoall, const void* sendbuf,
         const CombinedItem& item = m.items[t];
         void* to = packed.block(static_cast<std::int64_t>(t) * recvcount);
         if (item.own >= 0) {
-          COLLSCOPE_TRY(typed_copy(own(alltoall ? item.own : 0), sendcount, sendtype, to,
-                                   recvcount, recvtype));
+          COLLSCOPE_TRY(typed_copy(own(alltoall ? item.own : 0), sendcount, sendtype, to, recvcount,
+                                   recvtype));
         } else {
           const auto& earlier = schedule.rounds[static_cast<std::size_t>(item.round)];
           const std::size_t which = earlier.messages.front().plus == item.from_plus ? 0 : 1;
@@ -112,8 +112,7 @@ int combining_body(bool alltoall, const void* sendbuf, int sendcount, MPI_Dataty
     return detail::neighbor_direct(alltoall, sendbuf, sendcount, sendtype, recvbuf, recvcount,
                                    recvtype, lists, comm);
   }
-  return combine(*plan, alltoall, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                 comm);
+  return combine(*plan, alltoall, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
 }
 
 } // namespace

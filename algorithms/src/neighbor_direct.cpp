@@ -48,18 +48,18 @@ int neighbor_direct(bool alltoall, const void* sendbuf, int sendcount, MPI_Datat
 int neighbor_entry(const char* collective, const char* name, bool alltoall, NeighborBody body,
                    const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                    int recvcount, MPI_Datatype recvtype, MPI_Comm user) {
-  return guarded(
-      user, check_neighbor(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, user),
-      [&](MPI_Comm comm) {
-        const AlgorithmRegion region(collective, name, -1, recvcount, recvtype, comm);
-        Neighbors lists;
-        COLLSCOPE_TRY(neighbors_of(comm, lists));
-        annotate_topology(user, lists);
-        // As Open MPI: every rank gave the same signature, so no data anywhere.
-        if (sendcount == 0 || carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
-        return body(alltoall, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, lists,
-                    user, comm);
-      });
+  return guarded(user,
+                 check_neighbor(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, user),
+                 [&](MPI_Comm comm) {
+                   const AlgorithmRegion region(collective, name, -1, recvcount, recvtype, comm);
+                   Neighbors lists;
+                   COLLSCOPE_TRY(neighbors_of(comm, lists));
+                   annotate_topology(user, lists);
+                   // As Open MPI: every rank gave the same signature, so no data anywhere.
+                   if (sendcount == 0 || carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
+                   return body(alltoall, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                               lists, user, comm);
+                 });
 }
 
 } // namespace detail
@@ -67,8 +67,8 @@ int neighbor_entry(const char* collective, const char* name, bool alltoall, Neig
 namespace {
 
 int direct_body(bool alltoall, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                void* recvbuf, int recvcount, MPI_Datatype recvtype,
-                const detail::Neighbors& lists, MPI_Comm, MPI_Comm comm) {
+                void* recvbuf, int recvcount, MPI_Datatype recvtype, const detail::Neighbors& lists,
+                MPI_Comm, MPI_Comm comm) {
   return detail::neighbor_direct(alltoall, sendbuf, sendcount, sendtype, recvbuf, recvcount,
                                  recvtype, lists, comm);
 }

@@ -57,10 +57,10 @@ int stencil_graph_create(MPI_Comm comm, int points, const int dims[2], MPI_Comm*
   const schedule::Neighborhood n = schedule::stencil_neighborhood(points, extents);
   const std::vector<int> sources = schedule::recv_ranks(n, rank);
   const std::vector<int> destinations = schedule::send_ranks(n, rank);
-  COLLSCOPE_TRY(MPI_Dist_graph_create_adjacent(
-      comm, static_cast<int>(sources.size()), sources.data(), MPI_UNWEIGHTED,
-      static_cast<int>(destinations.size()), destinations.data(), MPI_UNWEIGHTED, MPI_INFO_NULL,
-      0, graph));
+  COLLSCOPE_TRY(
+      MPI_Dist_graph_create_adjacent(comm, static_cast<int>(sources.size()), sources.data(),
+                                     MPI_UNWEIGHTED, static_cast<int>(destinations.size()),
+                                     destinations.data(), MPI_UNWEIGHTED, MPI_INFO_NULL, 0, graph));
   return MPI_Comm_set_attr(*graph, stencil_key(), new Stencil{points, extents});
 }
 

@@ -14,10 +14,9 @@ using C = Collective;
 const std::vector<Algorithm>& registry() {
   static const std::vector<Algorithm> all = [] {
     std::vector<Algorithm> joined;
-    for (const auto part :
-         {detail::regular_algorithms(), detail::irregular_algorithms(),
-          detail::reduction_algorithms(), detail::scan_algorithms(), detail::alltoall_algorithms(),
-          detail::neighbor_algorithms()})
+    for (const auto part : {detail::regular_algorithms(), detail::irregular_algorithms(),
+                            detail::reduction_algorithms(), detail::scan_algorithms(),
+                            detail::alltoall_algorithms(), detail::neighbor_algorithms()})
       joined.insert(joined.end(), part.begin(), part.end());
     for (const Algorithm& h : detail::hierarchical_algorithms()) {
       const auto native = std::find_if(joined.begin(), joined.end(), [&](const Algorithm& a) {

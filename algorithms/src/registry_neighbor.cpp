@@ -32,15 +32,15 @@ constexpr NeighborFormula direct{"1", one_round, "s(α + βm)", [](const Formula
                                  }};
 constexpr NeighborFormula combining_allgather{
     "d", d_rounds, "2dα + sβm", [](const FormulaValues& v) {
-      return schedule::neighbor_combining_cost(NeighborKind::allgather,
-                                               static_cast<int>(v.neighbors),
-                                               static_cast<int>(v.dimensions), v.m, v.alpha, v.beta);
+      return schedule::neighbor_combining_cost(
+          NeighborKind::allgather, static_cast<int>(v.neighbors), static_cast<int>(v.dimensions),
+          v.m, v.alpha, v.beta);
     }};
 constexpr NeighborFormula combining_alltoall{
     "d", d_rounds, "2dα + 2(s − d)βm", [](const FormulaValues& v) {
-      return schedule::neighbor_combining_cost(NeighborKind::alltoall,
-                                               static_cast<int>(v.neighbors),
-                                               static_cast<int>(v.dimensions), v.m, v.alpha, v.beta);
+      return schedule::neighbor_combining_cost(
+          NeighborKind::alltoall, static_cast<int>(v.neighbors), static_cast<int>(v.dimensions),
+          v.m, v.alpha, v.beta);
     }};
 
 constexpr std::string_view interface_source =
@@ -71,7 +71,8 @@ const std::array entries{
     Algorithm{.collective = C::neighbor_alltoall,
               .name = "direct",
               .description = "every neighbour at once: s receives and s sends posted, one Waitall",
-              .source = "seeds/001 “MPI sparse collective interfaces”, “MPI_Neighbor_alltoall(v,w)”",
+              .source =
+                  "seeds/001 “MPI sparse collective interfaces”, “MPI_Neighbor_alltoall(v,w)”",
               .neighbor_formula = direct,
               .neighbor = neighbor_alltoall_direct},
     Algorithm{.collective = C::neighbor_alltoall,

@@ -34,8 +34,7 @@ std::vector<Topology> topologies(MPI_Comm comm, const int dims[2]) {
   MPI_Cart_create(comm, 2, dims, periods, 0, &cart.comm);
   all.push_back(cart);
   for (int points : {5, 9}) {
-    Topology graph{std::to_string(points) + "-point graph " + shape, MPI_COMM_NULL,
-                   points - 1};
+    Topology graph{std::to_string(points) + "-point graph " + shape, MPI_COMM_NULL, points - 1};
     REQUIRE(stencil_graph_create(comm, points, dims, &graph.comm) == MPI_SUCCESS);
     all.push_back(graph);
   }
@@ -90,13 +89,13 @@ TEST_CASE("neighbourhood algorithms match native MPI at p = 4, 6, 9", "[neighbor
             const NeighborFn native = alltoall ? MPI_Neighbor_alltoall : MPI_Neighbor_allgather;
             for (int count : {0, 1, 5})
               for (Types types : {Types::ints, Types::vectors, Types::mixed}) {
-                const bool good =
-                    all_ranks(same_as_native(a.neighbor, native, alltoall, t, count, types, tt), comm);
+                const bool good = all_ranks(
+                    same_as_native(a.neighbor, native, alltoall, t, count, types, tt), comm);
                 ++cases;
                 if (!good && ok)
-                  first_failure = std::string(to_string(a.collective)) + " " +
-                                  std::string(a.name) + " on " + t.name + " count " +
-                                  std::to_string(count) + " " + to_string(types);
+                  first_failure = std::string(to_string(a.collective)) + " " + std::string(a.name) +
+                                  " on " + t.name + " count " + std::to_string(count) + " " +
+                                  to_string(types);
                 ok = ok && good;
               }
           }
@@ -157,10 +156,10 @@ TEST_CASE("combining on a graph that is no stencil runs direct, and counts it", 
   MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 2, sources, MPI_UNWEIGHTED, 2, destinations,
                                  MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &t.comm);
   const long long before = neighbor_combining_fallbacks();
-  const bool gather = same_as_native(neighbor_allgather_combining, MPI_Neighbor_allgather, false,
-                                     t, 3, Types::ints, tt);
-  const bool exchange = same_as_native(neighbor_alltoall_combining, MPI_Neighbor_alltoall, true,
-                                       t, 3, Types::mixed, tt);
+  const bool gather = same_as_native(neighbor_allgather_combining, MPI_Neighbor_allgather, false, t,
+                                     3, Types::ints, tt);
+  const bool exchange = same_as_native(neighbor_alltoall_combining, MPI_Neighbor_alltoall, true, t,
+                                       3, Types::mixed, tt);
   CHECK(all_ranks(gather && exchange && neighbor_combining_fallbacks() == before + 2,
                   MPI_COMM_WORLD));
   MPI_Comm_free(&t.comm);
@@ -180,9 +179,9 @@ TEST_CASE("the algorithms' messages never match a user's MPI_ANY_TAG receive", "
       MPI_Request pending = MPI_REQUEST_NULL;
       MPI_Irecv(got, 2, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, t.comm, &pending);
       const bool alltoall = a.collective == Collective::neighbor_alltoall;
-      const bool same = same_as_native(
-          a.neighbor, alltoall ? MPI_Neighbor_alltoall : MPI_Neighbor_allgather, alltoall, t, 5,
-          Types::ints, tt);
+      const bool same =
+          same_as_native(a.neighbor, alltoall ? MPI_Neighbor_alltoall : MPI_Neighbor_allgather,
+                         alltoall, t, 5, Types::ints, tt);
       const int mine[2] = {rank, 4242};
       MPI_Send(mine, 2, MPI_INT, (rank + 1) % p, 4242, t.comm);
       MPI_Status status;

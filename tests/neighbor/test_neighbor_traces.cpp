@@ -1,12 +1,13 @@
 // Traces of the neighbourhood algorithms on the 3 × 3 torus (make_neighbor_traces.sh): every
 // rank sends as many messages and bytes as the registry's formula says (its α coefficient is
 // the messages a rank sends, its β coefficient the bytes), the annotated rounds are the
-// formula's, the α-β replay equals the printed cost, direct sends to exactly the stencil's destinations, and combining only to the four
-// edge neighbours (the 9-point stencil's corners travel through them).
+// formula's, the α-β replay equals the printed cost, direct sends to exactly the stencil's
+// destinations, and combining only to the four edge neighbours (the 9-point stencil's corners
+// travel through them).
 #define CATCH_CONFIG_MAIN
 #include "collscope/algorithms/registry.hpp"
-#include "collscope/model/annotated_rounds.hpp"
 #include "collscope/cost_defaults.hpp"
+#include "collscope/model/annotated_rounds.hpp"
 #include "collscope/model/load_trace.hpp"
 #include "collscope/model/replay.hpp"
 #include "collscope/schedule/stencil.hpp"
@@ -30,17 +31,17 @@ TEST_CASE("traced messages, bytes and rounds per rank match the registry's formu
   for (Collective c : {Collective::neighbor_allgather, Collective::neighbor_alltoall})
     for (const std::string name : {"direct", "combining"})
       for (int points : {5, 9}) {
-        const std::string label = std::string(to_string(c)) + "_" + name + "_s" +
-                                  std::to_string(points);
+        const std::string label =
+            std::string(to_string(c)) + "_" + name + "_s" + std::to_string(points);
         INFO(label);
         const Algorithm* a = find_algorithm(c, name);
         REQUIRE(a);
         const int s = points - 1;
         const auto& f = a->neighbor_formula;
-        const double messages = f.cost({.m = m, .alpha = 1, .beta = 0, .neighbors = double(s),
-                                        .dimensions = double(d)});
-        const double bytes = f.cost({.m = m, .alpha = 0, .beta = 1, .neighbors = double(s),
-                                     .dimensions = double(d)});
+        const double messages = f.cost(
+            {.m = m, .alpha = 1, .beta = 0, .neighbors = double(s), .dimensions = double(d)});
+        const double bytes = f.cost(
+            {.m = m, .alpha = 0, .beta = 1, .neighbors = double(s), .dimensions = double(d)});
         const model::Trace trace = model::load_trace(std::filesystem::path(dir) / label);
         ++checked;
         CHECK(model::annotated_rounds(trace).rounds == f.rounds(s, d));

@@ -74,7 +74,8 @@ Result combined(const Neighborhood& n, const CombiningSchedule& c) {
     for (const auto& [own, lands] : c.local) place(r, lands, {r, own});
   // received[rank][round][plus] = items' values
   std::vector<std::vector<std::map<bool, std::vector<Value>>>> received(
-      static_cast<std::size_t>(p), std::vector<std::map<bool, std::vector<Value>>>(c.rounds.size()));
+      static_cast<std::size_t>(p),
+      std::vector<std::map<bool, std::vector<Value>>>(c.rounds.size()));
   for (std::size_t k = 0; k < c.rounds.size(); ++k) {
     const CombinedRound& round = c.rounds[k];
     for (const CombinedMessage& m : round.messages) {
@@ -186,8 +187,8 @@ TEST_CASE("combining equals Open MPI's direct exchange on every torus of p = 1..
       for (const Shape& shape : {Shape{"cartesian", true, 0}, Shape{"5-point graph", false, 5},
                                  Shape{"9-point graph", false, 9}}) {
         if (!shape.cartesian && dims.size() != 2) continue;
-        const Neighborhood n =
-            shape.cartesian ? cartesian_neighborhood(dims) : stencil_neighborhood(shape.points, dims);
+        const Neighborhood n = shape.cartesian ? cartesian_neighborhood(dims)
+                                               : stencil_neighborhood(shape.points, dims);
         const int s = static_cast<int>(n.send.size()), d = static_cast<int>(dims.size());
         for (NeighborKind kind : {NeighborKind::allgather, NeighborKind::alltoall}) {
           INFO(shape.name << " dims " << dims_text(dims) << " p=" << p

@@ -140,7 +140,8 @@ CombiningSchedule combining_schedule(const Neighborhood& n, NeighborKind kind) {
     std::vector<Held> next;
     for (const Held& h : held) { // blocks that do not move along k wait
       Held stay = h;
-      std::erase_if(stay.routes, [&](int j) { return n.send[static_cast<std::size_t>(j)][k] != 0; });
+      std::erase_if(stay.routes,
+                    [&](int j) { return n.send[static_cast<std::size_t>(j)][k] != 0; });
       if (!stay.routes.empty()) next.push_back(std::move(stay));
     }
     for (int sign : {+1, -1}) {

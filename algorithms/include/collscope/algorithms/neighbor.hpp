@@ -24,8 +24,7 @@ int neighbor_allgather_combining(const void* sendbuf, int sendcount, MPI_Datatyp
                                  void* recvbuf, int recvcount, MPI_Datatype recvtype,
                                  MPI_Comm comm);
 int neighbor_alltoall_combining(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                                void* recvbuf, int recvcount, MPI_Datatype recvtype,
-                                MPI_Comm comm);
+                                void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
 
 /// The 2-D 5- or 9-point stencil on a periodic dims[0] × dims[1] torus (dims[0]·dims[1] must
 /// be comm's size) as a distributed graph, ranks not reordered; the stencil is remembered on

@@ -64,9 +64,9 @@ struct NeighborFormula {
   double (*cost)(const FormulaValues& values) = nullptr;
 };
 
-/// The value of a formula's text. Grammar: numbers, the names p m M α β N n α' β' mₘₐₓ b s d, ⌈log₂x⌉
-/// and ⌊log₂x⌋ (x a positive whole number or a fraction above 1), ⌈x⌉ and ⌊x⌋ of any expression,
-/// + − · / and juxtaposition (products), parentheses. A leading "≤ " (the text is a bound)
+/// The value of a formula's text. Grammar: numbers, the names p m M α β N n α' β' mₘₐₓ b s d,
+/// ⌈log₂x⌉ and ⌊log₂x⌋ (x a positive whole number or a fraction above 1), ⌈x⌉ and ⌊x⌋ of any
+/// expression, + − · / and juxtaposition (products), parentheses. A leading "≤ " (the text is a bound)
 /// and anything after a comma (a note such as "M = Σ⌈mᵢ/b⌉") are not part of the value.
 /// nullopt when the text does not parse.
 std::optional<double> evaluate_formula(std::string_view text, const FormulaValues& values);
