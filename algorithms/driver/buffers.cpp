@@ -1,6 +1,7 @@
 #include "buffers.hpp"
 
 #include "irregular.hpp"
+#include "neighbor_run.hpp"
 
 #include <cstring>
 
@@ -139,6 +140,11 @@ Buffers make_buffers(const Options& o, int rank, int p) {
     b.send_bytes = o.in_place ? 0 : all;
     b.recv_bytes = o.in_place ? all : own;
   }
+  if (o.algorithm->neighborhood()) { // s blocks in; one out (allgather) or s (alltoall)
+    const int s = neighbor_count(o);
+    b.send_bytes = (c == Collective::neighbor_alltoall ? s : 1) * block;
+    b.recv_bytes = s * block;
+  }
   b.send.resize(static_cast<std::size_t>(b.send_bytes + extent));
   b.recv.resize(static_cast<std::size_t>(b.recv_bytes + extent));
   refill(b, o, rank, p);
@@ -190,6 +196,10 @@ void refill(Buffers& b, const Options& o, int rank, int p) {
     if (rank == o.root)
       for (int k = 0; k < p; ++k) write_input(b.send, o, k, 0, b.counts[k], b.displs[k]);
     break;
+  case Collective::neighbor_allgather:
+  case Collective::neighbor_alltoall:
+    write_input(b.send, o, rank, 0, b.send_bytes / layout.extent_bytes(), 0);
+    break;
   }
 }
 
@@ -237,6 +247,10 @@ int call(const Algorithm& algorithm, bool reference, const Options& o, Buffers& 
     return (reference ? PMPI_Alltoallv
                       : algorithm.alltoallv)(send, b.send_counts.data(), b.send_displs.data(), t,
                                              recv, b.counts.data(), b.displs.data(), t, comm);
+  case Collective::neighbor_allgather:
+    return (reference ? PMPI_Neighbor_allgather : algorithm.neighbor)(send, n, t, recv, n, t, comm);
+  case Collective::neighbor_alltoall:
+    return (reference ? PMPI_Neighbor_alltoall : algorithm.neighbor)(send, n, t, recv, n, t, comm);
   case Collective::reduce_scatter_block:
   case Collective::reduce_scatter: {
     const int code = c == Collective::reduce_scatter_block

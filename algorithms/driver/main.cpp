@@ -14,6 +14,7 @@
 #include "collscope/trace.hpp"
 #include "irregular.hpp"
 #include "mpi_types.hpp"
+#include "neighbor_run.hpp"
 #include "options.hpp"
 #include "report.hpp"
 #include "verify.hpp"
@@ -133,17 +134,21 @@ int execute(const Options& o, int rank, int p, MPI_Comm comm) {
   // The trace holds the algorithm under test only: not the reference run, and the warm-ups
   // only when asked. (The driver's own barriers, reductions and checks use PMPI.)
   trace::pause();
+  // Neighbourhood collectives run on the options' torus (a topology communicator).
+  const MPI_Comm on = run_communicator(o, comm);
+  if (!succeeded(on == MPI_COMM_NULL ? MPI_ERR_TOPOLOGY : MPI_SUCCESS, a, false, rank, comm))
+    return 1;
   // The algorithms' private communicator, made now so that no trace shows its creation.
-  if (!succeeded(prepare_communicator(comm), a, false, rank, comm)) return 1;
+  if (!succeeded(prepare_communicator(on), a, false, rank, comm)) return 1;
   if (a.hierarchical() && !succeeded(prepare_node_communicators(comm, a.has_root() ? o.root : -1),
                                      a, false, rank, comm))
     return 1;
   // Open MPI's own algorithm, forced: verified against a communicator that runs Open MPI's
   // fixed decision instead (ompi_force.hpp).
-  const MPI_Comm reference = o.ompi && o.verify ? reference_comm(comm, *o.ompi) : comm;
+  const MPI_Comm reference = o.ompi && o.verify ? reference_comm(comm, *o.ompi) : on;
   const bool reference_ok = !o.verify || succeeded(call(a, true, o, *expected, types, reference),
                                                    a, true, rank, comm);
-  if (reference != comm) {
+  if (reference != on) {
     MPI_Comm doomed = reference;
     PMPI_Comm_free(&doomed);
   }
@@ -155,7 +160,7 @@ int execute(const Options& o, int rank, int p, MPI_Comm comm) {
     if (run >= o.warmup || o.trace_warmup) trace::resume();
     start_together(comm);
     double seconds = MPI_Wtime();
-    const int code = call(a, false, o, *work, types, comm);
+    const int code = call(a, false, o, *work, types, on);
     seconds = MPI_Wtime() - seconds;
     trace::pause();
     double slowest = 0;

@@ -2,6 +2,7 @@
 
 #include "auto_choice.hpp"
 #include "mpi_types.hpp"
+#include "neighbor_run.hpp"
 
 #include <charconv>
 #include <climits>
@@ -58,7 +59,8 @@ constexpr Collective all_collectives[] = {
     Collective::allreduce,      Collective::reduce_scatter_block,
     Collective::reduce_scatter, Collective::scan,
     Collective::exscan,         Collective::alltoall,
-    Collective::alltoallv};
+    Collective::alltoallv,      Collective::neighbor_allgather,
+    Collective::neighbor_alltoall};
 
 /// What the user typed, before it is checked against the collective and p.
 struct Raw {
@@ -66,7 +68,8 @@ struct Raw {
        trace_warmup = false, no_verify = false;
   std::optional<std::string_view> positional, algorithm, root, count, datatype, op, repetitions,
       warmup, seed, blocks, piece, trace, problem, block, displs, threshold, network, alpha, beta,
-      platform, nodes, ranks_per_node, placement, segment, fanout, radix;
+      platform, nodes, ranks_per_node, placement, segment, fanout, radix, stencil, dims,
+      topology;
 };
 
 std::string quoted(std::string_view text) {
@@ -136,7 +139,10 @@ std::string scan(std::span<char* const> args, Raw& raw) {
       {"--placement", &Raw::placement},
       {"--segment", &Raw::segment},
       {"--fanout", &Raw::fanout},
-      {"--radix", &Raw::radix}};
+      {"--radix", &Raw::radix},
+      {"--stencil", &Raw::stencil},
+      {"--dims", &Raw::dims},
+      {"--topology", &Raw::topology}};
   const std::pair<std::string_view, bool Raw::*> flags[] = {
       {"--help", &Raw::help},          {"-h", &Raw::help},
       {"--list", &Raw::list},          {"--json", &Raw::json},
@@ -335,6 +341,9 @@ std::string check_fit(const Raw& raw, Options& o, int p) {
   if (a.power_of_two_only && (p & (p - 1)) != 0)
     return who + " needs a power-of-two number of processes, not p = " + std::to_string(p) +
            " (bruck runs on any p)";
+  if (o.in_place && a.neighborhood())
+    return "--in-place does not apply to " + std::string(to_string(a.collective)) +
+           " (MPI_Neighbor_* take no MPI_IN_PLACE)";
   if (o.in_place && a.collective == Collective::bcast)
     return "--in-place does not apply to bcast (MPI_Bcast has no MPI_IN_PLACE)";
   const bool whole_row = a.collective != Collective::bcast && !a.reduces();
@@ -382,7 +391,7 @@ ParseResult parse_options(std::span<char* const> args, int p) {
   if (!o.collective)
     return {o, "missing COLLECTIVE: one of gather, scatter, bcast, reduce, allgather, gatherv, "
                "scatterv, allgatherv, allreduce, reduce_scatter_block, reduce_scatter, scan, "
-               "exscan, alltoall, alltoallv (see --help)"};
+               "exscan, alltoall, alltoallv, neighbor_allgather, neighbor_alltoall (see --help)"};
 
   const std::string_view name = raw.algorithm.value_or("native");
   if (name.starts_with(ompi_prefix)) {
@@ -420,7 +429,8 @@ ParseResult parse_options(std::span<char* const> args, int p) {
         number("--warmup", raw.warmup, 0, o.warmup), number("--blocks", raw.blocks, 1, o.blocks),
         number("--piece", raw.piece, 1, o.piece), number("--radix", raw.radix, 2, o.radix),
         seed_number(raw.seed, o.seed), seconds("--alpha", raw.alpha, o.alpha),
-        seconds("--beta", raw.beta, o.beta), check_kinds(raw, o), check_irregular(raw, o, p)})
+        seconds("--beta", raw.beta, o.beta), check_kinds(raw, o), check_irregular(raw, o, p),
+        check_neighbor_options(raw.stencil, raw.dims, raw.topology, o, p)})
     if (!error.empty()) return {o, error};
   if (name == "auto")
     if (std::string error = apply_auto(o, p, raw.blocks.has_value(),

@@ -13,6 +13,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace collscope::run {
 
@@ -68,6 +69,9 @@ struct Options {
   std::string auto_choice;
   bool blocks_by_auto = false;
   int radix = 0; ///< --radix k (k-nomial trees); 0: the default (radix.hpp)
+  int stencil = 5;               ///< --stencil 5|9 (neighbourhood collectives)
+  std::vector<int> dims;         ///< --dims AxB, else MPI_Dims_create's (neighbourhood)
+  bool graph = false;            ///< --topology graph; the 9-point stencil always
 };
 
 /// Options, or the one-line reason they are unusable (without the "collscope-run: error: ").

@@ -2,6 +2,7 @@
 
 #include "buffers.hpp"
 #include "irregular.hpp"
+#include "neighbor_run.hpp"
 
 #include <algorithm>
 #include <array>
@@ -25,12 +26,15 @@ std::string_view or_native(std::string_view formula) {
 
 /// Hierarchical algorithms print their two-level formulas (N, n, α', β').
 std::string_view rounds_text(const Algorithm& a) {
-  return a.hierarchical() ? a.two_level.rounds_text : a.rounds.text;
+  return a.hierarchical()   ? a.two_level.rounds_text
+         : a.neighborhood() ? a.neighbor_formula.rounds_text
+                            : a.rounds.text;
 }
 std::string_view cost_text(const Algorithm& a) {
-  return a.hierarchical()  ? a.two_level.cost_text
-         : a.block_cost.of ? a.block_cost.text
-                           : a.cost.text;
+  return a.hierarchical()   ? a.two_level.cost_text
+         : a.neighborhood() ? a.neighbor_formula.cost_text
+         : a.block_cost.of  ? a.block_cost.text
+                            : a.cost.text;
 }
 
 std::string_view to_string(Parameter parameter) {
@@ -236,7 +240,8 @@ std::optional<double> print_header(const Options& o, const RunFacts& f) {
   const Collective c = a.collective;
   const bool whole_row = c != Collective::bcast && !a.reduces();
   const long long block = static_cast<long long>(o.count) * f.type_size;
-  long long m = whole_row ? f.p * block : block;
+  // Neighbourhood collectives: m is one block, the unit of their s-neighbour formulas.
+  long long m = whole_row && !a.neighborhood() ? f.p * block : block;
   if (a.irregular()) {
     m = 0;
     for (int count : irregular_layout(o, f.p).counts)
@@ -329,6 +334,8 @@ std::optional<double> print_header(const Options& o, const RunFacts& f) {
       key("model_cost_s", number("%.4e", *model) + " (" + str(a.two_level.cost_text) + "; " + ab +
                               ", α'=α and β'=β)");
     }
+  } else if (a.neighborhood()) {
+    model = print_neighbor_header(o, f, static_cast<double>(m));
   } else if (a.rounds.of && a.block_cost.of) {
     // allgatherv: the bound names the largest block and piece of this run's sizes.
     const std::vector<int> counts = irregular_layout(o, f.p).counts;

@@ -14,7 +14,7 @@ of the slowest rank).
 
   COLLECTIVE        gather | scatter | bcast | reduce | allgather | gatherv | scatterv |
                     allgatherv | allreduce | reduce_scatter_block | reduce_scatter | scan |
-                    exscan | alltoall | alltoallv
+                    exscan | alltoall | alltoallv | neighbor_allgather | neighbor_alltoall
   --algorithm NAME  an algorithm of that collective (see --list); default native (Open MPI's)
   --algorithm auto  the algorithm (and block count) with the smallest α-β prediction for this
                     p, count, datatype and op by the registry's cost formulas (--alpha,
@@ -32,6 +32,11 @@ of the slowest rank).
                     count·((i+1) mod 3); alltoall: elements of each of the p blocks a rank
                     sends; alltoallv: rank i sends count·((i+j+1) mod 3) elements to rank j;
                     default 1 (gatherv, scatterv, allgatherv: see --problem)
+  --stencil 5|9     neighbor_allgather, neighbor_alltoall: the 5- or 9-point stencil on a
+                    periodic 2-D torus; default 5. count: elements of each block
+  --dims AxB        the torus, A·B = P; default MPI_Dims_create(P, 2)
+  --topology T      cartesian (MPI_Cart_create) | graph (MPI_Dist_graph_create_adjacent);
+                    default cartesian for 5 points; 9 points are a graph
   --datatype T      int | double | vector; default int. vector is MPI_Type_vector(2, 1, 2,
                     MPI_INT): two ints around a one-int gap that must stay untouched
   --op OP           reduce, allreduce, reduce_scatter(_block), scan, exscan: sum | max |

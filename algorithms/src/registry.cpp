@@ -14,9 +14,9 @@ using C = Collective;
 const std::vector<Algorithm>& registry() {
   static const std::vector<Algorithm> all = [] {
     std::vector<Algorithm> joined;
-    for (const auto part :
-         {detail::regular_algorithms(), detail::irregular_algorithms(),
-          detail::reduction_algorithms(), detail::scan_algorithms(), detail::alltoall_algorithms()})
+    for (const auto part : {detail::regular_algorithms(), detail::irregular_algorithms(),
+                            detail::reduction_algorithms(), detail::scan_algorithms(),
+                            detail::alltoall_algorithms(), detail::neighbor_algorithms()})
       joined.insert(joined.end(), part.begin(), part.end());
     for (const auto part : {detail::hierarchical_algorithms(), detail::knomial_algorithms(),
                             detail::van_de_geijn_algorithms(),
@@ -66,6 +66,10 @@ std::string_view to_string(Collective collective) {
     return "alltoall";
   case C::alltoallv:
     return "alltoallv";
+  case C::neighbor_allgather:
+    return "neighbor_allgather";
+  case C::neighbor_alltoall:
+    return "neighbor_alltoall";
   }
   return "?";
 }
@@ -73,7 +77,7 @@ std::string_view to_string(Collective collective) {
 std::optional<Collective> parse_collective(std::string_view name) {
   for (C c : {C::gather, C::scatter, C::bcast, C::reduce, C::allgather, C::gatherv, C::scatterv,
               C::allgatherv, C::allreduce, C::reduce_scatter_block, C::reduce_scatter, C::scan,
-              C::exscan, C::alltoall, C::alltoallv})
+              C::exscan, C::alltoall, C::alltoallv, C::neighbor_allgather, C::neighbor_alltoall})
     if (to_string(c) == name) return c;
   return std::nullopt;
 }

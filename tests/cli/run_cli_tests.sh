@@ -115,7 +115,7 @@ section_algorithms() {
   while read -r collective name; do
     case "$collective" in
     allgather | allgatherv | allreduce | reduce_scatter_block | reduce_scatter | scan | exscan | \
-      alltoall | alltoallv)
+      alltoall | alltoallv | neighbor_allgather | neighbor_alltoall)
       root="" ;; # collectives without a root
     *) root="--root 3" ;;
     esac
@@ -130,6 +130,7 @@ section_algorithms() {
       expect_verified "$np" "$collective" --algorithm "$name" $root --count 3 --datatype "$datatype" \
         --repetitions 2 --warmup 1
       [ "$collective" = bcast ] || [ "$datatype" = double ] && continue
+      case "$collective" in neighbor_*) continue ;; esac # MPI_Neighbor_* have no MPI_IN_PLACE
       [ "$datatype" = int ] && [ "${COLLSCOPE_TEST_EXHAUSTIVE:-0}" != 1 ] && continue
       # shellcheck disable=SC2086
       expect_verified "$np" "$collective" --algorithm "$name" $root --count 3 --datatype "$datatype" \

@@ -355,6 +355,9 @@ bool matches_native(const Case& c, const TestTypes& types, MPI_Comm comm) {
   case Collective::alltoall:
   case Collective::alltoallv:
     return alltoall(c, types, comm);
+  case Collective::neighbor_allgather: // on topologies: tests/neighbor
+  case Collective::neighbor_alltoall:
+    return false;
   }
   return false;
 }

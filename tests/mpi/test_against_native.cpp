@@ -27,7 +27,7 @@ TEST_CASE("rooted and all-to-all collectives match native MPI", "[native]") {
   const TestTypes types;
   const int p = world_size();
   for (const Algorithm& a : algorithms()) {
-    if (a.is_native() || a.reduces()) continue;
+    if (a.is_native() || a.reduces() || a.neighborhood()) continue; // neighbor: tests/neighbor
     const int roots = a.has_root() ? p : 1;
     for (int root = 0; root < roots; ++root)
       for (int count : {0, 1, 5})
@@ -76,7 +76,7 @@ TEST_CASE("large messages match native MPI", "[native]") {
   const TestTypes types;
   const int p = world_size();
   for (const Algorithm& a : algorithms()) {
-    if (a.is_native()) continue;
+    if (a.is_native() || a.neighborhood()) continue;
     // A million ints through bcast and reduce; 20000 per block through the others.
     const bool vector_sized =
         a.collective == Collective::bcast || a.collective == Collective::reduce;

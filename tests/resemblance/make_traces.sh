@@ -20,7 +20,7 @@ fail() {
 rootless() {
   case $1 in
   allgather | allgatherv | allreduce | reduce_scatter_block | reduce_scatter | scan | exscan | \
-    alltoall | alltoallv) return 0 ;;
+    alltoall | alltoallv | neighbor_allgather | neighbor_alltoall) return 0 ;;
   esac
   return 1
 }

@@ -35,6 +35,7 @@ TEST_CASE("every registry text evaluates to its function for p = 2..64") {
       continue;
     }
     if (a.hierarchical()) continue; // two-level formulas: the next test
+    if (a.neighborhood()) continue; // s and d: test_neighbor_formulas.cpp
     if (a.block_cost.of) continue;  // block-size bounds: a test of their own below
     INFO(label(a) << ": rounds '" << a.rounds.text << "', cost '" << a.cost.text << "'");
     REQUIRE(a.rounds.of);
@@ -155,7 +156,7 @@ TEST_CASE("every two-level text evaluates to its function for N, n = 1..16") {
 
 TEST_CASE("one process sends nothing: every algorithm takes 0 rounds and costs 0") {
   for (const Algorithm& a : algorithms()) {
-    if (a.is_native() || a.hierarchical() || a.block_cost.of) continue;
+    if (a.is_native() || a.hierarchical() || a.block_cost.of || a.neighborhood()) continue;
     INFO(label(a));
     for (int blocks : {1, 3}) {
       const int parameter = a.uses_radix() ? blocks + 1 : blocks;

@@ -58,7 +58,7 @@ private:
     if (at_end()) return false;
     const char c = text_[pos_];
     if ((c >= '0' && c <= '9') || c == '(' || c == 'p' || c == 'm' || c == 'M' || c == 'N' ||
-        c == 'n' || c == 'b' || c == 'k')
+        c == 'n' || c == 'b' || c == 'k' || c == 's' || c == 'd')
       return true;
     for (std::string_view s : {"α", "β", "⌈", "⌊"})
       if (text_.substr(pos_).starts_with(s)) return true;
@@ -99,6 +99,8 @@ private:
     if (eat("m")) return values_.m;
     if (eat("b")) return values_.piece;
     if (eat("M")) return values_.blocks;
+    if (eat("s")) return values_.neighbors;
+    if (eat("d")) return values_.dimensions;
     if (eat("N")) return values_.nodes;
     if (eat("k")) return values_.radix;
     if (eat("n")) return values_.per_node;

@@ -27,7 +27,9 @@ enum class Collective {
   scan,
   exscan,
   alltoall,
-  alltoallv
+  alltoallv,
+  neighbor_allgather,
+  neighbor_alltoall
 };
 
 std::string_view to_string(Collective collective);
@@ -52,6 +54,7 @@ using ScanFn = AllreduceFn;                ///< MPI_Scan and MPI_Exscan
 using AlltoallFn = AllgatherFn;            ///< MPI_Alltoall
 using AlltoallvFn = int (*)(const void*, const int*, const int*, MPI_Datatype, void*, const int*,
                             const int*, MPI_Datatype, MPI_Comm); ///< MPI_Alltoallv
+using NeighborFn = AllgatherFn; ///< MPI_Neighbor_allgather, MPI_Neighbor_alltoall
 
 /// The one tuning knob an algorithm takes on top of MPI's arguments.
 enum class Parameter {
@@ -110,6 +113,10 @@ struct Algorithm {
   /// a rank posts together overlap; set for algorithms that post several messages at once.
   /// `cost` stays the one-ported α-β figure, in which they take turns.
   schedule::CostFormula ported = {};
+  /// Neighbourhood collectives: rounds and cost for s neighbours in d dimensions, instead of
+  /// `rounds` and `cost`; the function, set for both.
+  schedule::NeighborFormula neighbor_formula = {};
+  NeighborFn neighbor = nullptr;
 
   bool is_native() const { return native; }
   /// Uses the node layout (nodes.hpp): hierarchical and full-lane algorithms.
@@ -128,7 +135,13 @@ struct Algorithm {
   }
   bool has_root() const {
     return collective != Collective::allgather && collective != Collective::allgatherv &&
-           collective != Collective::allreduce && !reduce_scatters() && !prefix() && !alltoalls();
+           collective != Collective::allreduce && !reduce_scatters() && !prefix() && !alltoalls() &&
+           !neighborhood();
+  }
+  /// MPI_Neighbor_allgather and MPI_Neighbor_alltoall: on the communicator's topology.
+  bool neighborhood() const {
+    return collective == Collective::neighbor_allgather ||
+           collective == Collective::neighbor_alltoall;
   }
   /// gatherv, scatterv and allgatherv: block sizes differ per rank (only the root knows them
   /// all in gatherv and scatterv; every rank in allgatherv).

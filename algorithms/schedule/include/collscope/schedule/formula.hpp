@@ -36,6 +36,8 @@ struct FormulaValues {
   double largest = 0; ///< mₘₐₓ: the largest block, bytes (irregular collectives)
   double piece = 0;   ///< b: the largest pipeline piece, bytes (min(piece, mₘₐₓ))
   double radix = 2;   ///< k: the radix of a k-nomial tree (--radix)
+  double neighbors = 0;  ///< s: neighbours of a rank (neighbourhood collectives)
+  double dimensions = 0; ///< d: dimensions of the torus (neighbourhood collectives)
 };
 
 /// Cost of an irregular collective whose bound depends on the block sizes, not only on their
@@ -54,11 +56,21 @@ struct TwoLevelFormula {
   double (*cost)(const FormulaValues& values) = nullptr;
 };
 
-/// The value of a formula's text. Grammar: numbers, the names p m M α β N n α' β' mₘₐₓ b k, ⌈log₂x⌉
-/// and ⌊log₂x⌋ (x a positive whole number or a fraction above 1), ⌈log_k x⌉ and ⌊log_k x⌋ (x a
-/// positive whole number), ⌈x⌉ and ⌊x⌋ of any expression, + − · / and juxtaposition (products),
-/// x^y (y one factor: k^⌈log_k p⌉), min(x, y), parentheses. A leading "≤ " (the text is a bound)
-/// and anything after a comma (a note such as "M = Σ⌈mᵢ/b⌉") are not part of the value.
+/// Rounds and cost of a neighbourhood collective's algorithm for s neighbours on a torus of d
+/// dimensions (values.neighbors, values.dimensions) and m bytes per block (values.m).
+struct NeighborFormula {
+  std::string_view rounds_text = {};
+  int (*rounds)(int neighbors, int dimensions) = nullptr;
+  std::string_view cost_text = {};
+  double (*cost)(const FormulaValues& values) = nullptr;
+};
+
+/// The value of a formula's text. Grammar: numbers, the names p m M α β N n α' β' mₘₐₓ b k s d,
+/// ⌈log₂x⌉ and ⌊log₂x⌋ (x a positive whole number or a fraction above 1), ⌈log_k x⌉ and ⌊log_k x⌋
+/// (x a positive whole number), ⌈x⌉ and ⌊x⌋ of any expression, + − · / and juxtaposition
+/// (products), x^y (y one factor: k^⌈log_k p⌉), min(x, y), parentheses. A leading "≤ " (the
+/// text is a bound) and anything after a comma outside min( ) (a note such as "M = Σ⌈mᵢ/b⌉")
+/// are not part of the value.
 /// nullopt when the text does not parse.
 std::optional<double> evaluate_formula(std::string_view text, const FormulaValues& values);
 
