@@ -113,6 +113,11 @@ bool parse_config(std::string_view text, Config& config, std::string& error) {
       error = "bad entry " + quoted(entry) + " (want COLLECTIVE=ALGORITHM[,...], e.g. bcast=jia)";
       return false;
     }
+    if (index_of(*collective) >= collective_count) {
+      error = std::string(to_string(*collective)) +
+              " is not intercepted (the tune library takes gather … alltoallv)";
+      return false;
+    }
     auto& list = config.choices[index_of(*collective)];
     if (!list.empty()) {
       error = std::string(to_string(*collective)) + " is given twice";

@@ -97,6 +97,11 @@ void read_profiles(const std::string& dir, Config& config, std::vector<std::stri
                        "; profile skipped");
       continue;
     }
+    if (index_of(collective) >= collective_count) {
+      errors.push_back(file.string() + ": " + std::string(to_string(collective)) +
+                       " is not intercepted; profile skipped");
+      continue;
+    }
     auto& list = config.choices[index_of(collective)];
     list.insert(list.end(), choices.begin(), choices.end());
   }
