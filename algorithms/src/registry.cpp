@@ -16,7 +16,8 @@ const std::vector<Algorithm>& registry() {
     std::vector<Algorithm> joined;
     for (const auto part :
          {detail::regular_algorithms(), detail::irregular_algorithms(),
-          detail::reduction_algorithms(), detail::scan_algorithms(), detail::alltoall_algorithms()})
+          detail::reduction_algorithms(), detail::scan_algorithms(), detail::alltoall_algorithms(),
+          detail::sync_algorithms()})
       joined.insert(joined.end(), part.begin(), part.end());
     for (const Algorithm& h : detail::hierarchical_algorithms()) {
       const auto native = std::find_if(joined.begin(), joined.end(), [&](const Algorithm& a) {
@@ -63,6 +64,14 @@ std::string_view to_string(Collective collective) {
     return "alltoall";
   case C::alltoallv:
     return "alltoallv";
+  case C::barrier:
+    return "barrier";
+  case C::ibcast:
+    return "ibcast";
+  case C::iallreduce:
+    return "iallreduce";
+  case C::ibarrier:
+    return "ibarrier";
   }
   return "?";
 }
@@ -70,9 +79,23 @@ std::string_view to_string(Collective collective) {
 std::optional<Collective> parse_collective(std::string_view name) {
   for (C c : {C::gather, C::scatter, C::bcast, C::reduce, C::allgather, C::gatherv, C::scatterv,
               C::allgatherv, C::allreduce, C::reduce_scatter_block, C::reduce_scatter, C::scan,
-              C::exscan, C::alltoall, C::alltoallv})
+              C::exscan, C::alltoall, C::alltoallv, C::barrier, C::ibcast, C::iallreduce,
+              C::ibarrier})
     if (to_string(c) == name) return c;
   return std::nullopt;
+}
+
+Collective blocking_twin(Collective collective) {
+  switch (collective) {
+  case C::ibcast:
+    return C::bcast;
+  case C::iallreduce:
+    return C::allreduce;
+  case C::ibarrier:
+    return C::barrier;
+  default:
+    return collective;
+  }
 }
 
 std::span<const Algorithm> algorithms() {
