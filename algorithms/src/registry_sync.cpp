@@ -66,7 +66,8 @@ const std::array entries{
               .name = "native",
               .description = "Open MPI's MPI_Barrier",
               .source = "Open MPI",
-              .native = true},
+              .native = true,
+              .barrier = MPI_Barrier},
     Algorithm{.collective = C::ibcast,
               .name = "binomial",
               .description = "bcast binomial's tree as a schedule that MPI_Test/MPI_Wait advance",
@@ -78,7 +79,8 @@ const std::array entries{
               .name = "native",
               .description = "Open MPI's MPI_Ibcast",
               .source = "Open MPI",
-              .native = true},
+              .native = true,
+              .ibcast = MPI_Ibcast},
     Algorithm{.collective = C::iallreduce,
               .name = "butterfly",
               .description = "recursive doubling as a schedule that MPI_Test/MPI_Wait advance",
@@ -90,7 +92,8 @@ const std::array entries{
               .name = "native",
               .description = "Open MPI's MPI_Iallreduce",
               .source = "Open MPI",
-              .native = true},
+              .native = true,
+              .iallreduce = MPI_Iallreduce},
     Algorithm{.collective = C::ibarrier,
               .name = "dissemination",
               .description = "barrier dissemination as a schedule that MPI_Test/MPI_Wait advance",
@@ -102,7 +105,8 @@ const std::array entries{
               .name = "native",
               .description = "Open MPI's MPI_Ibarrier",
               .source = "Open MPI",
-              .native = true}};
+              .native = true,
+              .ibarrier = MPI_Ibarrier}};
 
 } // namespace
 
