@@ -5,7 +5,9 @@
 // ranks' compute regions, not in the final MPI_Wait.
 #define CATCH_CONFIG_MAIN
 #include "collscope/model/inferred_rounds.hpp"
+#include "collscope/cost_defaults.hpp"
 #include "collscope/model/load_trace.hpp"
+#include "collscope/model/replay.hpp"
 #include "collscope/model/volume.hpp"
 #include "collscope/schedule/allreduce.hpp"
 #include "collscope/schedule/bits.hpp"
@@ -74,6 +76,12 @@ TEST_CASE("traced rounds and messages equal the schedules' and the registry's", 
       CHECK(trace.unmatched_receives.empty());
       CHECK(model::volume(trace).sent == sent);
       CHECK(model::inferred_rounds(trace).rounds == e.rounds);
+      // Every round moves one message per rank at most, of `bytes`: rounds·(α + β·bytes),
+      // the registry's cost (a barrier's m = 0).
+      const model::AlphaBeta ab{default_alpha_s, default_beta_s_per_byte};
+      const model::Replay replay = model::replay_alpha_beta(trace, ab);
+      CHECK(replay.complete);
+      CHECK(replay.total == Approx(e.rounds * (ab.alpha + ab.beta * static_cast<double>(e.bytes))));
     }
   }
 }
