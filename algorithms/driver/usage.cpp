@@ -14,7 +14,9 @@ of the slowest rank).
 
   COLLECTIVE        gather | scatter | bcast | reduce | allgather | gatherv | scatterv |
                     allgatherv | allreduce | reduce_scatter_block | reduce_scatter | scan |
-                    exscan | alltoall | alltoallv
+                    exscan | alltoall | alltoallv | barrier | ibcast | iallreduce | ibarrier
+                    (barrier, ibarrier: no --count, --datatype or --root; verified by making
+                    each rank late once and checking no rank left before it entered)
   --algorithm NAME  an algorithm of that collective (see --list); default native (Open MPI's)
   --algorithm ompi:NAME  Open MPI's own algorithm of that name (--list ompi), forced through
                     coll_tuned_use_dynamic_rules and coll_tuned_<coll>_algorithm before MPI_Init

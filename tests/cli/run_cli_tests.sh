@@ -110,8 +110,11 @@ section_algorithms() {
   while read -r collective name; do
     case "$collective" in
     allgather | allgatherv | allreduce | reduce_scatter_block | reduce_scatter | scan | exscan | \
-      alltoall | alltoallv)
+      alltoall | alltoallv | iallreduce)
       root="" ;; # collectives without a root
+    barrier | ibarrier) # no data: verified by the order of entries and exits
+      expect_verified 5 "$collective" --algorithm "$name" --repetitions 2 --warmup 1
+      continue ;;
     *) root="--root 3" ;;
     esac
     np=5
@@ -120,7 +123,7 @@ section_algorithms() {
       # shellcheck disable=SC2086 # $root is empty or two words
       expect_verified "$np" "$collective" --algorithm "$name" $root --count 3 --datatype "$datatype" \
         --repetitions 2 --warmup 1
-      [ "$collective" = bcast ] || [ "$datatype" = double ] && continue
+      [ "$collective" = bcast ] || [ "$collective" = ibcast ] || [ "$datatype" = double ] && continue
       # shellcheck disable=SC2086
       expect_verified "$np" "$collective" --algorithm "$name" $root --count 3 --datatype "$datatype" \
         --repetitions 2 --warmup 1 --in-place
