@@ -16,11 +16,10 @@ namespace collscope {
 int ibarrier_dissemination(MPI_Comm user_comm, MPI_Request* request) {
   return detail::guarded(user_comm, detail::check_barrier(user_comm), [&](MPI_Comm comm) {
     const auto [rank, p] = detail::shape(comm);
-    return detail::start_schedule(
-        std::make_unique<detail::NbcSchedule>(schedule::dissemination_steps(rank, p),
-                                              detail::NbcData{}, comm,
-                                              detail::next_nonblocking_tag(comm)),
-        request);
+    return detail::start_schedule(std::make_unique<detail::NbcSchedule>(
+                                      schedule::dissemination_steps(rank, p), detail::NbcData{},
+                                      comm, detail::next_nonblocking_tag(comm)),
+                                  request);
   });
 }
 

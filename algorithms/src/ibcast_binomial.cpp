@@ -18,15 +18,13 @@ namespace collscope {
 int ibcast_binomial(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm user_comm,
                     MPI_Request* request) {
   return detail::guarded(
-      user_comm, detail::check_bcast(buffer, count, datatype, root, user_comm),
-      [&](MPI_Comm comm) {
+      user_comm, detail::check_bcast(buffer, count, datatype, root, user_comm), [&](MPI_Comm comm) {
         const auto [rank, p] = detail::shape(comm);
-        return detail::start_schedule(
-            std::make_unique<detail::NbcSchedule>(
-                schedule::binomial_bcast_steps(rank, root, p),
-                detail::NbcData{buffer, count, datatype, MPI_OP_NULL}, comm,
-                detail::next_nonblocking_tag(comm)),
-            request);
+        return detail::start_schedule(std::make_unique<detail::NbcSchedule>(
+                                          schedule::binomial_bcast_steps(rank, root, p),
+                                          detail::NbcData{buffer, count, datatype, MPI_OP_NULL},
+                                          comm, detail::next_nonblocking_tag(comm)),
+                                      request);
       });
 }
 

@@ -24,14 +24,14 @@ NbcSchedule::NbcSchedule(std::vector<schedule::SyncStep> steps, NbcData data, MP
 int NbcSchedule::post() {
   const schedule::SyncStep& s = steps_[next_];
   if (s.recv_from >= 0) {
-    void* into = s.combine == Combine::left || s.combine == Combine::right ? scratch_origin_
-                                                                           : data_.buffer;
-    COLLSCOPE_TRY(MPI_Irecv(into, data_.count, data_.datatype, s.recv_from, tag_, comm_,
-                            &pending_[0]));
+    void* into =
+        s.combine == Combine::left || s.combine == Combine::right ? scratch_origin_ : data_.buffer;
+    COLLSCOPE_TRY(
+        MPI_Irecv(into, data_.count, data_.datatype, s.recv_from, tag_, comm_, &pending_[0]));
   }
   if (s.send_to >= 0)
-    COLLSCOPE_TRY(MPI_Isend(data_.buffer, data_.count, data_.datatype, s.send_to, tag_, comm_,
-                            &pending_[1]));
+    COLLSCOPE_TRY(
+        MPI_Isend(data_.buffer, data_.count, data_.datatype, s.send_to, tag_, comm_, &pending_[1]));
   posted_ = true;
   return MPI_SUCCESS;
 }
@@ -40,11 +40,11 @@ int NbcSchedule::finish_step() {
   const schedule::SyncStep& s = steps_[next_];
   if (s.recv_from >= 0 && data_.count > 0) {
     if (s.combine == Combine::left) // partner's ⊕ mine, into mine
-      COLLSCOPE_TRY(MPI_Reduce_local(scratch_origin_, data_.buffer, data_.count, data_.datatype,
-                                     data_.op));
+      COLLSCOPE_TRY(
+          MPI_Reduce_local(scratch_origin_, data_.buffer, data_.count, data_.datatype, data_.op));
     if (s.combine == Combine::right) { // mine ⊕ partner's, computed in the scratch, moved back
-      COLLSCOPE_TRY(MPI_Reduce_local(data_.buffer, scratch_origin_, data_.count, data_.datatype,
-                                     data_.op));
+      COLLSCOPE_TRY(
+          MPI_Reduce_local(data_.buffer, scratch_origin_, data_.count, data_.datatype, data_.op));
       COLLSCOPE_TRY(typed_copy(scratch_origin_, data_.count, data_.datatype, data_.buffer,
                                data_.count, data_.datatype));
     }

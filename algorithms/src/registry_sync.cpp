@@ -24,10 +24,10 @@ constexpr CostFormula log_latency{"⌈log₂p⌉α", [](int p, double, double a,
 constexpr CostFormula tree_latency{"2⌈log₂p⌉α", [](int p, double, double a, double, int) {
                                      return schedule::barrier_cost(2 * s::ceil_log2(p), a);
                                    }};
-constexpr CostFormula butterfly_latency{
-    "(⌊log₂p⌋ + 2(⌈log₂p⌉ − ⌊log₂p⌋))α", [](int p, double, double a, double, int) {
-      return schedule::barrier_cost(s::butterfly_rounds(p), a);
-    }};
+constexpr CostFormula butterfly_latency{"(⌊log₂p⌋ + 2(⌈log₂p⌉ − ⌊log₂p⌋))α",
+                                        [](int p, double, double a, double, int) {
+                                          return schedule::barrier_cost(s::butterfly_rounds(p), a);
+                                        }};
 
 constexpr std::string_view dissemination_text =
     "round k: empty message to rank + 2^k, from rank − 2^k; any p";
@@ -37,7 +37,8 @@ constexpr std::string_view dissemination_source =
 constexpr std::string_view butterfly_source =
     "seeds/001 “The power of the hypercube/butterfly” (Rabenseifner, Träff 2004 for p not a "
     "power of two)";
-constexpr std::string_view nonblocking_source = "seeds/001 “Non-blocking collectives (from MPI 3.0)”";
+constexpr std::string_view nonblocking_source =
+    "seeds/001 “Non-blocking collectives (from MPI 3.0)”";
 
 const std::array entries{
     Algorithm{.collective = C::barrier,

@@ -17,8 +17,8 @@ int run_barrier_steps(const std::vector<schedule::SyncStep>& steps, MPI_Comm com
   for (const schedule::SyncStep& s : steps) {
     const trace::Round round(s.round);
     if (s.send_to >= 0 && s.recv_from >= 0)
-      COLLSCOPE_TRY(MPI_Sendrecv(nullptr, 0, MPI_BYTE, s.send_to, barrier_tag, nullptr, 0,
-                                 MPI_BYTE, s.recv_from, barrier_tag, comm, MPI_STATUS_IGNORE));
+      COLLSCOPE_TRY(MPI_Sendrecv(nullptr, 0, MPI_BYTE, s.send_to, barrier_tag, nullptr, 0, MPI_BYTE,
+                                 s.recv_from, barrier_tag, comm, MPI_STATUS_IGNORE));
     else if (s.send_to >= 0)
       COLLSCOPE_TRY(MPI_Send(nullptr, 0, MPI_BYTE, s.send_to, barrier_tag, comm));
     else

@@ -18,7 +18,8 @@ namespace {
 
 /// About `ms` milliseconds of arithmetic the compiler cannot drop.
 double compute(double ms, double seed) {
-  const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double, std::milli>(ms);
+  const auto until =
+      std::chrono::steady_clock::now() + std::chrono::duration<double, std::milli>(ms);
   double x = seed;
   while (std::chrono::steady_clock::now() < until)
     for (int i = 0; i < 1000; ++i) x = x * 0.999999 + 1e-9;
@@ -58,8 +59,8 @@ int main(int argc, char** argv) {
   for (int i = 0; i < count; ++i) wrong |= buffer[i] != i * 7 + 1;
   int any_wrong = 0;
   MPI_Allreduce(&wrong, &any_wrong, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-  std::printf("rank %d: MPI_Test saw the broadcast complete after compute slice %d of %d%s\n",
-              rank, completed_after, slices, sink < 0 ? "" : "");
+  std::printf("rank %d: MPI_Test saw the broadcast complete after compute slice %d of %d%s\n", rank,
+              completed_after, slices, sink < 0 ? "" : "");
   MPI_Finalize();
   return any_wrong ? 1 : 0;
 }

@@ -24,8 +24,8 @@ int short_dissemination(MPI_Comm comm) {
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &p);
   for (int d = 1; 2 * d < p; d *= 2)
-    MPI_Sendrecv(nullptr, 0, MPI_BYTE, (rank + d) % p, 99, nullptr, 0, MPI_BYTE,
-                 (rank - d + p) % p, 99, comm, MPI_STATUS_IGNORE);
+    MPI_Sendrecv(nullptr, 0, MPI_BYTE, (rank + d) % p, 99, nullptr, 0, MPI_BYTE, (rank - d + p) % p,
+                 99, comm, MPI_STATUS_IGNORE);
   return MPI_SUCCESS;
 }
 
@@ -53,8 +53,8 @@ TEST_CASE("every barrier and ibarrier lets no rank leave before all entered", "[
 TEST_CASE("broken barriers are caught", "[sync]") {
   const int p = world_size();
   if (p < 2) return;
-  const BarrierCheck none = check_barrier_order([](MPI_Comm) { return MPI_SUCCESS; },
-                                                MPI_COMM_WORLD, 0.02);
+  const BarrierCheck none =
+      check_barrier_order([](MPI_Comm) { return MPI_SUCCESS; }, MPI_COMM_WORLD, 0.02);
   REQUIRE(none.violation);
   CHECK(none.violation->early_by > 0);
   if (p < 3) return; // at p = 2 the short dissemination is complete
@@ -67,8 +67,8 @@ TEST_CASE("MPI_Test alone completes an ibcast while the program computes", "[syn
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   std::vector<int> data(5000, rank == 1 % world_size() ? 42 : 0);
   MPI_Request request = MPI_REQUEST_NULL;
-  REQUIRE(ibcast_binomial(data.data(), 5000, MPI_INT, 1 % world_size(), MPI_COMM_WORLD,
-                          &request) == MPI_SUCCESS);
+  REQUIRE(ibcast_binomial(data.data(), 5000, MPI_INT, 1 % world_size(), MPI_COMM_WORLD, &request) ==
+          MPI_SUCCESS);
   int done = 0;
   for (int spins = 0; !done && spins < 10000000; ++spins)
     MPI_Test(&request, &done, MPI_STATUS_IGNORE);

@@ -4,8 +4,8 @@
 // (ibcast_overlap.cpp, recorded as any program) the broadcast's messages complete between the
 // ranks' compute regions, not in the final MPI_Wait.
 #define CATCH_CONFIG_MAIN
-#include "collscope/model/inferred_rounds.hpp"
 #include "collscope/cost_defaults.hpp"
+#include "collscope/model/inferred_rounds.hpp"
 #include "collscope/model/load_trace.hpp"
 #include "collscope/model/replay.hpp"
 #include "collscope/model/volume.hpp"
@@ -51,7 +51,8 @@ struct Expected {
 TEST_CASE("traced rounds and messages equal the schedules' and the registry's", "[sync]") {
   for (const int p : sizes()) {
     const std::pair<std::string, Expected> runs[] = {
-        {"barrier_dissemination", {schedule::dissemination_rounds(p), schedule::dissemination_steps, 0}},
+        {"barrier_dissemination",
+         {schedule::dissemination_rounds(p), schedule::dissemination_steps, 0}},
         {"barrier_tree", {schedule::tree_barrier_rounds(p), schedule::tree_barrier_steps, 0}},
         {"barrier_butterfly", {schedule::butterfly_rounds(p), schedule::butterfly_steps, 0}},
         {"ibcast_binomial",

@@ -2,9 +2,9 @@
 // every message is received by its addressee in the same round, and afterwards every rank
 // knows that every rank entered (barriers), holds the root's data (broadcast) or holds the
 // combination of all operands in rank order (butterfly allreduce).
+#include "collscope/schedule/allreduce.hpp"
 #include "collscope/schedule/bits.hpp"
 #include "collscope/schedule/sync.hpp"
-#include "collscope/schedule/allreduce.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdint>
@@ -76,7 +76,8 @@ std::vector<T> simulate(const Plan& plan, std::vector<T> value, Merge merge) {
     const std::vector<T> before = value;
     for (int r = 0; r < p; ++r)
       for (const SyncStep& s : plan[r])
-        if (s.round == k && s.recv_from >= 0) value[r] = merge(s.combine, before[s.recv_from], value[r]);
+        if (s.round == k && s.recv_from >= 0)
+          value[r] = merge(s.combine, before[s.recv_from], value[r]);
   }
   return value;
 }
@@ -85,9 +86,8 @@ std::vector<std::uint64_t> knowledge(const Plan& plan) {
   const int p = static_cast<int>(plan.size());
   std::vector<std::uint64_t> known(static_cast<std::size_t>(p));
   for (int r = 0; r < p; ++r) known[r] = std::uint64_t{1} << r;
-  return simulate(plan, known, [](Combine, std::uint64_t got, std::uint64_t mine) {
-    return got | mine;
-  });
+  return simulate(plan, known,
+                  [](Combine, std::uint64_t got, std::uint64_t mine) { return got | mine; });
 }
 
 std::uint64_t everyone(int p) {
@@ -97,10 +97,9 @@ std::uint64_t everyone(int p) {
 } // namespace
 
 TEST_CASE("barrier schedules: matched, the formula's rounds, every rank knows all entered") {
-  const std::pair<const char*, StepsOf> barriers[] = {
-      {"dissemination", dissemination_steps},
-      {"tree", tree_barrier_steps},
-      {"butterfly", butterfly_steps}};
+  const std::pair<const char*, StepsOf> barriers[] = {{"dissemination", dissemination_steps},
+                                                      {"tree", tree_barrier_steps},
+                                                      {"butterfly", butterfly_steps}};
   for (const auto& [name, of] : barriers)
     for (int p = 1; p <= 64; ++p) {
       INFO(name << " p=" << p);
@@ -155,14 +154,14 @@ TEST_CASE("butterfly steps combine all operands in rank order for p = 1..64") {
     require_matched(all);
     std::vector<std::vector<int>> operands(static_cast<std::size_t>(p));
     for (int r = 0; r < p; ++r) operands[r] = {r};
-    const auto result = simulate(all, operands,
-                                 [](Combine c, const std::vector<int>& got, std::vector<int> mine) {
-                                   if (c == Combine::replace) return got;
-                                   std::vector<int> out = c == Combine::left ? got : mine;
-                                   const auto& tail = c == Combine::left ? mine : got;
-                                   out.insert(out.end(), tail.begin(), tail.end());
-                                   return out;
-                                 });
+    const auto result =
+        simulate(all, operands, [](Combine c, const std::vector<int>& got, std::vector<int> mine) {
+          if (c == Combine::replace) return got;
+          std::vector<int> out = c == Combine::left ? got : mine;
+          const auto& tail = c == Combine::left ? mine : got;
+          out.insert(out.end(), tail.begin(), tail.end());
+          return out;
+        });
     std::vector<int> in_order(static_cast<std::size_t>(p));
     std::iota(in_order.begin(), in_order.end(), 0);
     for (int r = 0; r < p; ++r) REQUIRE(result[r] == in_order);

@@ -23,9 +23,9 @@ struct BarrierViolation {
 };
 
 struct BarrierCheck {
-  int code = MPI_SUCCESS;                   ///< the first MPI error of the barrier under test
-  bool shared_clock = true;                 ///< false: ranks on several nodes, not checked
-  int passes = 0;                           ///< late ranks tried
+  int code = MPI_SUCCESS;                    ///< the first MPI error of the barrier under test
+  bool shared_clock = true;                  ///< false: ranks on several nodes, not checked
+  int passes = 0;                            ///< late ranks tried
   std::optional<BarrierViolation> violation; ///< the same on every rank
 };
 
