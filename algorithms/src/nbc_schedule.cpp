@@ -4,7 +4,6 @@
 #include "nbc_registry.hpp"
 #include "sync_steps.hpp"
 
-#include <map>
 
 namespace collscope::detail {
 
@@ -65,9 +64,29 @@ bool NbcSchedule::advance() {
   return true;
 }
 
+namespace {
+
+int free_counter(MPI_Comm, int, void* value, void*) {
+  delete static_cast<int*>(value);
+  return MPI_SUCCESS;
+}
+
+} // namespace
+
 int next_nonblocking_tag(MPI_Comm comm) {
-  static std::map<MPI_Comm, int> started; // MPI_THREAD_SINGLE/FUNNELED, like the library
-  return nonblocking_tag + started[comm]++ % 1000;
+  // The count lives on the communicator as an attribute, not in a table keyed by the handle:
+  // a freed communicator's handle comes back for a new one, on some ranks only.
+  static int keyval = MPI_KEYVAL_INVALID; // MPI_THREAD_SINGLE/FUNNELED, like the library
+  if (keyval == MPI_KEYVAL_INVALID)
+    MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, free_counter, &keyval, nullptr);
+  int* started = nullptr;
+  int found = 0;
+  MPI_Comm_get_attr(comm, keyval, &started, &found);
+  if (!found) {
+    started = new int(0);
+    MPI_Comm_set_attr(comm, keyval, started);
+  }
+  return nonblocking_tag + (*started)++ % 1000;
 }
 
 namespace {
