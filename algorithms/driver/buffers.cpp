@@ -3,6 +3,8 @@
 #include "irregular.hpp"
 #include "neighbor_run.hpp"
 
+#include "collscope/algorithms/nonblocking.hpp"
+
 #include <cstring>
 
 namespace collscope::run {
@@ -87,6 +89,17 @@ std::int64_t total(const std::vector<int>& counts) {
   return sum;
 }
 
+/// A nonblocking start's code, then its completion: plain MPI_Wait, which progresses the
+/// schedule (nonblocking.hpp); under SMPI the schedules are progressed explicitly first.
+int completed(int started, MPI_Request& request) {
+  if (started != MPI_SUCCESS) return started;
+#if defined(COLLSCOPE_SMPI)
+  while (progress() > 0) {
+  }
+#endif
+  return MPI_Wait(&request, MPI_STATUS_IGNORE);
+}
+
 } // namespace
 
 int alltoallv_count(int count, int i, int j) {
@@ -101,7 +114,7 @@ std::vector<int> reduce_scatter_counts(Collective collective, int count, int p) 
 }
 
 Buffers make_buffers(const Options& o, int rank, int p) {
-  const Collective c = o.algorithm->collective;
+  const Collective c = blocking_twin(o.algorithm->collective);
   const std::int64_t extent = layout_of(o.datatype).extent_bytes();
   const std::int64_t block = o.count * extent;
   Buffers b;
@@ -114,6 +127,7 @@ Buffers make_buffers(const Options& o, int rank, int p) {
                      ? (row_here ? p * block : 0)
                      : block;
   b.recv_bytes = whole_row(c) ? (row_here ? p * block : 0) : block;
+  if (c == Collective::barrier) b.send_bytes = b.recv_bytes = 0;
   if (o.algorithm->irregular()) {
     const IrregularLayout layout = irregular_layout(o, p);
     const std::int64_t own = layout.counts[rank] * extent;
@@ -155,7 +169,12 @@ void refill(Buffers& b, const Options& o, int rank, int p) {
   const Layout layout = layout_of(o.datatype);
   fill_sentinel(b.send, layout);
   fill_sentinel(b.recv, layout);
-  switch (o.algorithm->collective) {
+  switch (blocking_twin(o.algorithm->collective)) {
+  case Collective::barrier: // no data: checked by the order of entries and exits (main.cpp)
+  case Collective::ibcast:
+  case Collective::iallreduce:
+  case Collective::ibarrier:
+    break;
   case Collective::gather:
   case Collective::allgather:
   case Collective::reduce:
@@ -207,7 +226,7 @@ int call(const Algorithm& algorithm, bool reference, const Options& o, Buffers& 
          const MpiTypes& types, MPI_Comm comm) {
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
-  const Collective c = algorithm.collective;
+  const Collective c = blocking_twin(algorithm.collective);
   const MPI_Datatype t = types.datatype();
   const bool in_place_send = own_block_in_recv(o, rank);
   const bool in_place_recv =
@@ -215,16 +234,30 @@ int call(const Algorithm& algorithm, bool reference, const Options& o, Buffers& 
   const void* send = in_place_send ? MPI_IN_PLACE : b.send.data();
   void* recv = in_place_recv ? MPI_IN_PLACE : b.recv.data();
   const int n = o.count;
+  MPI_Request request = MPI_REQUEST_NULL;
   switch (c) {
   case Collective::gather:
     return (reference ? PMPI_Gather : algorithm.rooted)(send, n, t, recv, n, t, o.root, comm);
   case Collective::scatter:
     return (reference ? PMPI_Scatter : algorithm.rooted)(send, n, t, recv, n, t, o.root, comm);
   case Collective::bcast:
+    if (algorithm.nonblocking() && !reference)
+      return completed(algorithm.ibcast(recv, n, t, o.root, comm, &request), request);
     return (reference ? PMPI_Bcast : algorithm.bcast)(recv, n, t, o.root, comm);
+  case Collective::barrier:
+    if (algorithm.nonblocking() && !reference)
+      return completed(algorithm.ibarrier(comm, &request), request);
+    return (reference ? PMPI_Barrier : algorithm.barrier)(comm);
+  case Collective::ibcast: // blocking_twin() maps these three to the cases above
+  case Collective::iallreduce:
+  case Collective::ibarrier:
+    return MPI_ERR_OTHER;
   case Collective::reduce:
     return (reference ? PMPI_Reduce : algorithm.reduce)(send, recv, n, t, types.op(), o.root, comm);
   case Collective::allreduce:
+    if (algorithm.nonblocking() && !reference)
+      return completed(algorithm.iallreduce(send, recv, n, t, types.op(), comm, &request),
+                       request);
     return (reference ? PMPI_Allreduce : algorithm.allreduce)(send, recv, n, t, types.op(), comm);
   case Collective::scan:
     return (reference ? PMPI_Scan : algorithm.scan)(send, recv, n, t, types.op(), comm);

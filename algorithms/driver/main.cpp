@@ -6,6 +6,7 @@
 // driver's own traffic (reference run, barriers, verdicts) goes through PMPI, so a PMPI
 // tracer records only the algorithm under test.
 #include "buffers.hpp"
+#include "collscope/algorithms/barrier_check.hpp"
 #include "collscope/algorithms/communicator.hpp"
 #include "collscope/algorithms/irregular_tuning.hpp"
 #include "collscope/algorithms/nodes.hpp"
@@ -81,6 +82,36 @@ void start_together(MPI_Comm comm) {
 #endif
 }
 
+/// A barrier has no result to compare: it is verified by the order of entries and exits with
+/// one rank late on purpose (barrier_check.hpp). False (reported on rank 0) when it fails.
+bool barrier_ordered(const Options& o, Buffers& work, const MpiTypes& types, int rank, int p,
+                     MPI_Comm comm) {
+  constexpr double delay = 0.01;
+  const Algorithm& a = *o.algorithm;
+  const BarrierCheck check = check_barrier_order(
+      [&](MPI_Comm c) { return call(a, false, o, work, types, c); }, comm, delay);
+  if (!succeeded(check.code, a, false, rank, comm)) return false;
+  if (rank != 0) return !check.violation;
+  if (!check.shared_clock) {
+    std::printf("#@barrier_check=not run (ranks on several nodes share no clock)\n");
+  } else if (!check.violation) {
+    std::printf("#@barrier_check=no rank left before the late one entered (%d passes, each "
+                "rank once %g ms late, of p = %d)\n",
+                check.passes, delay * 1e3, p);
+  } else {
+    const BarrierViolation& v = *check.violation;
+    std::printf("verified: no (barrier order, pass %d)\n", check.passes + 1);
+    std::fflush(stdout);
+    std::fprintf(stderr,
+                 "collscope-run: verification failed: rank %d left %s %s %.3f ms before rank "
+                 "%d entered it\n",
+                 v.early_rank, std::string(to_string(a.collective)).c_str(),
+                 std::string(a.name).c_str(), v.early_by * 1e3, v.late_rank);
+  }
+  std::fflush(stdout);
+  return !check.violation;
+}
+
 int execute(const Options& o, int rank, int p, MPI_Comm comm) {
   const Algorithm& a = *o.algorithm;
   if (a.uses_blocks() || a.uses_piece() || o.alpha || o.beta) {
@@ -153,6 +184,9 @@ int execute(const Options& o, int rank, int p, MPI_Comm comm) {
     PMPI_Comm_free(&doomed);
   }
   if (!reference_ok) return 1;
+  if (o.verify && blocking_twin(a.collective) == Collective::barrier &&
+      !barrier_ordered(o, *work, types, rank, p, comm))
+    return 1;
 
   std::vector<double> times;
   for (int run = 0; run < o.warmup + o.repetitions; ++run) {

@@ -60,7 +60,9 @@ constexpr Collective all_collectives[] = {
     Collective::reduce_scatter, Collective::scan,
     Collective::exscan,         Collective::alltoall,
     Collective::alltoallv,      Collective::neighbor_allgather,
-    Collective::neighbor_alltoall};
+    Collective::neighbor_alltoall, Collective::barrier,
+    Collective::ibcast,         Collective::iallreduce,
+    Collective::ibarrier};
 
 /// What the user typed, before it is checked against the collective and p.
 struct Raw {
@@ -344,9 +346,17 @@ std::string check_fit(const Raw& raw, Options& o, int p) {
   if (o.in_place && a.neighborhood())
     return "--in-place does not apply to " + std::string(to_string(a.collective)) +
            " (MPI_Neighbor_* take no MPI_IN_PLACE)";
-  if (o.in_place && a.collective == Collective::bcast)
-    return "--in-place does not apply to bcast (MPI_Bcast has no MPI_IN_PLACE)";
-  const bool whole_row = a.collective != Collective::bcast && !a.reduces();
+  if (o.in_place && blocking_twin(a.collective) == Collective::bcast)
+    return "--in-place does not apply to " + std::string(to_string(a.collective)) +
+           " (MPI_Bcast has no MPI_IN_PLACE)";
+  if (blocking_twin(a.collective) == Collective::barrier) {
+    for (const auto& [name, given] : {std::pair{"--count", raw.count}, {"--datatype", raw.datatype}})
+      if (given)
+        return std::string(to_string(a.collective)) + " moves no data; drop " + name;
+    if (o.in_place) return std::string(to_string(a.collective)) + " moves no data; drop --in-place";
+    o.count = 0;
+  }
+  const bool whole_row = blocking_twin(a.collective) != Collective::bcast && !a.reduces();
   const long long per_rank = a.irregular() ? schedule::spikes_rho * (o.block + 1LL)
                              : a.collective == Collective::alltoallv ? 2LL * o.count
                                                                      : o.count;
@@ -391,7 +401,8 @@ ParseResult parse_options(std::span<char* const> args, int p) {
   if (!o.collective)
     return {o, "missing COLLECTIVE: one of gather, scatter, bcast, reduce, allgather, gatherv, "
                "scatterv, allgatherv, allreduce, reduce_scatter_block, reduce_scatter, scan, "
-               "exscan, alltoall, alltoallv, neighbor_allgather, neighbor_alltoall (see --help)"};
+               "exscan, alltoall, alltoallv, neighbor_allgather, neighbor_alltoall, barrier, ibcast, "
+               "iallreduce, ibarrier (see --help)"};
 
   const std::string_view name = raw.algorithm.value_or("native");
   if (name.starts_with(ompi_prefix)) {

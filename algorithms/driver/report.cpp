@@ -238,7 +238,8 @@ void print_list(std::optional<Collective> only, bool json, bool wide) {
 std::optional<double> print_header(const Options& o, const RunFacts& f) {
   const Algorithm& a = *o.algorithm;
   const Collective c = a.collective;
-  const bool whole_row = c != Collective::bcast && !a.reduces();
+  const bool whole_row = blocking_twin(c) != Collective::bcast &&
+                         blocking_twin(c) != Collective::barrier && !a.reduces();
   const long long block = static_cast<long long>(o.count) * f.type_size;
   // Neighbourhood collectives: m is one block, the unit of their s-neighbour formulas.
   long long m = whole_row && !a.neighborhood() ? f.p * block : block;

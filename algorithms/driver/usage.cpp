@@ -14,7 +14,10 @@ of the slowest rank).
 
   COLLECTIVE        gather | scatter | bcast | reduce | allgather | gatherv | scatterv |
                     allgatherv | allreduce | reduce_scatter_block | reduce_scatter | scan |
-                    exscan | alltoall | alltoallv | neighbor_allgather | neighbor_alltoall
+                    exscan | alltoall | alltoallv | neighbor_allgather | neighbor_alltoall |
+                    barrier | ibcast | iallreduce | ibarrier
+                    (barrier, ibarrier: no --count, --datatype or --root; verified by making
+                    each rank late once and checking no rank left before it entered)
   --algorithm NAME  an algorithm of that collective (see --list); default native (Open MPI's)
   --algorithm auto  the algorithm (and block count) with the smallest α-β prediction for this
                     p, count, datatype and op by the registry's cost formulas (--alpha,

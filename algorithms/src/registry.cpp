@@ -14,9 +14,10 @@ using C = Collective;
 const std::vector<Algorithm>& registry() {
   static const std::vector<Algorithm> all = [] {
     std::vector<Algorithm> joined;
-    for (const auto part : {detail::regular_algorithms(), detail::irregular_algorithms(),
-                            detail::reduction_algorithms(), detail::scan_algorithms(),
-                            detail::alltoall_algorithms(), detail::neighbor_algorithms()})
+    for (const auto part :
+         {detail::regular_algorithms(), detail::irregular_algorithms(),
+          detail::reduction_algorithms(), detail::scan_algorithms(), detail::alltoall_algorithms(),
+          detail::neighbor_algorithms(), detail::sync_algorithms()})
       joined.insert(joined.end(), part.begin(), part.end());
     for (const auto part : {detail::hierarchical_algorithms(), detail::knomial_algorithms(),
                             detail::van_de_geijn_algorithms(),
@@ -70,6 +71,14 @@ std::string_view to_string(Collective collective) {
     return "neighbor_allgather";
   case C::neighbor_alltoall:
     return "neighbor_alltoall";
+  case C::barrier:
+    return "barrier";
+  case C::ibcast:
+    return "ibcast";
+  case C::iallreduce:
+    return "iallreduce";
+  case C::ibarrier:
+    return "ibarrier";
   }
   return "?";
 }
@@ -77,9 +86,23 @@ std::string_view to_string(Collective collective) {
 std::optional<Collective> parse_collective(std::string_view name) {
   for (C c : {C::gather, C::scatter, C::bcast, C::reduce, C::allgather, C::gatherv, C::scatterv,
               C::allgatherv, C::allreduce, C::reduce_scatter_block, C::reduce_scatter, C::scan,
-              C::exscan, C::alltoall, C::alltoallv, C::neighbor_allgather, C::neighbor_alltoall})
+              C::exscan, C::alltoall, C::alltoallv, C::neighbor_allgather, C::neighbor_alltoall,
+              C::barrier, C::ibcast, C::iallreduce, C::ibarrier})
     if (to_string(c) == name) return c;
   return std::nullopt;
+}
+
+Collective blocking_twin(Collective collective) {
+  switch (collective) {
+  case C::ibcast:
+    return C::bcast;
+  case C::iallreduce:
+    return C::allreduce;
+  case C::ibarrier:
+    return C::barrier;
+  default:
+    return collective;
+  }
 }
 
 std::span<const Algorithm> algorithms() {

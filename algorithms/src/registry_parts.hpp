@@ -14,6 +14,7 @@ std::span<const Algorithm> reduction_algorithms(); ///< allreduce
 std::span<const Algorithm> scan_algorithms();      ///< scan, exscan
 std::span<const Algorithm> alltoall_algorithms();  ///< alltoall, alltoallv
 std::span<const Algorithm> neighbor_algorithms();  ///< neighbor_allgather, neighbor_alltoall
+std::span<const Algorithm> sync_algorithms(); ///< barrier; ibcast, iallreduce, ibarrier
 /// Hierarchical and full-lane algorithms of every collective; registry.cpp puts each into its
 /// collective's group, before native.
 std::span<const Algorithm> hierarchical_algorithms();

@@ -108,15 +108,18 @@ section_algorithms() {
     return
   fi
   # Every algorithm runs the non-contiguous vector type (in place too where the collective has
-  # an in-place form) and one of int and double in turn (the MPI harness, tests/mpi, runs every algorithm with every datatype at every
-  # size through the library; this is the command line's path). COLLSCOPE_TEST_EXHAUSTIVE=1 runs
-  # all three datatypes for every algorithm.
+  # an in-place form) and one of int and double in turn: the MPI harness (tests/mpi) runs every
+  # algorithm with every datatype at every size through the library; this is the command line's
+  # path. COLLSCOPE_TEST_EXHAUSTIVE=1 runs all three datatypes for every algorithm.
   index=0
   while read -r collective name; do
     case "$collective" in
     allgather | allgatherv | allreduce | reduce_scatter_block | reduce_scatter | scan | exscan | \
-      alltoall | alltoallv | neighbor_allgather | neighbor_alltoall)
+      alltoall | alltoallv | neighbor_allgather | neighbor_alltoall | iallreduce)
       root="" ;; # collectives without a root
+    barrier | ibarrier) # no data: verified by the order of entries and exits
+      expect_verified 5 "$collective" --algorithm "$name" --repetitions 2 --warmup 1
+      continue ;;
     *) root="--root 3" ;;
     esac
     np=5
@@ -129,7 +132,7 @@ section_algorithms() {
       # shellcheck disable=SC2086 # $root is empty or two words
       expect_verified "$np" "$collective" --algorithm "$name" $root --count 3 --datatype "$datatype" \
         --repetitions 2 --warmup 1
-      [ "$collective" = bcast ] || [ "$datatype" = double ] && continue
+      [ "$collective" = bcast ] || [ "$collective" = ibcast ] || [ "$datatype" = double ] && continue
       case "$collective" in neighbor_*) continue ;; esac # MPI_Neighbor_* have no MPI_IN_PLACE
       [ "$datatype" = int ] && [ "${COLLSCOPE_TEST_EXHAUSTIVE:-0}" != 1 ] && continue
       # shellcheck disable=SC2086

@@ -107,12 +107,32 @@ bool rooted(const Case& c, const TestTypes& t, MPI_Comm comm, bool is_gather) {
   return rc == MPI_SUCCESS && rc_native == MPI_SUCCESS && got == want && send == original;
 }
 
+/// A nonblocking start's code, then its completion with plain MPI_Wait (which progresses
+/// collscope's schedules, nonblocking.hpp).
+int waited(int started, MPI_Request& request) {
+  return started != MPI_SUCCESS ? started : MPI_Wait(&request, MPI_STATUS_IGNORE);
+}
+
+/// A barrier has no result: it must return, with success, alongside MPI's own (its order is
+/// checked in tests/sync).
+bool barrier(const Case& c, MPI_Comm comm) {
+  MPI_Request request = MPI_REQUEST_NULL;
+  const int rc = c.algorithm->nonblocking() ? waited(c.algorithm->ibarrier(comm, &request), request)
+                                            : c.algorithm->barrier(comm);
+  return rc == MPI_SUCCESS && MPI_Barrier(comm) == MPI_SUCCESS;
+}
+
 bool bcast(const Case& c, const TestTypes& t, MPI_Comm comm) {
   const auto [rank, p] = shape(comm);
   const Side side = rank == c.root ? sender(c, t) : receiver(c, t);
   Ints got = rank == c.root ? pattern(side.ints(), rank) : Ints(side.ints(), sentinel);
   Ints want = got;
-  const int rc = c.algorithm->bcast(data_or_null(got), side.count, side.type, c.root, comm);
+  MPI_Request request = MPI_REQUEST_NULL;
+  const int rc = c.algorithm->nonblocking()
+                     ? waited(c.algorithm->ibcast(data_or_null(got), side.count, side.type, c.root,
+                                                  comm, &request),
+                              request)
+                     : c.algorithm->bcast(data_or_null(got), side.count, side.type, c.root, comm);
   const int rc_native = MPI_Bcast(data_or_null(want), side.count, side.type, c.root, comm);
   return rc == MPI_SUCCESS && rc_native == MPI_SUCCESS && got == want;
 }
@@ -162,8 +182,13 @@ bool allreduce(const Case& c, MPI_Comm comm) {
     sendbuf = MPI_IN_PLACE;
     got = want = original;
   }
+  MPI_Request request = MPI_REQUEST_NULL;
   const int rc =
-      c.algorithm->allreduce(sendbuf, data_or_null(got), c.count, c.datatype, c.op, comm);
+      c.algorithm->nonblocking()
+          ? waited(c.algorithm->iallreduce(sendbuf, data_or_null(got), c.count, c.datatype, c.op,
+                                           comm, &request),
+                   request)
+          : c.algorithm->allreduce(sendbuf, data_or_null(got), c.count, c.datatype, c.op, comm);
   const int rc_native = MPI_Allreduce(sendbuf, data_or_null(want), c.count, c.datatype, c.op, comm);
   if (rc_native != MPI_SUCCESS) return error_class(rc) == error_class(rc_native);
   return rc == MPI_SUCCESS && got == want && send == original;
@@ -358,6 +383,13 @@ bool matches_native(const Case& c, const TestTypes& types, MPI_Comm comm) {
   case Collective::neighbor_allgather: // on topologies: tests/neighbor
   case Collective::neighbor_alltoall:
     return false;
+  case Collective::ibcast:
+    return bcast(c, types, comm);
+  case Collective::iallreduce:
+    return allreduce(c, comm);
+  case Collective::barrier:
+  case Collective::ibarrier:
+    return barrier(c, comm);
   }
   return false;
 }

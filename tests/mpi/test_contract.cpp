@@ -90,6 +90,20 @@ int call_with(const Algorithm& a, const Bad& b, MPI_Comm world) {
   case Collective::neighbor_alltoall:
     rc = a.neighbor(sb, b.count, b.type, rb, b.count, b.type, comm);
     break;
+  case Collective::barrier:
+    rc = a.barrier(comm);
+    break;
+  case Collective::ibcast:
+  case Collective::iallreduce:
+  case Collective::ibarrier: {
+    MPI_Request request = MPI_REQUEST_NULL;
+    rc = a.collective == Collective::ibcast ? a.ibcast(sb, b.count, b.type, b.root, comm, &request)
+         : a.collective == Collective::iallreduce
+             ? a.iallreduce(sb, rb, b.count, b.type, b.op, comm, &request)
+             : a.ibarrier(comm, &request);
+    if (rc == MPI_SUCCESS) rc = MPI_Wait(&request, MPI_STATUS_IGNORE);
+    break;
+  }
   }
   int error_class = rc;
   if (rc != MPI_SUCCESS) MPI_Error_class(rc, &error_class);
@@ -97,6 +111,8 @@ int call_with(const Algorithm& a, const Bad& b, MPI_Comm world) {
 }
 
 std::vector<Bad> bad_calls(const Algorithm& a, int p) {
+  if (blocking_twin(a.collective) == Collective::barrier) // a communicator is all it takes
+    return {{.what = "null communicator", .expected = MPI_ERR_COMM, .null_comm = true}};
   std::vector<Bad> calls{
       {.what = "null communicator", .expected = MPI_ERR_COMM, .null_comm = true},
       {.what = "MPI_DATATYPE_NULL", .expected = MPI_ERR_TYPE, .type = MPI_DATATYPE_NULL},
@@ -107,7 +123,7 @@ std::vector<Bad> bad_calls(const Algorithm& a, int p) {
     calls.push_back({.what = "root −1", .expected = MPI_ERR_ROOT, .root = -1});
   }
   if (a.collective == Collective::allgather || a.collective == Collective::allgatherv ||
-      a.collective == Collective::allreduce || a.reduce_scatters() || a.prefix() || a.alltoalls())
+      blocking_twin(a.collective) == Collective::allreduce || a.reduce_scatters() || a.prefix() || a.alltoalls())
     calls.push_back(
         {.what = "MPI_IN_PLACE as receive buffer", .expected = MPI_ERR_ARG, .recv_in_place = true});
   if (a.reduces())

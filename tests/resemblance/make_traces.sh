@@ -42,7 +42,10 @@ timeout 60 "$tracecli" record -o "$out/plain" -- "$mpiexec" --oversubscribe -np 
 
 "$run" --list --json | grep '"native":false' |
   sed 's/.*"collective":"\([^"]*\)","name":"\([^"]*\)".*"hierarchical":\([a-z]*\).*"parameter":"\([a-z]*\)".*/\1 \2 \3 \4/' \
-    >"$out/algorithms.txt"
+    >"$out/algorithms.txt.all"
+# Barriers move no data (no --count) and the nonblocking schedules write no algorithm region:
+# tests/sync records and checks those; they have no resemblance patterns yet.
+grep -v -E '^(barrier|ibcast|iallreduce|ibarrier) ' "$out/algorithms.txt.all" >"$out/algorithms.txt"
 [ "$(wc -l <"$out/algorithms.txt")" -gt 40 ] || fail "collscope-run --list --json lists too few"
 
 # Every algorithm at p = 8 and at one of p = 5 and 6 in turn (both: COLLSCOPE_TEST_EXHAUSTIVE=1),

@@ -9,14 +9,18 @@ namespace collscope::app {
 bool collectiveHasRoot(const QString& collective) {
   // allgather, allgatherv, alltoall, allreduce: every rank ends with the result; reduce-scatter
   // and the prefix sums: every rank with its own part of it.
+  // barrier, ibarrier: nothing but the communicator; iallreduce: as allreduce.
   return !collective.startsWith(QLatin1String("all")) &&
+         !collective.startsWith(QLatin1String("iall")) &&
+         !collective.endsWith(QLatin1String("barrier")) &&
          !collective.startsWith(QLatin1String("reduce_scatter")) &&
          collective != QLatin1String("scan") && collective != QLatin1String("exscan");
 }
 
 bool collectiveReduces(const QString& collective) {
   return collective.startsWith(QLatin1String("reduce")) ||
-         collective == QLatin1String("allreduce") || collective == QLatin1String("scan") ||
+         collective == QLatin1String("allreduce") || collective == QLatin1String("iallreduce") ||
+         collective == QLatin1String("scan") ||
          collective == QLatin1String("exscan");
 }
 
@@ -78,8 +82,9 @@ RunCommand buildRunCommand(const RunRequest& request, const RunEnvironment& envi
                     << QStringLiteral("--algorithm") << request.algorithm;
   if (collectiveHasRoot(request.collective))
     command.arguments << QStringLiteral("--root") << QString::number(request.root);
-  command.arguments << QStringLiteral("--count") << QString::number(request.count)
-                    << QStringLiteral("--datatype") << request.datatype;
+  if (!request.collective.endsWith(QLatin1String("barrier"))) // a barrier moves no data
+    command.arguments << QStringLiteral("--count") << QString::number(request.count)
+                      << QStringLiteral("--datatype") << request.datatype;
   const bool bcastPipeline = request.collective == QStringLiteral("bcast") &&
                              request.algorithm == QStringLiteral("pipeline");
   if (request.blocks > 0 && (request.usesBlocks || bcastPipeline))

@@ -29,7 +29,11 @@ enum class Collective {
   alltoall,
   alltoallv,
   neighbor_allgather,
-  neighbor_alltoall
+  neighbor_alltoall,
+  barrier,
+  ibcast,
+  iallreduce,
+  ibarrier
 };
 
 std::string_view to_string(Collective collective);
@@ -55,6 +59,14 @@ using AlltoallFn = AllgatherFn;            ///< MPI_Alltoall
 using AlltoallvFn = int (*)(const void*, const int*, const int*, MPI_Datatype, void*, const int*,
                             const int*, MPI_Datatype, MPI_Comm); ///< MPI_Alltoallv
 using NeighborFn = AllgatherFn; ///< MPI_Neighbor_allgather, MPI_Neighbor_alltoall
+using BarrierFn = int (*)(MPI_Comm); ///< MPI_Barrier
+using IbcastFn = int (*)(void*, int, MPI_Datatype, int, MPI_Comm, MPI_Request*); ///< MPI_Ibcast
+using IallreduceFn = int (*)(const void*, void*, int, MPI_Datatype, MPI_Op, MPI_Comm,
+                             MPI_Request*);             ///< MPI_Iallreduce
+using IbarrierFn = int (*)(MPI_Comm, MPI_Request*); ///< MPI_Ibarrier
+
+/// The blocking collective a nonblocking one completes as (ibcast → bcast); itself otherwise.
+Collective blocking_twin(Collective collective);
 
 /// The one tuning knob an algorithm takes on top of MPI's arguments.
 enum class Parameter {
@@ -117,6 +129,10 @@ struct Algorithm {
   /// `rounds` and `cost`; the function, set for both.
   schedule::NeighborFormula neighbor_formula = {};
   NeighborFn neighbor = nullptr;
+  BarrierFn barrier = nullptr;
+  IbcastFn ibcast = nullptr;
+  IallreduceFn iallreduce = nullptr;
+  IbarrierFn ibarrier = nullptr;
 
   bool is_native() const { return native; }
   /// Uses the node layout (nodes.hpp): hierarchical and full-lane algorithms.
@@ -134,7 +150,9 @@ struct Algorithm {
            irregular_model == I::model_traff;
   }
   bool has_root() const {
-    return collective != Collective::allgather && collective != Collective::allgatherv &&
+    const Collective twin = blocking_twin(collective);
+    return twin != Collective::barrier && twin != Collective::allreduce &&
+           collective != Collective::allgather && collective != Collective::allgatherv &&
            collective != Collective::allreduce && !reduce_scatters() && !prefix() && !alltoalls() &&
            !neighborhood();
   }
@@ -147,7 +165,7 @@ struct Algorithm {
   /// all in gatherv and scatterv; every rank in allgatherv).
   /// reduce, allreduce, scan and exscan: combine vectors with an MPI_Op.
   bool reduces() const {
-    return collective == Collective::reduce || collective == Collective::allreduce ||
+    return collective == Collective::reduce || blocking_twin(collective) == Collective::allreduce ||
            reduce_scatters() || prefix();
   }
   /// reduce_scatter_block and reduce_scatter: rootless, every rank gets a part of the sum.
@@ -161,6 +179,8 @@ struct Algorithm {
   }
   /// scan and exscan: prefix sums in rank order.
   bool prefix() const { return collective == Collective::scan || collective == Collective::exscan; }
+  /// ibcast, iallreduce, ibarrier: start an MPI_Request that MPI_Test/MPI_Wait complete.
+  bool nonblocking() const { return blocking_twin(collective) != collective; }
   bool irregular() const {
     return collective == Collective::gatherv || collective == Collective::scatterv ||
            collective == Collective::allgatherv;
