@@ -54,8 +54,8 @@ echo "ok    stats reads COLLSCOPE_NETWORK"
 
 # collscope-run --algorithm auto: the α it prints is the file's.
 if [ -n "$run" ]; then
-  COLLSCOPE_NETWORK=$f timeout 60 "$mpiexec" --oversubscribe -np 2 "$run" --collective bcast \
-    --algorithm auto --count 64 --repetitions 1 </dev/null >"$tmp/run" 2>&1 ||
+  COLLSCOPE_NETWORK=$f timeout 60 "$mpiexec" --oversubscribe -np 2 "$run" bcast \
+    --algorithm auto --count 64 --repetitions 1 --warmup 0 </dev/null >"$tmp/run" 2>&1 ||
     { cat "$tmp/run"; fail "collscope-run auto with COLLSCOPE_NETWORK"; }
   printed=$(printf '%g' "$alpha")
   grep "^#@auto=" "$tmp/run" | grep -q "α=$printed s" ||
