@@ -15,9 +15,9 @@ struct Point {
 struct LinearFit {
   double alpha_s = 0, beta_s_per_byte = 0;
   double alpha_stderr_s = 0, beta_stderr_s_per_byte = 0; ///< one standard error each
-  double r2 = 0;                                          ///< weighted coefficient of determination
-  std::vector<double> residual_s;                         ///< t − (α + β·m), per point
-  std::vector<double> relative_residual;                  ///< residual / t, per point
+  double r2 = 0;                                         ///< weighted coefficient of determination
+  std::vector<double> residual_s;                        ///< t − (α + β·m), per point
+  std::vector<double> relative_residual;                 ///< residual / t, per point
   bool valid = false; ///< false: fewer than 3 points or all of one size
 };
 

@@ -62,8 +62,7 @@ std::string parse(int argc, char** argv, Options& o) {
   }
   if (o.out.empty()) o.out = collscope::default_network_path();
   if (o.out.empty()) return "no -o FILE, and neither XDG_CONFIG_HOME nor HOME is set";
-  if (o.svg.empty())
-    o.svg = std::filesystem::path(o.out).replace_extension(".svg").string();
+  if (o.svg.empty()) o.svg = std::filesystem::path(o.out).replace_extension(".svg").string();
   return "";
 }
 
@@ -88,7 +87,8 @@ int main(int argc, char** argv) {
   if (error.empty() && p < 2) error = "needs at least 2 ranks (mpirun -np 2 ...)";
   if (!error.empty()) {
     if (rank == 0 && error == "help") std::fputs(usage, stdout);
-    if (rank == 0 && error != "help") std::fprintf(stderr, "collscope-calibrate: %s\n", error.c_str());
+    if (rank == 0 && error != "help")
+      std::fprintf(stderr, "collscope-calibrate: %s\n", error.c_str());
     MPI_Finalize();
     return error == "help" ? 0 : 2;
   }

@@ -53,7 +53,8 @@ std::string to_svg(const Result& r) {
   if (hi > 0) a.t_lo = std::floor(std::log10(lo)), a.t_hi = std::ceil(std::log10(hi));
   if (a.t_hi <= a.t_lo) a.t_hi = a.t_lo + 1;
   std::string s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(width) +
-                  "\" height=\"" + num(height) + "\" font-family=\"sans-serif\" font-size=\"13\">\n"
+                  "\" height=\"" + num(height) +
+                  "\" font-family=\"sans-serif\" font-size=\"13\">\n"
                   "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   const LinearFit& f = r.ping_pong.fit;
   char title[200];

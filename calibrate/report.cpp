@@ -39,9 +39,8 @@ std::string fit_json(const LinearFit& f) {
 std::string pattern_json(const Pattern& p) {
   std::string s = std::string("    \"") + p.name + "\": {" + fit_json(p.fit) + ",\n";
   if (p.split.at)
-    s += format("      \"split_at_bytes\": %.0f, ", p.points[p.split.at].bytes) +
-         "\"below\": {" + fit_json(p.split.below) + "}, \"above\": {" + fit_json(p.split.above) +
-         "},\n";
+    s += format("      \"split_at_bytes\": %.0f, ", p.points[p.split.at].bytes) + "\"below\": {" +
+         fit_json(p.split.below) + "}, \"above\": {" + fit_json(p.split.above) + "},\n";
   s += "      \"points\": [";
   for (std::size_t i = 0; i < p.points.size(); ++i)
     s += std::string(i ? "," : "") +
@@ -79,8 +78,9 @@ std::string to_json(const Result& r) {
        "(weights 1/t^2), standard errors with n-2 degrees of freedom\",\n";
   s += format("  \"ranks\": %.0f, \"repetitions\": %.0f,\n", r.ranks, r.repetitions);
   s += "  \"host\": \"" + escaped(r.host) + "\",\n  \"library\": \"" + escaped(r.library) + "\",\n";
-  s += format("  \"loggp\": {\"L_s\": %.6e, \"o_s\": %.6e, \"g_s\": %.6e, \"G_s_per_byte\": %.6e},\n",
-              r.L_s, r.o_s, r.g_s, r.G_s_per_byte);
+  s += format(
+      "  \"loggp\": {\"L_s\": %.6e, \"o_s\": %.6e, \"g_s\": %.6e, \"G_s_per_byte\": %.6e},\n",
+      r.L_s, r.o_s, r.g_s, r.G_s_per_byte);
   s += "  \"patterns\": {\n" + pattern_json(r.ping_pong) + ",\n" + pattern_json(r.ping_ping) +
        ",\n" + pattern_json(r.ring) + "\n  }\n}\n";
   return s;

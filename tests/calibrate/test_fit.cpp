@@ -28,8 +28,8 @@ std::vector<Point> line(double alpha, double beta, int k) {
 } // namespace
 
 TEST_CASE("exact linear data gives back α and β, zero residuals and R² = 1", "[calibrate]") {
-  for (const auto& [alpha, beta] : {std::pair{2.38e-6, 7.88e-11}, std::pair{1e-6, 2e-10},
-                                    std::pair{5e-5, 1e-9}}) {
+  for (const auto& [alpha, beta] :
+       {std::pair{2.38e-6, 7.88e-11}, std::pair{1e-6, 2e-10}, std::pair{5e-5, 1e-9}}) {
     const LinearFit f = fit_linear(line(alpha, beta, 22));
     REQUIRE(f.valid);
     CHECK(f.alpha_s == Approx(alpha).epsilon(1e-9));
@@ -41,8 +41,7 @@ TEST_CASE("exact linear data gives back α and β, zero residuals and R² = 1", 
   }
 }
 
-TEST_CASE("under 5% multiplicative noise the 3-sigma error bars contain the truth",
-          "[calibrate]") {
+TEST_CASE("under 5% multiplicative noise the 3-sigma error bars contain the truth", "[calibrate]") {
   const double alpha = 3e-6, beta = 1.5e-10;
   int alpha_inside = 0, beta_inside = 0, one_sigma = 0;
   constexpr int trials = 200;
