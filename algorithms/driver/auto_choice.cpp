@@ -1,6 +1,7 @@
 #include "auto_choice.hpp"
 
 #include "collscope/algorithms/choose.hpp"
+#include "collscope/network_file.hpp"
 #include "mpi_types.hpp"
 
 #include <algorithm>
@@ -12,6 +13,18 @@ std::string apply_auto(Options& o, int p, bool blocks_given, const NodeOptionTex
   int data_bytes = 0; // MPI_Type_size: the vector type's gap carries no data
   for (int unit = 0; unit < layout.units_per_element; ++unit)
     if (layout.is_data(unit)) data_bytes += layout.unit_bytes;
+  // Without --alpha/--beta: the measured network (collscope-calibrate), else the defaults.
+  MeasuredNetwork network;
+  try {
+    network = measured_network();
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  // Into the options, so that the run's pipelining and printed prediction use what auto used.
+  if (!network.path.empty()) {
+    if (!o.alpha) o.alpha = network.alpha_s;
+    if (!o.beta) o.beta = network.beta_s_per_byte;
+  }
   CostModel model;
   model.alpha = model.alpha_node = o.alpha.value_or(model.alpha);
   model.beta = model.beta_node = o.beta.value_or(model.beta);

@@ -5,6 +5,7 @@
 #include "cli.hpp"
 #include "clock_stats.hpp"
 #include "collscope/cost_defaults.hpp"
+#include "collscope/network_file.hpp"
 #include "collscope/model/communication_tree.hpp"
 #include "collscope/model/load_trace.hpp"
 #include "node_stats.hpp"
@@ -153,17 +154,26 @@ void print_text(const Scoped& scope, const TraceStats& s, const NodeStats& nodes
 
 int run_stats(Args args) {
   std::string path;
-  double alpha = default_alpha_s, beta = default_beta_s_per_byte;
-  bool json = false;
+  // Without --alpha/--beta: the measured network (collscope-calibrate), else the defaults.
+  MeasuredNetwork network;
+  try {
+    network = measured_network();
+  } catch (const std::runtime_error& e) {
+    throw UsageError(e.what());
+  }
+  double alpha = network.alpha_s, beta = network.beta_s_per_byte;
+  bool alpha_given = false, beta_given = false, json = false;
   NodeOptions node_options;
   CallOption call_option;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view arg = args[i];
-    if (arg == "--alpha")
+    if (arg == "--alpha") {
       alpha = positive_number(arg, value_of(args, i), true);
-    else if (arg == "--beta")
+      alpha_given = true;
+    } else if (arg == "--beta") {
       beta = positive_number(arg, value_of(args, i), true);
-    else if (arg == "--json")
+      beta_given = true;
+    } else if (arg == "--json")
       json = true;
     else if (call_option.parse(args, i) || node_options.parse(args, i))
       continue;
@@ -177,6 +187,9 @@ int run_stats(Args args) {
   if (path.empty()) throw UsageError("stats needs a TRACE");
   const Scoped scope = scope_trace(model::load_trace(path), call_option);
   const model::Trace& trace = scope.trace;
+  if (!network.path.empty() && !alpha_given && !beta_given)
+    std::fprintf(stderr, "collscope-trace: α and β from %s (collscope-calibrate)\n",
+                 network.path.c_str());
   const TraceStats s = compute_stats(trace, alpha, beta);
   const NodeStats nodes = compute_node_stats(trace, node_options, alpha, beta);
   if (!s.incomplete.empty())

@@ -1,0 +1,38 @@
+#pragma once
+// What collscope-calibrate concludes from its measurements, and the three ways it says so: the
+// network file (JSON, read back by common/network_file.hpp), a text table and an SVG plot.
+#include "measure.hpp"
+
+#include <string>
+
+namespace collscope::calibrate {
+
+/// One pattern's points and fits.
+struct Pattern {
+  const char* name;
+  std::vector<Point> points;
+  LinearFit fit;
+  SplitFit split;
+};
+
+struct Result {
+  int ranks = 0, repetitions = 0;
+  std::string library; ///< MPI_Get_library_version, first line
+  std::string host;    ///< MPI_Get_processor_name of rank 0
+  Pattern ping_pong{"ping_pong", {}, {}, {}}, ping_ping{"ping_ping", {}, {}, {}},
+      ring{"ring", {}, {}, {}};
+  // LogGP (seeds/001: α ≈ 2o + L, β ≈ G).
+  double o_s = 0, g_s = 0, L_s = 0, G_s_per_byte = 0;
+};
+
+/// Relative residuals above this are where "the linear model fails".
+inline constexpr double misfit_tolerance = 0.25;
+
+/// Fits every pattern and derives LogGP from ping-pong's α and β, o and g.
+Result conclude(const Measured& m, int ranks, int repetitions);
+
+std::string to_json(const Result& r);
+std::string to_text(const Result& r);
+std::string to_svg(const Result& r);
+
+} // namespace collscope::calibrate
