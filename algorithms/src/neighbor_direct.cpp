@@ -50,7 +50,7 @@ int neighbor_entry(const char* collective, const char* name, bool alltoall, Neig
                    int recvcount, MPI_Datatype recvtype, MPI_Comm user) {
   return guarded(user,
                  check_neighbor(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, user),
-                 [&](MPI_Comm comm) {
+                 [&](MPI_Comm comm) -> int {
                    const AlgorithmRegion region(collective, name, -1, recvcount, recvtype, comm);
                    Neighbors lists;
                    COLLSCOPE_TRY(neighbors_of(comm, lists));
