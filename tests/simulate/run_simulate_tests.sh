@@ -3,6 +3,9 @@
 # usage: run_simulate_tests.sh SOURCE_DIR COLLSCOPE_TRACE SECTION
 #   alpha-beta: gather binomial and linear at p = 64 on cluster:64 against the α-β formulas
 #               with the platform's α = 2·latency and β = 1/bandwidth
+#   k-ported:   a 4-nomial bcast at p = 64 on cluster:64 against the k-ported formula (4 bytes:
+#               the latencies of a level overlap) and the one-link charge (100 kB: its bytes
+#               share the rank's link)
 #   trace:      a traced simulated binomial gather at p = 64 opens in the trace model
 #   bench-gatherv: the gatherv/scatterv benchmark at p = 16 (problems same and decreasing,
 #               b = 1 and 1000): its report's structure, and every figure with an α-β
@@ -94,6 +97,28 @@ alpha-beta)
   else
     echo "ok    $what: simulated $(value median_s) s ≤ model $(value model_s) s (longest route's α)"
   fi
+  ;;
+k-ported)
+  # A 4-nomial bcast at p = 64 (3 levels, the root's 3 sends of a level posted at once) on
+  # cluster:64: small, the latencies of a level overlap (the k-ported formula ⌈log_k p⌉(α + βm));
+  # large, the bytes of a level share the rank's one link: ⌈log_k p⌉α + (k−1)⌈log_k p⌉βm.
+  for count in 1 25000; do
+    what="bcast knomial --radix 4 p=64 count=$count on cluster:64"
+    if ! sim --platform cluster:64 bcast --algorithm knomial --radix 4 --count "$count" \
+      --repetitions 2 --warmup 1 || ! grep -q '^verified: yes' "$tmp/out"; then
+      fail "$what: scripts/simulate failed or not verified"
+      continue
+    fi
+    ported=$(sed -n 's/^#@model_cost_ported_s=\([0-9.e+-]*\).*/\1/p' "$tmp/out")
+    link=$(awk -v m="$((count * 4))" 'BEGIN { printf "%.6e", 3 * 1e-6 + 3 * 3 * 2e-10 * m }')
+    expected=$ported
+    [ "$count" = 1 ] || expected=$link
+    if awk -v t="$(value median_s)" -v e="$expected" 'BEGIN { exit !(t >= e && t <= 1.05 * e) }'; then
+      echo "ok    $what: simulated $(value median_s) s, predicted $expected s (k-ported $ported s)"
+    else
+      fail "$what: simulated $(value median_s) s outside [1, 1.05]·$expected s (k-ported $ported s)"
+    fi
+  done
   ;;
 trace)
   what="traced gather binomial p=64 count=1000 on cluster:64"
