@@ -189,9 +189,7 @@ TEST_CASE("scatter: reference and broken variants", "[scatter]") {
 }
 
 TEST_CASE("bcast_pipeline: reference and broken variants", "[bcast_pipeline]") {
-  // --quick: under --smoke the wrong_root variant's first failed case (p = 3, count 1) sends
-  // no block of the root's, so its trace has no block annotation for check_provenance to read.
-  grade_exercise("bcast_pipeline");
+  grade_exercise("bcast_pipeline", true);
 }
 
 TEST_CASE("allgather: reference and broken variants", "[allgather]") {
@@ -199,9 +197,7 @@ TEST_CASE("allgather: reference and broken variants", "[allgather]") {
 }
 
 TEST_CASE("bcast_tree: reference and broken variants", "[bcast_tree]") {
-  // --quick, as bcast_pipeline: under --smoke wrong_root's first failed case has no block
-  // annotation for check_provenance.
-  grade_exercise("bcast_tree");
+  grade_exercise("bcast_tree", true);
 }
 
 TEST_CASE("allreduce: reference and broken variants", "[allreduce]") {
