@@ -103,9 +103,11 @@ TEST_CASE("forged verdicts, escapes, hidden traffic and environment tricks", "[h
       fs::path(home ? home : "/root") / "collscope-hostile-daemon-was-here"};
   for (const fs::path& m : markers) fs::remove(m);
 
+  // --smoke (every sweep in one mpirun): the containment does not depend on the process
+  // counts, and each submission starts a third as many runs to escape from.
   const fs::path out = dir / "out";
   const GraderRun run =
-      run_grader({"gather", "--batch", subs.string(), "--out", out.string(), "--quick"});
+      run_grader({"gather", "--batch", subs.string(), "--out", out.string(), "--smoke"});
   INFO(run.output);
   REQUIRE(run.exit_code == 0);
   // The daemon would have written a second after it started; give it the chance.
@@ -219,7 +221,7 @@ TEST_CASE("a rounds hint describes the code it is given", "[hostile_early]") {
       << "  return MPI_Wait(&q, MPI_STATUS_IGNORE);\n}\n#define MPI_Sendrecv split\n"
       << read_text(exercises_dir() / "allgather" / "reference.cpp");
   const GraderRun run = run_grader(
-      {"allgather", (dir / "split.cpp").string(), "--out", (dir / "out").string(), "--quick"});
+      {"allgather", (dir / "split.cpp").string(), "--out", (dir / "out").string(), "--smoke"});
   INFO(run.output);
   REQUIRE(run.exit_code == 0);
   const Graded g = read_graded(dir / "out");
@@ -256,7 +258,7 @@ TEST_CASE("without namespaces the grader refuses in one line, unless told to run
                    {"COLLSCOPE_GRADE_BWRAP=" + fake.string()})
             .output.find("No permissions to creating new namespace") != std::string::npos);
   const GraderRun unsafe = run_grader({"gather", reference.string(), "--out",
-                                       (dir / "unsafe").string(), "--quick", "--unsafe-no-sandbox"},
+                                       (dir / "unsafe").string(), "--smoke", "--unsafe-no-sandbox"},
                                       390, {"COLLSCOPE_GRADE_BWRAP=" + fake.string()});
   INFO(unsafe.output);
   CHECK(unsafe.exit_code == 0);
@@ -274,7 +276,7 @@ TEST_CASE("an output folder only the grader may enter (mktemp -d) is graded into
   fs::permissions(dir, fs::perms::owner_all);
   fs::permissions(out, fs::perms::owner_all);
   const fs::path source = exercises_dir() / "gather" / "broken" / "wrong_order_root.cpp";
-  const GraderRun run = run_grader({"gather", source.string(), "--out", out.string(), "--quick"});
+  const GraderRun run = run_grader({"gather", source.string(), "--out", out.string(), "--smoke"});
   INFO(run.output);
   REQUIRE(run.exit_code == 0);
   const Graded g = read_graded(out);
