@@ -369,8 +369,10 @@ std::optional<double> print_header(const Options& o, const RunFacts& f) {
       key("model_cost_ported_s",
           number("%.4e",
                  a.ported.of(f.p, static_cast<double>(m), f.tuning.alpha, f.tuning.beta, blocks)) +
-              " (" + str(a.ported.text) + "; " + ab + ", k−1 = " + std::to_string(blocks - 1) +
-              " ports per rank)");
+              " (" + str(a.ported.text) + "; " + ab +
+              (a.uses_radix() ? ", k−1 = " + std::to_string(blocks - 1) + " ports per rank"
+                              : ", a port for every request posted at once") +
+              ")");
   } else {
     key("expected_rounds", "n/a (Open MPI decides)");
     key("model_cost_s", "n/a (Open MPI decides)");

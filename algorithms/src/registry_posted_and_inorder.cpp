@@ -36,6 +36,18 @@ constexpr CostFormula inorder{"≤ 2⌈log₂p⌉(α + βm)",
                                 return s::inorder_reduce_round_bound(p) * (a + b * m);
                               }};
 
+// The k-ported figures (`ported`, seeds/001 "k-ported"): every request of a batch is posted at
+// once, so with p − 1 ports a batch's p − 1 (or B) messages of m/p bytes overlap entirely.
+constexpr CostFormula linear_ported{"min(p − 1, 1)(α + βm/p)",
+                                    [](int p, double m, double a, double b, int) {
+                                      return p > 1 ? a + b * m / p : 0.0;
+                                    }};
+constexpr CostFormula scatter_dest_ported{
+    "⌈(p − 1)/M⌉(α + βm/p)", [](int p, double m, double a, double b, int blocks) {
+      const int batch = std::max(blocks, 1);
+      return static_cast<double>((p - 1 + batch - 1) / batch) * (a + b * m / p);
+    }};
+
 const std::array entries{
     Algorithm{.collective = C::reduce,
               .name = "inorder-binary",
@@ -63,7 +75,8 @@ const std::array entries{
               .source = "seeds/001 “Direct alltoall, fully-connected network”; Open MPI",
               .rounds = linear_rounds,
               .cost = ring,
-              .alltoall = alltoall_linear},
+              .alltoall = alltoall_linear,
+              .ported = linear_ported},
     Algorithm{.collective = C::alltoall,
               .name = "scatter-dest",
               .description = "the linear requests at most --blocks B (default 32) rounds at a "
@@ -73,7 +86,8 @@ const std::array entries{
               .cost = ring,
               .parameter = Parameter::blocks,
               .blocks_for = alltoall_throttle_for,
-              .alltoall = alltoall_scatter_dest},
+              .alltoall = alltoall_scatter_dest,
+              .ported = scatter_dest_ported},
 };
 
 } // namespace
