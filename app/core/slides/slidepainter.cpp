@@ -88,10 +88,10 @@ bool isCode(const QTextCharFormat& format) {
 
 // Formulas typed as in the seeds: "Σ_{i≠r} m_i", "min_{i≤k<j}", "2^{k}" become sub- and
 // superscripts (braces for more than one character; a single letter or digit after a symbol
-// needs none). Code keeps its underscores.
+// needs none). Code keeps its underscores, and so do identifiers: a_b_c, MPI_Gather.
 void typesetScripts(QTextDocument& doc) {
   static const QRegularExpression script(QStringLiteral(
-      R"((?<=\S)([_^])\{([^{}\s][^{}]*)\}|(?<=[\p{L}\p{N})\]])([_^])([\p{L}\p{N}])(?![\p{L}\p{N}_]))"));
+      R"((?<=\S)([_^])\{([^{}\s][^{}]*)\}|(?<![_^][\p{L}\p{N}])(?<=[\p{L}\p{N})\]])([_^])([\p{L}\p{N}])(?![\p{L}\p{N}_]))"));
   for (QTextBlock block = doc.begin(); block.isValid(); block = block.next()) {
     if (block.blockFormat().nonBreakableLines()) continue;
     const QString text = block.text();
