@@ -5,9 +5,8 @@
 // its orange, the old round colours, came to 1.3 for a protanope.
 #include "paint/viewcolors.h"
 
-#include <catch2/catch.hpp>
-
 #include <array>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <numbers>
 #include <optional>
@@ -19,11 +18,12 @@ struct Lab {
   double l, a, b;
 };
 
-double linear(double c) { return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); }
+double linear(double c) {
+  return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+}
 
 Lab toLab(const QColor& colour, const std::optional<Matrix>& deficiency) {
-  std::array<double, 3> rgb{linear(colour.redF()), linear(colour.greenF()),
-                            linear(colour.blueF())};
+  std::array<double, 3> rgb{linear(colour.redF()), linear(colour.greenF()), linear(colour.blueF())};
   if (deficiency) {
     std::array<double, 3> simulated{};
     for (int i = 0; i < 3; ++i)
@@ -40,8 +40,12 @@ Lab toLab(const QColor& colour, const std::optional<Matrix>& deficiency) {
   return {116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)};
 }
 
-double degrees(double radians) { return radians * 180.0 / std::numbers::pi; }
-double radians(double degrees) { return degrees * std::numbers::pi / 180.0; }
+double degrees(double radians) {
+  return radians * 180.0 / std::numbers::pi;
+}
+double radians(double degrees) {
+  return degrees * std::numbers::pi / 180.0;
+}
 
 /// CIEDE2000 (Sharma, Wu, Dalal 2005).
 double deltaE2000(const Lab& x, const Lab& y) {
@@ -101,14 +105,15 @@ TEST_CASE("CIEDE2000 agrees with Sharma, Wu and Dalal's test data", "[palette]")
 TEST_CASE("the round colours stay apart for normal and colour-deficient vision", "[palette]") {
   using collscope::app::roundPalette;
   const auto colours = roundPalette();
-  for (const auto& [vision, matrix] :
-       {std::pair{"normal", std::optional<Matrix>{}}, std::pair{"protanopia", std::optional{protanopia}},
-        std::pair{"deuteranopia", std::optional{deuteranopia}},
-        std::pair{"tritanopia", std::optional{tritanopia}}}) {
+  for (const auto& [vision, matrix] : {std::pair{"normal", std::optional<Matrix>{}},
+                                       std::pair{"protanopia", std::optional{protanopia}},
+                                       std::pair{"deuteranopia", std::optional{deuteranopia}},
+                                       std::pair{"tritanopia", std::optional{tritanopia}}}) {
     double closest = 1e9;
     for (std::size_t i = 0; i < colours.size(); ++i)
       for (std::size_t j = i + 1; j < colours.size(); ++j)
-        closest = std::min(closest, deltaE2000(toLab(colours[i], matrix), toLab(colours[j], matrix)));
+        closest =
+            std::min(closest, deltaE2000(toLab(colours[i], matrix), toLab(colours[j], matrix)));
     INFO(vision << ": closest pair ΔE00 = " << closest);
     CHECK(closest >= 11.0);
   }

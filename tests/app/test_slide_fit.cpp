@@ -48,19 +48,16 @@ int lines(QTextDocument& doc) {
 TEST_CASE("slides are 16:9 by default and 4:3 on request", "[slides]") {
   const Deck deck = parseDeck(QStringLiteral("# One\n"), QDir::temp().filePath("d.md"));
   CHECK(deck.canvasWidth / SlidePainter::canvasHeight == Approx(16.0 / 9.0).epsilon(0.001));
-  SlidesOptions o = parseSlidesArguments({QStringLiteral("d.md"), QStringLiteral("--pdf"),
-                                          QStringLiteral("o.pdf")},
-                                         false);
+  SlidesOptions o = parseSlidesArguments(
+      {QStringLiteral("d.md"), QStringLiteral("--pdf"), QStringLiteral("o.pdf")}, false);
   CHECK(o.error.isEmpty());
   CHECK(o.canvasWidth == wideCanvasWidth);
-  o = parseSlidesArguments({QStringLiteral("d.md"), QStringLiteral("--aspect"),
-                            QStringLiteral("4:3")},
-                           true);
+  o = parseSlidesArguments(
+      {QStringLiteral("d.md"), QStringLiteral("--aspect"), QStringLiteral("4:3")}, true);
   CHECK(o.error.isEmpty());
   CHECK(o.canvasWidth / SlidePainter::canvasHeight == Approx(4.0 / 3.0));
-  o = parseSlidesArguments({QStringLiteral("d.md"), QStringLiteral("--aspect"),
-                            QStringLiteral("21:9")},
-                           true);
+  o = parseSlidesArguments(
+      {QStringLiteral("d.md"), QStringLiteral("--aspect"), QStringLiteral("21:9")}, true);
   CHECK(o.error.contains(QStringLiteral("16:9 or 4:3")));
 }
 
@@ -124,7 +121,8 @@ TEST_CASE("a code line too wide shrinks to the floor and then wraps", "[slides]"
 
 TEST_CASE("formulas get sub- and superscripts while code keeps its underscores", "[slides]") {
   const auto doc = markdownDocument(
-      QStringLiteral("β·Σ_{i≠r} m_i and min_{i≤k<j} and 2^{k+1}, but `block_extent`, a_b_c and MPI_Gather\n"),
+      QStringLiteral(
+          "β·Σ_{i≠r} m_i and min_{i≤k<j} and 2^{k+1}, but `block_extent`, a_b_c and MPI_Gather\n"),
       QDir::tempPath(), 28.0, 1200.0);
   const QString text = doc->toPlainText();
   CHECK(text.contains(QStringLiteral("β·Σi≠r mi and mini≤k<j and 2k+1")));
@@ -136,7 +134,8 @@ TEST_CASE("formulas get sub- and superscripts while code keeps its underscores",
     for (auto it = b.begin(); !it.atEnd(); ++it) {
       const auto align = it.fragment().charFormat().verticalAlignment();
       if (align == QTextCharFormat::AlignSubScript) sub += static_cast<int>(it.fragment().length());
-      if (align == QTextCharFormat::AlignSuperScript) super += static_cast<int>(it.fragment().length());
+      if (align == QTextCharFormat::AlignSuperScript)
+        super += static_cast<int>(it.fragment().length());
     }
   CHECK(sub == 3 + 1 + 5); // i≠r, i, i≤k<j
   CHECK(super == 3);       // k+1

@@ -1,7 +1,8 @@
 // Every text of a slide — the Markdown, the footer and every label inside a scene's figure —
 // comes out at 20 px or more on the 768 px high canvas — 2.6 % of the slide's height on any
-// screen, what reads from the back of a lecture hall —, 16:9 and 4:3; and a scene's labels do not pile onto each other (the views drop or thin them
-// instead). Measured exactly: a paint device that records each text's font size on the device.
+// screen, what reads from the back of a lecture hall —, 16:9 and 4:3; and a scene's labels do not
+// pile onto each other (the views drop or thin them instead). Measured exactly: a paint device that
+// records each text's font size on the device.
 #include "algorithm_traces.hpp"
 #include "paint/viewframe.h"
 #include "slides/deck.h"
@@ -54,8 +55,8 @@ QString describe(const test::ProbedText& t) {
 TEST_CASE("every label of a scene is at least 20 px of the 768 px slide, 16:9 and 4:3",
           "[slides][legibility]") {
   // 16:9 shown on a 1920×1080 projector (every size scaled by 1.41), 4:3 at 1024×768.
-  const auto [canvasWidth, screen] =
-      GENERATE(std::pair{wideCanvasWidth, QSize(1920, 1080)}, std::pair{narrowCanvasWidth, QSize(1024, 768)});
+  const auto [canvasWidth, screen] = GENERATE(std::pair{wideCanvasWidth, QSize(1920, 1080)},
+                                              std::pair{narrowCanvasWidth, QSize(1024, 768)});
   test::TempDir dir;
   test::binomial_gather(8, 1000).write(dir / "gather8");
   test::binomial_gather(16, 1000).write(dir / "gather16");
