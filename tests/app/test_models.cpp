@@ -10,6 +10,7 @@
 #include <QSignalSpy>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <fstream>
 #include <limits>
 #include <vector>
 
@@ -251,4 +252,26 @@ TEST_CASE("statistics: node layout, bytes per node, two-level and k-lane replays
   CHECK(rejected.count() == 2);
   CHECK(doc->nodeParameters().lanes == 1);
   CHECK(checker.warnings().empty());
+}
+
+TEST_CASE("a trace starts with the measured network's α and β (collscope-calibrate's file)") {
+  test::TempDir dir;
+  const std::string file = (dir / "network.json").string();
+  {
+    std::ofstream out(file);
+    out << "{\"format\": \"collscope-network 1\", \"alpha_s\": 4.5e-07, "
+           "\"beta_s_per_byte\": 6e-11}\n";
+  }
+  qputenv("COLLSCOPE_NETWORK", QByteArray::fromStdString(file));
+  const auto measured = apptest::load(test::binomial_gather(8, 1000));
+  qunsetenv("COLLSCOPE_NETWORK");
+  CHECK(measured->alphaBeta().alpha == 4.5e-7);
+  CHECK(measured->alphaBeta().beta == 6e-11);
+  // The replay is computed with them: binomial gather of m = 8000 bytes, 3α + 7/8·βm.
+  CHECK(measured->replay().total == Approx(3 * 4.5e-7 + 7.0 / 8.0 * 6e-11 * 8000));
+  // An unreadable file leaves collscope's defaults (stats says why), never a failed load.
+  qputenv("COLLSCOPE_NETWORK", QByteArray::fromStdString((dir / "missing.json").string()));
+  const auto fallback = apptest::load(test::binomial_gather(8, 1000));
+  qunsetenv("COLLSCOPE_NETWORK");
+  CHECK(fallback->alphaBeta().alpha == TraceDocument::defaultAlphaBeta.alpha);
 }

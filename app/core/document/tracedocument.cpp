@@ -1,5 +1,7 @@
 #include "document/tracedocument.h"
 
+#include "collscope/network_file.hpp"
+
 #include "collscope/model/instances.hpp"
 #include "collscope/model/load_trace.hpp"
 
@@ -66,6 +68,14 @@ TraceDocument::TraceDocument(model::Trace trace, const LoadControl& control)
   }
   if (control.isCancelled()) throw LoadCancelled();
   control.report(90, QStringLiteral("Replaying with α and β"));
+  // α and β start as the measured network's where collscope-calibrate wrote one
+  // (collscope/network_file.hpp), as in `collscope-trace stats`; else collscope's defaults.
+  try {
+    const MeasuredNetwork measured = measured_network();
+    m_alphaBeta = {measured.alpha_s, measured.beta_s_per_byte};
+  } catch (const std::exception&) {
+    // An unreadable network file leaves the defaults; `collscope-trace stats` says why.
+  }
   m_replay = model::replay_alpha_beta(m_trace, m_alphaBeta);
   m_layout = model::layout_of(m_trace);
   m_nodeVolume = model::node_volume(m_trace, m_layout);
