@@ -4,6 +4,7 @@
 #include "judge_detail.hpp"
 #include "patterns.hpp"
 #include "policy.hpp"
+#include "report_text.hpp"
 #include "sweep.hpp"
 
 #include <algorithm>
@@ -86,7 +87,7 @@ void per_p_table(CheckResult& result, const std::vector<std::pair<const CaseReco
     result.rows.push_back({std::to_string(p), std::to_string(entries.size()), std::to_string(ok),
                            std::to_string(entries.size() - static_cast<std::size_t>(ok + unrun)),
                            std::to_string(unrun),
-                           first.size() > 160 ? first.substr(0, 157) + "..." : first});
+                           shortened(first, 160)});
   }
 }
 

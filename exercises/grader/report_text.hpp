@@ -14,6 +14,15 @@ std::string grading_rules(const Grade& grade);
 /// Text for HTML and XML (report.html, junit.xml): markup escaped; control characters, which
 /// XML 1.0 cannot carry, shown as U+FFFD.
 std::string markup(const std::string& text);
+/// `text` cut to at most `bytes` bytes, never inside a UTF-8 character ("B₀" stays whole), with
+/// "..." after it when something was cut.
+inline std::string shortened(const std::string& text, std::size_t bytes) {
+  if (text.size() <= bytes) return text;
+  std::size_t cut = bytes >= 3 ? bytes - 3 : 0;
+  // Back off the continuation bytes (10xxxxxx) of a character the cut would split.
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return text.substr(0, cut) + "...";
+}
 /// "MPI_Gather" for the exercise's collective.
 std::string native_name(const Grade& grade);
 /// The failed cases a report lists for a check: the first of each process count, then the

@@ -1,6 +1,7 @@
 // Naming what ended a run, from mpirun's output and the ranks' blocked-call states.
 #include "collscope/grade/blocked_state.h"
 #include "failure.hpp"
+#include "report_text.hpp"
 
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -116,4 +117,23 @@ TEST_CASE("output that imitates Open MPI's errors is quoted only in checked piec
   // A long output with no anchor at all is searched without trouble.
   run.output = std::string(1 << 20, 'x');
   CHECK(classify(run, "", "", 4, 60, 512, 512).what == "the run failed (exit status 1)");
+}
+
+TEST_CASE("a report's cell is shortened between characters, never inside one") {
+  using collscope::grade::shortened;
+  CHECK(shortened("short", 160) == "short");
+  // "₀" is three bytes (5 … 7 of the text): cuts inside it keep "x = B", cuts after it keep it.
+  const std::string text = "x = B₀ + 1";
+  CHECK(shortened(text, 7) == "x = ...");
+  CHECK(shortened(text, 9) == "x = B...");
+  CHECK(shortened(text, 10) == "x = B...");
+  CHECK(shortened(text, 11) == "x = B₀...");
+  for (std::size_t n = 3; n < text.size(); ++n) {
+    const std::string cut = shortened(text, n);
+    CHECK(cut.size() <= n);
+    // Valid UTF-8 ends with a whole character: no lead byte without its continuation bytes.
+    const std::string kept = cut.substr(0, cut.size() - 3);
+    CHECK(text.compare(0, kept.size(), kept) == 0);
+    if (!kept.empty()) CHECK((static_cast<unsigned char>(text[kept.size()]) & 0xC0) != 0x80);
+  }
 }
