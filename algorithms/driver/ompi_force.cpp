@@ -2,6 +2,7 @@
 #include "ompi_force.hpp"
 
 #include "collscope/ompi/mpit.hpp"
+#include "collscope/ompi/twins.hpp"
 
 #include <charconv>
 #include <climits>
@@ -29,33 +30,6 @@ constexpr std::pair<Collective, Coll> counterparts[] = {
     {Collective::reduce_scatter, Coll::reduce_scatter},
     {Collective::alltoall, Coll::alltoall},
     {Collective::alltoallv, Coll::alltoallv}};
-
-/// Open MPI's algorithms that are, message for message in the α-β model, one the lecture has
-/// (unsegmented): the registry entry whose rounds and cost they share. The rest print none.
-/// Open MPI's recursive doubling and Rabenseifner fold the ranks beyond the largest power of
-/// two in as collscope's butterfly and rabenseifner do; its pairwise alltoall is the direct
-/// exchange's p − 1 shifted rounds.
-constexpr struct {
-  Coll coll;
-  std::string_view ompi, collscope;
-} lecture_twins[] = {{Coll::bcast, "basic_linear", "linear"},
-                     {Coll::bcast, "binomial", "binomial"},
-                     {Coll::gather, "basic_linear", "linear"},
-                     {Coll::gather, "binomial", "binomial"},
-                     {Coll::scatter, "basic_linear", "linear"},
-                     {Coll::scatter, "binomial", "binomial"},
-                     {Coll::reduce, "binomial", "binomial"},
-                     {Coll::allgather, "ring", "ring"},
-                     {Coll::allgatherv, "ring", "ring"},
-                     {Coll::allreduce, "ring", "ring"},
-                     {Coll::allreduce, "recursive_doubling", "butterfly"},
-                     {Coll::allreduce, "rabenseifner", "rabenseifner"},
-                     {Coll::reduce_scatter, "ring", "ring"},
-                     {Coll::reduce_scatter_block, "recursive_halving", "halving"},
-                     {Coll::reduce_scatter, "recursive_halving", "halving"},
-                     {Coll::alltoall, "pairwise", "direct"},
-                     {Coll::alltoall, "modified_bruck", "bruck"},
-                     {Coll::alltoallv, "pairwise", "direct"}};
 
 std::string env_name(Coll coll, std::string_view suffix) {
   return "OMPI_MCA_coll_tuned_" + std::string(ompi::to_string(coll)) + "_algorithm" +
@@ -95,13 +69,12 @@ const Algorithm* entry(Collective collective, Coll coll, int number, bool segmen
                                      cvar_name(coll, "") + " " + std::to_string(number) + ")");
   a.source = texts.emplace_back("Open MPI 4.1 ompi/mca/coll/base/coll_base_" +
                                 std::string(ompi::to_string(coll)) + ".c");
+  // The lecture's twin (twins.hpp) lends its rounds and cost.
   if (!segmented)
-    for (const auto& twin : lecture_twins)
-      if (twin.coll == coll && twin.ompi == ompi_name)
-        if (const Algorithm* same = find_algorithm(collective, twin.collscope)) {
-          a.rounds = same->rounds;
-          a.cost = same->cost;
-        }
+    if (const Algorithm* same = find_algorithm(collective, ompi::lecture_twin(coll, ompi_name))) {
+      a.rounds = same->rounds;
+      a.cost = same->cost;
+    }
   return &entries.emplace_back(a);
 }
 

@@ -1,0 +1,140 @@
+#include "openmpi_export.hpp"
+
+#include "collscope/ompi/twins.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace collscope::profiles {
+
+namespace {
+
+using ompi::Coll;
+
+/// One decision as Open MPI's rule, or nullopt (and a note) when Open MPI cannot run it.
+std::optional<MsgRule> resolve(Coll coll, const Decision& d, std::vector<std::string>& notes) {
+  MsgRule rule;
+  if (d.algorithm == "native") return rule;
+  if (d.algorithm.starts_with("ompi:")) {
+    rule.algorithm = *ompi::number_of(coll, std::string_view(d.algorithm).substr(5));
+    rule.segsize = d.segsize;
+    rule.faninout = d.fanout;
+    return rule;
+  }
+  if (const auto twin = ompi::ompi_twin(coll, d.algorithm)) {
+    rule.algorithm = *twin;
+    if (d.knobs)
+      notes.push_back(describe(d) + ": its blocks/piece/threshold dropped (Open MPI's " +
+                      std::string(ompi::name_of(coll, *twin)) + " takes none)");
+    return rule;
+  }
+  notes.push_back(describe(d) + ": left out, not one of Open MPI's algorithms; those sizes get "
+                                "coll tuned's fixed decision");
+  return std::nullopt;
+}
+
+bool same(const MsgRule& a, const MsgRule& b) {
+  return a.algorithm == b.algorithm && a.faninout == b.faninout && a.segsize == b.segsize;
+}
+
+/// The message rules at `procs` (0: the process-independent decisions alone), in Open MPI's
+/// bytes; empty when the sizes cannot be converted without a process count.
+std::vector<MsgRule> rules_at(Coll coll, const Decisions& all, int procs,
+                              std::vector<std::string>& notes, std::set<std::string>& noted) {
+  std::vector<std::pair<const Decision*, std::optional<MsgRule>>> on;
+  std::set<std::int64_t> starts{0};
+  for (const Decision& d : all)
+    if (d.procs == 0 || d.procs == procs) {
+      std::vector<std::string> mine;
+      on.emplace_back(&d, resolve(coll, d, mine));
+      for (const auto& n : mine)
+        if (noted.insert(n).second) notes.push_back(n);
+      starts.insert(d.low);
+      if (d.high != no_limit) starts.insert(d.high + 1);
+    }
+  const Scale scale = message_scale(coll);
+  std::vector<MsgRule> steps;
+  for (const std::int64_t s : starts) {
+    if (scale == Scale::none && s > 0) break; // Open MPI looks up size 0 only
+    MsgRule rule;
+    for (const auto& [d, r] : on)
+      if (d->low <= s && s <= d->high) {
+        if (r) rule = *r;
+        break;
+      }
+    std::uint64_t size = static_cast<std::uint64_t>(s);
+    if (s > 0 && scale != Scale::same && procs == 0) {
+      const std::string n = std::string(ompi::to_string(coll)) +
+                            ": size ranges left out: collscope measures one block, Open MPI "
+                            "all of them (give --procs P)";
+      if (noted.insert(n).second) notes.push_back(n);
+      return {};
+    }
+    if (scale == Scale::times_p) size *= static_cast<std::uint64_t>(procs);
+    if (scale == Scale::per_rank) {
+      size = (size + static_cast<std::uint64_t>(procs) - 1) / static_cast<std::uint64_t>(procs);
+      const std::string n = std::string(ompi::to_string(coll)) + ": " + std::to_string(s) +
+                            " bytes in all becomes " + std::to_string(size) +
+                            " bytes per rank (Open MPI's measure), rounded up";
+      if (s % procs != 0 && noted.insert(n).second) notes.push_back(n);
+    }
+    rule.size = size;
+    if (steps.empty() || !same(steps.back(), rule)) steps.push_back(rule);
+  }
+  return steps;
+}
+
+bool fixed_only(const std::vector<MsgRule>& rules) {
+  return std::all_of(rules.begin(), rules.end(),
+                     [](const MsgRule& r) { return r.algorithm == 0; });
+}
+
+} // namespace
+
+OpenMpiExport export_openmpi(const Decisions& decisions, int procs) {
+  OpenMpiExport out;
+  std::set<std::string> noted;
+  for (int id = 0; id < colltype_count; ++id) {
+    const auto coll = coll_of_colltype(id);
+    if (!coll) continue;
+    Decisions mine;
+    std::set<int> counts;
+    for (const Decision& d : decisions) {
+      if (to_string(d.collective) != ompi::to_string(*coll)) continue;
+      if (procs > 0 && d.procs > 0 && d.procs != procs) {
+        out.notes.push_back(describe(d) + ": left out, --procs " + std::to_string(procs));
+        continue;
+      }
+      mine.push_back(d);
+      if (d.procs > 0) counts.insert(d.procs);
+    }
+    if (mine.empty()) continue;
+    if (procs > 0) counts = {procs};
+    CollRule rule{.id = id};
+    const std::vector<MsgRule> fixed{MsgRule{}};
+    std::vector<MsgRule> any = procs > 0 ? fixed : rules_at(*coll, mine, 0, out.notes, noted);
+    if (any.empty()) any = fixed;
+    const auto add = [&](int size, const std::vector<MsgRule>& messages) {
+      if (!rule.comms.empty() && rule.comms.back().size == size) return;
+      if (!rule.comms.empty() && rule.comms.back().messages.size() == messages.size() &&
+          std::equal(messages.begin(), messages.end(), rule.comms.back().messages.begin(), same))
+        return; // the previous comm size already says it
+      rule.comms.push_back(CommRule{.size = size, .messages = messages});
+    };
+    if (counts.empty() || *counts.begin() > 1) add(1, any);
+    for (const int p : counts) {
+      auto at_p = rules_at(*coll, mine, p, out.notes, noted);
+      add(p, at_p.empty() ? fixed : at_p);
+      if (!counts.contains(p + 1)) add(p + 1, any);
+    }
+    if (rule.comms.size() == 1 && fixed_only(rule.comms.front().messages)) continue;
+    out.rules.collectives.push_back(rule);
+  }
+  for (const Decision& d : decisions)
+    if (!ompi::parse_coll(to_string(d.collective)))
+      out.notes.push_back(describe(d) + ": left out, coll tuned does not decide " +
+                          std::string(to_string(d.collective)));
+  return out;
+}
+
+} // namespace collscope::profiles

@@ -1,0 +1,26 @@
+// Decisions as an Open MPI dynamic rules file. Only what is one of Open MPI's algorithms goes
+// in: `native` (algorithm 0, coll tuned's fixed decision), `ompi:NAME`, and collscope
+// algorithms with an Open MPI twin (twins.hpp: binomial, linear, ring, butterfly =
+// recursive_doubling, rabenseifner, halving = recursive_halving, direct = pairwise, bruck =
+// modified_bruck), unsegmented. Anything else leaves its sizes to the fixed decision, and a
+// note says so.
+//
+// Process counts: a profile applies only at exactly its count. Open MPI takes the last comm
+// size ≤ p, so each count P is written with fences: the process-independent decisions (or the
+// fixed decision) at 1 and at P + 1. With `procs`, only the decisions that apply at procs are
+// written, for exactly procs.
+#pragma once
+
+#include "decisions.hpp"
+#include "openmpi_rules.hpp"
+
+namespace collscope::profiles {
+
+struct OpenMpiExport {
+  RulesFile rules;
+  std::vector<std::string> notes; ///< one line per decision left out or changed, and why
+};
+
+OpenMpiExport export_openmpi(const Decisions& decisions, int procs);
+
+} // namespace collscope::profiles

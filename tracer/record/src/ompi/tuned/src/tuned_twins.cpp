@@ -1,0 +1,46 @@
+// Open MPI's recursive doubling and Rabenseifner fold the ranks beyond the largest power of two
+// in as collscope's butterfly and rabenseifner do; its pairwise alltoall is the direct
+// exchange's p − 1 shifted rounds. Each pair is unique per collective in both directions.
+#include "collscope/ompi/twins.hpp"
+
+namespace collscope::ompi {
+
+namespace {
+
+constexpr struct {
+  Coll coll;
+  std::string_view ompi, collscope;
+} twins[] = {{Coll::bcast, "basic_linear", "linear"},
+             {Coll::bcast, "binomial", "binomial"},
+             {Coll::gather, "basic_linear", "linear"},
+             {Coll::gather, "binomial", "binomial"},
+             {Coll::scatter, "basic_linear", "linear"},
+             {Coll::scatter, "binomial", "binomial"},
+             {Coll::reduce, "binomial", "binomial"},
+             {Coll::allgather, "ring", "ring"},
+             {Coll::allgatherv, "ring", "ring"},
+             {Coll::allreduce, "ring", "ring"},
+             {Coll::allreduce, "recursive_doubling", "butterfly"},
+             {Coll::allreduce, "rabenseifner", "rabenseifner"},
+             {Coll::reduce_scatter, "ring", "ring"},
+             {Coll::reduce_scatter_block, "recursive_halving", "halving"},
+             {Coll::reduce_scatter, "recursive_halving", "halving"},
+             {Coll::alltoall, "pairwise", "direct"},
+             {Coll::alltoall, "modified_bruck", "bruck"},
+             {Coll::alltoallv, "pairwise", "direct"}};
+
+} // namespace
+
+std::string_view lecture_twin(Coll coll, std::string_view ompi_name) {
+  for (const auto& twin : twins)
+    if (twin.coll == coll && twin.ompi == ompi_name) return twin.collscope;
+  return {};
+}
+
+std::optional<int> ompi_twin(Coll coll, std::string_view collscope_name) {
+  for (const auto& twin : twins)
+    if (twin.coll == coll && twin.collscope == collscope_name) return number_of(coll, twin.ompi);
+  return std::nullopt;
+}
+
+} // namespace collscope::ompi
