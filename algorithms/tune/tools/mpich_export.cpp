@@ -87,7 +87,16 @@ json fallback(const Mpich& m) {
   if (m.collective == Collective::alltoall || m.collective == Collective::alltoallv)
     return json{{"is_sendbuf_inplace=yes", leaf(m, "intra", "pairwise_sendrecv_replace")},
                 {"is_sendbuf_inplace=any", leaf(m, "intra", "scattered")}};
-  return leaf(m, "intra", m.intra);
+  json only = leaf(m, "intra", m.intra);
+  if (m.collective == Collective::barrier) // MPICH's own tree gives the dissemination its k
+    only.begin().value()["k=2"] = json::object();
+  return only;
+}
+
+std::string fallback_name(const Mpich& m) {
+  const json f = fallback(m);
+  const std::string key = f.begin().key();
+  return key.starts_with("algorithm=") ? key.substr(10) : "in-place-dependent fallback";
 }
 
 /// The twin behind tests for its restrictions, the fallback where one fails.
@@ -110,7 +119,7 @@ json choice_tree(const Mpich& m, const Decision* d, std::vector<std::string>& no
   for (const Twin& t : twins())
     if (t.collective == m.collective && t.collscope == d->algorithm) return restricted(m, t);
   const std::string n = describe(*d) + ": left out, not one of MPICH's algorithms; those sizes "
-                                       "get MPICH's " + std::string(fallback(m).begin().key());
+                                       "get MPICH's " + fallback_name(m);
   if (noted.insert(n).second) notes.push_back(n);
   return fallback(m);
 }

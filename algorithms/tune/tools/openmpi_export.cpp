@@ -23,6 +23,9 @@ std::optional<MsgRule> resolve(Coll coll, const Decision& d, std::vector<std::st
   }
   if (const auto twin = ompi::ompi_twin(coll, d.algorithm)) {
     rule.algorithm = *twin;
+    if (d.algorithm != ompi::name_of(coll, *twin))
+      notes.push_back(describe(d) + ": exported as Open MPI's " +
+                      std::string(ompi::name_of(coll, *twin)) + " (the same messages)");
     if (d.knobs)
       notes.push_back(describe(d) + ": its blocks/piece/threshold dropped (Open MPI's " +
                       std::string(ompi::name_of(coll, *twin)) + " takes none)");
@@ -110,7 +113,8 @@ OpenMpiExport export_openmpi(const Decisions& decisions, int procs) {
     }
     if (mine.empty()) continue;
     if (procs > 0) counts = {procs};
-    CollRule rule{.id = id};
+    CollRule rule;
+    rule.id = id;
     const std::vector<MsgRule> fixed{MsgRule{}};
     std::vector<MsgRule> any = procs > 0 ? fixed : rules_at(*coll, mine, 0, out.notes, noted);
     if (any.empty()) any = fixed;
@@ -119,7 +123,7 @@ OpenMpiExport export_openmpi(const Decisions& decisions, int procs) {
       if (!rule.comms.empty() && rule.comms.back().messages.size() == messages.size() &&
           std::equal(messages.begin(), messages.end(), rule.comms.back().messages.begin(), same))
         return; // the previous comm size already says it
-      rule.comms.push_back(CommRule{.size = size, .messages = messages});
+      rule.comms.push_back(CommRule{.size = size, .messages = messages, .line = 0});
     };
     if (counts.empty() || *counts.begin() > 1) add(1, any);
     for (const int p : counts) {

@@ -1,6 +1,7 @@
 #include "openmpi_rules.hpp"
 
 #include <cctype>
+#include <limits>
 
 namespace collscope::profiles {
 
@@ -57,7 +58,7 @@ bool tokenize(std::string_view text, std::vector<Token>& tokens, int& last_line,
       i = end;
     }
   }
-  last_line = line;
+  last_line = tokens.empty() ? 1 : tokens.back().line; // where the file stops saying anything
   return true;
 }
 

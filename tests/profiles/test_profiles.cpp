@@ -1,0 +1,267 @@
+// collscope-profiles without MPI: Open MPI rules exported, written, read back and looked up as
+// Open MPI looks them up give every decision's algorithm at every process count and at the
+// sizes around every boundary; malformed files name their line; the MPICH tree uses only keys
+// MPICH's parser takes (mpich_csel_keys.txt) and always reaches an algorithm.
+#define CATCH_CONFIG_MAIN
+#include "collscope/ompi/twins.hpp"
+#include "mpich_export.hpp"
+#include "openmpi_export.hpp"
+#include "show.hpp"
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+using namespace collscope;
+using namespace collscope::profiles;
+
+namespace {
+
+/// The tune library's rule, independently: the first decision for `c` at p holding `bytes`,
+/// as Open MPI's number (0: none, native, or not Open MPI's).
+int expected(const Decisions& ds, Collective c, int p, std::int64_t bytes, int only_procs) {
+  const auto coll = *ompi::parse_coll(to_string(c));
+  for (const Decision& d : ds) {
+    if (d.collective != c || (d.procs != 0 && d.procs != p)) continue;
+    if (only_procs > 0 && p != only_procs) return 0;
+    if (bytes < d.low || bytes > d.high) continue;
+    if (d.algorithm.starts_with("ompi:"))
+      return *ompi::number_of(coll, std::string_view(d.algorithm).substr(5));
+    return ompi::ompi_twin(coll, d.algorithm).value_or(0);
+  }
+  return 0;
+}
+
+/// Open MPI's bytes for the tune library's `bytes` at p (openmpi_rules.hpp, message_scale).
+std::uint64_t ompi_bytes(Collective c, int p, std::int64_t bytes) {
+  const auto b = static_cast<std::uint64_t>(bytes);
+  switch (message_scale(*ompi::parse_coll(to_string(c)))) {
+  case Scale::times_p:
+    return b * static_cast<std::uint64_t>(p);
+  case Scale::none:
+    return 0;
+  default:
+    return b;
+  }
+}
+
+void round_trip(const std::string& spec, int procs, const std::string& profile_dir = "") {
+  Decisions ds;
+  std::string error;
+  if (profile_dir.empty())
+    REQUIRE(parse_inline(spec, ds, error));
+  else
+    REQUIRE(read_profile_folder(profile_dir, ds, error));
+  INFO(spec << " --procs " << procs << " " << error);
+  const auto exported = export_openmpi(ds, procs);
+  RulesFile read;
+  REQUIRE(parse_rules(write_rules(exported.rules), read, error));
+  std::set<std::int64_t> sizes{0, 1, 1 << 20, std::int64_t{1} << 40};
+  for (const Decision& d : ds)
+    for (const std::int64_t s : {d.low - 1, d.low, d.low + 1, d.high, d.high + 1})
+      if (s >= 0 && s < (std::int64_t{1} << 40)) sizes.insert(s);
+  int checks = 0;
+  for (const Decision& d : ds) {
+    const auto coll = ompi::parse_coll(to_string(d.collective));
+    if (!coll) continue;
+    const int id = colltype_of(*coll);
+    for (int p = 1; p <= 12; ++p)
+      for (const std::int64_t s : sizes) {
+        const auto rule = lookup(read, id, p, ompi_bytes(d.collective, p, s));
+        const int got = rule ? rule->algorithm : 0;
+        INFO(to_string(d.collective) << " p=" << p << " bytes=" << s);
+        REQUIRE(got == expected(ds, d.collective, p, s, procs));
+        ++checks;
+      }
+  }
+  REQUIRE(checks > 0);
+}
+
+} // namespace
+
+TEST_CASE("export, write, read and Open MPI's lookup give every decision back", "[profiles]") {
+  round_trip("bcast=ompi:pipeline:segsize=8192@0-65535,ompi:basic_linear@65536-", 0);
+  round_trip("bcast=ompi:pipeline:segsize=8192@0-65535,ompi:basic_linear@65536-", 4);
+  round_trip("bcast=binomial@0-1023,jia@1024-99999,ompi:chain:fanout=2@100000-;"
+             "allreduce=butterfly@0-4095,circulant@4096-65535,rabenseifner@65536-;"
+             "reduce=native@0-7,binomial@8-",
+             0);
+  // Sizes measured per block in collscope and over all blocks in Open MPI: with --procs.
+  round_trip("allgather=ring@0-99,native@100-999,ompi:bruck@1000-;alltoall=direct@16-31", 5);
+  round_trip("reduce_scatter_block=halving@0-100;gather=binomial;scatter=linear", 3);
+}
+
+TEST_CASE("profiles apply at exactly their process count", "[profiles]") {
+  const std::string dir = "profiles_test_dir";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/bcast_4.prf") << "MPI_Bcast\n4\n2\n1 binomial\n2 linear\n2\n"
+                                         "0 1023 1\n1024 1048576 2\n";
+  std::ofstream(dir + "/bcast_6.prf") << "MPI_Bcast # six\n6\n1\n7 linear\n1\n0 100 7\n";
+  std::ofstream(dir + "/allreduce_5.prf") << "MPI_Allreduce\n5\n1\n1 ring\n1\n0 4096 1\n";
+  round_trip("", 0, dir);
+  round_trip("", 6, dir);
+}
+
+TEST_CASE("what cannot be exported is noted, decision by decision", "[profiles]") {
+  Decisions ds;
+  std::string error;
+  REQUIRE(parse_inline("bcast=jia@0-100,binomial@101-;gatherv=linear;allgather=ring@0-9,"
+                       "dissemination@10-;allreduce=butterfly",
+                       ds, error));
+  const auto e = export_openmpi(ds, 0);
+  const auto has = [&](std::string_view text) {
+    for (const auto& n : e.notes)
+      if (n.find(text) != std::string::npos) return true;
+    return false;
+  };
+  CHECK(has("bcast jia @0-100: left out, not one of Open MPI's algorithms"));
+  CHECK(has("gatherv linear @0-: left out, coll tuned does not decide gatherv"));
+  CHECK(has("allgather: size ranges left out"));
+  CHECK(has("allreduce butterfly @0-: exported as Open MPI's recursive_doubling"));
+  REQUIRE(parse_inline("bcast=ompi:fastest", ds, error) == false);
+  CHECK(error.find("Open MPI has no bcast algorithm 'fastest'") != std::string::npos);
+  REQUIRE(parse_inline("bcast=ompi:binomial:fanout=2", ds, error) == false);
+  REQUIRE(parse_inline("gatherv=ompi:binomial", ds, error) == false);
+}
+
+TEST_CASE("malformed rules files are rejected at their line", "[profiles]") {
+  const struct {
+    std::string text, starts, says;
+  } cases[] = {
+      {"", "1: ", "ends where the number of collectives"},
+      {"1\n7\n1\n4\n1\n0 3 0\n", "6: ", "ends where a segment size"},
+      {"1 # one\n7\n1\n4\n1\n16 3 0 0\n", "6: ", "first message size of bcast at 4"},
+      {"1\n7\n1\n4\n2\n0 3 0 0\n# x\nabc 1 0 0\n", "8: ", "'abc' is not a non-negative"},
+      {"1\n7\n1\n4\n1\n0 -3 0 0\n", "6: ", "'-3' is not"},
+      {"1\n7\n1\n4\n1\n0 010 0 0\n", "6: ", "octal"},
+      {"1\n22\n", "2: ", "collective id 22"},
+      {"23\n", "1: ", "23 collectives"},
+      {"1\n7\n1\n4\n1\n0 12 0 0\n", "6: ", "bcast has no algorithm 12 (1-9)"},
+      {"1\n7\n2\n4\n1\n0 3 0 0\n4\n1\n0 1 0 0\n", "7: ", "never used"},
+      {"1\n7\n1\n4\n2\n0 3 0 0\n\n0 1 0 0\n", "8: ", "never used"},
+      {"2\n7\n0\n7\n0\n", "4: ", "bcast again (line 2)"},
+      {"1\n7\n0\n5\n", "4: ", "numbers after the last collective"}};
+  for (const auto& c : cases) {
+    RulesFile rules;
+    std::string error;
+    INFO(c.text);
+    REQUIRE_FALSE(parse_rules(c.text, rules, error));
+    CHECK(error.starts_with(c.starts));
+    CHECK(error.find(c.says) != std::string::npos);
+  }
+}
+
+TEST_CASE("show: Open MPI's names per process and size range", "[profiles]") {
+  RulesFile rules;
+  std::string error;
+  REQUIRE(parse_rules("1\n7\n2\n4\n2\n0 3 0 8192\n65536 1 0 0\n9\n1\n0 0 0 0\n", rules, error));
+  std::ostringstream all, one, fixed;
+  show_rules(rules, {}, all);
+  CHECK(all.str() == "bcast (collective id 7, line 2)\n"
+                     "  p = 1–8 (rule for 4, line 4)\n"
+                     "    0-65535 bytes: 3 pipeline, segments of 8192 bytes\n"
+                     "    65536- bytes: 1 basic_linear\n"
+                     "  p ≥ 9 (rule for 9, line 8)\n"
+                     "    0- bytes: 0: coll tuned's fixed decision\n");
+  show_rules(rules, {.procs = 2, .collective = 7, .size = 70000}, one);
+  CHECK(one.str() == "bcast at p = 2, 70000 bytes: 1 basic_linear (line 7)\n");
+  show_rules(rules, {.procs = 16, .collective = std::nullopt, .size = 1}, fixed);
+  CHECK(fixed.str() == "bcast at p = 16, 1 bytes: 0: coll tuned's fixed decision → " +
+                           std::string(ompi::name_of(ompi::Coll::bcast,
+                                                     ompi::fixed_decision(ompi::Coll::bcast, 16,
+                                                                          1, true))) +
+                           " (line 10)\n");
+}
+
+namespace {
+
+struct Keys {
+  std::set<std::string> exact, numbered; ///< numbered: the part before N
+};
+
+Keys mpich_keys() {
+  Keys keys;
+  std::ifstream in(COLLSCOPE_MPICH_KEYS);
+  REQUIRE(in);
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    if (line.back() == 'N')
+      keys.numbered.insert(line.substr(0, line.size() - 1));
+    else
+      keys.exact.insert(line);
+  }
+  REQUIRE(keys.exact.size() > 50);
+  return keys;
+}
+
+bool accepted(const Keys& keys, const std::string& key) {
+  if (keys.exact.contains(key) || key.ends_with("=any")) return true;
+  for (const auto& prefix : keys.numbered)
+    if (key.starts_with(prefix) && key.size() > prefix.size() &&
+        key.find_first_not_of("0123456789", prefix.size()) == std::string::npos)
+      return true;
+  return false;
+}
+
+/// Every key accepted; a leaf alone in its object; every test followed, last, by a catch-all,
+/// so that MPICH's search always ends at an algorithm.
+void check_tree(const nlohmann::ordered_json& node, const Keys& keys, int& leaves) {
+  REQUIRE(node.is_object());
+  REQUIRE_FALSE(node.empty());
+  const std::string first = node.begin().key();
+  if (first.starts_with("algorithm=")) {
+    INFO(first);
+    CHECK(accepted(keys, first));
+    CHECK(node.size() == 1);
+    for (const auto& item : node.begin().value().items()) CHECK(item.key() == "k=2");
+    ++leaves;
+    return;
+  }
+  for (const auto& [key, child] : node.items()) {
+    INFO(key);
+    CHECK(accepted(keys, key));
+    CHECK_FALSE(key.starts_with("algorithm="));
+    check_tree(child, keys, leaves);
+  }
+  const std::string last = (--node.end()).key();
+  const bool comm_type = last.starts_with("comm_type="); // intra and inter: every communicator
+  const bool top = last.starts_with("collective=");
+  INFO(last);
+  CHECK((last.ends_with("=any") || comm_type || top));
+}
+
+} // namespace
+
+TEST_CASE("the MPICH tree takes only keys MPICH's parser knows and always reaches an algorithm",
+          "[profiles]") {
+  const Keys keys = mpich_keys();
+  for (const char* spec :
+       {"bcast=binomial@0-65535,scatter-ring@65536-;allreduce=ring@0-1023,circulant@1024-,"
+        "rabenseifner@1000000-;alltoall=bruck",
+        "allgather=recursive-doubling@0-99,ring@100-;reduce=reduce-scatter-gather@4096-;"
+        "reduce_scatter_block=halving;reduce_scatter=halving@0-10;gather=binomial;scan=native",
+        ""}) {
+    for (const int procs : {0, 4}) {
+      Decisions ds;
+      std::string error;
+      REQUIRE(parse_inline(spec, ds, error));
+      const auto e = export_mpich(ds, procs);
+      int leaves = 0;
+      INFO(spec << " --procs " << procs);
+      check_tree(e.tree, keys, leaves);
+      CHECK(e.tree.size() == 16); // every blocking collective MPICH selects by this tree
+      CHECK(leaves >= 32);
+    }
+  }
+  Decisions ds;
+  std::string error;
+  REQUIRE(parse_inline("bcast=binomial@0-100,scatter-allgather@101-", ds, error));
+  const auto bcast = export_mpich(ds, 4).tree["collective=bcast"]["comm_type=intra"];
+  CHECK(bcast["comm_size<=4"]["avg_msg_size<=100"].contains(
+      "algorithm=MPIR_Bcast_intra_binomial"));
+  CHECK(bcast["comm_size<=4"]["avg_msg_size=any"].contains(
+      "algorithm=MPIR_Bcast_intra_scatter_recursive_doubling_allgather"));
+  CHECK(bcast["comm_size<4"].contains("algorithm=MPIR_Bcast_intra_binomial"));
+}
