@@ -77,9 +77,9 @@ int export_command(const std::vector<std::string_view>& args) {
     summary = std::to_string(e.rules.collectives.size()) + " collectives";
   } else {
     auto e = export_mpich(decisions, procs);
-    text = e.tree.dump(2) + "\n";
+    text = e.json;
     notes = e.notes;
-    summary = std::to_string(e.tree.size()) + " collectives";
+    summary = std::to_string(e.collectives) + " collectives";
   }
   std::ofstream out{std::string(out_file)};
   if (!(out << text) || !out.flush())

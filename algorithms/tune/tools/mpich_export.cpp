@@ -1,6 +1,6 @@
 #include "mpich_export.hpp"
 
-#include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 
 namespace collscope::profiles {
@@ -171,7 +171,7 @@ json sizes_at(const Mpich& m, const Decisions& all, int procs, std::vector<std::
 MpichExport export_mpich(const Decisions& decisions, int procs) {
   MpichExport out;
   std::set<std::string> noted;
-  out.tree = json::object();
+  json tree = json::object();
   for (const Mpich& m : collectives) {
     Decisions mine;
     std::set<int> counts;
@@ -199,8 +199,10 @@ MpichExport export_mpich(const Decisions& decisions, int procs) {
                                         m.collective == Collective::scatterv
                                     ? fallback(m)
                                     : leaf(m, "inter", m.inter);
-    out.tree["collective=" + std::string(to_string(m.collective))] = coll;
+    tree["collective=" + std::string(to_string(m.collective))] = coll;
   }
+  out.json = tree.dump(2) + "\n";
+  out.collectives = static_cast<int>(tree.size());
   for (const Decision& d : decisions) {
     bool known = false;
     for (const Mpich& m : collectives) known = known || m.collective == d.collective;

@@ -17,12 +17,11 @@
 
 #include "decisions.hpp"
 
-#include <nlohmann/json.hpp>
-
 namespace collscope::profiles {
 
 struct MpichExport {
-  nlohmann::ordered_json tree; ///< MPICH (json-c) keeps the file's order: so do we
+  std::string json; ///< the file's text; MPICH (json-c) keeps the keys' order, as it is written
+  int collectives = 0;
   std::vector<std::string> notes;
 };
 
