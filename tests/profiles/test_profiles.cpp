@@ -125,6 +125,10 @@ TEST_CASE("what cannot be exported is noted, decision by decision", "[profiles]"
   CHECK(error.find("Open MPI has no bcast algorithm 'fastest'") != std::string::npos);
   REQUIRE(parse_inline("bcast=ompi:binomial:fanout=2", ds, error) == false);
   REQUIRE(parse_inline("gatherv=ompi:binomial", ds, error) == false);
+  REQUIRE(parse_inline("bcast=ompi:chain:fanout=33", ds, error) == false);
+  Decisions chain;
+  REQUIRE(parse_inline("reduce=ompi:chain", chain, error));
+  CHECK(chain.at(0).fanout == 4); // what forcing ompi:chain means; 0 would be a pipeline
 }
 
 TEST_CASE("malformed rules files are rejected at their line", "[profiles]") {

@@ -61,14 +61,18 @@ bool parse_ompi(Collective c, std::string_view text, Decision& d, std::string& e
                     n <= std::numeric_limits<int>::max();
     if (ok && key == "segsize" && params != ompi::Param::none) {
       d.segsize = static_cast<int>(n);
-    } else if (ok && key == "fanout" && n > 0 && params == ompi::Param::segment_and_chain_fanout) {
+    } else if (ok && key == "fanout" && n > 0 && n <= 32 &&
+               params == ompi::Param::segment_and_chain_fanout) { // 32: MAXTREEFANOUT
       d.fanout = static_cast<int>(n);
     } else {
       return error = "option '" + std::string(words[i]) + "' does not fit " + d.algorithm +
-                     " (segsize=BYTES where Open MPI segments it, fanout=K for chain)",
+                     " (segsize=BYTES where Open MPI segments it, fanout=1..32 for chain)",
              false;
     }
   }
+  // A rule's fanout 0 makes Open MPI's chain a pipeline; unset, it means what forcing
+  // ompi:chain means (collscope-run): coll tuned's default chain fanout, 4.
+  if (params == ompi::Param::segment_and_chain_fanout && d.fanout == 0) d.fanout = 4;
   if (at == std::string_view::npos) return true;
   const auto range = text.substr(at + 1);
   const auto dash = range.find('-');

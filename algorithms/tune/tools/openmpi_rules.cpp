@@ -222,8 +222,10 @@ std::string describe_rule(int id, const MsgRule& rule) {
   const auto params = ompi::params_of(*coll, rule.algorithm);
   if (params != ompi::Param::none && rule.segsize > 0)
     text += ", segments of " + std::to_string(rule.segsize) + " bytes";
-  if (params == ompi::Param::segment_and_chain_fanout && rule.faninout > 0)
-    text += ", fanout " + std::to_string(rule.faninout);
+  if (params == ompi::Param::segment_and_chain_fanout) // coll_base_topo.c clamps it to 1..32
+    text += rule.faninout < 1    ? ", fanout 1 (0 in the file: Open MPI's pipeline)"
+            : rule.faninout > 32 ? ", fanout 32 (" + std::to_string(rule.faninout) + " in the file)"
+                                 : ", fanout " + std::to_string(rule.faninout);
   return text;
 }
 
