@@ -3,6 +3,7 @@
 #include "collscope/ompi/twins.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <set>
 
 namespace collscope::profiles {
@@ -73,7 +74,11 @@ std::vector<MsgRule> rules_at(Coll coll, const Decisions& all, int procs,
       if (noted.insert(n).second) notes.push_back(n);
       return {};
     }
-    if (scale == Scale::times_p) size *= static_cast<std::uint64_t>(procs);
+    if (scale == Scale::times_p) {
+      if (size > std::numeric_limits<std::uint64_t>::max() / static_cast<std::uint64_t>(procs))
+        break; // no call reaches it
+      size *= static_cast<std::uint64_t>(procs);
+    }
     if (scale == Scale::per_rank) {
       size = (size + static_cast<std::uint64_t>(procs) - 1) / static_cast<std::uint64_t>(procs);
       const std::string n = std::string(ompi::to_string(coll)) + ": " + std::to_string(s) +

@@ -1,6 +1,7 @@
 #include "openmpi_rules.hpp"
 
 #include <cctype>
+#include <charconv>
 #include <limits>
 
 namespace collscope::profiles {
@@ -42,10 +43,12 @@ bool tokenize(std::string_view text, std::vector<Token>& tokens, int& last_line,
              text[end] != '#')
         ++end;
       const std::string word(text.substr(i, end - i));
+      std::int64_t value = 0;
+      const auto [stop, ec] = std::from_chars(word.data(), word.data() + word.size(), value);
       const bool digits = word.find_first_not_of("0123456789") == std::string::npos;
-      if (!digits || word.size() > 18) {
+      if (!digits || ec != std::errc{} || stop != word.data() + word.size()) {
         error = std::to_string(line) + ": '" + word +
-                "' is not a non-negative decimal number (Open MPI stops at a minus sign and "
+                "' is not a non-negative decimal number below 2^63 (Open MPI stops at a minus sign and "
                 "skips other words character by character)";
         return false;
       }
@@ -54,7 +57,7 @@ bool tokenize(std::string_view text, std::vector<Token>& tokens, int& last_line,
                 "' has a leading 0, which Open MPI reads as octal; write it without";
         return false;
       }
-      tokens.push_back({std::stoll(word), line});
+      tokens.push_back({value, line});
       i = end;
     }
   }
