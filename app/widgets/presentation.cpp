@@ -4,6 +4,7 @@
 #include <QGuiApplication>
 #include <QKeyEvent>
 #include <QScreen>
+#include <QWindow>
 
 namespace collscope::app {
 
@@ -59,7 +60,7 @@ void Presentation::start() {
   }
   m_steps = m_library.steps();
   if (m_options.fullScreen)
-    m_audience->showFullScreen();
+    showAudienceFullScreen();
   else
     m_audience->show();
   m_elapsed.start();
@@ -157,10 +158,30 @@ void Presentation::toggleBlank() {
 
 void Presentation::toggleFullScreen() {
   if (!m_audience) return;
-  if (m_audience->isFullScreen())
-    m_audience->showNormal();
-  else
-    m_audience->showFullScreen();
+  if (!m_audience->isFullScreen()) {
+    showAudienceFullScreen();
+    return;
+  }
+  m_audience->showNormal();
+  // Without a window manager nobody puts the window back either.
+  if (QWindow* handle = m_audience->windowHandle(); handle && m_normalGeometry.isValid())
+    handle->setGeometry(m_normalGeometry);
+}
+
+void Presentation::showAudienceFullScreen() {
+  m_normalGeometry = m_audience->geometry();
+  m_audience->showFullScreen();
+  // showFullScreen() asks the window manager for the whole screen (_NET_WM_STATE_FULLSCREEN on
+  // X11). A bare X server — a hall PC started with xinit, a kiosk, Xvfb — has no window
+  // manager to act on it and the window stays as it was. Cover the screen ourselves; with a
+  // window manager this is the geometry it gives the window anyway. Through the QWindow:
+  // QWidget::setGeometry would clear the widget's full-screen state.
+  QWindow* handle = m_audience->windowHandle();
+  QScreen* screen = m_audience->screen();
+  if (handle && screen && handle->geometry() != screen->geometry())
+    handle->setGeometry(screen->geometry());
+  m_audience->raise();
+  m_audience->activateWindow();
 }
 
 void Presentation::togglePresenter() {

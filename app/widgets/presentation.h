@@ -77,6 +77,7 @@ signals:
 private:
   friend class PresentationWindow;
   void moveTo(slides::DeckPosition at);
+  void showAudienceFullScreen();
   void refresh();
   QString statusText() const;
 
@@ -92,6 +93,7 @@ private:
   QTimer m_clock;
   std::unique_ptr<PresentationWindow> m_audience;
   std::unique_ptr<PresentationWindow> m_presenterWindow;
+  QRect m_normalGeometry; ///< the audience window's before full screen (F, Escape restore it)
 };
 
 } // namespace collscope::app
