@@ -117,8 +117,8 @@ Node construct(long long own, int root, MPI_Comm comm) {
                  comm);
       else
         settle(other, lower, level);
-      fixed_cube = lower ? rule.merged(fixed_cube, other, level)
-                         : rule.merged(other, fixed_cube, level);
+      fixed_cube =
+          lower ? rule.merged(fixed_cube, other, level) : rule.merged(other, fixed_cube, level);
       fixed = !lower; // the upper cube's fixed root is the merged cube's
     } else {
       MPI_Recv(&other, 3, MPI_LONG_LONG, cube_of(rank, level, p).end - 1, tree_tag, comm,
@@ -131,8 +131,7 @@ Node construct(long long own, int root, MPI_Comm comm) {
 }
 
 /// A typed local copy (a message to oneself costs no round and no network traffic).
-void copy(const void* from, int n, MPI_Datatype t, void* to, int m, MPI_Datatype u,
-          MPI_Comm comm) {
+void copy(const void* from, int n, MPI_Datatype t, void* to, int m, MPI_Datatype u, MPI_Comm comm) {
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   MPI_Sendrecv(from, n, t, rank, data_tag, to, m, u, rank, data_tag, comm, MPI_STATUS_IGNORE);
@@ -166,8 +165,7 @@ int MY_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* 
     for (const Child& c : node.children) {
       if (c.bytes == 0) continue;
       held.resize(static_cast<std::size_t>(elements(c.bytes) * extent));
-      MPI_Recv(held.data(), elements(c.bytes), recvtype, c.rank, data_tag, comm,
-               MPI_STATUS_IGNORE);
+      MPI_Recv(held.data(), elements(c.bytes), recvtype, c.rank, data_tag, comm, MPI_STATUS_IGNORE);
       // The child's cube in rank order; each block to its displacement.
       const Range cube = cube_of(c.rank, c.level, p);
       long long at = 0;
@@ -181,7 +179,7 @@ int MY_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* 
     return MPI_SUCCESS;
   }
   if (node.bytes == 0) return MPI_SUCCESS; // an empty cube: nothing to send, nothing below
-  if (node.children.empty()) // a leaf: its own block
+  if (node.children.empty())               // a leaf: its own block
     return MPI_Send(sendbuf, sendcount, sendtype, node.parent, data_tag, comm);
   // Rank order: children below (higher levels first), own block, children above.
   long long below = 0;
@@ -189,8 +187,8 @@ int MY_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* 
     if (c.rank < rank) below += c.bytes;
   std::vector<char> held(static_cast<std::size_t>(elements(node.bytes) * extent));
   if (sendcount > 0)
-    copy(sendbuf, sendcount, sendtype, held.data() + elements(below) * extent, sendcount,
-         sendtype, comm);
+    copy(sendbuf, sendcount, sendtype, held.data() + elements(below) * extent, sendcount, sendtype,
+         comm);
   for (const Child& c : node.children) {
     if (c.bytes == 0) continue;
     // Below: after the children below it of higher level; above: after own and lower levels.

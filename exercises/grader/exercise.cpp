@@ -20,9 +20,9 @@ const std::vector<std::string>& case_variables() {
 
 const std::vector<std::string>& metric_variables() {
   static const std::vector<std::string> names{
-      "rounds",        "bytes_max_per_rank", "bytes_sent_max", "bytes_recv_max", "msgs_recv_max",
-      "msgs_sent_max", "messages",           "msg_bytes_max",  "heap_peak",      "heap_live",
-      "model_time"};
+      "rounds",        "bytes_max_per_rank", "bytes_sent_max", "bytes_recv_max",
+      "msgs_recv_max", "msgs_sent_max",      "messages",       "msg_bytes_max",
+      "heap_peak",     "heap_live",          "model_time"};
   return names;
 }
 
@@ -262,9 +262,9 @@ Exercise load_exercise(const std::string& name_or_dir, const fs::path& root, boo
     e.sync_sweep = sweep_of(*sync, "sync_sweep", level);
     const Kind kind = *parse_kind(e.collective);
     for (const std::string& o : e.sweep.ops)
-      if (takes_problem(kind) ? !is_problem(*parse_op(o)) && o != "sum"
-                              : is_problem(*parse_op(o)))
-        throw ExerciseError("sweep.ops: \"" + o + "\": problem types are gatherv's, ops the "
+      if (takes_problem(kind) ? !is_problem(*parse_op(o)) && o != "sum" : is_problem(*parse_op(o)))
+        throw ExerciseError("sweep.ops: \"" + o +
+                            "\": problem types are gatherv's, ops the "
                             "reductions'");
     if (!takes_op(kind) && !takes_problem(kind) &&
         (e.sweep.ops.size() != 1 || e.sweep.ops[0] != "sum"))

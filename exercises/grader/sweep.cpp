@@ -123,13 +123,14 @@ Env case_env(const Exercise& e, const Case& c) {
   if (e.collective == "gatherv") { // blocks of the case's problem type (harness/irregular.hpp)
     std::vector<std::int64_t> blocks(static_cast<std::size_t>(c.p));
     for (int i = 0; i < c.p; ++i)
-      blocks[static_cast<std::size_t>(i)] = gatherv_count(c, i) * static_cast<std::int64_t>(type_size);
+      blocks[static_cast<std::size_t>(i)] =
+          gatherv_count(c, i) * static_cast<std::int64_t>(type_size);
     double total = 0;
     for (const std::int64_t b : blocks) total += static_cast<double>(b);
     env["m"] = total;
     env["m_others"] = total - static_cast<double>(blocks[static_cast<std::size_t>(c.root)]);
     env["theorem1"] = schedule::theorem1_bound(schedule::irregular_gather_tree(blocks, c.root),
-                                                blocks, e.alpha, e.beta);
+                                               blocks, e.alpha, e.beta);
   }
   return env;
 }

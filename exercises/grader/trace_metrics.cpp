@@ -122,8 +122,7 @@ Metrics measure(const model::Trace& trace, const std::map<int, int>& region_of_r
 
 } // namespace
 
-std::map<int, Metrics> trace_metrics(const std::filesystem::path& path, double alpha,
-                                     double beta) {
+std::map<int, Metrics> trace_metrics(const std::filesystem::path& path, double alpha, double beta) {
   const model::Trace trace = model::load_trace(path);
   std::map<int, std::map<int, int>> regions; // case → rank → its outermost region
   for (const model::Rank& rank : trace.ranks)
@@ -135,7 +134,8 @@ std::map<int, Metrics> trace_metrics(const std::filesystem::path& path, double a
         regions[std::atoi(id->second.c_str())][rank.id] = static_cast<int>(i);
     }
   std::map<int, Metrics> out;
-  for (const auto& [id, region_of_rank] : regions) out[id] = measure(trace, region_of_rank, {alpha, beta});
+  for (const auto& [id, region_of_rank] : regions)
+    out[id] = measure(trace, region_of_rank, {alpha, beta});
   for (const model::Call& call : model::divide_calls(trace)) {
     if (call.kind != model::CallKind::grader_case) continue;
     const auto id = call.meta.find("case");

@@ -19,7 +19,7 @@ struct Metrics {
   int rounds = 0;
   std::uint64_t bytes_max_per_rank = 0, bytes_sent_max = 0, bytes_recv_max = 0;
   int msgs_recv_max = 0, msgs_sent_max = 0, messages = 0, self_messages = 0;
-  std::uint64_t msg_bytes_max = 0;      ///< the largest message: a pipeline's real block size
+  std::uint64_t msg_bytes_max = 0; ///< the largest message: a pipeline's real block size
   /// The case's messages replayed in the 1-ported α-β model (model::replay_alpha_beta, the
   /// exercise's α and β): what the call takes on the lecture's machine, in seconds.
   double model_time = 0;

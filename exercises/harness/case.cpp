@@ -28,8 +28,8 @@ bool takes_problem(Kind kind) {
 }
 
 namespace {
-constexpr Op all_ops[] = {Op::sum,        Op::affine,     Op::same,        Op::random,
-                          Op::bucket,     Op::spikes,     Op::increasing,  Op::decreasing,
+constexpr Op all_ops[] = {Op::sum,         Op::affine,    Op::same,       Op::random,
+                          Op::bucket,      Op::spikes,    Op::increasing, Op::decreasing,
                           Op::alternating, Op::two_blocks};
 } // namespace
 

@@ -13,9 +13,9 @@ std::uint64_t mix(std::uint64_t x) { // splitmix64's finaliser
 
 /// Uniform in [1, n], the same for the same case and rank (the seed is the process count).
 int uniform(const Case& c, int rank, int n) {
-  const std::uint64_t h = mix(mix(mix(static_cast<std::uint64_t>(c.p)) ^
-                                  static_cast<std::uint64_t>(c.op)) ^
-                              static_cast<std::uint64_t>(rank));
+  const std::uint64_t h =
+      mix(mix(mix(static_cast<std::uint64_t>(c.p)) ^ static_cast<std::uint64_t>(c.op)) ^
+          static_cast<std::uint64_t>(rank));
   return 1 + static_cast<int>(h % static_cast<std::uint64_t>(n));
 }
 

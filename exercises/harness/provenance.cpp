@@ -5,10 +5,9 @@
 // allocator: heap.cpp charges allocations made from the executable's code to the student.
 #include "provenance.hpp"
 
-#include "irregular.hpp"
-
 #include "buffers.hpp"
 #include "collscope/trace.hpp"
+#include "irregular.hpp"
 
 #include <algorithm>
 #include <climits>
