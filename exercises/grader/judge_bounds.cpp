@@ -122,8 +122,8 @@ CheckResult judge_bound(const Grade& g, const CheckSpec& spec) {
       hidden.push_back(&r.c);
       hidden_allowance = a;
       if (hidden_example.empty())
-        hidden_example = describe(r.c) + ": " + value_text + " = " + format_number(v) + " > " +
-                         format_number(b - a) + " without the allowance";
+        hidden_example = describe(r.c) + ": " + value_text + " = " + format_number(v) +
+                         " > " + format_number(b - a) + " without the allowance";
     }
     if (ok) continue;
     if (margin > worst_margin) worst_margin = margin, worst = &r;
@@ -132,8 +132,8 @@ CheckResult judge_bound(const Grade& g, const CheckSpec& spec) {
     const std::string where = heap ? " (on rank " + std::to_string(r.heap_peak_rank) + ")" : "";
     result.failures.push_back({&r,
                                Mode::main,
-                               value_text + " = " + format_number(v) + " > " + bound_text + " = " +
-                                   format_number(b) + where,
+                               value_text + " = " + format_number(v) + " > " + bound_text +
+                                   " = " + format_number(b) + where,
                                {},
                                {},
                                {},
@@ -142,13 +142,14 @@ CheckResult judge_bound(const Grade& g, const CheckSpec& spec) {
   finish(result, failing, passing, "cases within " + value_text + " ≤ " + bound_text);
   // A count threshold is true of the cases, but an allowance that does not grow with the
   // count can hide the same mistake below it: say so, with a case that shows it.
-  if (result.pattern && result.pattern->test.find("count") != std::string::npos && !hidden.empty())
-    result.diagnosis.insert(result.diagnosis.begin() + 1,
-                            "Below that count the bound's allowance of " +
-                                lecture_notation(format_number(hidden_allowance)) +
-                                " can hide the same mistake: " + std::to_string(hidden.size()) +
-                                " passing case(s) exceed the bound without it (e.g. " +
-                                hidden_example + ").");
+  if (result.pattern && result.pattern->test.find("count") != std::string::npos &&
+      !hidden.empty())
+    result.diagnosis.insert(
+        result.diagnosis.begin() + 1,
+        "Below that count the bound's allowance of " +
+            lecture_notation(format_number(hidden_allowance)) +
+            " can hide the same mistake: " + std::to_string(hidden.size()) +
+            " passing case(s) exceed the bound without it (e.g. " + hidden_example + ").");
   if (result.judged == 0 && right_cases > 0) {
     // Nothing to judge is no evidence: a bound that applies to no case gives no points.
     result.summary = "not judged: applies to none of the " + std::to_string(right_cases) +
@@ -173,7 +174,8 @@ CheckResult judge_bound(const Grade& g, const CheckSpec& spec) {
       result.diagnosis.insert(result.diagnosis.begin(),
                               render_hint(hint->text, env) + " (at " + describe(worst->c) + ")");
   }
-  result.header = {"p", "judged", "passed", value_text + " (worst)", bound_text, "worst case"};
+  result.header = {
+      "p", "judged", "passed", value_text + " (worst)", bound_text, "worst case"};
   for (const auto& [p, row] : rows)
     result.rows.push_back({std::to_string(p), std::to_string(row.judged),
                            std::to_string(row.passed), format_number(row.worst_value),

@@ -62,22 +62,14 @@ std::string convert(std::string_view in) {
         }
         const std::string arg = convert(in.substr(end + 1, close - end - 1));
         const std::string wrapped = atom(arg) ? arg : "(" + arg + ")";
-        if (name == "clog2")
-          out += "⌈log₂" + wrapped + "⌉";
-        else if (name == "flog2")
-          out += "⌊log₂" + wrapped + "⌋";
-        else if (name == "log2")
-          out += "log₂" + wrapped;
-        else if (name == "ceil")
-          out += "⌈" + arg + "⌉";
-        else if (name == "floor")
-          out += "⌊" + arg + "⌋";
-        else if (name == "sqrt")
-          out += "√" + wrapped;
-        else if (name == "abs")
-          out += "|" + arg + "|";
-        else
-          out += name + "(" + arg + ")";
+        if (name == "clog2") out += "⌈log₂" + wrapped + "⌉";
+        else if (name == "flog2") out += "⌊log₂" + wrapped + "⌋";
+        else if (name == "log2") out += "log₂" + wrapped;
+        else if (name == "ceil") out += "⌈" + arg + "⌉";
+        else if (name == "floor") out += "⌊" + arg + "⌋";
+        else if (name == "sqrt") out += "√" + wrapped;
+        else if (name == "abs") out += "|" + arg + "|";
+        else out += name + "(" + arg + ")";
         i = close + 1;
         continue;
       }
@@ -87,8 +79,8 @@ std::string convert(std::string_view in) {
     }
     const std::string_view rest = in.substr(i);
     static const std::pair<std::string_view, std::string_view> operators[] = {
-        {" * ", "·"}, {" / ", "/"}, {" - ", " − "}, {"<=", "≤"},  {">=", "≥"},
-        {"!=", "≠"},  {"==", "="},  {"&&", "and"},  {"||", "or"}, {"*", "·"}};
+        {" * ", "·"}, {" / ", "/"}, {" - ", " − "}, {"<=", "≤"}, {">=", "≥"}, {"!=", "≠"},
+        {"==", "="},  {"&&", "and"}, {"||", "or"}, {"*", "·"}};
     bool replaced = false;
     for (const auto& [from, to] : operators)
       if (rest.substr(0, from.size()) == from) {

@@ -46,19 +46,20 @@ std::vector<Candidate> candidates(const std::vector<const Case*>& failing) {
       "MPI_SUM", "affine"));
   // gatherv: one problem type (the block sizes' distribution, in the op's slot).
   const Op op = failing.front()->op;
-  if (is_problem(op) &&
-      std::all_of(failing.begin(), failing.end(), [op](const Case* c) { return c->op == op; }))
+  if (is_problem(op) && std::all_of(failing.begin(), failing.end(),
+                                    [op](const Case* c) { return c->op == op; }))
     list.push_back(candidate(std::string("the ") + op_name(op), "other problem types",
                              "problem == " + s(static_cast<int>(op))));
   if (n_min > 0)
-    list.push_back(
-        candidate("count ≥ " + s(n_min), "count ≤ " + s(n_min - 1), "count >= " + s(n_min)));
+    list.push_back(candidate("count ≥ " + s(n_min), "count ≤ " + s(n_min - 1),
+                             "count >= " + s(n_min)));
   if (n_max > 0 && n_min != n_max)
-    list.push_back(
-        candidate("count ≤ " + s(n_max), "count ≥ " + s(n_max + 1), "count <= " + s(n_max)));
+    list.push_back(candidate("count ≤ " + s(n_max), "count ≥ " + s(n_max + 1),
+                             "count <= " + s(n_max)));
   if (n_min == n_max) // after the thresholds: "count ≥ 1000" says more than "count = 1000"
     list.push_back(candidate("count = " + s(n_min), "count ≠ " + s(n_min), "count == " + s(n_min)));
-  list.push_back(candidate("root = p − 1", "other roots", "root == p - 1 && p > 1"));
+  list.push_back(
+      candidate("root = p − 1", "other roots", "root == p - 1 && p > 1"));
   if (p_min > 1)
     list.push_back(candidate("p ≥ " + s(p_min), "p ≤ " + s(p_min - 1), "p >= " + s(p_min)));
   if (p_min != p_max)
@@ -96,8 +97,8 @@ std::optional<Pattern> separating_pattern(const std::vector<const Case*>& failin
     std::vector<bool> on_passing;
     for (const Env& e : pass_env) on_passing.push_back(k.expr.eval(e) != 0);
     if (std::none_of(on_passing.begin(), on_passing.end(), [](bool b) { return b; }))
-      return Pattern{"Every failing case has " + k.has + "; all " + std::to_string(passing.size()) +
-                         " cases with " + k.has_not + " pass.",
+      return Pattern{"Every failing case has " + k.has + "; all " +
+                         std::to_string(passing.size()) + " cases with " + k.has_not + " pass.",
                      k.test};
     kept.push_back(&k);
     holds.push_back(std::move(on_passing));
@@ -109,7 +110,8 @@ std::optional<Pattern> separating_pattern(const std::vector<const Case*>& failin
         separates = !(holds[i][c] && holds[j][c]);
       if (separates)
         return Pattern{"Every failing case has " + kept[i]->has + " and " + kept[j]->has +
-                           "; all " + std::to_string(passing.size()) + " cases without both pass.",
+                           "; all " + std::to_string(passing.size()) +
+                           " cases without both pass.",
                        "(" + kept[i]->test + ") && (" + kept[j]->test + ")"};
     }
   return std::nullopt;
