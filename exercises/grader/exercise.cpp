@@ -114,8 +114,8 @@ SweepSpec sweep_of(const Json& v, const std::string& where, int quick) {
   }
   for (const std::string& o : s.ops)
     if (!parse_op(o))
-      throw ExerciseError(where + ".ops: \"sum\", \"affine\" or a gatherv problem type, got \"" +
-                          o + "\"");
+      throw ExerciseError(where + ".ops: \"sum\" or \"affine\", got \"" + o +
+                          "\" (gatherv: a problem type of seeds/000, e.g. \"spikes\")");
   if (s.p.empty() || s.counts.empty() || s.datatypes.empty() || s.ops.empty())
     throw ExerciseError(where + ": needs p, counts and datatypes");
   if (s.roots != "all" && s.roots != "sample" && s.roots != "zero")
