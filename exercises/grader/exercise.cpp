@@ -14,14 +14,15 @@ namespace fs = std::filesystem;
 const std::vector<std::string>& case_variables() {
   static const std::vector<std::string> names{"p",      "root",        "count",        "type_size",
                                               "extent", "block_bytes", "block_extent", "m",
-                                              "alpha",  "beta"};
+                                              "alpha",  "beta",        "m_others",     "theorem1"};
   return names;
 }
 
 const std::vector<std::string>& metric_variables() {
   static const std::vector<std::string> names{
-      "rounds",        "bytes_max_per_rank", "bytes_sent_max", "bytes_recv_max", "msgs_recv_max",
-      "msgs_sent_max", "messages",           "msg_bytes_max",  "heap_peak",      "heap_live"};
+      "rounds",        "bytes_max_per_rank", "bytes_sent_max", "bytes_recv_max",
+      "msgs_recv_max", "msgs_sent_max",      "messages",       "msg_bytes_max",
+      "heap_peak",     "heap_live",          "model_time"};
   return names;
 }
 
@@ -112,7 +113,9 @@ SweepSpec sweep_of(const Json& v, const std::string& where, int quick) {
     for (const Json& o : array(*x, where + ".ops")) s.ops.push_back(string(o, where + ".ops"));
   }
   for (const std::string& o : s.ops)
-    if (!parse_op(o)) throw ExerciseError(where + ".ops: \"sum\" or \"affine\", got \"" + o + "\"");
+    if (!parse_op(o))
+      throw ExerciseError(where + ".ops: \"sum\" or \"affine\", got \"" + o +
+                          "\" (gatherv: a problem type of seeds/000, e.g. \"spikes\")");
   if (s.p.empty() || s.counts.empty() || s.datatypes.empty() || s.ops.empty())
     throw ExerciseError(where + ": needs p, counts and datatypes");
   if (s.roots != "all" && s.roots != "sample" && s.roots != "zero")
@@ -230,7 +233,7 @@ Exercise load_exercise(const std::string& name_or_dir, const fs::path& root, boo
     e.collective = text_of(doc, "collective", "top level");
     if (!parse_kind(e.collective))
       throw ExerciseError("collective must be gather, scatter, bcast, allgather, allreduce, "
-                          "alltoall, scan or reduce_scatter_block");
+                          "alltoall, scan, reduce_scatter_block or gatherv");
     e.function = text_of(doc, "function", "top level");
     e.signature = text_of(doc, "signature", "top level");
     e.lecture = text_of(doc, "lecture", "top level", false);
@@ -257,7 +260,13 @@ Exercise load_exercise(const std::string& name_or_dir, const fs::path& root, boo
     e.smoke = smoke;
     e.sweep = sweep_of(*sweep, "sweep", level);
     e.sync_sweep = sweep_of(*sync, "sync_sweep", level);
-    if (!takes_op(*parse_kind(e.collective)) &&
+    const Kind kind = *parse_kind(e.collective);
+    for (const std::string& o : e.sweep.ops)
+      if (takes_problem(kind) ? !is_problem(*parse_op(o)) && o != "sum" : is_problem(*parse_op(o)))
+        throw ExerciseError("sweep.ops: \"" + o +
+                            "\": problem types are gatherv's, ops the "
+                            "reductions'");
+    if (!takes_op(kind) && !takes_problem(kind) &&
         (e.sweep.ops.size() != 1 || e.sweep.ops[0] != "sum"))
       throw ExerciseError("sweep.ops: only a reduction (allreduce, scan, reduce_scatter_block) "
                           "has an op");

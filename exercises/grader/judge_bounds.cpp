@@ -31,7 +31,7 @@ bool uses(const Exercise& ex, const CheckSpec& spec, const std::set<std::string>
 bool needs_trace(const Exercise& ex, const CheckSpec& spec) {
   return uses(ex, spec,
               {"rounds", "bytes_max_per_rank", "bytes_sent_max", "bytes_recv_max", "msgs_recv_max",
-               "msgs_sent_max", "messages", "msg_bytes_max"});
+               "msgs_sent_max", "messages", "msg_bytes_max", "model_time"});
 }
 
 bool needs_heap(const Exercise& ex, const CheckSpec& spec) {
@@ -49,6 +49,7 @@ Env full_env(const Exercise& ex, const CaseRecord& r) {
   env["msgs_sent_max"] = m.msgs_sent_max;
   env["messages"] = m.messages;
   env["msg_bytes_max"] = static_cast<double>(m.msg_bytes_max);
+  env["model_time"] = m.model_time;
   env["heap_peak"] = static_cast<double>(r.heap_peak);
   env["heap_live"] = static_cast<double>(r.heap_live);
   for (const auto& [name, expr] : ex.defines) env[name] = expr.eval(env);

@@ -44,6 +44,12 @@ std::vector<Candidate> candidates(const std::vector<const Case*>& failing) {
       "result of lower ranks goes on the left (MPI_Reduce_local(lower, higher, …) computes "
       "higher = lower ∘ higher)",
       "MPI_SUM", "affine"));
+  // gatherv: one problem type (the block sizes' distribution, in the op's slot).
+  const Op op = failing.front()->op;
+  if (is_problem(op) && std::all_of(failing.begin(), failing.end(),
+                                    [op](const Case* c) { return c->op == op; }))
+    list.push_back(candidate(std::string("the ") + op_name(op), "other problem types",
+                             "problem == " + s(static_cast<int>(op))));
   if (n_min > 0)
     list.push_back(candidate("count ≥ " + s(n_min), "count ≤ " + s(n_min - 1),
                              "count >= " + s(n_min)));
@@ -70,7 +76,8 @@ Env pattern_env(const Case& c) {
           {"root", c.root},
           {"count", c.count},
           {"vector", c.dtype == Dtype::vector ? 1 : 0},
-          {"affine", c.op == Op::affine ? 1 : 0}};
+          {"affine", c.op == Op::affine ? 1 : 0},
+          {"problem", static_cast<int>(c.op)}};
 }
 
 std::optional<Pattern> separating_pattern(const std::vector<const Case*>& failing,

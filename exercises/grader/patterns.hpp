@@ -31,7 +31,8 @@ std::string failure_pattern(const std::vector<const Case*>& failing,
                             const std::vector<const Case*>& passing);
 
 /// What a pattern's test reads of a case: p, root, count, vector (1 for the vector
-/// datatype), affine (1 for the non-commutative op).
+/// datatype), affine (1 for the non-commutative op), problem (the op slot's value: gatherv's
+/// problem type).
 Env pattern_env(const Case& c);
 
 /// A hint with {expression} parts evaluated in `env` ("used {msgs_recv_max} blocks").

@@ -30,6 +30,11 @@ std::string sweep_text(const Grade& g) {
       ops += (ops.empty() ? "" : " and ") + std::string(op_name(parse_op(o).value()));
     types += "; ops " + ops;
   }
+  if (takes_problem(*parse_kind(g.exercise->collective))) {
+    std::string problems;
+    for (const std::string& o : s.ops) problems += (problems.empty() ? "" : ", ") + o;
+    types += "; problem types " + problems;
+  }
   return std::string(g.quick ? "quick" : "full") + " sweep: p = " + list(s.p) + "; " + roots +
          "; counts " + list(s.counts) + "; " + types + " (" + std::to_string(g.main.size()) +
          " cases; one mpirun per process count p, of p + 1 processes: a case runs on the first p "
@@ -69,6 +74,7 @@ std::string native_name(const Grade& g) {
   if (c == "alltoall") return "MPI_Alltoall";
   if (c == "scan") return "MPI_Scan";
   if (c == "reduce_scatter_block") return "MPI_Reduce_scatter_block";
+  if (c == "gatherv") return "MPI_Gatherv";
   return c == "gather" ? "MPI_Gather" : "MPI_Scatter";
 }
 

@@ -261,7 +261,7 @@ void Runner::run_group(const std::string& name, const std::vector<Case>& cases, 
     }
     if (mode == Mode::main && fs::exists(dir / "trace" / "traces.otf2")) {
       try {
-        const std::map<int, Metrics> metrics = trace_metrics(dir / "trace");
+        const std::map<int, Metrics> metrics = trace_metrics(dir / "trace", ex_.alpha, ex_.beta);
         for (const int id : log.finished)
           if (const auto m = metrics.find(id); m != metrics.end() && records.count(id)) {
             records[id]->metrics = m->second;

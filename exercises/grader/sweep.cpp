@@ -1,5 +1,8 @@
 #include "sweep.hpp"
 
+#include "../harness/irregular.hpp"
+#include "collscope/schedule/irregular_tree.hpp"
+
 #include <algorithm>
 #include <fstream>
 #include <sched.h>
@@ -115,6 +118,20 @@ Env case_env(const Exercise& e, const Case& c) {
   env["m"] = vector_sized ? c.count * type_size : c.p * c.count * type_size;
   env["alpha"] = e.alpha;
   env["beta"] = e.beta;
+  env["m_others"] = env["m"] - env["block_bytes"];
+  env["theorem1"] = 0;
+  if (e.collective == "gatherv") { // blocks of the case's problem type (harness/irregular.hpp)
+    std::vector<std::int64_t> blocks(static_cast<std::size_t>(c.p));
+    for (int i = 0; i < c.p; ++i)
+      blocks[static_cast<std::size_t>(i)] =
+          gatherv_count(c, i) * static_cast<std::int64_t>(type_size);
+    double total = 0;
+    for (const std::int64_t b : blocks) total += static_cast<double>(b);
+    env["m"] = total;
+    env["m_others"] = total - static_cast<double>(blocks[static_cast<std::size_t>(c.root)]);
+    env["theorem1"] = schedule::theorem1_bound(schedule::irregular_gather_tree(blocks, c.root),
+                                               blocks, e.alpha, e.beta);
+  }
   return env;
 }
 

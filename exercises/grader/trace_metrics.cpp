@@ -4,6 +4,7 @@
 #include "collscope/model/inferred_rounds.hpp"
 #include "collscope/model/load_trace.hpp"
 #include "collscope/model/matching.hpp"
+#include "collscope/model/replay.hpp"
 #include "collscope/model/steps.hpp"
 #include "collscope/model/volume.hpp"
 
@@ -84,10 +85,12 @@ int self_messages(const model::Trace& trace, const std::map<int, int>& region_of
   return n;
 }
 
-Metrics measure(const model::Trace& trace, const std::map<int, int>& region_of_rank) {
+Metrics measure(const model::Trace& trace, const std::map<int, int>& region_of_rank,
+                model::AlphaBeta cost) {
   const model::Trace sub = sub_trace(trace, region_of_rank);
   Metrics m;
   m.rounds = model::inferred_rounds(sub).rounds;
+  m.model_time = model::replay_alpha_beta(sub, cost).total;
   const model::Volume v = model::volume(sub);
   m.bytes_max_per_rank = v.max_per_rank;
   m.bytes_sent_max = v.max_sent;
@@ -119,7 +122,7 @@ Metrics measure(const model::Trace& trace, const std::map<int, int>& region_of_r
 
 } // namespace
 
-std::map<int, Metrics> trace_metrics(const std::filesystem::path& path) {
+std::map<int, Metrics> trace_metrics(const std::filesystem::path& path, double alpha, double beta) {
   const model::Trace trace = model::load_trace(path);
   std::map<int, std::map<int, int>> regions; // case → rank → its outermost region
   for (const model::Rank& rank : trace.ranks)
@@ -131,7 +134,8 @@ std::map<int, Metrics> trace_metrics(const std::filesystem::path& path) {
         regions[std::atoi(id->second.c_str())][rank.id] = static_cast<int>(i);
     }
   std::map<int, Metrics> out;
-  for (const auto& [id, region_of_rank] : regions) out[id] = measure(trace, region_of_rank);
+  for (const auto& [id, region_of_rank] : regions)
+    out[id] = measure(trace, region_of_rank, {alpha, beta});
   for (const model::Call& call : model::divide_calls(trace)) {
     if (call.kind != model::CallKind::grader_case) continue;
     const auto id = call.meta.find("case");

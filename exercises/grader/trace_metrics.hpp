@@ -19,7 +19,10 @@ struct Metrics {
   int rounds = 0;
   std::uint64_t bytes_max_per_rank = 0, bytes_sent_max = 0, bytes_recv_max = 0;
   int msgs_recv_max = 0, msgs_sent_max = 0, messages = 0, self_messages = 0;
-  std::uint64_t msg_bytes_max = 0;      ///< the largest message: a pipeline's real block size
+  std::uint64_t msg_bytes_max = 0; ///< the largest message: a pipeline's real block size
+  /// The case's messages replayed in the 1-ported α-β model (model::replay_alpha_beta, the
+  /// exercise's α and β): what the call takes on the lecture's machine, in seconds.
+  double model_time = 0;
   int unmatched = 0;                    ///< sends or receives without a partner in the call
   std::vector<std::string> collectives; ///< forbidden MPI calls seen ("MPI_Gather ×3 on rank 0")
   /// The case's index in model::divide_calls of its trace: what `collscope-trace stats TRACE
@@ -28,7 +31,9 @@ struct Metrics {
 };
 
 /// Per case id. Throws collscope::model::TraceError if the archive cannot be loaded.
-std::map<int, Metrics> trace_metrics(const std::filesystem::path& trace);
+/// `alpha`, `beta`: the model of model_time (the exercise's).
+std::map<int, Metrics> trace_metrics(const std::filesystem::path& trace, double alpha = 1e-6,
+                                     double beta = 2e-10);
 
 /// The call of case `id` in `trace` (Metrics::call), or -1 if the trace does not hold it or
 /// cannot be loaded.

@@ -1,5 +1,7 @@
 #include "block_map.hpp"
 
+#include "irregular.hpp"
+
 #include <vector>
 
 namespace collscope::grade {
@@ -65,11 +67,36 @@ std::string block_text(const std::vector<int>& recv, int units, std::int64_t beg
   return whole_block ? "[" + text + "]" : text;
 }
 
+/// gatherv: rank i's block at displs[i] (`[]` when empty), and the free element behind it
+/// where something wrote there ("0 +[1:0]": rank 1's element 0 landed behind rank 0's block).
+std::string gatherv_block_map(const Case& c, const std::vector<int>& recv,
+                              std::int64_t recv_elements) {
+  const int units = units_per_element(c.dtype);
+  std::string text;
+  for (int i = 0; i < c.p; ++i) {
+    if (text.size() > 400) {
+      text += ", …";
+      break;
+    }
+    const std::int64_t at = gatherv_displ(c, i), n = gatherv_count(c, i);
+    text += (i == 0 ? "" : ", ") +
+            (n == 0 ? std::string("[]") : block_text(recv, units, at, at + n, true, 0));
+    if (at + n < recv_elements &&
+        origin_of(recv[static_cast<std::size_t>((at + n) * units)]).what != Origin::unwritten)
+      text += " +" + block_text(recv, units, at + n, at + n + 1, false, 0);
+  }
+  const std::int64_t elements = static_cast<std::int64_t>(recv.size()) / units;
+  if (origin_of(recv[static_cast<std::size_t>(recv_elements * units)]).what != Origin::unwritten)
+    text += " + behind the end: " + block_text(recv, units, recv_elements, elements, false, 0);
+  return text;
+}
+
 } // namespace
 
 std::string block_map(Kind kind, const Case& c, int rank, const std::vector<int>& recv,
                       std::int64_t recv_elements) {
   if (takes_op(kind) || c.count <= 0) return {};
+  if (kind == Kind::gatherv) return gatherv_block_map(c, recv, recv_elements);
   // An all-to-all's block from rank R is R's block for this rank: its elements from rank·count.
   const std::int64_t first = kind == Kind::alltoall ? std::int64_t{rank} * c.count : 0;
   const int units = units_per_element(c.dtype);

@@ -1,5 +1,7 @@
 #include "buffers.hpp"
 
+#include "irregular.hpp"
+
 #include <algorithm>
 
 namespace collscope::grade {
@@ -86,6 +88,10 @@ Buffers make_buffers(Kind kind, const Case& c, int rank) {
   b.send_elements = kind == Kind::bcast ? 0 : whole_send ? whole : n;
   b.recv_elements =
       kind == Kind::gather || kind == Kind::allgather || kind == Kind::alltoall ? whole : n;
+  if (kind == Kind::gatherv) { // every rank gets the root's whole recvbuf, as for gather
+    b.send_elements = gatherv_count(c, rank);
+    b.recv_elements = gatherv_extent(c);
+  }
   b.send.assign(static_cast<std::size_t>((b.send_elements + 1) * units), sentinel);
   b.recv.assign(static_cast<std::size_t>((b.recv_elements + 1) * units), sentinel);
   const auto mine = [rank](std::int64_t) { return rank; };
@@ -93,7 +99,8 @@ Buffers make_buffers(Kind kind, const Case& c, int rank) {
   switch (kind) {
   case Kind::gather:
   case Kind::allgather:
-    fill(b.send, c, n, send_gap, mine, same);
+  case Kind::gatherv:
+    fill(b.send, c, b.send_elements, send_gap, mine, same);
     break;
   case Kind::scatter:
     if (rank == c.root) {
@@ -180,8 +187,10 @@ std::string first_difference(Kind kind, const Case& c, const Buffers& got,
     const auto [gi, ei] = std::mismatch(g.begin(), g.end(), e.begin());
     if (gi == g.end()) return {};
     const std::int64_t unit = gi - g.begin();
-    std::string text = locate(name, c, unit, elements, blocks) + ": expected " +
-                       describe_value(*ei) + ", got " + describe_value(*gi);
+    std::string text = locate(name, c, unit, elements, blocks);
+    if (kind == Kind::gatherv && name[0] == 'r' && unit / units_per_element(c.dtype) < elements)
+      text += gatherv_position(c, unit / units_per_element(c.dtype));
+    text += ": expected " + describe_value(*ei) + ", got " + describe_value(*gi);
     if (name[0] == 's') text += " (the send buffer must not change)";
     return text;
   };

@@ -1,6 +1,7 @@
 #include "calls.hpp"
 
 #include "collscope/grade/entry.hpp"
+#include "irregular.hpp"
 
 #include <cstring>
 
@@ -29,9 +30,10 @@ int sum(int x, int y) {
   return static_cast<int>(static_cast<unsigned>(x) + static_cast<unsigned>(y));
 }
 
-template <class Rooted, class Bcast, class Allgather, class Allreduce>
+template <class Rooted, class Bcast, class Allgather, class Allreduce, class Gatherv>
 int dispatch(Kind kind, const Case& c, Buffers& b, const Datatypes& types, MPI_Comm comm,
-             Rooted rooted, Bcast bcast, Allgather allgather, Allreduce allreduce) {
+             Rooted rooted, Bcast bcast, Allgather allgather, Allreduce allreduce,
+             Gatherv gatherv) {
   void* send = b.send.data();
   void* recv = b.recv.data();
   const MPI_Datatype t = types[c.dtype];
@@ -48,6 +50,17 @@ int dispatch(Kind kind, const Case& c, Buffers& b, const Datatypes& types, MPI_C
   case Kind::scan:
   case Kind::reduce_scatter_block:
     return allreduce(send, recv, c.count, t, types.op(c.op, c.dtype), comm);
+  case Kind::gatherv: {
+    // Every rank passes the root's arguments (MPI: significant at the root only).
+    constexpr int most = 4096; // no heap: the submission's allocations are being counted
+    static int counts[most], displs[most];
+    for (int i = 0; i < c.p && i < most; ++i) {
+      counts[i] = gatherv_count(c, i);
+      displs[i] = static_cast<int>(gatherv_displ(c, i));
+    }
+    return gatherv(send, static_cast<int>(b.send_elements), t, recv, counts, displs, t, c.root,
+                   comm);
+  }
   }
   return MPI_ERR_OTHER;
 }
@@ -59,12 +72,13 @@ int call_native(Kind kind, const Case& c, Buffers& b, const Datatypes& types, MP
                   PMPI_Bcast, kind == Kind::alltoall ? PMPI_Alltoall : PMPI_Allgather,
                   kind == Kind::scan                   ? PMPI_Scan
                   : kind == Kind::reduce_scatter_block ? PMPI_Reduce_scatter_block
-                                                       : PMPI_Allreduce);
+                                                       : PMPI_Allreduce,
+                  PMPI_Gatherv);
 }
 
 int call_submission(Kind kind, const Case& c, Buffers& b, const Datatypes& types, MPI_Comm comm) {
   return dispatch(kind, c, b, types, comm, submission.rooted, submission.bcast,
-                  submission.allgather, submission.allreduce);
+                  submission.allgather, submission.allreduce, submission.gatherv);
 }
 
 Datatypes::Datatypes() {

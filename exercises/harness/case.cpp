@@ -15,11 +15,26 @@ std::optional<Kind> parse_kind(std::string_view name) {
   if (name == "alltoall") return Kind::alltoall;
   if (name == "scan") return Kind::scan;
   if (name == "reduce_scatter_block") return Kind::reduce_scatter_block;
+  if (name == "gatherv") return Kind::gatherv;
   return std::nullopt;
 }
 
 bool takes_op(Kind kind) {
   return kind == Kind::allreduce || kind == Kind::scan || kind == Kind::reduce_scatter_block;
+}
+
+bool takes_problem(Kind kind) {
+  return kind == Kind::gatherv;
+}
+
+namespace {
+constexpr Op all_ops[] = {Op::sum,         Op::affine,    Op::same,       Op::random,
+                          Op::bucket,      Op::spikes,    Op::increasing, Op::decreasing,
+                          Op::alternating, Op::two_blocks};
+} // namespace
+
+bool is_problem(Op op) {
+  return op != Op::sum && op != Op::affine;
 }
 
 std::optional<Dtype> parse_dtype(std::string_view name) {
@@ -29,8 +44,8 @@ std::optional<Dtype> parse_dtype(std::string_view name) {
 }
 
 std::optional<Op> parse_op(std::string_view name) {
-  if (name == "sum") return Op::sum;
-  if (name == "affine") return Op::affine;
+  for (const Op op : all_ops)
+    if (name == to_string(op)) return op;
   return std::nullopt;
 }
 
@@ -52,6 +67,8 @@ const char* to_string(Kind kind) {
     return "scan";
   case Kind::reduce_scatter_block:
     return "reduce_scatter_block";
+  case Kind::gatherv:
+    return "gatherv";
   }
   return "?";
 }
@@ -65,11 +82,55 @@ const char* mpi_name(Dtype dtype) {
 }
 
 const char* to_string(Op op) {
-  return op == Op::sum ? "sum" : "affine";
+  switch (op) {
+  case Op::sum:
+    return "sum";
+  case Op::affine:
+    return "affine";
+  case Op::same:
+    return "same";
+  case Op::random:
+    return "random";
+  case Op::bucket:
+    return "bucket";
+  case Op::spikes:
+    return "spikes";
+  case Op::increasing:
+    return "increasing";
+  case Op::decreasing:
+    return "decreasing";
+  case Op::alternating:
+    return "alternating";
+  case Op::two_blocks:
+    return "two_blocks";
+  }
+  return "?";
 }
 
 const char* op_name(Op op) {
-  return op == Op::sum ? "MPI_SUM" : "the non-commutative affine-map op";
+  switch (op) {
+  case Op::sum:
+    return "MPI_SUM";
+  case Op::affine:
+    return "the non-commutative affine-map op";
+  case Op::same:
+    return "problem same (m_i = b)";
+  case Op::random:
+    return "problem random (m_i in [1, 2b])";
+  case Op::bucket:
+    return "problem bucket (m_i = b/2 + [1, b])";
+  case Op::spikes:
+    return "problem spikes (m_i = 5b or 1)";
+  case Op::increasing:
+    return "problem increasing (m_i = ⌊2b(i + 1)/p⌋ + 1)";
+  case Op::decreasing:
+    return "problem decreasing (m_i = ⌊2b(p − i)/p⌋ + 1)";
+  case Op::alternating:
+    return "problem alternating (m_i = b ± ⌊b/2⌋)";
+  case Op::two_blocks:
+    return "problem two blocks (m_0 = m_{p−1} = b, all others 0)";
+  }
+  return "?";
 }
 
 namespace {

@@ -9,14 +9,41 @@
 
 namespace collscope::grade {
 
-enum class Kind { gather, scatter, bcast, allgather, allreduce, alltoall, scan, reduce_scatter_block };
+enum class Kind {
+  gather,
+  scatter,
+  bcast,
+  allgather,
+  allreduce,
+  alltoall,
+  scan,
+  reduce_scatter_block,
+  gatherv
+};
 /// The collectives that reduce with an op (allreduce, scan, reduce_scatter_block).
 bool takes_op(Kind kind);
 enum class Dtype { int_, vector };
 /// The reduction of an allreduce: `sum` (commutative: MPI_SUM on MPI_INT, a user-defined sum on
 /// the vector type, which MPI's predefined ops refuse) or `affine` (every int is an affine map
 /// x ↦ ax + b, combined by composition: associative, not commutative).
-enum class Op { sum, affine };
+/// gatherv's problem types (seeds/000 §4: how the block sizes m_i vary over the ranks) share
+/// the op's slot in plans, `--case` specs and sweeps: a case has one or the other
+/// (irregular.hpp; `sum` stands for `same` there).
+enum class Op {
+  sum,
+  affine,
+  same,
+  random,
+  bucket,
+  spikes,
+  increasing,
+  decreasing,
+  alternating,
+  two_blocks
+};
+/// gatherv, whose cases have a problem type in the op's slot.
+bool takes_problem(Kind kind);
+bool is_problem(Op op);
 
 std::optional<Kind> parse_kind(std::string_view name);
 std::optional<Dtype> parse_dtype(std::string_view name);

@@ -28,7 +28,7 @@ namespace collscope::grade {
 namespace {
 
 constexpr const char* usage = "usage: %s --plan PLAN --log LOG --key FILE | --case "
-                              "P:ROOT:COUNT:int|vector[:ID][:sum|affine]\n"
+                              "P:ROOT:COUNT:int|vector[:ID][:OP|PROBLEM]\n"
                               "(the main of a submission graded by collscope-grade)\n";
 
 int run(const Plan& plan, const std::string& log_path, const std::optional<signature::Key>& key,
@@ -63,8 +63,8 @@ int run(const Plan& plan, const std::string& log_path, const std::optional<signa
       std::printf("%s p=%d root=%d count=%d datatype=%s%s%s: %s%s%s; heap peak %lld bytes (rank "
                   "%d)\n",
                   submission.function, c.p, c.root, c.count, mpi_name(c.dtype),
-                  takes_op(kind) ? " op=" : "",
-                  takes_op(kind) ? to_string(c.op) : "", v.outcome.c_str(),
+                  takes_op(kind) ? " op=" : takes_problem(kind) ? " problem=" : "",
+                  takes_op(kind) || takes_problem(kind) ? to_string(c.op) : "", v.outcome.c_str(),
                   v.detail.empty() ? "" : " — ", v.detail.c_str(), v.heap_peak, v.heap_peak_rank);
     if (human && rank == 0)
       for (const Verdict::Map& m : v.maps)

@@ -7,6 +7,7 @@
 
 #include "buffers.hpp"
 #include "collscope/trace.hpp"
+#include "irregular.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -76,7 +77,14 @@ void annotate(const void* buf, int count, MPI_Datatype type, MPI_Comm comm) {
     lo = std::min(lo, s.lo);
     hi = std::max(hi, s.hi);
   }
-  const bool whole = lo == 0 && hi == n - 1;
+  bool whole = lo == 0 && hi == n - 1;
+  if (current == Kind::gatherv) { // blocks of their own sizes: whole when each is complete
+    whole = true;
+    for (int i = 0; i < origins; ++i) {
+      const Span& s = seen[(first + i) % p];
+      whole = whole && s.lo == 0 && s.hi == gatherv_count(current_case, (first + i) % p) - 1;
+    }
+  }
   trace::blocks(first, origins, whole ? 0 : lo, whole ? 0 : hi - lo + 1);
 }
 

@@ -57,6 +57,7 @@ int traced_call(Kind kind, const Case& c, Buffers& b, const Datatypes& types, MP
   trace::meta("count", c.count);
   trace::meta("datatype", mpi_name(c.dtype));
   if (takes_op(kind)) trace::meta("op", op_name(c.op));
+  if (takes_problem(kind)) trace::meta("problem", to_string(c.op));
   watch::set_phase(1);
   watch::begin();
   provenance::start(kind, c);

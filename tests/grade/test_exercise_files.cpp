@@ -26,9 +26,11 @@ fs::path exercises() {
 TEST_CASE("every exercise is a complete folder with consistent checks", "[exercises]") {
   const std::vector<std::string> names{"gather",    "scatter",    "bcast_pipeline",
                                        "allgather", "bcast_tree", "allreduce",
-                                       "alltoall",  "scan",       "reduce_scatter_block"};
+                                       "alltoall",  "scan",       "reduce_scatter_block",
+                                       "bcast_two_tree", "gatherv"};
   for (const std::string& name : names) {
-    const bool later = name == "alltoall" || name == "scan" || name == "reduce_scatter_block";
+    const bool later = name == "alltoall" || name == "scan" || name == "reduce_scatter_block" ||
+                       name == "bcast_two_tree" || name == "gatherv";
     for (const bool quick : {false, true}) {
       INFO(name << (quick ? " --quick" : ""));
       const Exercise e = load_exercise(name, exercises(), quick);

@@ -257,6 +257,14 @@ TEST_CASE("alltoall, scan, reduce_scatter_block: reference and broken variants",
   }
 }
 
+// The two-tree broadcast and Träff's irregular gather, with the smoke sample as above.
+TEST_CASE("bcast_two_tree, gatherv: reference and broken variants", "[new_exercises_2]") {
+  for (const char* name : {"bcast_two_tree", "gatherv"}) {
+    INFO(name);
+    grade_exercise(name, true);
+  }
+}
+
 TEST_CASE("allreduce: going around the trace or skipping the work scores nothing", "[allreduce]") {
   const fs::path dir = scratch("allreduce-hostile");
   const fs::path subs = dir / "submissions";

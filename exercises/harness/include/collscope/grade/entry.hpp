@@ -15,6 +15,9 @@ using BcastFn = int (*)(void*, int, MPI_Datatype, int, MPI_Comm);
 using AllgatherFn = int (*)(const void*, int, MPI_Datatype, void*, int, MPI_Datatype, MPI_Comm);
 /// MPI_Allreduce, MPI_Scan and MPI_Reduce_scatter_block (its count is the recvcount).
 using AllreduceFn = int (*)(const void*, void*, int, MPI_Datatype, MPI_Op, MPI_Comm);
+/// MPI_Gatherv.
+using GathervFn = int (*)(const void*, int, MPI_Datatype, void*, const int*, const int*,
+                          MPI_Datatype, int, MPI_Comm);
 
 struct Entry {
   const char* collective; ///< "gather", "scatter", "bcast", "allgather", "allreduce", …
@@ -23,6 +26,7 @@ struct Entry {
   BcastFn bcast;          ///< set for bcast
   AllgatherFn allgather;  ///< set for allgather and alltoall
   AllreduceFn allreduce;  ///< set for allreduce, scan and reduce_scatter_block
+  GathervFn gatherv;      ///< set for gatherv
 };
 
 extern const Entry submission;

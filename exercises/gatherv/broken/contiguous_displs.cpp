@@ -1,0 +1,179 @@
+// Broken on purpose (breaks: correct): the root receives each child's cube straight into
+// recvbuf at the displacement of the cube's first rank, as if the blocks of consecutive ranks
+// lay back to back. Here every block is followed by a free element, so the later blocks of a
+// cube land one element early per block before them, overwriting the free elements. The tree
+// and its messages are the reference's.
+#include <algorithm>
+#include <mpi.h>
+#include <vector>
+
+namespace {
+
+constexpr int tree_tag = 4801, data_tag = 4802;
+
+struct Range {
+  int begin, end;
+};
+
+Range cube_of(int rank, int level, int p) {
+  const int begin = (rank >> level) << level;
+  return {begin, std::min(begin + (1 << level), p)};
+}
+
+Range sibling_of(int rank, int level, int p) {
+  const int begin = ((rank >> level) ^ 1) << level;
+  return begin >= p ? Range{p, p} : Range{begin, std::min(begin + (1 << level), p)};
+}
+
+/// What fixed roots exchange: the cube's gather root, its data S and the gather root's m_g.
+struct Cube {
+  long long gather_root, bytes, root_block;
+};
+
+struct Child {
+  int rank, level;
+  long long bytes;
+};
+
+/// The merge rule every rank that knows both records evaluates alike.
+struct Merger {
+  int root, p;
+  bool upper_receives(const Cube& lower, const Cube& upper, int level) const {
+    const Range l = cube_of(static_cast<int>(lower.gather_root), level, p);
+    const Range u = cube_of(static_cast<int>(upper.gather_root), level, p);
+    if (root >= l.begin && root < l.end) return false; // the given root always receives
+    if (root >= u.begin && root < u.end) return true;
+    const long long el = lower.bytes - lower.root_block, eu = upper.bytes - upper.root_block;
+    if (el != eu) return el < eu; // the faster cube sends: it never makes the other wait
+    if (lower.bytes != upper.bytes) return lower.bytes < upper.bytes;
+    return true;
+  }
+  Cube merged(const Cube& lower, const Cube& upper, int level) const {
+    const bool up = upper_receives(lower, upper, level);
+    const Cube& w = up ? upper : lower;
+    return {w.gather_root, lower.bytes + upper.bytes, w.root_block};
+  }
+};
+
+/// One rank's place in the tree once the construction is over.
+struct Node {
+  int parent = -1, level = -1;
+  long long bytes = 0; // what it sends (or, at the root, holds)
+  std::vector<Child> children;
+};
+
+Node construct(long long own, int root, MPI_Comm comm) {
+  int rank = 0, p = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &p);
+  const Merger rule{root, p};
+  Node node;
+  bool fixed = true, gather = true;
+  Cube fixed_cube{rank, own, own}, gather_cube = fixed_cube;
+  // The gather root's side of a merge: the loser stops, the winner adds a child.
+  const auto settle = [&](const Cube& other, bool mine_is_lower, int level) {
+    const Cube& lower = mine_is_lower ? gather_cube : other;
+    const Cube& upper = mine_is_lower ? other : gather_cube;
+    const Cube m = rule.merged(lower, upper, level);
+    if (m.gather_root == rank) {
+      node.children.push_back({static_cast<int>(other.gather_root), level, other.bytes});
+      gather_cube = m;
+      return;
+    }
+    node.parent = static_cast<int>(other.gather_root);
+    node.level = level;
+    node.bytes = gather_cube.bytes;
+    gather = false;
+  };
+  for (int level = 0; (1 << level) < p && (fixed || gather); ++level) {
+    const Range sibling = sibling_of(rank, level, p);
+    if (sibling.begin == sibling.end) continue; // nothing to merge with
+    const bool lower = sibling.begin > rank;
+    Cube other{};
+    if (fixed) {
+      MPI_Sendrecv(&fixed_cube, 3, MPI_LONG_LONG, sibling.end - 1, tree_tag, &other, 3,
+                   MPI_LONG_LONG, sibling.end - 1, tree_tag, comm, MPI_STATUS_IGNORE);
+      if (fixed_cube.gather_root != rank) // tell this cube's gather root about the other
+        MPI_Send(&other, 3, MPI_LONG_LONG, static_cast<int>(fixed_cube.gather_root), tree_tag,
+                 comm);
+      else
+        settle(other, lower, level);
+      fixed_cube =
+          lower ? rule.merged(fixed_cube, other, level) : rule.merged(other, fixed_cube, level);
+      fixed = !lower; // the upper cube's fixed root is the merged cube's
+    } else {
+      MPI_Recv(&other, 3, MPI_LONG_LONG, cube_of(rank, level, p).end - 1, tree_tag, comm,
+               MPI_STATUS_IGNORE);
+      settle(other, lower, level);
+    }
+  }
+  if (gather) node.bytes = gather_cube.bytes; // the root: everything
+  return node;
+}
+
+/// A typed local copy (a message to oneself costs no round and no network traffic).
+void copy(const void* from, int n, MPI_Datatype t, void* to, int m, MPI_Datatype u, MPI_Comm comm) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Sendrecv(from, n, t, rank, data_tag, to, m, u, rank, data_tag, comm, MPI_STATUS_IGNORE);
+}
+
+} // namespace
+
+int MY_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+               const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
+               MPI_Comm comm) {
+  int rank = 0, p = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &p);
+  const bool is_root = rank == root;
+  const MPI_Datatype type = is_root ? recvtype : sendtype; // same type signature everywhere
+  int size = 0;
+  MPI_Type_size(type, &size);
+  MPI_Aint lb = 0, extent = 0;
+  MPI_Type_get_extent(type, &lb, &extent);
+  const long long own = static_cast<long long>(is_root ? recvcounts[root] : sendcount) * size;
+  const Node node = construct(own, root, comm);
+  const auto elements = [&](long long bytes) {
+    return size == 0 ? 0 : static_cast<int>(bytes / size);
+  };
+
+  if (is_root) {
+    if (recvcounts[root] > 0)
+      copy(sendbuf, sendcount, sendtype, static_cast<char*>(recvbuf) + displs[root] * extent,
+           recvcounts[root], recvtype, comm);
+    for (const Child& c : node.children) {
+      if (c.bytes == 0) continue;
+      // The bug: the child's cube received in one piece at its first rank's displacement, as
+      // if the displacements were contiguous (held and the unpacking are not needed).
+      const Range cube = cube_of(c.rank, c.level, p);
+      MPI_Recv(static_cast<char*>(recvbuf) + displs[cube.begin] * extent, elements(c.bytes),
+               recvtype, c.rank, data_tag, comm, MPI_STATUS_IGNORE);
+    }
+    return MPI_SUCCESS;
+  }
+  if (node.bytes == 0) return MPI_SUCCESS; // an empty cube: nothing to send, nothing below
+  if (node.children.empty())               // a leaf: its own block
+    return MPI_Send(sendbuf, sendcount, sendtype, node.parent, data_tag, comm);
+  // Rank order: children below (higher levels first), own block, children above.
+  long long below = 0;
+  for (const Child& c : node.children)
+    if (c.rank < rank) below += c.bytes;
+  std::vector<char> held(static_cast<std::size_t>(elements(node.bytes) * extent));
+  if (sendcount > 0)
+    copy(sendbuf, sendcount, sendtype, held.data() + elements(below) * extent, sendcount, sendtype,
+         comm);
+  for (const Child& c : node.children) {
+    if (c.bytes == 0) continue;
+    // Below: after the children below it of higher level; above: after own and lower levels.
+    long long at = c.rank < rank ? below : below + own;
+    for (const Child& d : node.children)
+      if ((c.rank < rank && d.rank < rank && d.level < c.level) ||
+          (c.rank > rank && d.rank > rank && d.level < c.level))
+        at += c.rank < rank ? -d.bytes : d.bytes;
+    if (c.rank < rank) at -= c.bytes;
+    MPI_Recv(held.data() + elements(at) * extent, elements(c.bytes), sendtype, c.rank, data_tag,
+             comm, MPI_STATUS_IGNORE);
+  }
+  return MPI_Send(held.data(), elements(node.bytes), sendtype, node.parent, data_tag, comm);
+}
