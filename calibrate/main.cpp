@@ -126,7 +126,8 @@ int main(int argc, char** argv) {
                    o.out.c_str(), o.svg.c_str(), o.slide_svg.c_str());
       status = 2;
     } else if (!o.quiet) {
-      std::printf("wrote %s and %s\n", o.out.c_str(), o.svg.c_str());
+      std::printf("wrote %s and %s%s%s\n", o.out.c_str(), o.svg.c_str(),
+                  o.slide_svg.empty() ? "" : " and ", o.slide_svg.c_str());
     }
   }
   MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
