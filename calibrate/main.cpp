@@ -1,7 +1,8 @@
 // collscope-calibrate: measures α, β and LogGP's L, o, g, G on the machine it runs on and
 // writes them where collscope-trace stats, the replay and collscope-run --algorithm auto read
 // them (common/include/collscope/network_file.hpp). Run under mpirun with at least 2 ranks:
-//   mpirun -np 2 collscope-calibrate [-o FILE] [--svg FILE] [--max-bytes N] [--repetitions R]
+//   mpirun -np 2 collscope-calibrate [-o FILE] [--svg FILE] [--slide-svg FILE] [--max-bytes N]
+//                                    [--repetitions R]
 #include "collscope/network_file.hpp"
 #include "report.hpp"
 
@@ -15,18 +16,20 @@
 namespace {
 
 constexpr const char* usage =
-    "usage: mpirun -np P collscope-calibrate [-o FILE] [--svg FILE] [--max-bytes N]\n"
-    "                                        [--repetitions R] [--quiet]\n"
+    "usage: mpirun -np P collscope-calibrate [-o FILE] [--svg FILE] [--slide-svg FILE]\n"
+    "                                        [--max-bytes N] [--repetitions R] [--quiet]\n"
     "Ping-pong and ping-ping between ranks 0 and 1 and a P-ring, messages of 0, 1, 2, 4 ... N\n"
     "bytes (default 4194304), the median of R repetitions (default 15) each; fits\n"
     "t(m) = alpha + beta*m with standard errors and R^2, estimates LogGP's L, o, g, G.\n"
     "-o FILE    the network file (default $XDG_CONFIG_HOME/collscope/network.json or\n"
     "           ~/.config/collscope/network.json), read by collscope-trace stats and\n"
     "           collscope-run --algorithm auto; COLLSCOPE_NETWORK=FILE points them elsewhere\n"
-    "--svg FILE the fit drawn (default: FILE with .svg for .json)\n";
+    "--svg FILE the fit drawn (default: FILE with .svg for .json)\n"
+    "--slide-svg FILE  also the fit for a 16:9 slide: fit and residuals side by side,\n"
+    "           1250x384 with 22 px text, 2500x768 pixels (slides/11-measuring-and-models.md)\n";
 
 struct Options {
-  std::string out, svg;
+  std::string out, svg, slide_svg;
   long max_bytes = 4L << 20;
   int repetitions = 15;
   bool quiet = false;
@@ -49,6 +52,8 @@ std::string parse(int argc, char** argv, Options& o) {
       o.out = v;
     else if (arg == "--svg")
       o.svg = v;
+    else if (arg == "--slide-svg")
+      o.slide_svg = v;
     else if (arg == "--max-bytes") {
       o.max_bytes = std::strtol(v, &end, 10);
       if (*end || o.max_bytes < 4 || o.max_bytes > (1L << 30))
@@ -114,12 +119,15 @@ int main(int argc, char** argv) {
                            "noisy?); nothing written, try more --repetitions\n");
       status = 1;
     } else if (!write(o.out, collscope::calibrate::to_json(result)) ||
-               !write(o.svg, collscope::calibrate::to_svg(result))) {
-      std::fprintf(stderr, "collscope-calibrate: cannot write '%s' or '%s'\n", o.out.c_str(),
-                   o.svg.c_str());
+               !write(o.svg, collscope::calibrate::to_svg(result)) ||
+               (!o.slide_svg.empty() &&
+                !write(o.slide_svg, collscope::calibrate::to_slide_svg(result)))) {
+      std::fprintf(stderr, "collscope-calibrate: cannot write '%s', '%s' or '%s'\n",
+                   o.out.c_str(), o.svg.c_str(), o.slide_svg.c_str());
       status = 2;
     } else if (!o.quiet) {
-      std::printf("wrote %s and %s\n", o.out.c_str(), o.svg.c_str());
+      std::printf("wrote %s and %s%s%s\n", o.out.c_str(), o.svg.c_str(),
+                  o.slide_svg.empty() ? "" : " and ", o.slide_svg.c_str());
     }
   }
   MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);

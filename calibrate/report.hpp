@@ -34,5 +34,8 @@ Result conclude(const Measured& m, int ranks, int repetitions);
 std::string to_json(const Result& r);
 std::string to_text(const Result& r);
 std::string to_svg(const Result& r);
+/// The same figure for a 16:9 slide: fit and residuals side by side, 1250 × 384 with 22 px
+/// text, its pixel size twice that (sharp on a projector that scales the slide up).
+std::string to_slide_svg(const Result& r);
 
 } // namespace collscope::calibrate

@@ -11,7 +11,7 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 fail() { echo "FAIL: $*"; exit 1; }
 
 timeout 120 "$mpiexec" --oversubscribe -np 2 "$calibrate" -o "$tmp/net/network.json" \
-  --max-bytes 65536 --repetitions 5 </dev/null >"$tmp/out" 2>"$tmp/err" ||
+  --slide-svg "$tmp/slide/fit.svg" --max-bytes 65536 --repetitions 5 </dev/null >"$tmp/out" 2>"$tmp/err" ||
   { cat "$tmp/out" "$tmp/err"; fail "collscope-calibrate failed"; }
 cat "$tmp/out"
 f=$tmp/net/network.json
@@ -31,7 +31,17 @@ grep -q "linear model off by more than 25% at:" "$tmp/out" || fail "no misfit li
 svg=$tmp/net/network.svg
 grep -q "<svg" "$svg" && grep -q "</svg>" "$svg" || fail "no SVG next to the file"
 [ "$(grep -c "<circle" "$svg")" -ge 54 ] || fail "SVG has fewer than 3 × 18 points"
-grep -q "<polyline" "$svg" || fail "SVG has no fitted line"
+grep -q '<path fill="none"' "$svg" || fail "SVG has no fitted line"
+# The slide's figure: 1250 × 384 in 22 px text (2500 × 768 pixels), the same points and line, and as many residual
+# bars as sizes (the page's figure has 18 too).
+slide=$tmp/slide/fit.svg
+grep -q '<svg[^>]*width="2500.0" height="768.0" viewBox="0 0 1250.0 384.0"[^>]*font-size="22.0"' \
+  "$slide" || fail "slide SVG is not 1250x384 (drawn at twice that) with 22 px text"
+[ "$(grep -c "<circle" "$slide")" -eq "$(grep -c "<circle" "$svg")" ] ||
+  fail "slide SVG and page SVG draw different points"
+[ "$(grep -c '<rect [^>]*fill="#\(0072B2\|D55E00\)"' "$slide")" -eq 18 ] ||
+  fail "slide SVG has not one residual bar per size"
+grep -q '<path fill="none"' "$slide" || fail "slide SVG has no fitted line"
 echo "ok    network file and SVG"
 
 # stats: the file's α and β (as printed with %g) in the replay line, and the JSON's.
