@@ -254,10 +254,13 @@ std::optional<double> print_header(const Options& o, const RunFacts& f) {
       for (int j = 0; j < f.p; ++j)
         m += static_cast<long long>(alltoallv_count(o.count, i, j)) * f.type_size;
   }
+  // Reduce-scatter's formulas move blocks of one size: with blocks of different sizes their
+  // m is p times the largest block (the total when the blocks are equal), so they stay bounds.
   if (a.reduce_scatters()) {
-    m = 0;
+    long long largest = 0;
     for (int count : reduce_scatter_counts(c, o.count, f.p))
-      m += static_cast<long long>(count) * f.type_size;
+      largest = std::max(largest, static_cast<long long>(count) * f.type_size);
+    m = f.p * largest;
   }
   const std::string ab =
       "α=" + number("%g", f.tuning.alpha) + " s, β=" + number("%g", f.tuning.beta) + " s/byte";
@@ -364,6 +367,7 @@ std::optional<double> print_header(const Options& o, const RunFacts& f) {
     model = a.cost.of(f.p, static_cast<double>(m), f.tuning.alpha, f.tuning.beta, blocks);
     key("model_cost_s", number("%.4e", *model) + " (" + str(a.cost.text) + "; " + ab +
                             (a.irregular() ? "; a bound for any block sizes, m their total" : "") +
+                            (c == Collective::reduce_scatter ? "; m = p·largest block" : "") +
                             ")");
     if (a.ported.of) // the k-ported model beside α-β: k−1 ports per rank
       key("model_cost_ported_s",

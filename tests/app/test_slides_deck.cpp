@@ -263,8 +263,10 @@ TEST_CASE("images are found beside the deck and scaled to the slide", "[slides]"
   QImage wide(2000, 500, QImage::Format_RGB32);
   wide.fill(QColor(0, 114, 178));
   REQUIRE(wide.save(folder + QStringLiteral("/figures/wide.png")));
-  const auto doc = markdownDocument(QStringLiteral("Above\n\n![a figure](figures/wide.png)\n"),
-                                    folder, 28.0, 944.0);
+  // With and without alt text: Qt's reader alone drops an image whose alt text is empty.
+  const QString markdown = GENERATE(QStringLiteral("Above\n\n![a figure](figures/wide.png)\n"),
+                                    QStringLiteral("Above\n\n![](figures/wide.png)\n"));
+  const auto doc = markdownDocument(markdown, folder, 28.0, 944.0);
   QTextImageFormat image;
   for (QTextBlock block = doc->begin(); block.isValid(); block = block.next())
     for (auto it = block.begin(); !it.atEnd(); ++it)

@@ -6,6 +6,7 @@
 #include <QAbstractTextDocumentLayout>
 #include <QDir>
 #include <QRegularExpression>
+#include <QStringList>
 #include <QTextTable>
 #include <QTextBlock>
 #include <QTextCursor>
@@ -179,6 +180,21 @@ void padTables(QTextDocument& doc, double pixels) {
   }
 }
 
+// Qt's Markdown reader inserts an image when its alt text arrives, so `![](x.png)` (no alt
+// text) would draw nothing. Outside fenced code, an empty alt text becomes "figure".
+QString withAltText(const QString& markdown) {
+  QStringList lines = markdown.split(QLatin1Char('\n'));
+  bool fenced = false;
+  for (QString& line : lines) {
+    const QString trimmed = line.trimmed();
+    if (trimmed.startsWith(QStringLiteral("```")) || trimmed.startsWith(QStringLiteral("~~~")))
+      fenced = !fenced;
+    else if (!fenced)
+      line.replace(QStringLiteral("![]("), QStringLiteral("![figure]("));
+  }
+  return lines.join(QLatin1Char('\n'));
+}
+
 } // namespace
 
 std::unique_ptr<QTextDocument> markdownDocument(const QString& markdown, const QString& directory,
@@ -187,7 +203,7 @@ std::unique_ptr<QTextDocument> markdownDocument(const QString& markdown, const Q
   doc->setDefaultFont(slideFont(pixels));
   doc->setDocumentMargin(0);
   doc->setBaseUrl(QUrl::fromLocalFile(QDir(directory).absolutePath() + QLatin1Char('/')));
-  doc->setMarkdown(markdown, QTextDocument::MarkdownDialectGitHub);
+  doc->setMarkdown(withAltText(markdown), QTextDocument::MarkdownDialectGitHub);
   // Qt sizes headings relative to a point size; the slides fix them in pixels instead.
   static constexpr double headingScale[] = {1.0, 1.55, 1.3, 1.12, 1.0, 1.0, 1.0};
   for (QTextBlock block = doc->begin(); block.isValid(); block = block.next()) {
