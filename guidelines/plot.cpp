@@ -15,7 +15,7 @@ namespace collscope::guidelines {
 
 namespace {
 
-constexpr int width = 900, height = 520, left = 80, right = 220, top = 50, bottom = 70;
+constexpr int width = 1040, height = 520, left = 80, right = 340, top = 50, bottom = 70;
 
 const QColor palette[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xd6, 0x27, 0x28),
                           QColor(0x2c, 0xa0, 0x2c), QColor(0xff, 0x7f, 0x0e),
@@ -106,7 +106,25 @@ void paint(QPainter& g, const Options& o, const CollectiveResult& r) {
     g.drawText(QRectF(left + plot_w + 32, ly - 9, right - 36, 18), Qt::AlignLeft | Qt::AlignVCenter,
                QString::fromStdString(guideline_of(names[k]) == names[k] ? names[k] : guideline_of(names[k]) + " " + names[k]));
   }
-  const double ly = top + 16 + 22 * static_cast<double>(names.size());
+  // Tuned: what the profile runs at each size (the best violating mock-up, else native), as
+  // the paper's "Tuned" series.
+  if (judged(o)) {
+    g.setPen(QPen(Qt::black, 1.5));
+    g.setBrush(Qt::black);
+    const auto diamond = [&](QPointF c) {
+      g.drawPolygon(QPolygonF({c + QPointF(0, -6), c + QPointF(6, 0), c + QPointF(0, 6), c + QPointF(-6, 0)}));
+    };
+    for (std::size_t i = 0; i < n; ++i) {
+      const int b = r.sizes[i].best();
+      diamond(QPointF(x_of(i) + 0.35 * plot_w / static_cast<double>(n),
+                      y_of(b < 0 ? 1.0 : r.sizes[i].comparisons[static_cast<std::size_t>(b)].ratio)));
+    }
+    const double ty = top + 10 + 22 * static_cast<double>(names.size());
+    diamond(QPointF(left + plot_w + 20, ty));
+    g.setBrush(Qt::NoBrush);
+    g.drawText(QRectF(left + plot_w + 32, ty - 9, right - 36, 18), Qt::AlignLeft | Qt::AlignVCenter, "tuned (the profile)");
+  }
+  const double ly = top + 16 + 22 * static_cast<double>(names.size() + 1);
   g.setPen(Qt::black);
   g.drawText(QRectF(left + plot_w + 12, ly, right - 16, 70), Qt::AlignLeft | Qt::TextWordWrap,
              judged(o) ? QString("filled: violation (< %1 and p < %2); bars: mpirun medians").arg(1 - o.judgement.margin).arg(o.judgement.alpha)
