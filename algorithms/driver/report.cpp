@@ -302,6 +302,9 @@ std::optional<double> print_header(const Options& o, const RunFacts& f) {
   key("datatype", str(to_string(o.datatype)));
   if (a.reduces()) key("op", str(to_string(o.op)));
   key("in_place", o.in_place ? "yes" : "no");
+  if (a.mock_up())
+    key("mock_up_of", "GL" + std::to_string(a.guideline) + ": " + str(a.mock_up_of) +
+                          " (seeds/004), the library's own");
   if (whole_row && !a.irregular() && c != Collective::alltoallv)
     key("bytes_per_rank", std::to_string(block));
   key("m_bytes", std::to_string(m));
