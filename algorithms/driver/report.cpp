@@ -89,7 +89,9 @@ void print_json(const std::vector<const Algorithm*>& rows) {
                     {"reduces", a->reduces()},
                     {"irregular", a->irregular()},
                     {"float_rank_dependent", a->float_rank_dependent},
-                    {"ported_cost", text_or_null(a->ported.text)}});
+                    {"ported_cost", text_or_null(a->ported.text)},
+                    {"guideline", a->guideline},
+                    {"mock_up_of", text_or_null(a->mock_up_of)}});
   // One entry per line: readable, and greppable by line.
   std::printf("[\n");
   for (std::size_t i = 0; i < list.size(); ++i)
@@ -175,10 +177,13 @@ void print_wide_table(const std::vector<const Algorithm*>& rows) {
 /// --list: collective and name, then the rounds and cost, the description and the source, each
 /// wrapped into the columns left of 100.
 void print_table(const std::vector<const Algorithm*>& rows) {
+  // Names wider than name_columns (the mock-ups' "gl6-reduce_scatter_block-allgather") get a
+  // line of their own, so they do not narrow every other row's text.
+  constexpr std::size_t name_columns = 22;
   std::size_t left = columns("collective"), middle = columns("name");
   for (const Algorithm* a : rows) {
     left = std::max(left, columns(to_string(a->collective)));
-    middle = std::max(middle, columns(a->name));
+    middle = std::max(middle, std::min(name_columns, columns(a->name)));
   }
   const std::size_t indent = left + 2 + middle + 2;
   const std::size_t width = std::max<std::size_t>(list_columns - indent, 30);
@@ -188,12 +193,20 @@ void print_table(const std::vector<const Algorithm*>& rows) {
   std::printf("%s%srounds, α-β cost / description / source\n",
               pad("collective", left).c_str(), pad("name", middle).c_str());
   for (const Algorithm* a : rows) {
-    std::string first = pad(to_string(a->collective), left) + pad(a->name, middle);
-    const std::string model = a->is_native() && rounds_text(*a).empty()
-                                  ? std::string("n/a (the library decides)")
-                                  : "rounds " + std::string(or_native(rounds_text(*a))) +
-                                        ", cost " + std::string(or_native(cost_text(*a)));
+    std::string first = pad(to_string(a->collective), left);
     bool head = true;
+    if (columns(a->name) > middle) {
+      std::printf("%s%s\n", first.c_str(), std::string(a->name).c_str());
+      head = false;
+    } else {
+      first += pad(a->name, middle);
+    }
+    const std::string model =
+        a->mock_up() ? "rounds and cost: the library's " + std::string(a->mock_up_of)
+        : a->is_native() && rounds_text(*a).empty()
+            ? std::string("n/a (the library decides)")
+            : "rounds " + std::string(or_native(rounds_text(*a))) + ", cost " +
+                  std::string(or_native(cost_text(*a)));
     for (std::string_view part : {std::string_view(model), a->description, a->source})
       for (const std::string& line : wrapped(part, width)) {
         std::printf("%s%s\n", head ? first.c_str() : std::string(indent, ' ').c_str(),
@@ -292,6 +305,9 @@ std::optional<double> print_header(const Options& o, const RunFacts& f) {
   key("datatype", str(to_string(o.datatype)));
   if (a.reduces()) key("op", str(to_string(o.op)));
   key("in_place", o.in_place ? "yes" : "no");
+  if (a.mock_up())
+    key("mock_up_of", "GL" + std::to_string(a.guideline) + ": " + str(a.mock_up_of) +
+                          " (seeds/004), the library's own");
   if (whole_row && !a.irregular() && c != Collective::alltoallv)
     key("bytes_per_rank", std::to_string(block));
   key("m_bytes", std::to_string(m));

@@ -111,6 +111,9 @@ std::optional<double> formula_bytes(Collective collective, int p, int count, int
 std::string refusal(const Algorithm& a, const CallShape& call, const CostModel& model) {
   if (a.collective != call.collective) return "another collective";
   if (a.is_native()) return "native: the library decides, no formula";
+  if (a.mock_up())
+    return "mock-up of GL" + std::to_string(a.guideline) + ": its cost is the library's " +
+           std::string(a.mock_up_of) + ", no formula";
   if (a.hierarchical()) {
     if (model.nodes <= 0) return "needs a node layout (--nodes, --ranks-per-node)";
     if (a.full_lane() && !model.regular_nodes) return "needs equal nodes";

@@ -21,7 +21,8 @@ const std::vector<Algorithm>& registry() {
       joined.insert(joined.end(), part.begin(), part.end());
     for (const auto part : {detail::hierarchical_algorithms(), detail::knomial_algorithms(),
                             detail::van_de_geijn_algorithms(),
-                            detail::posted_and_inorder_algorithms()})
+                            detail::posted_and_inorder_algorithms(),
+                            detail::guideline_algorithms()})
       for (const Algorithm& h : part) {
         const auto native = std::find_if(joined.begin(), joined.end(), [&](const Algorithm& a) {
           return a.collective == h.collective && a.is_native();

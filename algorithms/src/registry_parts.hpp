@@ -26,5 +26,7 @@ std::span<const Algorithm> knomial_algorithms();
 std::span<const Algorithm> van_de_geijn_algorithms();
 /// Posted-request alltoalls and in-order trees; registry.cpp puts each before native too.
 std::span<const Algorithm> posted_and_inorder_algorithms();
+/// The performance-guideline mock-ups GL1–GL22 (seeds/004); placed like the hierarchical ones.
+std::span<const Algorithm> guideline_algorithms();
 
 } // namespace collscope::detail

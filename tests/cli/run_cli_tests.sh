@@ -127,6 +127,16 @@ section_algorithms() {
     index=$((index + 1))
     datatypes="vector int"
     [ $((index % 2)) -eq 0 ] && datatypes="vector double"
+    # Guideline mock-ups (gl<N>-…) call the library's collectives: one run each here, the
+    # vector type in place (tests/mpi and tests/guidelines run them through the library).
+    case "$name" in gl[0-9]*-*)
+      in_place="--in-place"
+      [ "$collective" = bcast ] && in_place=""
+      # shellcheck disable=SC2086
+      expect_verified "$np" "$collective" --algorithm "$name" $root --count 3 --datatype vector \
+        --repetitions 2 --warmup 1 $in_place
+      [ "${COLLSCOPE_TEST_EXHAUSTIVE:-0}" = 1 ] || continue ;;
+    esac
     [ "${COLLSCOPE_TEST_EXHAUSTIVE:-0}" = 1 ] && datatypes="int vector double"
     for datatype in $datatypes; do
       # shellcheck disable=SC2086 # $root is empty or two words

@@ -343,6 +343,14 @@ bool alltoall(const Case& c, const TestTypes& t, MPI_Comm comm) {
 
 } // namespace
 
+std::vector<int> roots_to_test(const Algorithm& a, int p) {
+  if (!a.has_root()) return {0};
+  std::vector<int> roots;
+  for (int root = 0; root < p; ++root)
+    if (!a.mock_up() || root == 0 || root == p / 2 || root == p - 1) roots.push_back(root);
+  return roots;
+}
+
 std::string Case::describe(MPI_Comm comm) const {
   int p = 0;
   MPI_Comm_size(comm, &p);

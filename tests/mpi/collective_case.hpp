@@ -5,6 +5,7 @@
 #include "mpi_support.hpp"
 
 #include <string>
+#include <vector>
 
 namespace collscope::testing {
 
@@ -19,6 +20,11 @@ struct Case {
 
   std::string describe(MPI_Comm comm) const;
 };
+
+/// The roots a sweep tries for `a` at p ranks: every root, except for the guideline mock-ups
+/// (seeds/004), which only tell the root from the others and call the library's collectives
+/// for the rest: 0, ⌊p/2⌋ and p − 1 (fewer when they coincide), within the CI's time.
+std::vector<int> roots_to_test(const Algorithm& a, int p);
 
 /// Runs the case's algorithm and the native collective on identically initialised buffers
 /// (receive buffers and vector gaps hold the same sentinel). True on this rank when both

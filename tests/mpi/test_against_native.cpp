@@ -28,8 +28,7 @@ TEST_CASE("rooted and all-to-all collectives match native MPI", "[native]") {
   const int p = world_size();
   for (const Algorithm& a : algorithms()) {
     if (a.is_native() || a.reduces() || a.neighborhood()) continue; // neighbor: tests/neighbor
-    const int roots = a.has_root() ? p : 1;
-    for (int root = 0; root < roots; ++root)
+    for (int root : roots_to_test(a, p))
       for (int count : {0, 1, 5})
         for (Types t : {Types::ints, Types::vectors, Types::mixed})
           for (bool in_place : {false, true}) {
@@ -59,7 +58,7 @@ TEST_CASE("reductions match native MPI for commutative and non-commutative ops",
     if (a.is_native() || !a.reduces()) continue;
     for (const OpCase& o : ops) {
       if (a.commutative_only && !o.commutative) continue;
-      for (int root = 0; root < (a.has_root() ? p : 1); ++root)
+      for (int root : roots_to_test(a, p))
         for (int count : {0, 1, 5, 7, 1000})
           for (bool in_place : {false, true}) {
             Case c{&a, root, count, Types::ints, in_place};

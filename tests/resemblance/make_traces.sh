@@ -40,7 +40,8 @@ timeout 60 "$tracecli" record -o "$out/plain" -- "$mpiexec" --oversubscribe -np 
   { cat "$out/plain.err"; fail "collscope-trace record of the hand-written program"; }
 [ "$(cat "$out/plain.txt")" = "sum 594" ] || fail "hand-written program: $(cat "$out/plain.txt")"
 
-"$run" --list --json | grep '"native":false' |
+# Guideline mock-ups (seeds/004) are left out: their messages are the library's collectives'.
+"$run" --list --json | grep '"native":false' | grep -v '"guideline":[1-9]' |
   sed 's/.*"collective":"\([^"]*\)","name":"\([^"]*\)".*"hierarchical":\([a-z]*\).*"parameter":"\([a-z]*\)".*/\1 \2 \3 \4/' \
     >"$out/algorithms.txt.all"
 # Barriers move no data (no --count) and the nonblocking schedules write no algorithm region:

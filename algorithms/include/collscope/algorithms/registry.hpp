@@ -133,8 +133,15 @@ struct Algorithm {
   IbcastFn ibcast = nullptr;
   IallreduceFn iallreduce = nullptr;
   IbarrierFn ibarrier = nullptr;
+  /// A mock-up of performance guideline GL<guideline> (seeds/004, Table 1): the collective
+  /// built from other collectives of the MPI library; 0 for every other algorithm. Its name
+  /// starts with "gl<guideline>-"; its rounds and cost are the library's (no formula).
+  int guideline = 0;
+  /// Mock-ups: the library's collectives it calls, e.g. "MPI_Gather + MPI_Bcast".
+  std::string_view mock_up_of = {};
 
   bool is_native() const { return native; }
+  bool mock_up() const { return guideline != 0; }
   /// Uses the node layout (nodes.hpp): hierarchical and full-lane algorithms.
   bool hierarchical() const { return two_level.rounds != nullptr; }
   /// Full-lane: regular layouts only (every node the same number of ranks).

@@ -1,0 +1,37 @@
+// collscope-guidelines' command line.
+#pragma once
+
+#include "detect.hpp"
+#include "nrep.hpp"
+#include "runs.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace collscope::guidelines {
+
+struct Options {
+  std::vector<Collective> collectives;
+  std::vector<std::int64_t> sizes;  ///< bytes, ascending, multiples of sizeof(int)
+  std::vector<std::string> candidates = {"gl*"}; ///< registry names; NAME* a prefix
+  std::vector<std::string> selectors; ///< simulated: one library per entry ("" SMPI's default)
+  Launcher launcher;
+  NrepRule rule;
+  Judgement judgement;
+  int mpiruns = 5;
+  bool judge_wall_clock = false; ///< --judge: wall-clock times judged and profiles written
+  bool figures = true;
+  std::string out = "guidelines-out";
+  bool help = false;
+};
+
+/// Options or the one-line reason they are unusable. `cores`: this machine's.
+std::string parse_options(int argc, char** argv, unsigned cores, Options& o);
+
+std::string usage();
+
+/// The collectives whose left-hand side is regular (seeds/004 §3.1), all that are checked.
+const std::vector<Collective>& checkable();
+
+} // namespace collscope::guidelines

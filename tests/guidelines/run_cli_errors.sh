@@ -1,0 +1,26 @@
+#!/bin/sh
+# collscope-guidelines refuses a bad command line with one line and status 2, before running
+# anything.
+#   run_cli_errors.sh GUIDELINES
+set -u
+g=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+check() { # EXPECTED_TEXT ARGS...
+  want=$1; shift
+  "$g" "$@" --out "$tmp/o" >"$tmp/out" 2>"$tmp/err" </dev/null
+  status=$?
+  [ "$status" = 2 ] || { echo "FAIL: $* exited $status"; cat "$tmp/err"; exit 1; }
+  [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q "^collscope-guidelines: error: .*$want" "$tmp/err" ||
+    { echo "FAIL: $*: expected one line naming '$want'"; cat "$tmp/err"; exit 1; }
+  [ ! -e "$tmp/o/raw/commands.txt" ] || { echo "FAIL: $*: ran something"; exit 1; }
+  echo "ok    $*: $(cat "$tmp/err")"
+}
+check "not a multiple of 4" --sizes 4,6
+check "'barrier' is not one of" --collectives bcast,barrier
+check "needs --platform" --selector ompi
+check "expected a fraction" --margin 1.5
+check "unknown option" --frobnicate 1
+check "not a rank of p = 4" --root 4
+"$g" --help | grep -q "^usage: collscope-guidelines" || { echo "FAIL: --help"; exit 1; }
+echo "ok: every mistake is one line and status 2"
