@@ -14,6 +14,8 @@
 #include "contract.hpp"
 #include "mockup_parts.hpp"
 
+#include <algorithm>
+
 namespace collscope {
 
 namespace {
@@ -27,7 +29,9 @@ int unchecked_reduce_gl16(const void* sendbuf, void* recvbuf, int count, MPI_Dat
   if (count == 0) return MPI_SUCCESS;
   const schedule::Split split = schedule::chunked_split(count, p);
   const int own = split.counts[std::size_t(rank)];
-  TempBuffer part(own, datatype);
+  // One element at least: SMPI's MPI_Reduce_scatter rejects a NULL receive buffer (and then
+  // crashes) on a rank whose block is empty.
+  TempBuffer part(std::max(own, 1), datatype);
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf; // in place: at the root only
   COLLSCOPE_TRY(MPI_Reduce_scatter(input, part.data(), split.counts.data(), datatype, op, comm));
   return MPI_Gatherv(part.data(), own, datatype, recvbuf, split.counts.data(),
