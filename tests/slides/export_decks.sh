@@ -19,11 +19,12 @@ command -v pdfinfo >/dev/null && command -v pdftoppm >/dev/null ||
 # Share of non-white pixels of a PPM page, from pdftoppm at 24 dpi: a page with a heading
 # and a figure has far more than 0.5 %.
 ink_permille() {
-  pdftoppm -r 24 -f "$2" -l "$2" "$1" "$out/probe"
-  od -An -v -tu1 -w3 "$(ls "$out"/probe*.ppm)" | awk '
+  probe="$out/probe-$(basename "$1" .pdf)"
+  pdftoppm -r 24 -f "$2" -l "$2" "$1" "$probe"
+  od -An -v -tu1 -w3 "$(ls "$probe"*.ppm)" | awk '
     NR > 0 { if (NF == 3 && ($1 < 200 || $2 < 200 || $3 < 200)) ink++; n++ }
     END { printf "%d", 1000 * ink / n }'
-  rm -f "$out"/probe*.ppm
+  rm -f "$probe"*.ppm
 }
 
 export_deck() { # DECK
@@ -47,20 +48,44 @@ export_deck() { # DECK
   echo "ok: $deck, $pages pages"
 }
 
-decks=0
+# Decks are exported two at a time: a deck's recording is mostly mpirun starting up, so two
+# share the machine's two cores well (each export's log stays whole: it is printed at the end).
+# Each of the two has its own scene cache, so they never record into the same folder.
+cache=${XDG_CACHE_HOME:-$HOME/.cache}
+list=""
 for arg in "$@"; do
   if [ -d "$arg" ]; then
     found=0
     for deck in "$arg"/*.md; do
       [ -f "$deck" ] && [ "$(basename "$deck")" != README.md ] || continue
-      export_deck "$deck"
+      list="$list $deck"
       found=$((found + 1))
     done
     [ "$found" -ge 1 ] || fail "$arg holds no deck (*.md but README.md)"
-    decks=$((decks + found))
   else
-    export_deck "$arg"
-    decks=$((decks + 1))
+    list="$list $arg"
   fi
 done
+decks=0 failed=0
+set -- $list
+while [ "$#" -gt 0 ]; do
+  XDG_CACHE_HOME=$cache/export-1 export_deck "$1" >"$out/job1.out" 2>&1 &
+  first=$!
+  second=""
+  if [ "$#" -gt 1 ]; then
+    XDG_CACHE_HOME=$cache/export-2 export_deck "$2" >"$out/job2.out" 2>&1 &
+    second=$!
+  fi
+  wait "$first" || failed=$((failed + 1))
+  cat "$out/job1.out"
+  decks=$((decks + 1))
+  shift
+  if [ -n "$second" ]; then
+    wait "$second" || failed=$((failed + 1))
+    cat "$out/job2.out"
+    decks=$((decks + 1))
+    shift
+  fi
+done
+[ "$failed" -eq 0 ] || fail "$failed of $decks decks did not export (above)"
 echo "$decks decks exported"
