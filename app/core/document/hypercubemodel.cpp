@@ -111,7 +111,7 @@ QString HypercubeModel::fallbackReason() const {
   if (drawable()) return {};
   if (m_size < 1) return QStringLiteral("no ranks");
   if (!std::has_single_bit(static_cast<unsigned>(m_size)))
-    return QStringLiteral("p = %1 is not a power of two: no hypercube").arg(m_size);
+    return QStringLiteral("p = %1 is not a power of two").arg(m_size);
   return QStringLiteral("p = %1: a %2-cube is too big to draw (at most %3 ranks)")
       .arg(m_size)
       .arg(std::countr_zero(static_cast<unsigned>(m_size)))

@@ -59,7 +59,8 @@ void HypercubeView::refresh(const Playback& playback) {
 
 QString HypercubeView::fallbackNote() const {
   if (!m_fellBack) return {};
-  return m_model.fallbackReason() + QStringLiteral(": the circulant pattern instead");
+  return m_model.fallbackReason() +
+         QStringLiteral(": no hypercube to draw · the circulant pattern instead");
 }
 
 void HypercubeView::render(QPainter& painter, const QRect& target, const Playback& playback) {
@@ -183,27 +184,32 @@ void HypercubeView::paintBigCube(QPainter& painter, const QRectF& area, const Vi
   const double scale = style.scale;
   // Room around the cube for binary names written beside their vertices.
   const QFontMetricsF binaryMetrics(style.legendFont);
-  const double margin = std::max(binaryMetrics.horizontalAdvance(HypercubeModel::binary(0, d)),
-                                 binaryMetrics.height()) *
-                            0.8 +
-                        12 * scale;
-  const CubeLayout layout = hypercubeLayout(d, area.adjusted(margin, margin, -margin, -margin));
-  if (layout.vertices.empty()) return;
   const QFontMetricsF labelMetrics(style.labelFont);
   const QString widest = QString::number(m_model.size() - 1);
+  const double nameWidth = binaryMetrics.horizontalAdvance(HypercubeModel::binary(0, d));
   // Rank and binary name stacked inside the vertex where they fit, else the rank alone inside.
-  const double inside =
-      std::hypot(std::max(labelMetrics.horizontalAdvance(widest),
-                          binaryMetrics.horizontalAdvance(HypercubeModel::binary(0, d))) /
-                     2,
-                 (labelMetrics.height() + binaryMetrics.height()) / 2) +
-      3 * scale;
+  const double inside = std::hypot(std::max(labelMetrics.horizontalAdvance(widest), nameWidth) / 2,
+                                   (labelMetrics.height() + binaryMetrics.height()) / 2) +
+                        3 * scale;
   const double alone =
       std::hypot(labelMetrics.horizontalAdvance(widest) / 2, labelMetrics.height() / 2) +
       3 * scale;
-  const double largest = maxRadius[static_cast<std::size_t>(d)] * layout.unit;
-  const double radius = inside <= largest ? std::min(largest, std::max(inside, 0.12 * layout.unit))
-                                          : std::max(alone, largest * 0.8);
+  const auto radiusFor = [&](double unit) {
+    const double largest = maxRadius[static_cast<std::size_t>(d)] * unit;
+    return inside <= largest ? std::min(largest, std::max(inside, 0.1 * unit))
+                             : std::max(alone, largest * 0.8);
+  };
+  // Room around the cube for the vertices and the names written beside them; a second pass
+  // when the vertices came out bigger than the first guess.
+  double margin = std::max(std::max(nameWidth, binaryMetrics.height()) * 0.8, inside) + 12 * scale;
+  CubeLayout layout = hypercubeLayout(d, area.adjusted(margin, margin, -margin, -margin));
+  if (layout.vertices.empty()) return;
+  if (const double needed = radiusFor(layout.unit) + 6 * scale; needed > margin) {
+    margin = needed;
+    layout = hypercubeLayout(d, area.adjusted(margin, margin, -margin, -margin));
+    if (layout.vertices.empty()) return;
+  }
+  const double radius = radiusFor(layout.unit);
 
   paintCubeSkeleton(painter, layout, d, style.grid, std::max(1.5, 3 * scale));
 
