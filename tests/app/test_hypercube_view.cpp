@@ -66,11 +66,15 @@ TEST_CASE("hypercube layout: p = 2, 4, 8, 16, 32 — a d-cube, every edge of dim
     const int p = 1 << d;
     REQUIRE(static_cast<int>(layout.vertices.size()) == p);
     REQUIRE(layout.unit > 20);
-    QRectF bounds(layout.vertices[0], QSizeF(0, 0));
+    double left = 1e9, right = -1e9, top = 1e9, bottom = -1e9;
     for (const QPointF& v : layout.vertices) {
       CHECK(area.adjusted(-0.01, -0.01, 0.01, 0.01).contains(v));
-      bounds = bounds.united(QRectF(v, QSizeF(0, 0)));
+      left = std::min(left, v.x());
+      right = std::max(right, v.x());
+      top = std::min(top, v.y());
+      bottom = std::max(bottom, v.y());
     }
+    const QRectF bounds(QPointF(left, top), QPointF(right, bottom));
     // Fitted: it reaches across the area's width or its height (or a square's room for d = 1).
     CHECK((bounds.width() >= area.width() - 1 || bounds.height() >= area.height() - 1 ||
            (d == 1 && std::abs(bounds.width() - layout.unit) < 1e-6)));
@@ -146,7 +150,7 @@ TEST_CASE("hypercube model: a butterfly on p = 2, 4, 8, 16 — every message a c
   }
 }
 
-TEST_CASE("hypercube model: a broadcast from root 3 is drawn on ranks shifted to the root; "
+TEST_CASE("hypercube model: a broadcast from root 3 is drawn on ranks shifted to the root, "
           "messages off the edges are counted") {
   test::TraceBuilder bcast(8);
   test::hand_binomial_bcast(bcast, 8, 3, 0.0, 400);
@@ -242,7 +246,7 @@ TEST_CASE("hypercube view: messages on their edges in their round's colour, step
     }
 }
 
-TEST_CASE("hypercube view: p not a power of two falls back to the circulant drawing and says so; "
+TEST_CASE("hypercube view: p not a power of two falls back to the circulant drawing and says so, "
           "PNG export") {
   const auto ring = apptest::load(test::ring_allgather(6, 10));
   Playback playback;
