@@ -17,9 +17,10 @@ namespace collscope::app {
 namespace {
 
 /// A vertex's largest radius, in units, that keeps it off the edges it is not on (the
-/// clearances of hypercubeDirection's layout, with room to spare).
+/// clearances of hypercubeDirection's layout, with room to spare) and leaves 40 % of the
+/// shortest edge (bit 2's, 0.6 units) visible between its two vertices.
 constexpr std::array<double, HypercubeModel::maxDimension + 1> maxRadius{0.3,  0.3,  0.3,
-                                                                         0.28, 0.17, 0.13};
+                                                                         0.18, 0.17, 0.13};
 
 bool rectHitsSegment(const QRectF& rect, QPointF a, QPointF b) {
   constexpr int samples = 16;
@@ -280,6 +281,11 @@ void HypercubeView::paintBigCube(QPainter& painter, const QRectF& area, const Vi
               w > v && rectHitsSegment(box, layout.vertices[static_cast<std::size_t>(v)],
                                        layout.vertices[static_cast<std::size_t>(w)]))
             penalty += 1;
+      // A name nearer another vertex than its own would be read as that vertex's.
+      const double own = QLineF(box.center(), vertex.center).length();
+      for (const HitVertex& other : m_vertices)
+        if (other.rank != vertex.rank && QLineF(box.center(), other.center).length() < own)
+          penalty += 2;
       penalty += i * 1e-3; // ties: the first direction, to the right
       if (penalty < bestPenalty) {
         bestPenalty = penalty;
