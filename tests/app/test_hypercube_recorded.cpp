@@ -46,8 +46,7 @@ HypercubeModel checkRounds(const char* name, int rounds, int (*dimension)(int ro
 } // namespace
 
 TEST_CASE("hypercube view, recorded: butterfly allreduce p = 8 uses dimension k in round k") {
-  const HypercubeModel model =
-      checkRounds("allreduce_butterfly_p8", 3, [](int k) { return k; });
+  const HypercubeModel model = checkRounds("allreduce_butterfly_p8", 3, [](int k) { return k; });
   CHECK(model.messageCount() == 24); // every rank sends once a round
   CHECK_FALSE(model.shifted());
 }
@@ -61,7 +60,6 @@ TEST_CASE("hypercube view, recorded: Jia's broadcast p = 8, 4 blocks: 6 rounds, 
 }
 
 TEST_CASE("hypercube view, recorded: hypercube alltoall p = 8 flips bit d − 1 − k in round k") {
-  const HypercubeModel model =
-      checkRounds("alltoall_hypercube_p8", 3, [](int k) { return 2 - k; });
+  const HypercubeModel model = checkRounds("alltoall_hypercube_p8", 3, [](int k) { return 2 - k; });
   CHECK(model.messageCount() == 24);
 }

@@ -74,9 +74,9 @@ TEST_CASE("hypercube scenes: every label at least 20 px of the slide, none on an
         INFO("'" << t.text.toStdString() << "' at " << t.pixels / scale << " px");
         CHECK(t.pixels / scale >= SlidePainter::minimumFontPixels - 0.05);
         CHECK_FALSE(t.text.endsWith(QChar(0x2026)));
-        binaryNames += t.text.size() >= 3 && t.text.count(QLatin1Char('0')) +
-                                                     t.text.count(QLatin1Char('1')) ==
-                                                 t.text.size();
+        binaryNames +=
+            t.text.size() >= 3 &&
+            t.text.count(QLatin1Char('0')) + t.text.count(QLatin1Char('1')) == t.text.size();
       }
       if (s < 4) CHECK(binaryNames >= 8); // the vertices' binary names were kept
       if (s == 4) {

@@ -29,7 +29,9 @@ test::TraceBuilder butterfly(int p) {
   const std::string name = "algorithm allreduce/butterfly";
   for (int r = 0; r < p; ++r)
     b.enter(r, 0.0, name,
-            {{"collective", "allreduce"}, {"algorithm", "butterfly"}, {"count", "1"},
+            {{"collective", "allreduce"},
+             {"algorithm", "butterfly"},
+             {"count", "1"},
              {"datatype", "MPI_BYTE"}});
   for (int k = 0; (1 << k) < p; ++k)
     for (int r = 0; r < p; ++r) {
@@ -162,7 +164,8 @@ TEST_CASE("hypercube model: a broadcast from root 3 is drawn on ranks shifted to
   int onEdges = 0;
   for (int k = 0; k < 3; ++k)
     for (int v = 0; v < (1 << k); ++v)
-      onEdges += std::has_single_bit(static_cast<unsigned>(((v + 3) % 8) ^ ((v + (1 << k) + 3) % 8)));
+      onEdges +=
+          std::has_single_bit(static_cast<unsigned>(((v + 3) % 8) ^ ((v + (1 << k) + 3) % 8)));
   CHECK(model.messageCount() == 7);
   CHECK(model.offEdgeCount() == 7 - onEdges);
   CHECK(model.offEdgeCount() > 0);
@@ -171,8 +174,11 @@ TEST_CASE("hypercube model: a broadcast from root 3 is drawn on ranks shifted to
   test::TraceBuilder annotated(8);
   for (int r = 0; r < 8; ++r)
     annotated.enter(r, 0.0, "algorithm bcast/binomial",
-                    {{"collective", "bcast"}, {"algorithm", "binomial"}, {"root", "3"},
-                     {"count", "1"}, {"datatype", "MPI_BYTE"}});
+                    {{"collective", "bcast"},
+                     {"algorithm", "binomial"},
+                     {"root", "3"},
+                     {"count", "1"},
+                     {"datatype", "MPI_BYTE"}});
   for (int k = 0; k < 3; ++k)
     for (int v = 0; v < (1 << k); ++v) {
       const int from = (v + 3) % 8, to = (v + (1 << k) + 3) % 8;

@@ -52,8 +52,8 @@ QPolygonF trimmedBoth(const QPolygonF& path, double inset) {
   const double length = pathLength(path);
   if (length <= 2 * inset) return {};
   const double keep = 1.0 - inset / length;
-  return reversed(pathPrefix(reversed(pathPrefix(path, keep)), (length - 2 * inset) /
-                                                                    (length - inset)));
+  return reversed(
+      pathPrefix(reversed(pathPrefix(path, keep)), (length - 2 * inset) / (length - inset)));
 }
 
 int countOnEdges(const CollectiveInstance& instance, int shift) {
@@ -169,7 +169,8 @@ CubeLayout hypercubeLayout(int d, const QRectF& area) {
   const QRectF bounds = rawBounds(d);
   layout.unit = std::min(area.width() / bounds.width(), area.height() / bounds.height());
   const QPointF offset = area.center() - bounds.center() * layout.unit;
-  for (int v = 0; v < (1 << d); ++v) layout.vertices.push_back(offset + rawPosition(v, d) * layout.unit);
+  for (int v = 0; v < (1 << d); ++v)
+    layout.vertices.push_back(offset + rawPosition(v, d) * layout.unit);
   return layout;
 }
 

@@ -17,11 +17,11 @@
 namespace collscope::app {
 
 struct CubeMessage {
-  int from = -1;       ///< sender, rank in the communicator
-  int to = -1;         ///< receiver, rank in the communicator
-  int dimension = -1;  ///< k when the vertices of from and to differ in bit k only, else −1
-  int message = -1;    ///< index into Trace::messages
-  int round = 0;       ///< round column of the instance
+  int from = -1;      ///< sender, rank in the communicator
+  int to = -1;        ///< receiver, rank in the communicator
+  int dimension = -1; ///< k when the vertices of from and to differ in bit k only, else −1
+  int message = -1;   ///< index into Trace::messages
+  int round = 0;      ///< round column of the instance
   /// Messages from → to in the whole run and which of them (by round) this is: Jia's broadcast
   /// uses an edge in rounds j and j + d, so the big cube draws such messages side by side.
   int lanes = 1;

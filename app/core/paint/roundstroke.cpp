@@ -81,8 +81,7 @@ QPolygonF paintRoundStroke(QPainter& painter, const QPolygonF& path, const Round
   }
   const auto line = [&](const QPolygonF& part, Qt::PenCapStyle cap) {
     if (casing.isValid()) {
-      painter.setPen(
-          QPen(casing, width + std::max(1.5, width * 0.5), style, cap, Qt::RoundJoin));
+      painter.setPen(QPen(casing, width + std::max(1.5, width * 0.5), style, cap, Qt::RoundJoin));
       painter.drawPolyline(part);
     }
     painter.setPen(QPen(colour, width, style, cap, Qt::RoundJoin));

@@ -13,13 +13,13 @@ namespace collscope::app {
 enum class StrokeEmphasis { faded, plain, bold, ghost };
 
 struct RoundStroke {
-  QColor colour;              ///< the round's colour
-  double width = 3;           ///< line width before emphasis
-  double head = 14;           ///< arrowhead length
+  QColor colour;    ///< the round's colour
+  double width = 3; ///< line width before emphasis
+  double head = 14; ///< arrowhead length
   StrokeEmphasis emphasis = StrokeEmphasis::plain;
-  double progress = 1.0;      ///< 0 … 1: how far a message in flight got
-  bool dashed = false;        ///< a message off the drawing's edges (the hypercube's chords)
-  bool selected = false;      ///< on a yellow halo
+  double progress = 1.0; ///< 0 … 1: how far a message in flight got
+  bool dashed = false;   ///< a message off the drawing's edges (the hypercube's chords)
+  bool selected = false; ///< on a yellow halo
 };
 
 /// Paints `path` as `stroke` says: dashed grey for a ghost, the part travelled with a dot at

@@ -119,10 +119,11 @@ void HypercubeView::paintSmallMultiples(QPainter& painter, const QRectF& area,
       const int rank = m_model.rankOf(v);
       const double size = rank == selected ? dot * 2.2 : dot;
       painter.setPen(Qt::NoPen);
-      painter.setBrush(rank == selected ? QColor(200, 170, 0)
-                                        : (rank == m_instance->root() || (m_instance->root() < 0 && v == 0)
-                                               ? style.text
-                                               : palette::mutedInk));
+      painter.setBrush(rank == selected
+                           ? QColor(200, 170, 0)
+                           : (rank == m_instance->root() || (m_instance->root() < 0 && v == 0)
+                                  ? style.text
+                                  : palette::mutedInk));
       painter.drawEllipse(layout.vertices[static_cast<std::size_t>(v)], size, size);
     }
     painter.setBrush(Qt::NoBrush);

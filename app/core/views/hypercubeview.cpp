@@ -37,8 +37,7 @@ double distanceToRect(const QRectF& rect, QPointF point) {
 
 } // namespace
 
-HypercubeView::HypercubeView(const ViewContext& context)
-    : TraceView(context), m_context(context) {}
+HypercubeView::HypercubeView(const ViewContext& context) : TraceView(context), m_context(context) {}
 
 HypercubeView::~HypercubeView() = default;
 
@@ -82,8 +81,7 @@ void HypercubeView::render(QPainter& painter, const QRect& target, const Playbac
     painter.fillRect(note, style.background);
     painter.setFont(style.legendFont);
     painter.setPen(style.text);
-    painter.drawText(note.adjusted(2 * style.padding, 0, -2 * style.padding, 0),
-                     Qt::AlignCenter,
+    painter.drawText(note.adjusted(2 * style.padding, 0, -2 * style.padding, 0), Qt::AlignCenter,
                      fitLine(fallbackNote(), metrics, note.width() - 4 * style.padding, style));
     painter.restore();
     return;
@@ -149,8 +147,7 @@ StrokeEmphasis HypercubeView::emphasisOf(const CubeMessage& message,
   if (m_allDelivered) return StrokeEmphasis::plain;
   if (message.round == m_activeRound) return StrokeEmphasis::bold;
   // A late message of an earlier round is still news while it travels.
-  return state == Playback::MessageState::inFlight ? StrokeEmphasis::plain
-                                                   : StrokeEmphasis::faded;
+  return state == Playback::MessageState::inFlight ? StrokeEmphasis::plain : StrokeEmphasis::faded;
 }
 
 void HypercubeView::paintMessage(QPainter& painter, const CubeMessage& message,
@@ -193,8 +190,7 @@ void HypercubeView::paintBigCube(QPainter& painter, const QRectF& area, const Vi
                                    (labelMetrics.height() + binaryMetrics.height()) / 2) +
                         3 * scale;
   const double alone =
-      std::hypot(labelMetrics.horizontalAdvance(widest) / 2, labelMetrics.height() / 2) +
-      3 * scale;
+      std::hypot(labelMetrics.horizontalAdvance(widest) / 2, labelMetrics.height() / 2) + 3 * scale;
   const auto radiusFor = [&](double unit) {
     const double largest = maxRadius[static_cast<std::size_t>(d)] * unit;
     return inside <= largest ? std::min(largest, std::max(inside, 0.1 * unit))
@@ -257,14 +253,13 @@ void HypercubeView::paintBigCube(QPainter& painter, const QRectF& area, const Vi
   painter.setFont(style.legendFont);
   for (HitVertex& vertex : m_vertices) {
     const QString text = HypercubeModel::binary(m_model.vertexOf(vertex.rank), d);
-    const QSizeF size(binaryMetrics.horizontalAdvance(text) + 8 * scale,
-                      binaryMetrics.height());
+    const QSizeF size(binaryMetrics.horizontalAdvance(text) + 8 * scale, binaryMetrics.height());
     double bestPenalty = 1e9;
     for (int i = 0; i < 16; ++i) {
       const double angle = 2 * std::numbers::pi * i / 16;
       const QPointF direction(std::cos(angle), std::sin(angle));
-      const double reach = std::abs(direction.x()) * size.width() / 2 +
-                           std::abs(direction.y()) * size.height() / 2;
+      const double reach =
+          std::abs(direction.x()) * size.width() / 2 + std::abs(direction.y()) * size.height() / 2;
       const QPointF c = vertex.center + direction * (radius + 4 * scale + reach);
       const QRectF box(c.x() - size.width() / 2, c.y() - size.height() / 2, size.width(),
                        size.height());

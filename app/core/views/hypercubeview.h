@@ -77,8 +77,7 @@ private:
   void paintSmallMultiples(QPainter& painter, const QRectF& area, const ViewStyle& style,
                            const Playback& playback);
   void paintMessage(QPainter& painter, const CubeMessage& message, const QPolygonF& path,
-                    double width, double head, StrokeEmphasis emphasis, double progress,
-                    bool big);
+                    double width, double head, StrokeEmphasis emphasis, double progress, bool big);
   StrokeEmphasis emphasisOf(const CubeMessage& message, const Playback& playback) const;
   QString captionOf(int round) const;
 
