@@ -51,4 +51,8 @@ recordp 6 alltoall_bruck_p6 alltoall --algorithm bruck --count 10
 # Nodes: the hierarchical allreduce on 3 nodes of 4 (the layout is in the trace's metadata).
 recordp 12 allreduce_hierarchical_3x4 allreduce --algorithm hierarchical --count 1200 \
   --ranks-per-node 4
-echo "recorded 20 traces in $out"
+# Hypercube algorithms on the cube: the butterfly, Jia's broadcast off root 3, the alltoall.
+recordp 8 allreduce_butterfly_p8 allreduce --algorithm butterfly --count 100
+recordp 8 bcast_jia_root3_p8 bcast --algorithm jia --root 3 --count 600 --blocks 4
+recordp 8 alltoall_hypercube_p8 alltoall --algorithm hypercube --count 10
+echo "recorded 23 traces in $out"

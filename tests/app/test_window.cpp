@@ -125,7 +125,7 @@ TEST_CASE("the window has a tab per view, clicking a rank in the tree selects it
   for (int i = 0; i < tabs->count(); ++i) titles << tabs->tabText(i);
   CHECK(titles == QStringList{QStringLiteral("Space-time diagram"), QStringLiteral("Tree"),
                               QStringLiteral("Circulant pattern"), QStringLiteral("Data by origin"),
-                              QStringLiteral("Gather delays")});
+                              QStringLiteral("Gather delays"), QStringLiteral("Hypercube")});
   window.showView(QStringLiteral("tree"));
   auto* widget = qobject_cast<TraceViewWidget*>(tabs->currentWidget());
   REQUIRE(widget);

@@ -3,6 +3,7 @@
 #include "views/circulantview.h"
 #include "views/dataview.h"
 #include "views/delaysview.h"
+#include "views/hypercubeview.h"
 #include "views/spacetimeview.h"
 #include "views/treeview.h"
 
@@ -24,6 +25,9 @@ void registerBuiltinViews(ViewRegistry& registry) {
                 [](const ViewContext& context) { return std::make_unique<DataView>(context); }});
   registry.add({QStringLiteral("delays"), QStringLiteral("Gather delays"),
                 [](const ViewContext& context) { return std::make_unique<DelaysView>(context); }});
+  registry.add(
+      {QStringLiteral("hypercube"), QStringLiteral("Hypercube"),
+       [](const ViewContext& context) { return std::make_unique<HypercubeView>(context); }});
 }
 
 } // namespace
