@@ -2,6 +2,10 @@
 
 namespace collscope::grade {
 
+// The sizes follow the benchmark's formulas (algorithms/schedule/src/irregular_problem.cpp),
+// repeated here: the harness is linked alone into every submission, without collscope's
+// libraries, and its sizes are seeded by the case (p and the type), not by a seed argument.
+
 namespace {
 
 std::uint64_t mix(std::uint64_t x) { // splitmix64's finaliser

@@ -10,9 +10,6 @@
 
 namespace collscope::app {
 
-namespace {
-
-/// Light colours (the palette's sand) get a darker casing so that they read on white.
 QColor casingFor(const QColor& colour) {
   const double luminance =
       0.2126 * colour.redF() + 0.7152 * colour.greenF() + 0.0722 * colour.blueF();
@@ -38,8 +35,6 @@ void paintArrowHead(QPainter& painter, const QPolygonF& path, double head, const
   painter.drawPolygon(triangle);
   painter.setBrush(Qt::NoBrush);
 }
-
-} // namespace
 
 QColor mixedColour(const QColor& colour, const QColor& with, double amount) {
   const auto mix = [amount](int a, int b) {

@@ -30,4 +30,13 @@ QPolygonF paintRoundStroke(QPainter& painter, const QPolygonF& path, const Round
 /// `colour` mixed towards `with` by `amount` (0 … 1).
 QColor mixedColour(const QColor& colour, const QColor& with, double amount);
 
+/// Light colours (the palette's sand) get a darker casing so that they read on white; others
+/// none (an invalid colour).
+QColor casingFor(const QColor& colour);
+
+/// An arrowhead `head` long at the end of `path`, filled with `colour`, outlined if `outline`
+/// is valid.
+void paintArrowHead(QPainter& painter, const QPolygonF& path, double head, const QColor& colour,
+                    const QColor& outline);
+
 } // namespace collscope::app

@@ -1,6 +1,7 @@
 #include "views/circulantview.h"
 
 #include "document/units.h"
+#include "paint/roundstroke.h"
 #include "paint/viewcolors.h"
 #include "paint/viewframe.h"
 #include "paint/viewstyle.h"
@@ -17,41 +18,6 @@ namespace {
 
 /// Beyond this the circle gets crowded anyway, and a repaint must stay fast.
 constexpr std::size_t maxBigChords = 10000;
-
-QColor mixed(const QColor& colour, const QColor& with, double amount) {
-  const auto mix = [amount](int a, int b) {
-    return static_cast<int>(std::lround(a + (b - a) * amount));
-  };
-  return QColor(mix(colour.red(), with.red()), mix(colour.green(), with.green()),
-                mix(colour.blue(), with.blue()));
-}
-
-void paintArrowHead(QPainter& painter, const QPolygonF& path, double head, const QColor& colour,
-                    const QColor& outline) {
-  const double length = pathLength(path);
-  if (path.size() < 2 || length <= 0) return;
-  const QPointF tip = path.back();
-  const QPolygonF before = pathPrefix(path, std::max(0.0, 1.0 - head / length));
-  const QPointF base = before.isEmpty() ? path.front() : before.back();
-  const QLineF axis(tip, base);
-  if (axis.length() <= 0) return;
-  const QPointF unit = (base - tip) / axis.length();
-  const QPointF normal(-unit.y(), unit.x());
-  const QPointF back = tip + unit * head;
-  QPolygonF triangle;
-  triangle << tip << back + normal * head * 0.45 << back - normal * head * 0.45;
-  painter.setPen(outline.isValid() ? QPen(outline, 1.2) : QPen(Qt::NoPen));
-  painter.setBrush(colour);
-  painter.drawPolygon(triangle);
-  painter.setBrush(Qt::NoBrush);
-}
-
-/// Light colours (the palette's yellow) get a darker casing so that they read on white.
-QColor casingFor(const QColor& colour) {
-  const double luminance =
-      0.2126 * colour.redF() + 0.7152 * colour.greenF() + 0.0722 * colour.blueF();
-  return luminance > 0.75 ? colour.darker(165) : QColor();
-}
 
 } // namespace
 
@@ -159,7 +125,7 @@ void CirculantView::paintChord(QPainter& painter, const Chord& chord, const QPol
   QColor colour = base;
   Qt::PenStyle style = Qt::SolidLine;
   if (emphasis == Emphasis::faded) {
-    colour = mixed(base, Qt::white, 0.6);
+    colour = mixedColour(base, Qt::white, 0.6);
     width *= 0.8;
   } else if (emphasis == Emphasis::ghost) {
     // Pending: one neutral grey for every round, so that light round colours cannot vanish.
