@@ -1,7 +1,10 @@
 // `collscope-trace record -o DIR -- COMMAND...`: runs an unchanged MPI program with
 // libcollscope-trace preloaded and COLLSCOPE_TRACE=DIR. For mpirun/mpiexec the two variables
 // are passed to the ranks with -x (not preloaded into mpirun itself). The program's own
-// output and exit status pass through untouched; what the tracer wrote is reported on stderr.
+// output and exit status pass through untouched, always: `record` exits with the command's
+// status (128 + N if a signal N ended it), whether or not a whole trace was written; what the
+// tracer wrote, or why there is no whole trace, is said on stderr (and `stats` says it again).
+// Only a mistake of `record` itself (bad options, a command that cannot be started) exits 2.
 // Stopping `record` (SIGINT, SIGTERM, SIGHUP) stops the run: the signal is passed on to the
 // command. With --watchdog SECONDS a run whose every traced rank sits in one MPI call that
 // long is reported (each rank's call) into INCOMPLETE and on stderr, and stopped.
@@ -216,7 +219,7 @@ int run_record(Args args) {
     else
       std::fprintf(stderr, "collscope-trace: error: incomplete trace: %s (in %s; %s)\n",
                    reason.c_str(), partial.c_str(), done.error.c_str());
-    return status != 0 ? status : 2;
+    return status; // the program's own, whatever became of its trace
   }
   if (fs::exists(partial / "INCOMPLETE")) {
     std::fprintf(stderr, "collscope-trace: error: incomplete trace: %s (in %s)\n",
@@ -228,7 +231,7 @@ int run_record(Args args) {
                  "(collscope-run refused its arguments)\n",
                  dir.c_str());
   }
-  return status != 0 ? status : 2;
+  return status;
 }
 
 } // namespace collscope::trace_cli

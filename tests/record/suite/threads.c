@@ -1,7 +1,7 @@
 /* MPI_THREAD_MULTIPLE as most programs use it: MPI_Init_thread asks for it, worker threads
  * compute, and MPI is called by the main thread only. With "second-thread" as argument, a
- * worker thread also sends a message (the tracer then records up to that call and reports
- * the trace incomplete; tests/record/check_trace.sh checks that). */
+ * worker thread also sends a message (the tracer passes that thread's calls through,
+ * unrecorded, and counts them; tests/record/check_trace.sh checks that). */
 #include "suite.h"
 
 #include <pthread.h>

@@ -63,6 +63,7 @@ Trace call_trace(const Trace& trace, const Call& call) {
   out.incomplete = trace.incomplete;
   out.clocks = trace.clocks; // how the whole trace's times were corrected
   out.native_inside = trace.native_inside;
+  out.threads = trace.threads;
   out.functions = trace.functions;
   out.comms = trace.comms;
   out.strings = trace.strings;

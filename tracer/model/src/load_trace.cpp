@@ -114,6 +114,12 @@ Trace read_archive(const fs::path& anchor, const std::string& shown, WorkCounter
       trace.native_inside = inside;
       std::free(inside);
     }
+    if (char* threads = nullptr;
+        OTF2_Reader_GetProperty(reader.get(), "COLLSCOPE::THREADS", &threads) == OTF2_SUCCESS &&
+        threads != nullptr) {
+      trace.threads = threads;
+      std::free(threads);
+    }
     for (const auto& [id, comm] : comms) trace.comms.emplace(id, comm.comm);
     std::vector<std::string> problems;
     detail::read_events(reader.get(), defs, ranks, comms, trace, problems, work, after_reading);

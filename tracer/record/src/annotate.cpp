@@ -105,7 +105,7 @@ void close(Kind begin, Kind end, std::uint32_t value) {
 extern "C" {
 
 void collscope_trace_region_begin(const char* name) {
-  if (!rec::recording() || name == nullptr) return;
+  if (!rec::annotating() || name == nullptr) return;
   try {
     const std::uint32_t before = rec::state.strings.size();
     const std::uint32_t id = rec::state.strings.intern(name);
@@ -124,7 +124,7 @@ void collscope_trace_region_begin(const char* name) {
 }
 
 void collscope_trace_region_end(const char* name) {
-  if (!rec::enabled() || name == nullptr) return;
+  if (!rec::annotations_enabled() || name == nullptr) return;
   memo.region = rec::StringTable::not_found;
   memo.enter = nullptr;
   // Nearly always the innermost open region ends: one compare instead of a lookup.
@@ -136,7 +136,7 @@ void collscope_trace_region_end(const char* name) {
 }
 
 void collscope_trace_round_begin(int k) {
-  if (!rec::recording()) return;
+  if (!rec::annotating()) return;
   try {
     open(Kind::RoundEnter, static_cast<std::uint32_t>(k));
   } catch (...) {
@@ -145,12 +145,13 @@ void collscope_trace_round_begin(int k) {
 }
 
 void collscope_trace_round_end(int k) {
-  if (rec::enabled()) close(Kind::RoundEnter, Kind::RoundLeave, static_cast<std::uint32_t>(k));
+  if (rec::annotations_enabled())
+    close(Kind::RoundEnter, Kind::RoundLeave, static_cast<std::uint32_t>(k));
 }
 
 void collscope_trace_blocks(int origin_first, int origin_count, long long element_begin,
                             long long element_count) {
-  if (!rec::recording()) return;
+  if (!rec::annotating()) return;
   rec::Event e = rec::event(Kind::Blocks, 0);
   e.peer = static_cast<std::uint32_t>(origin_first);
   e.tag = static_cast<std::uint32_t>(origin_count);
@@ -160,7 +161,7 @@ void collscope_trace_blocks(int origin_first, int origin_count, long long elemen
 }
 
 void collscope_trace_meta(const char* key, const char* value) {
-  if (!rec::recording() || key == nullptr || value == nullptr) return;
+  if (!rec::annotating() || key == nullptr || value == nullptr) return;
   try {
     record_meta(key, value);
     if (rec::state.strings.blob().size() != rec::state.strings_synced) rec::note_definitions();
@@ -170,8 +171,8 @@ void collscope_trace_meta(const char* key, const char* value) {
 }
 
 int collscope_trace_meta_repeat(unsigned long long signature, int n) {
-  if (!rec::recording() || n <= 0 || memo.region == rec::StringTable::not_found || memo.next != 0 ||
-      memo.signed_call)
+  if (!rec::annotating() || n <= 0 || memo.region == rec::StringTable::not_found ||
+      memo.next != 0 || memo.signed_call)
     return 0;
   memo.signed_call = true;
   try {
@@ -194,23 +195,23 @@ int collscope_trace_meta_repeat(unsigned long long signature, int n) {
 }
 
 void collscope_trace_pause(void) {
-  if (!rec::enabled()) return;
+  if (!rec::annotations_enabled()) return;
   rec::state.paused = true;
   rec::state.recording = false;
 }
 
 void collscope_trace_resume(void) {
-  if (!rec::enabled()) return;
+  if (!rec::annotations_enabled()) return;
   rec::state.paused = false;
   rec::state.recording = rec::state.lost == nullptr; // a gap for want of memory stays one
 }
 
 int collscope_trace_active(void) {
-  return rec::recording() ? 1 : 0;
+  return rec::annotating() ? 1 : 0;
 }
 
 void collscope_trace_discard(void) {
-  if (!rec::enabled()) return;
+  if (!rec::annotations_enabled()) return;
   rec::state.discard = true;
   rec::state.paused = true;
   rec::state.recording = false;

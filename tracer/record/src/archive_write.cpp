@@ -2,6 +2,7 @@
 
 #include "otf2_check.hpp"
 #include "raw_format.hpp"
+#include "threads_note.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -126,6 +127,9 @@ void write_global_definitions(OTF2_Archive* archive, Definitions& defs,
       inside += (inside.empty() ? "" : " | rank " + std::to_string(r.rank) + ": ") + r.inside;
   if (!inside.empty())
     check(OTF2_Archive_SetProperty(archive, inside_property, inside.c_str(), true), "SetProperty");
+  if (const std::string threads = threads_note(ranks); !threads.empty())
+    check(OTF2_Archive_SetProperty(archive, threads_property, threads.c_str(), true),
+          "SetProperty");
   OTF2_GlobalDefWriter* global = OTF2_Archive_GetGlobalDefWriter(archive);
   if (global == nullptr) throw std::runtime_error("OTF2 GetGlobalDefWriter failed");
   std::vector<std::string> hosts;

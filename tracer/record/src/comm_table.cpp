@@ -87,27 +87,41 @@ CommInfo& CommTable::entry(MPI_Comm comm) {
   return entries_[last_];
 }
 
+namespace {
+
+// The communication of agree(): every member proposes (only rank 0's proposal counts; 0 is
+// no proposal) and all learn the id, 0 when a leader made none.
+std::uint32_t exchange_id(MPI_Comm newcomm, bool inter, std::uint32_t proposal) {
+  if (!inter) {
+    PMPI_Bcast(&proposal, 1, MPI_UINT32_T, 0, newcomm);
+    return proposal;
+  }
+  // A broadcast from rank 0 would mean "from the other group's rank 0" on both sides.
+  std::uint32_t remote = 0;
+  std::uint32_t local = 0;
+  PMPI_Allreduce(&proposal, &remote, 1, MPI_UINT32_T, MPI_MAX, newcomm);
+  PMPI_Allreduce(&remote, &local, 1, MPI_UINT32_T, MPI_MAX, newcomm);
+  return std::min(local, remote);
+}
+
+} // namespace
+
 void CommTable::agree(MPI_Comm newcomm, MPI_Comm parent, MpiRegion creator) {
   int rank = 0;
   PMPI_Comm_rank(newcomm, &rank);
   const bool inter = is_inter(newcomm);
-  std::uint32_t id = 0;
-  if (!inter) {
-    id = rank == 0 ? next_id(true) : 0;
-    PMPI_Bcast(&id, 1, MPI_UINT32_T, 0, newcomm);
-  } else {
-    // A broadcast from rank 0 would mean "from the other group's rank 0" on both sides.
-    const std::uint32_t mine = rank == 0 ? next_id(true) : 0;
-    std::uint32_t remote = 0;
-    std::uint32_t local = 0;
-    PMPI_Allreduce(&mine, &remote, 1, MPI_UINT32_T, MPI_MAX, newcomm);
-    PMPI_Allreduce(&remote, &local, 1, MPI_UINT32_T, MPI_MAX, newcomm);
-    id = std::min(local, remote);
-  }
+  std::uint32_t id = exchange_id(newcomm, inter, rank == 0 ? next_id(true) : 0);
+  // No proposal: a leader's thread is not recorded (agree_elsewhere); each rank names it.
+  const bool agreed = id != 0;
+  if (!agreed) id = next_id(false);
   const std::uint32_t parent_id = find(parent).id;
   forget(newcomm); // a recycled handle of a communicator freed behind our back
-  add({newcomm, id, remote_or_local_size(newcomm, inter), rank, inter, 0, true}, parent_id,
-      static_cast<std::uint32_t>(creator), rank == 0, newcomm);
+  add({newcomm, id, remote_or_local_size(newcomm, inter), rank, inter, 0, agreed}, parent_id,
+      static_cast<std::uint32_t>(creator), rank == 0 || !agreed, newcomm);
+}
+
+void CommTable::agree_elsewhere(MPI_Comm newcomm) {
+  exchange_id(newcomm, is_inter(newcomm), 0);
 }
 
 void CommTable::idup(MPI_Comm parent, MPI_Comm newcomm) {

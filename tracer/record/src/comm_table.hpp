@@ -50,6 +50,10 @@ public:
 
   /// Collective over newcomm (which must not be MPI_COMM_NULL): agrees on its id.
   void agree(MPI_Comm newcomm, MPI_Comm parent, MpiRegion creator);
+  /// agree()'s communication without the table, for a member whose thread is not recorded
+  /// (MPI_THREAD_MULTIPLE): the recorded members are waiting for it. It proposes nothing; if
+  /// it was the leader, every member names the communicator with a rank-local id.
+  static void agree_elsewhere(MPI_Comm newcomm);
   /// newcomm is the next MPI_Comm_idup copy of parent (the handle exists at once, before
   /// the request completes): its id follows from parent's, no communication.
   void idup(MPI_Comm parent, MPI_Comm newcomm);

@@ -149,6 +149,12 @@ void read_definitions(const std::string& path, RankInput& r) {
       r.summary.inside = std::move(note);
       break;
     }
+    case DefRecord::threads: {
+      const auto t = in.get<RawThreads>();
+      r.summary.thread_level = t.level;
+      r.summary.other_thread_calls = t.other_thread_calls;
+      break;
+    }
     }
   }
 }
@@ -297,6 +303,8 @@ std::string serialise(const RankSummary& s) {
   return out.take();
 }
 
+  out.put(s.thread_level);
+  out.put(s.other_thread_calls);
 RankSummary deserialise(std::string_view blob) {
   In in(blob);
   RankSummary s;
@@ -321,6 +329,8 @@ RankSummary deserialise(std::string_view blob) {
   return s;
 }
 
+  s.thread_level = in.get<std::int32_t>();
+  s.other_thread_calls = in.get<std::uint64_t>();
 RankInput read_rank(const std::string& partial, std::uint32_t rank) {
   RankInput r;
   r.summary.rank = rank;

@@ -18,6 +18,8 @@ namespace collscope::rec {
 
 /// What every rank must know of every other rank to agree on the global definitions:
 /// exchanged at MPI_Finalize (a gather of definitions, never of events).
+inline constexpr std::int32_t no_thread_record = -1;
+
 struct RankSummary {
   std::uint32_t rank = 0;
   std::vector<std::uint32_t> mpi_regions; // MpiRegion values entered, ascending
@@ -32,6 +34,10 @@ struct RankSummary {
   std::uint64_t events = 0;   // raw events read
   std::string inside;         // the rank's line on messages inside native collectives, or empty
   std::uint64_t messages = 0; // sends recorded (MpiSend and MpiIsend)
+  // Under MPI_THREAD_MULTIPLE (raw DefRecord::threads): the level, and the wrapped MPI calls
+  // other threads made, which were not recorded. no_thread_record: the rank said nothing.
+  std::int32_t thread_level = no_thread_record;
+  std::uint64_t other_thread_calls = 0;
 };
 
 std::string serialise(const RankSummary& summary);

@@ -48,6 +48,7 @@ enum class DefRecord : std::uint32_t {
   clock_skew = 6,   // RawSkew: the test hook's skew of this rank's clock (clock_skew.hpp)
   clock_offset = 7, // RawOffset: an offset against rank 0, at MPI_Init and at MPI_Finalize
   inside = 8,       // one line: are messages inside native collectives recorded (the last wins)
+  threads = 9,      // RawThreads, under MPI_THREAD_MULTIPLE only (the last wins)
 };
 
 struct RecordHead {
@@ -67,6 +68,13 @@ struct RawSkew {
   std::int64_t offset_ns;
   double drift_ppm;
   std::uint64_t init_ns; // CLOCK_MONOTONIC at MPI_Init, unskewed
+};
+
+/// The thread level MPI provided, and the wrapped MPI calls other threads made (not recorded).
+struct RawThreads {
+  std::int32_t level;
+  std::uint32_t reserved;
+  std::uint64_t other_thread_calls;
 };
 
 struct RawOffset {

@@ -53,6 +53,16 @@ bool sync_definitions() {
         ok && write_record(DefRecord::lost, head, sizeof head, state.lost, std::strlen(state.lost));
     state.lost_synced = true;
   }
+  if (state.multi) {
+    // Rewritten when the count changed (the last record wins): a rank that dies still says it.
+    const std::uint64_t calls = state.other_thread_calls.load(std::memory_order_relaxed);
+    if (!state.threads_synced || calls != state.other_thread_calls_synced) {
+      const RawThreads threads{static_cast<std::int32_t>(state.thread_level), 0, calls};
+      ok = ok && write_record(DefRecord::threads, &threads, sizeof threads, nullptr, 0);
+      state.threads_synced = true;
+      state.other_thread_calls_synced = calls;
+    }
+  }
   if (!state.inside_synced) {
     ok = ok && write_record(DefRecord::inside, state.inside_note.data(), state.inside_note.size(),
                             nullptr, 0);
@@ -112,6 +122,7 @@ void start_files(int events_fd, const std::string& ring_path, int defs_fd,
   state.defs_fd = defs_fd;
   state.strings_synced = state.comms_synced = state.peer_maps_synced = 0;
   state.lost_synced = false;
+  state.threads_synced = false;
   state.inside_synced = state.inside_note.empty();
   if (!state.events.open(events_fd, ring_path, buffer_bytes))
     return lose("had no memory for its event buffer");
@@ -182,11 +193,8 @@ void lose(const char* why) {
   state.lost_events = state.events.size();
 }
 
-bool owner_thread() {
-  if (pthread_equal(pthread_self(), state.owner) != 0) return true;
-  lose("was called from a second thread under MPI_THREAD_MULTIPLE (the tracer records one "
-       "thread per rank)");
-  return false;
+void count_other_thread_call() {
+  state.other_thread_calls.fetch_add(1, std::memory_order_relaxed);
 }
 
 void record_recv(std::uint64_t time, std::uint32_t comm, const MPI_Status& status) {

@@ -1,10 +1,13 @@
 // The tracer's per-rank state and the helpers wrappers use to append events.
 //
 // Every wrapper starts with `if (!recording()) return PMPI_...`: with tracing off that is the
-// whole cost. The tracer records one thread per rank, without locks: under
-// MPI_THREAD_MULTIPLE it records the thread that initialised MPI, and the first MPI call from
-// any other thread ends recording on that rank, marked as a gap (the trace is then published
-// incomplete, saying so), rather than interleaving two threads' events in one location.
+// whole cost. The tracer records one thread per rank, without locks. Under
+// MPI_THREAD_FUNNELED and MPI_THREAD_SERIALIZED that is every call (the program already
+// keeps two threads out of MPI at once). Under MPI_THREAD_MULTIPLE it records the thread that
+// called MPI_Init_thread (`owner`); a call from any other thread is passed straight to PMPI,
+// unrecorded, and only counted (an atomic, the one thing such a thread touches), and the trace
+// says how many calls each rank left out (archive property COLLSCOPE::THREADS). The run is the
+// same as untraced, and the trace is complete for the owner thread.
 #pragma once
 
 #include "clock.hpp"
@@ -47,6 +50,12 @@ struct Recorder {
   bool discard = false; // collscope_trace_discard: this rank wants no trace written
   bool multi = false;   // MPI_THREAD_MULTIPLE: only `owner` is recorded
   pthread_t owner{};
+  int thread_level = MPI_THREAD_SINGLE; // what MPI_Init/MPI_Init_thread provided
+  // Under multi: wrapped MPI calls made by other threads (passed through, not recorded), and
+  // how many of them the definitions file says so far (threads_synced: said at all).
+  std::atomic<std::uint64_t> other_thread_calls{0};
+  std::uint64_t other_thread_calls_synced = 0;
+  bool threads_synced = false;
   // Set once recording stopped for good (memory, a second thread): nothing is recorded
   // afterwards (resume() included), and the trace is published incomplete with a
   // MeasurementOnOff(OFF) at lost_at. A static phrase: "ran out of memory for its events".
@@ -83,17 +92,48 @@ struct Recorder {
 
 extern Recorder state;
 
-/// Under MPI_THREAD_MULTIPLE: true on the owner thread; elsewhere ends recording (a gap).
-bool owner_thread();
+/// Under MPI_THREAD_MULTIPLE, a call on a thread other than the owner: counted, never recorded.
+[[gnu::noinline, gnu::cold]] void count_other_thread_call();
 
-inline bool recording() {
-  if (!state.recording.load(std::memory_order_relaxed)) return false;
-  if (state.multi) [[unlikely]]
-    return owner_thread();
-  return true;
+/// Whether this thread may touch the recorder (always, but under MPI_THREAD_MULTIPLE only the
+/// thread that initialised MPI). Not counted: for the annotation API, whose calls are not MPI's.
+inline bool owner_here() {
+  return !state.multi || pthread_equal(pthread_self(), state.owner) != 0;
 }
-inline bool enabled() {
+
+/// The question a wrapper asks once, on entry, before anything else: on another thread under
+/// MPI_THREAD_MULTIPLE false, and the call counted (count_other_thread_call), so each wrapped
+/// call from there is counted exactly once.
+[[gnu::always_inline]] inline bool owner_thread() {
+  if (owner_here()) [[likely]]
+    return true;
+  count_other_thread_call();
+  return false;
+}
+
+/// A wrapper's gate: record this call? Without MPI_THREAD_MULTIPLE two loads.
+[[gnu::always_inline]] inline bool recording() {
+  if (state.multi) [[unlikely]]
+    return owner_thread() && state.recording.load(std::memory_order_relaxed);
+  return state.recording.load(std::memory_order_relaxed);
+}
+/// A wrapper's gate for the bookkeeping kept also while paused (communicators, requests).
+[[gnu::always_inline]] inline bool enabled() {
+  if (state.multi) [[unlikely]]
+    return owner_thread() && state.enabled;
   return state.enabled;
+}
+/// Tracing is on for the run, whichever thread asks (not counted): communicator creation
+/// takes part in agreeing on the new id even on a thread that is not recorded.
+inline bool tracing() {
+  return state.enabled;
+}
+/// recording() and enabled() for the annotation API: not counted.
+inline bool annotating() {
+  return owner_here() && state.recording.load(std::memory_order_relaxed);
+}
+inline bool annotations_enabled() {
+  return owner_here() && state.enabled;
 }
 
 /// Stops recording for good: why (a static phrase completing "rank R …") and when.
@@ -288,9 +328,13 @@ void complete(MPI_Request request, const MPI_Status& status, std::uint64_t time,
 
 /// Whether a Wait/Test must be watched: while recording, or while requests tracked before a
 /// pause are still pending (their completions must be forgotten, not left behind). Never from
-/// a second thread (state.multi: the request table belongs to the thread that records).
+/// another thread under MPI_THREAD_MULTIPLE (the request table belongs to the owner); such a
+/// call is counted once, here.
 inline bool watch_completions() {
-  return recording() || (enabled() && !state.multi && state.requests.size() != 0);
+  if (state.multi && !owner_thread()) [[unlikely]]
+    return false;
+  return state.recording.load(std::memory_order_relaxed) ||
+         (state.enabled && state.requests.size() != 0);
 }
 
 } // namespace collscope::rec

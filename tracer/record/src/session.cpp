@@ -166,12 +166,14 @@ void start_session(int thread_level) {
   state.comms.start(rank, size);
   if (const char* limit = std::getenv("COLLSCOPE_TRACE_STRING_LIMIT"))
     state.strings.limit(std::strtoull(limit, nullptr, 10));
+  // Before the files: under MPI_THREAD_MULTIPLE the definitions say so from the start.
+  state.thread_level = thread_level;
+  state.multi = thread_level == MPI_THREAD_MULTIPLE;
+  state.owner = pthread_self();
   open_files(partial_dir, rank);
   install_crash_handlers(partial_dir.c_str(), rank, spill_on_crash);
   note_fatal_errors(MPI_COMM_WORLD);
   note_fatal_errors(MPI_COMM_SELF);
-  state.multi = thread_level == MPI_THREAD_MULTIPLE;
-  state.owner = pthread_self();
   map_status(partial_dir, rank);
   sync_clocks(true);
   state.enabled = true;

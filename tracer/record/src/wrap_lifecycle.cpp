@@ -9,7 +9,11 @@ extern "C" {
 
 int MPI_Init(int* argc, char*** argv) {
   const int rc = PMPI_Init(argc, argv);
-  if (rc == MPI_SUCCESS) rec::start_session(MPI_THREAD_SINGLE);
+  if (rc != MPI_SUCCESS) return rc;
+  // Not necessarily MPI_THREAD_SINGLE: Open MPI's OMPI_MPI_THREAD_LEVEL can raise it.
+  int provided = MPI_THREAD_SINGLE;
+  PMPI_Query_thread(&provided);
+  rec::start_session(provided);
   return rc;
 }
 

@@ -15,12 +15,26 @@ namespace collscope::ompi {
 namespace {
 
 #if defined(OPEN_MPI)
+/// The thread level to initialise MPI_T at: the one the program got. Open MPI 4.1's first
+/// MPI_T_init_thread (the one that finds MPI_T not yet initialised) sets the process's thread
+/// level to `required` (ompi_mpi_thread_level), so MPI_THREAD_SINGLE here turned a program's
+/// MPI_THREAD_MULTIPLE into SINGLE (MPI_Query_thread said so, and the library dropped its
+/// locks). Before MPI_Init any level will do: MPI_Init sets the level afterwards.
+int current_thread_level() {
+  int initialized = 0, finalized = 0;
+  PMPI_Initialized(&initialized);
+  PMPI_Finalized(&finalized);
+  int level = MPI_THREAD_SINGLE;
+  if (initialized != 0 && finalized == 0) PMPI_Query_thread(&level);
+  return level;
+}
+
 /// MPI_T stays initialised for the duration of one use (it nests with the program's own).
 class Tool {
 public:
   Tool() {
     int provided = 0;
-    ok_ = MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) == MPI_SUCCESS;
+    ok_ = MPI_T_init_thread(current_thread_level(), &provided) == MPI_SUCCESS;
   }
   ~Tool() {
     if (ok_) MPI_T_finalize();
