@@ -76,10 +76,10 @@ void print_json(const Scoped& scope, const TraceStats& s, const NodeStats& nodes
   // null when the scope has no native collective or the archive does not say
   out["native_inside"] =
       s.native_inside.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(s.native_inside);
-  out["tree"] = tree_json(model::communication_tree(scope.trace));
   // null when every thread's calls were recorded (or the archive does not say)
   out["threads"] = scope.trace.threads.empty() ? nlohmann::ordered_json()
                                                : nlohmann::ordered_json(scope.trace.threads);
+  out["tree"] = tree_json(model::communication_tree(scope.trace));
   add_clock_json(out, scope.trace.clocks);
   add_node_json(out, nodes);
   std::printf("%s\n", out.dump(2).c_str());
@@ -118,8 +118,8 @@ void print_text(const Scoped& scope, const TraceStats& s, const NodeStats& nodes
                 s.incomplete.c_str());
   if (!s.native_inside.empty())
     std::printf("inside collectives  messages %s\n", s.native_inside.c_str());
-  print_algorithms(trace);
   if (!trace.threads.empty()) std::printf("threads             %s\n", trace.threads.c_str());
+  print_algorithms(trace);
   // p as the app's title and the grader state it; ranks that never enter the algorithm (the
   // grader's idle rank) are ranks of the trace, not of the collective.
   if (s.p == s.ranks)

@@ -300,11 +300,11 @@ std::string serialise(const RankSummary& s) {
   out.put(s.events);
   out.put(s.messages);
   out.put(s.inside);
+  out.put(s.thread_level);
+  out.put(s.other_thread_calls);
   return out.take();
 }
 
-  out.put(s.thread_level);
-  out.put(s.other_thread_calls);
 RankSummary deserialise(std::string_view blob) {
   In in(blob);
   RankSummary s;
@@ -326,11 +326,11 @@ RankSummary deserialise(std::string_view blob) {
   s.events = in.get<std::uint64_t>();
   s.messages = in.get<std::uint64_t>();
   s.inside = in.get_string();
+  s.thread_level = in.get<std::int32_t>();
+  s.other_thread_calls = in.get<std::uint64_t>();
   return s;
 }
 
-  s.thread_level = in.get<std::int32_t>();
-  s.other_thread_calls = in.get<std::uint64_t>();
 RankInput read_rank(const std::string& partial, std::uint32_t rank) {
   RankInput r;
   r.summary.rank = rank;

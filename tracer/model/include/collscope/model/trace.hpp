@@ -247,15 +247,15 @@ struct Trace {
   /// the archive's property COLLSCOPE::NATIVE_INSIDE ("recorded (Open MPI 4.1.4, pml ob1)",
   /// "not recorded: …"); empty when the archive does not say (older or other producers).
   std::string native_inside;
-  double duration = 0.0;                       ///< last event time
-  /// Time 0 of this trace on the whole trace's clock (non-zero for one call's trace).
-  double time_origin = 0.0;
-  std::optional<CallScope> call; ///< set on a call's own trace (call_trace)
   /// What the tracer left out of a multithreaded run, as it said in the archive's property
   /// COLLSCOPE::THREADS ("MPI_THREAD_MULTIPLE: only the thread that called MPI_Init_thread is
   /// recorded; rank 1 made 12 MPI calls from other threads, which are not …"); empty when
   /// every thread's calls were recorded, or the archive does not say.
   std::string threads;
+  double duration = 0.0;                       ///< last event time
+  /// Time 0 of this trace on the whole trace's clock (non-zero for one call's trace).
+  double time_origin = 0.0;
+  std::optional<CallScope> call; ///< set on a call's own trace (call_trace)
   std::vector<Rank> ranks;                     ///< ranks[i].id == i
   std::vector<std::string> functions;          ///< MPI call names (Operation::function)
   std::map<std::uint32_t, Communicator> comms; ///< by OTF2 Comm id
