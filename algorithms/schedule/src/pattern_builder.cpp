@@ -103,7 +103,8 @@ std::span<const PatternAlgorithm> pattern_algorithms() {
   static const std::vector<PatternAlgorithm> all = [] {
     std::vector<PatternAlgorithm> joined;
     for (const auto part :
-         {detail::rooted_patterns(), detail::rootless_patterns(), detail::van_de_geijn_patterns()})
+         {detail::rooted_patterns(), detail::rootless_patterns(), detail::van_de_geijn_patterns(),
+          detail::knomial_patterns(), detail::sync_patterns()})
       joined.insert(joined.end(), part.begin(), part.end());
     return joined;
   }();

@@ -1,8 +1,10 @@
-// Patterns of the Van de Geijn family whose message sizes are whole blocks of the count
-// collscope-run takes (chain scatter and gather, recursive-doubling allgather): each rank's
-// steps are its block exchanges (schedule/block_exchange.hpp) in round order, exactly what
-// algorithms/src plays. The broadcasts and the reduce cut the vector into byte or element
-// parts that need not divide evenly, so they are recognised by name only.
+// Patterns of the Van de Geijn family (chain scatter and gather, recursive-doubling allgather,
+// the scatter + allgather broadcasts): each rank's steps are its block exchanges
+// (schedule/block_exchange.hpp) in round order, exactly what algorithms/src plays. The
+// broadcasts cut the vector into p near-equal byte parts, so their sizes (1/p of the count per
+// block) are near, not exact; the reduce cuts elements by a rule of its own and is recognised
+// by name only.
+#include "collscope/schedule/bits.hpp"
 #include "collscope/schedule/block_exchange.hpp"
 #include "collscope/schedule/patterns.hpp"
 
@@ -35,6 +37,29 @@ Pattern allgather_recursive_doubling(const PatternProblem& q) {
   return b.finish();
 }
 
+// Binomial scatter of p blocks of 1/p each, then the allgather, as bcast_scatter_allgather.cpp.
+template <typename Allgather> Pattern scatter_then(const PatternProblem& q, Allgather allgather) {
+  PatternBuilder b(q.p);
+  if (q.p == 1) return b.finish();
+  const double block = 1.0 / q.p;
+  for (int r = 0; r < q.p; ++r) {
+    auto steps = binomial_scatter_exchanges(r, q.root, q.p);
+    const auto rest = allgather(r, q.p, ceil_log2(q.p));
+    steps.insert(steps.end(), rest.begin(), rest.end());
+    for (const BlockExchange& e : steps)
+      b.step(r, {{e.send_to, e.send_count * block}}, {{e.recv_from, e.recv_count * block}});
+  }
+  return b.finish();
+}
+
+Pattern bcast_scatter_allgather(const PatternProblem& q) {
+  return scatter_then(q, doubling_allgather_exchanges);
+}
+
+Pattern bcast_scatter_ring(const PatternProblem& q) {
+  return scatter_then(q, ring_allgather_exchanges);
+}
+
 const std::array entries{
     PatternAlgorithm{"gather", "chain", true, false, false,
                      "a linear array (blocks passed rank by rank to the root)", "the chain",
@@ -45,6 +70,12 @@ const std::array entries{
     PatternAlgorithm{"allgather", "recursive-doubling", false, false, false,
                      "recursive doubling (exchange everything with rank XOR 2^k)",
                      "recursive doubling", allgather_recursive_doubling},
+    PatternAlgorithm{"bcast", "scatter-allgather", true, false, false,
+                     "Van de Geijn: a binomial scatter, then a recursive-doubling allgather",
+                     "scatter + allgather", bcast_scatter_allgather},
+    PatternAlgorithm{"bcast", "scatter-ring", true, false, false,
+                     "Van de Geijn: a binomial scatter, then a ring allgather",
+                     "scatter + ring", bcast_scatter_ring},
 };
 
 } // namespace

@@ -1,7 +1,8 @@
 // "Which algorithm is this?" (README "Resemblance"): the call's messages between ranks of its
 // communicator, with their inferred rounds, against the schedule patterns of the registry's
-// algorithms (schedule/patterns.hpp) at the same p, for the roots and block counts the call
-// can have; an exact match first, otherwise the nearest, in words.
+// algorithms (schedule/patterns.hpp) at the same p, for the roots, block counts and radices
+// the call can have; an exact match first, then a neighbour (halo) exchange, otherwise the
+// nearest if it is close, in words, else "no close match".
 #include "collscope/model/resemblance.hpp"
 
 #include "collscope/model/inferred_rounds.hpp"
@@ -60,17 +61,27 @@ std::vector<int> candidate_blocks(const Observed& seen, const Call& call) {
   return {blocks.begin(), blocks.end()};
 }
 
+// Radices worth trying for a k-nomial tree: the annotated one, else 3 … 8 (k = 2 is the
+// pre-order binomial tree, which has a pattern of its own; Open MPI's default is 4).
+std::vector<int> candidate_radices(const Call& call) {
+  if (const int k = meta_int(call, "radix", 0); k >= 2) return {k};
+  return {3, 4, 5, 6, 7, 8};
+}
+
 bool power_of_two(int p) {
   return p > 0 && (p & (p - 1)) == 0;
 }
 
-// Ranking: exact before not; then fewer differing edges, sizes that agree, fewer messages in
-// other rounds, a closer round count; the call's own annotation, then its collective, first.
+// Ranking: close before far (README "Resemblance": the threshold); then a pattern that moves
+// data as the call does (empty messages: a barrier) before one of equal shape that does not;
+// exact before not; then fewer differing edges, sizes that agree, fewer messages in other
+// rounds, a closer round count; the call's own annotation, then its collective, first.
 auto rank_key(const Candidate& c, const Call& call) {
   const bool own =
       c.algorithm->collective == call.collective && c.algorithm->name == call.algorithm;
   const bool same_collective = c.algorithm->collective == call.collective;
-  return std::make_tuple(c.score.exact ? 0 : 1, c.score.edges, c.score.sizes_agree ? 0 : 1,
+  return std::make_tuple(c.score.close ? 0 : 1, c.score.data_agrees ? 0 : 1,
+                         c.score.exact ? 0 : 1, c.score.edges, c.score.sizes_agree ? 0 : 1,
                          c.score.timed, std::abs(c.score.round_difference), own ? 0 : 1,
                          same_collective ? 0 : 1, c.order);
 }
@@ -78,21 +89,28 @@ auto rank_key(const Candidate& c, const Call& call) {
 } // namespace
 
 Resemblance resemble(const Trace& own, const Call& call) {
-  const Observed seen = observe(own, call);
+  return resemble(observe(own, call, inferred_rounds(own)), call);
+}
+
+Resemblance resemble(const Observed& seen, const Call& call) {
   Resemblance r;
   r.p = seen.p;
   r.rounds = seen.rounds;
+  r.messages = static_cast<int>(seen.messages.size());
   if (seen.p <= 0) return r;
 
   const std::vector<int> roots = candidate_roots(seen, call);
   const std::vector<int> blocks = candidate_blocks(seen, call);
+  const std::vector<int> radices = candidate_radices(call);
   std::vector<Candidate> all;
   int order = 0;
   for (const PatternAlgorithm& a : schedule::pattern_algorithms()) {
     ++order;
     if (a.power_of_two_only && !power_of_two(seen.p)) continue;
     for (const int root : a.rooted ? roots : std::vector<int>{0})
-      for (const int m : a.uses_blocks ? blocks : std::vector<int>{1}) {
+      for (const int m : a.uses_blocks  ? blocks
+                         : a.uses_radix ? radices
+                                        : std::vector<int>{1}) {
         const auto pattern = cached_pattern(a, {seen.p, root, m});
         all.push_back({&a, root, m, pattern, compare(seen, *pattern), order});
       }
@@ -114,6 +132,18 @@ Resemblance resemble(const Trace& own, const Call& call) {
       schedule::find_pattern(call.collective, call.algorithm) == nullptr)
     return named_by_annotation(call, seen, best);
   if (!best || seen.messages.empty()) return r;
+  // Not exact: a halo exchange is named as one, whatever collective it comes near; a call far
+  // from every pattern resembles none (unless it is held to its own annotation).
+  if (!best->score.exact && best != own_best) {
+    if (const std::string halo = halo_name(seen); !halo.empty()) {
+      neighbour_exchange(r, halo, best, seen);
+      return r;
+    }
+    if (!best->score.close) {
+      no_close_match(r, *best, seen);
+      return r;
+    }
+  }
   fill(r, *best, seen, call, all);
   return r;
 }

@@ -1,16 +1,18 @@
-// What a call looks like next to one schedule pattern (README "Resemblance": the distance).
+// What a call looks like next to one schedule pattern (README "Resemblance": the distance), and
+// whether it is a neighbour (halo) exchange.
 #include "collscope/model/inferred_rounds.hpp"
 #include "resemblance_parts.hpp"
 
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 #include <tuple>
 
 namespace collscope::model {
 
-Observed observe(const Trace& own, const Call& call) {
+Observed observe(const Trace& own, const Call& call, const InferredRounds& rounds) {
   Observed seen;
   seen.members = call.members.empty() ? call.ranks : call.members;
   seen.p = static_cast<int>(seen.members.size());
@@ -20,10 +22,10 @@ Observed observe(const Trace& own, const Call& call) {
     if (world >= 0 && world < static_cast<int>(comm_rank.size()))
       comm_rank[static_cast<std::size_t>(world)] = i;
   }
-  const InferredRounds rounds = inferred_rounds(own);
   for (std::size_t i = 0; i < own.messages.size(); ++i) {
     const Message& m = own.messages[i];
-    const int round = rounds.message_round[i];
+    const int round =
+        i < rounds.message_round.size() ? rounds.message_round[i] : static_cast<int>(no_index);
     if (m.sender == m.receiver || round == no_index) continue;
     const int from = comm_rank[static_cast<std::size_t>(m.sender)];
     const int to = comm_rank[static_cast<std::size_t>(m.receiver)];
@@ -69,23 +71,35 @@ Score compare(const Observed& seen, const schedule::Pattern& pattern) {
   for (const auto& m : pattern.messages) b.emplace_back(m.round, m.from, m.to);
   s.timed = symmetric_difference(a, b, [](const Timed&, bool) {});
   s.exact = s.timed == 0;
+  const int n = static_cast<int>(a.size());
+  s.pattern_messages = static_cast<int>(b.size());
+  s.as_in_it = (n + s.pattern_messages - s.timed) / 2; // the common part of the multisets
   struct Edge {
     double bytes = 0.0, size = 0.0;
     bool in_call = false, in_pattern = false;
+    int calls = 0, patterns = 0;
   };
   std::map<std::pair<int, int>, Edge> per_edge;
+  bool call_empty = true, pattern_empty = true;
   for (const auto& m : seen.messages) {
     Edge& e = per_edge[{m.from, m.to}];
     e.bytes += static_cast<double>(m.bytes);
     e.in_call = true;
+    ++e.calls;
+    call_empty = call_empty && m.bytes == 0;
   }
   for (const auto& m : pattern.messages) {
     Edge& e = per_edge[{m.from, m.to}];
     e.size += m.size;
     e.in_pattern = true;
+    ++e.patterns;
+    pattern_empty = pattern_empty && m.size == 0;
   }
+  // A barrier's empty messages are not a data collective's, nor the other way round.
+  s.data_agrees = call_empty == pattern_empty;
   std::vector<double> ratios;
   for (const auto& [edge, e] : per_edge) {
+    s.on_edges += std::min(e.calls, e.patterns);
     if (e.in_call && e.in_pattern && e.size > 0) ratios.push_back(e.bytes / e.size);
     if (e.in_call == e.in_pattern) continue;
     ++s.edges;
@@ -98,6 +112,8 @@ Score compare(const Observed& seen, const schedule::Pattern& pattern) {
     s.sizes_agree =
         ratios.front() >= 0.75 * s.bytes_per_unit && ratios.back() <= 1.25 * s.bytes_per_unit;
   }
+  if (call_empty || pattern_empty) s.sizes_agree = s.data_agrees;
+  s.close = 3 * s.on_edges >= 2 * std::max(n, s.pattern_messages) && s.on_edges > 0;
   s.round_difference = seen.rounds - pattern.rounds;
   return s;
 }
@@ -116,6 +132,65 @@ std::shared_ptr<const schedule::Pattern> cached_pattern(const schedule::PatternA
   const std::lock_guard lock(mutex);
   if (cache.size() > 20000) cache.clear(); // bounded: patterns of p ≤ 64 are a few KB each
   return cache.emplace(key, std::move(made)).first->second;
+}
+
+namespace {
+
+// A neighbour (halo) exchange, named as one: every rank exchanges with rank ± d for a few
+// distances d, on a line or a ring — what a 1-D stencil code's MPI_Sendrecv to the left and
+// right neighbours sends. It is no collective, so it must not be called the ring allgather or
+// the pipeline its one direction looks like.
+
+using HaloEdges = std::set<std::pair<int, int>>;
+
+// The edges of the exchange with rank ± d for d in `distances`, on a ring or a line.
+HaloEdges exchange_edges(int p, const std::set<int>& distances, bool periodic) {
+  HaloEdges e;
+  for (const int d : distances)
+    for (int r = 0; r < p; ++r) {
+      if (periodic) {
+        e.insert({r, (r + d) % p});
+        e.insert({r, (r - d + p) % p});
+      } else if (r + d < p) {
+        e.insert({r, r + d});
+        e.insert({r + d, r});
+      }
+    }
+  return e;
+}
+
+std::string distances_text(const std::set<int>& distances) {
+  std::string text = distances.size() == 1 ? "distance " : "distances ";
+  std::size_t i = 0;
+  for (const int d : distances) {
+    if (i > 0) text += i + 1 == distances.size() ? " and " : ", ";
+    text += std::to_string(d);
+    ++i;
+  }
+  return text;
+}
+
+} // namespace
+
+std::string halo_name(const Observed& seen) {
+  const int p = seen.p;
+  if (p < 3 || seen.messages.empty()) return "";
+  HaloEdges edges;
+  for (const SeenMessage& m : seen.messages) edges.insert({m.from, m.to});
+  // Every pair both ways is an all-to-all, not a neighbourhood.
+  if (edges.size() >= static_cast<std::size_t>(p) * static_cast<std::size_t>(p - 1)) return "";
+  std::set<int> ring, line;
+  for (const auto& [from, to] : edges) {
+    const int offset = (to - from + p) % p;
+    ring.insert(std::min(offset, p - offset));
+    line.insert(to > from ? to - from : from - to);
+  }
+  // A few distances only (a stencil's reach), and both directions of each.
+  if (ring.size() <= 3 && exchange_edges(p, ring, true) == edges)
+    return "neighbour exchange (halo), 1-D, " + distances_text(ring) + ", periodic";
+  if (line.size() <= 3 && exchange_edges(p, line, false) == edges)
+    return "neighbour exchange (halo), 1-D, " + distances_text(line) + ", not periodic";
+  return "";
 }
 
 } // namespace collscope::model

@@ -8,33 +8,23 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
 namespace collscope::model {
 
-struct SeenMessage {
-  int from = 0; ///< rank of the call's communicator
-  int to = 0;
-  int round = 0; ///< inferred, from 0
-  std::uint64_t bytes = 0;
-};
-
-struct Observed {
-  int p = 0;
-  int rounds = 0;
-  std::vector<SeenMessage> messages; ///< between two ranks (no self-messages)
-  std::vector<int> members;          ///< world rank of each comm rank
-};
-
-/// The call's messages in ranks of its communicator (Call::members, else Call::ranks in
-/// increasing order), without messages to oneself, with inferred rounds.
-Observed observe(const Trace& own, const Call& call);
-
 struct Score {
   bool exact = false;       ///< the same (round, sender, receiver) messages
   int edges = 0;            ///< sender → receiver pairs in one and not the other
   int timed = 0;            ///< (round, sender, receiver) messages in one and not the other
+  int as_in_it = 0;         ///< the call's messages with a (round, sender, receiver) twin in it
+  int on_edges = 0;         ///< the call's messages on its edges (min of both counts per edge)
+  int pattern_messages = 0;
+  /// 3·on_edges ≥ 2·max(call's messages, pattern's): README "Resemblance", the threshold.
+  bool close = false;
+  /// Both move data, or both move none (a barrier's empty messages).
+  bool data_agrees = false;
   bool sizes_agree = false; ///< bytes per edge proportional to the pattern's sizes (±25 %)
   int round_difference = 0; ///< the call's rounds − the pattern's
   double bytes_per_unit = 0.0;
@@ -62,5 +52,18 @@ void fill(Resemblance& r, const Candidate& best, const Observed& seen, const Cal
           const std::vector<Candidate>& all);
 /// An annotated call whose algorithm has no pattern (hierarchical, irregular, …): itself.
 Resemblance named_by_annotation(const Call& call, const Observed& seen, const Candidate* nearest);
+/// Nothing close (README "Resemblance": the threshold): no algorithm, the nearest in the words.
+void no_close_match(Resemblance& r, const Candidate& nearest, const Observed& seen);
+/// A call that is a neighbour (halo) exchange: named, no algorithm; `name` from halo_name().
+void neighbour_exchange(Resemblance& r, const std::string& name, const Candidate* nearest,
+                        const Observed& seen);
+
+/// "neighbour exchange (halo), 1-D, distance 1, periodic" when the call's edges are exactly
+/// those of every rank exchanging with rank ± d for a few distances d (p ≥ 3, not every pair);
+/// "" otherwise.
+std::string halo_name(const Observed& seen);
+
+/// The split of the call's messages (Resemblance::messages_*) against one candidate.
+void count_messages(Resemblance& r, const Score& s, const Observed& seen);
 
 } // namespace collscope::model

@@ -2,7 +2,9 @@
 // and how it differs from the nearest algorithm.
 #include "resemblance_parts.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <tuple>
@@ -41,7 +43,20 @@ std::string described(const Candidate& c) {
   if (c.algorithm->rooted) text += " from root " + std::to_string(c.root);
   if (c.algorithm->uses_blocks)
     text += ", " + std::to_string(c.blocks) + (c.blocks == 1 ? " block" : " blocks");
+  if (c.algorithm->uses_radix) text += ", radix " + std::to_string(c.blocks);
   return text;
+}
+
+std::string messages_text(int n) {
+  return std::to_string(n) + (n == 1 ? " message" : " messages");
+}
+
+// "12 messages: 6 as in it, 0 in other rounds, 6 not in it": the only message counts the words
+// quote, so they add up to the call's messages (count_messages).
+std::string split_text(const Resemblance& r) {
+  return messages_text(r.messages) + ": " + std::to_string(r.messages_as_in_it) + " as in it, " +
+         std::to_string(r.messages_in_other_rounds) + " in other rounds, " +
+         std::to_string(r.messages_not_in_it) + " not in it";
 }
 
 std::string named(const Candidate& c) {
@@ -60,6 +75,7 @@ std::string contrast(const Candidate& best, int rounds, const std::vector<Candid
   const Candidate* fewest = nullptr;
   for (const Candidate& c : all)
     if (c.algorithm->collective == best.algorithm->collective && !c.algorithm->uses_blocks &&
+        !c.algorithm->uses_radix &&
         c.root == best.root && c.algorithm != best.algorithm && (!fewest || preferred(c, *fewest)))
       fewest = &c;
   if (!fewest || fewest->pattern->rounds >= rounds) return "";
@@ -69,6 +85,16 @@ std::string contrast(const Candidate& best, int rounds, const std::vector<Candid
 
 } // namespace
 
+void count_messages(Resemblance& r, const Score& s, const Observed& seen) {
+  r.messages = static_cast<int>(seen.messages.size());
+  r.messages_as_in_it = s.as_in_it;
+  r.messages_in_other_rounds = s.on_edges - s.as_in_it;
+  r.messages_not_in_it = r.messages - s.on_edges;
+  r.edges_differing = s.edges;
+  const int larger = std::max(r.messages, s.pattern_messages);
+  r.closeness = larger > 0 ? static_cast<double>(s.on_edges) / larger : 0.0;
+}
+
 void fill(Resemblance& r, const Candidate& best, const Observed& seen, const Call& call,
           const std::vector<Candidate>& all) {
   const Score& s = best.score;
@@ -77,10 +103,10 @@ void fill(Resemblance& r, const Candidate& best, const Observed& seen, const Cal
   r.exact = s.exact;
   r.root = best.algorithm->rooted ? best.root : no_index;
   r.blocks = best.algorithm->uses_blocks ? best.blocks : 0;
+  r.radix = best.algorithm->uses_radix ? best.blocks : 0;
   r.expected_rounds = best.pattern->rounds;
   r.count = int_count(call, s.bytes_per_unit);
-  r.edges_differing = s.edges;
-  r.messages_in_other_rounds = s.timed;
+  count_messages(r, s, seen);
   if (s.exact) {
     r.words = described(best) + ": " + rounds_text(seen.rounds) + ", as " + named(best) + " takes" +
               contrast(best, seen.rounds, all);
@@ -99,9 +125,31 @@ void fill(Resemblance& r, const Candidate& best, const Observed& seen, const Cal
       r.words += std::string(s.extra.empty() ? " (" : "; ") + "missing: " + edges_text(s.missing);
     r.words += ")";
   } else {
-    r.words += "; the same edges, " + std::to_string(s.timed) + " messages in other rounds";
+    r.words += "; the same edges";
   }
-  r.words += contrast(best, seen.rounds, all);
+  r.words += "; " + split_text(r) + contrast(best, seen.rounds, all);
+}
+
+void no_close_match(Resemblance& r, const Candidate& nearest, const Observed& seen) {
+  count_messages(r, nearest.score, seen);
+  char closeness[16];
+  std::snprintf(closeness, sizeof closeness, "%.2f", r.closeness);
+  r.words = "no close match (nearest " + named(nearest) + ", " + described(nearest) +
+            ", closeness " + closeness + ", below 2/3): " + rounds_text(seen.rounds) + "; " +
+            split_text(r);
+}
+
+void neighbour_exchange(Resemblance& r, const std::string& name, const Candidate* nearest,
+                        const Observed& seen) {
+  r.exchange = name;
+  if (nearest) count_messages(r, nearest->score, seen);
+  // The split against the nearest collective says how little of it this is.
+  r.words = name + ": " + rounds_text(seen.rounds) + "; no collective";
+  if (nearest)
+    r.words += " (nearest " + named(*nearest) + ", " + described(*nearest) + "; " +
+               split_text(r) + ")";
+  else
+    r.words += "; " + messages_text(r.messages);
 }
 
 Resemblance named_by_annotation(const Call& call, const Observed& seen, const Candidate* nearest) {

@@ -14,6 +14,7 @@
 //
 // Sizes are in units of the count `collscope-run --count` takes for the collective (a gather's
 // subtree of k blocks: k; a broadcast's block of M: 1/M), so bytes / size is count × type size.
+// A barrier's messages are empty: size 0.
 #pragma once
 
 #include <cstdint>
@@ -74,7 +75,7 @@ private:
 struct PatternProblem {
   int p = 1;
   int root = 0;
-  int blocks = 1;
+  int blocks = 1; ///< also the radix k of the k-nomial trees (≥ 2), as the registry passes it
 };
 
 struct PatternAlgorithm {
@@ -88,6 +89,11 @@ struct PatternAlgorithm {
   /// The same, short, to contrast with: "the binomial tree".
   std::string_view short_shape;
   Pattern (*make)(const PatternProblem&) = nullptr;
+  /// Takes --radix k (the k-nomial trees): PatternProblem::blocks is k.
+  bool uses_radix = false;
+  /// False for Open MPI's own algorithms that collscope's registry does not have (its linear,
+  /// double-ring and recursive-doubling barriers): named "ompi-…", no collscope-run algorithm.
+  bool in_registry = true;
 };
 
 /// Every algorithm of the registry whose schedule is fixed by (p, root, M): the patterns
@@ -99,6 +105,8 @@ namespace detail {
 std::span<const PatternAlgorithm> rooted_patterns();
 std::span<const PatternAlgorithm> rootless_patterns();
 std::span<const PatternAlgorithm> van_de_geijn_patterns();
+std::span<const PatternAlgorithm> sync_patterns();
+std::span<const PatternAlgorithm> knomial_patterns();
 /// The ordered reduction to 0 followed by the binomial broadcast from 0 (allreduce).
 void reduce_then_bcast(PatternBuilder& b, int p);
 /// The two-tree reduction to 0 and the two-tree broadcast from 0 of M blocks (allreduce).

@@ -4,9 +4,11 @@
 #pragma once
 
 #include "collscope/model/calls.hpp"
+#include "collscope/model/inferred_rounds.hpp"
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace collscope::model {
 
@@ -30,13 +32,52 @@ struct Resemblance {
   std::string words;
   /// Pipeline blocks M the algorithm was compared at (`--blocks M`), 0 for algorithms without.
   int blocks = 0;
-  int edges_differing = 0;          ///< sender → receiver pairs in one of call and schedule only
-  int messages_in_other_rounds = 0; ///< (round, sender, receiver) in one of them only
+  int radix = 0; ///< the k-nomial trees' k (`--radix k`), 0 for algorithms without
+  int edges_differing = 0; ///< sender → receiver pairs in one of call and schedule only
+  /// The call's messages (between two ranks), split three ways against the algorithm's pattern
+  /// (or the nearest one when nothing is close): as in it (same round, sender and receiver), on
+  /// its edges in other rounds, not in it (an edge it lacks, or more messages on an edge than
+  /// it has). The three add up to `messages`; the words quote these counts and no others.
+  int messages = 0;
+  int messages_as_in_it = 0;
+  int messages_in_other_rounds = 0;
+  int messages_not_in_it = 0;
+  /// Messages on the pattern's edges (as a multiset) over the larger of the call's and the
+  /// pattern's message counts: 1 for the same edges, 0 for none in common. Below 2/3 there is
+  /// "no close match" (README "Resemblance" says why).
+  double closeness = 0.0;
+  /// A shape that is no collective, named when the call is one (then `known()` is false):
+  /// "neighbour exchange (halo), 1-D, distance 1, periodic".
+  std::string exchange;
   bool known() const { return !algorithm.empty(); }
 };
 
-/// What `call` resembles; `own` is call_trace(trace, call). An annotated call is compared with
-/// its own annotation first (exact when its messages are its algorithm's schedule).
+/// One message of a call as resemble() compares it.
+struct SeenMessage {
+  int from = 0;  ///< rank of the call's communicator
+  int to = 0;    ///< rank of the call's communicator
+  int round = 0; ///< the round it was given (inferred), from 0
+  std::uint64_t bytes = 0;
+};
+
+/// A call's messages between two ranks of its communicator, with their rounds.
+struct Observed {
+  int p = 0;
+  int rounds = 0;                    ///< 1 + the largest round (0 without messages)
+  std::vector<SeenMessage> messages; ///< between two ranks (no self-messages), by round
+  std::vector<int> members;          ///< world rank of each comm rank
+};
+
+/// The call's messages in ranks of its communicator (Call::members, else Call::ranks in
+/// increasing order), without messages to oneself, each in the round `rounds` gives it
+/// (rounds = the rounds of `own`; resemblance infers none of its own).
+Observed observe(const Trace& own, const Call& call, const InferredRounds& rounds);
+
+/// What `call` resembles; `own` is call_trace(trace, call), its rounds inferred_rounds(own). An
+/// annotated call is compared with its own annotation first (exact when its messages are its
+/// algorithm's schedule).
 Resemblance resemble(const Trace& own, const Call& call);
+/// The same from the messages as seen (`call` gives the root, the annotation, the metadata).
+Resemblance resemble(const Observed& seen, const Call& call);
 
 } // namespace collscope::model
