@@ -46,6 +46,7 @@ AlgorithmRegion::AlgorithmRegion(const char* collective, const char* name, int r
     trace::meta("datatype", length > 0 ? type_name : "derived");
     trace::meta("type_size", size);
   }
+  trace::region_comm(static_cast<int>(MPI_Comm_c2f(comm)));
   if (outermost_)
     if (const auto described = environment_layout(p)) layout(*described);
 }

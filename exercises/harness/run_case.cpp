@@ -56,6 +56,7 @@ int traced_call(Kind kind, const Case& c, Buffers& b, const Datatypes& types, MP
   trace::meta("root", c.root);
   trace::meta("count", c.count);
   trace::meta("datatype", mpi_name(c.dtype));
+  trace::region_comm(static_cast<int>(MPI_Comm_c2f(comm)));
   if (takes_op(kind)) trace::meta("op", op_name(c.op));
   if (takes_problem(kind)) trace::meta("problem", to_string(c.op));
   watch::set_phase(1);

@@ -105,7 +105,7 @@ TEST_CASE("byte totals saturate at 2^64 - 1 instead of wrapping, and say so") {
   CHECK(check.out.find("\nFAIL bytes per rank: 18446744073709551615 or more") != std::string::npos);
 }
 
-TEST_CASE("metadata that cannot be true is refused, one line per problem, never echoed raw") {
+TEST_CASE("metadata that cannot be true is named, one line per problem, never echoed raw") {
   const TempDir dir;
   TraceBuilder b(8);
   for (int r = 0; r < 8; ++r) {
@@ -119,19 +119,23 @@ TEST_CASE("metadata that cannot be true is refused, one line per problem, never 
     b.leave(r, 1e-6, "algorithm gather/binomial");
   }
   const std::string trace = b.write(dir / "t").string();
+  // The call is suspect, not the trace: stats reads the rest and leaves the bad values out.
   const Run r = trace_cli({"stats", trace});
-  CHECK(r.status == 2);
-  CHECK(r.out.empty());
+  CHECK(r.status == 0);
+  CHECK(r.out.find("verified: yes") == std::string::npos);
+  CHECK(r.out.find("2000000000") == std::string::npos);
   for (const std::string& line : r.err) {
-    CHECK(line.starts_with("collscope-trace: error: invalid trace " + trace + ": "));
+    CHECK(line.starts_with("collscope-trace: warning: " + trace + ": "));
+    CHECK(line.ends_with(" (left out)"));
     CHECK(line != "verified: yes");
   }
   // Rank 0's p wins (lowest rank); p out of range means root cannot be judged against it.
   REQUIRE(r.err.size() == 3);
-  CHECK(r.err[0].ends_with("metadata datatype = 'int\\nverified: yes' holds a control character"));
+  CHECK(r.err[0].ends_with("metadata datatype = 'int\\nverified: yes' holds a control character "
+                           "(left out)"));
   CHECK(r.err[1].ends_with("metadata p = '2000000000' is not a process count from 1 to the "
-                           "trace's 8 ranks"));
-  CHECK(r.err[2].ends_with("metadata count = '-1000' is not a whole number ≥ 0"));
+                           "trace's 8 ranks (left out)"));
+  CHECK(r.err[2].ends_with("metadata count = '-1000' is not a whole number ≥ 0 (left out)"));
 }
 
 TEST_CASE("a root outside p is named") {
@@ -141,9 +145,9 @@ TEST_CASE("a root outside p is named") {
     b.enter(r, 0.0, "algorithm gather/binomial", {{"p", "8"}, {"root", "77"}})
         .leave(r, 1e-6, "algorithm gather/binomial");
   const Run r = trace_cli({"stats", b.write(dir / "t").string()});
-  CHECK(r.status == 2);
+  CHECK(r.status == 0);
   REQUIRE(r.err.size() == 1);
-  CHECK(r.err[0].ends_with("metadata root = '77' is not a rank of p = 8"));
+  CHECK(r.err[0].ends_with("metadata root = '77' is not a rank of p = 8 (left out)"));
 }
 
 TEST_CASE("stats names each algorithm once, with how often it ran") {

@@ -79,6 +79,7 @@ void add_algorithm_calls(const Trace& trace, const std::vector<std::vector<OpRan
     call.algorithm = instance.algorithm;
     call.instance = i;
     call.meta = instance.meta;
+    call.problems = instance.problems;
     for (const OpRef& ref : instance.regions) {
       call.ops[ref.rank] = ranges[ref.rank][ref.op];
       call.regions[ref.rank] = ref.op;

@@ -99,7 +99,7 @@ StepGraph build_graph(const Trace& trace) {
 
 } // namespace
 
-InferredRounds inferred_rounds(const Trace& trace) {
+InferredRounds step_rounds(const Trace& trace) {
   const StepGraph graph = build_graph(trace);
   const int n = static_cast<int>(graph.nodes.size());
   // Steps count from 0; "no step" (no_index) reads as −1 so that a rank's first step, and an
@@ -155,6 +155,18 @@ InferredRounds inferred_rounds(const Trace& trace) {
   for (const Message& m : trace.messages)
     out.message_round.push_back(out.step[m.receiver][m.recv_op]);
   return out;
+}
+
+bool takes_one_ported_rule(const Trace& trace) {
+  if (trace.call) return trace.call->kind == "collective" || trace.call->kind == "phase";
+  if (trace.messages.empty()) return false;
+  return std::all_of(trace.messages.begin(), trace.messages.end(), [&](const Message& m) {
+    return trace.ranks[m.sender].operations[m.send_op].native;
+  });
+}
+
+InferredRounds inferred_rounds(const Trace& trace) {
+  return takes_one_ported_rule(trace) ? one_ported_rounds(trace) : step_rounds(trace);
 }
 
 } // namespace collscope::model

@@ -175,8 +175,7 @@ Trace load_trace(const fs::path& given, const LoadProgress& progress) {
     match_messages(trace);
     apply_clock_correction(trace); // before anything reads a message's or a region's times
     assign_instances(trace);
-    if (auto problems = detail::metadata_problems(trace); !problems.empty())
-      throw TraceError(shown, std::move(problems));
+    detail::set_aside_bad_metadata(trace); // one malformed call never hides the others
     work.finish();
     return trace;
   } catch (const detail::LoadCancelled&) {

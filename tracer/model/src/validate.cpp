@@ -4,6 +4,8 @@
 #include <charconv>
 #include <cstdint>
 #include <optional>
+#include <iterator>
+#include <map>
 #include <set>
 #include <string_view>
 
@@ -55,9 +57,9 @@ public:
     if (has_control(instance_.name)) problem("its name holds a control character");
     for (const auto& [key, value] : instance_.meta) {
       if (has_control(key))
-        problem("metadata key " + shown(key) + " holds a control character");
+        problem("metadata key " + shown(key) + " holds a control character", key);
       else if (has_control(value))
-        problem("metadata " + key + " = " + shown(value) + " holds a control character");
+        problem("metadata " + key + " = " + shown(value) + " holds a control character", key);
     }
     const auto p =
         integer("p", 1, ranks_,
@@ -70,7 +72,16 @@ public:
   }
 
 private:
-  void problem(const std::string& what) { problems_.push_back(where_ + ": " + what); }
+  void problem(const std::string& what, std::string_view key = {}) {
+    problems_.push_back(where_ + ": " + what);
+    if (!key.empty()) bad_keys_.emplace(key);
+  }
+
+public:
+  /// The keys whose values run() found bad (left out of the instance).
+  const std::set<std::string, std::less<>>& bad_keys() const { return bad_keys_; }
+
+private:
 
   const std::string* value(std::string_view key) const {
     const auto it = instance_.meta.find(std::string(key));
@@ -83,7 +94,7 @@ private:
     if (text == nullptr) return {};
     const auto n = whole(*text);
     if (n && *n >= low && *n <= high) return n;
-    problem("metadata " + std::string(key) + " = " + shown(*text) + " is not " + expected);
+    problem("metadata " + std::string(key) + " = " + shown(*text) + " is not " + expected, key);
     return {};
   }
 
@@ -95,7 +106,8 @@ private:
       const std::size_t comma = rest.find(',');
       const auto n = whole(rest.substr(0, comma));
       if (!n || *n < 0) {
-        problem("metadata counts = " + shown(*text) + " is not a list of whole numbers ≥ 0");
+        problem("metadata counts = " + shown(*text) + " is not a list of whole numbers ≥ 0",
+                counts_key);
         return;
       }
       if (comma == std::string_view::npos) return;
@@ -112,7 +124,8 @@ private:
       const std::size_t comma = rest.find(',');
       const auto n = whole(rest.substr(0, comma));
       if (!n || *n < 0) {
-        problem("metadata nodes = " + shown(*text) + " is not a list of whole numbers ≥ 0");
+        problem("metadata nodes = " + shown(*text) + " is not a list of whole numbers ≥ 0",
+                "nodes");
         return;
       }
       if (comma == std::string_view::npos) break;
@@ -120,25 +133,45 @@ private:
     }
     if (p && listed + 1 != *p)
       problem("metadata nodes = " + shown(*text) + " lists " + std::to_string(listed + 1) +
-              " ranks, not p = " + std::to_string(*p));
+              " ranks, not p = " + std::to_string(*p),
+              "nodes");
   }
 
   const AlgorithmInstance& instance_;
   int ranks_;
   std::string where_;
   std::vector<std::string> problems_;
+  std::set<std::string, std::less<>> bad_keys_;
 };
+
+Meta without(const Meta& meta, const std::set<std::string, std::less<>>& keys) {
+  std::map<std::string, std::string> kept;
+  for (const auto& [key, value] : meta)
+    if (!keys.contains(key)) kept.emplace(key, value);
+  return Meta(kept);
+}
 
 } // namespace
 
-std::vector<std::string> metadata_problems(const Trace& trace) {
-  // Repeated runs of one algorithm repeat its problems: each distinct line once, in order.
-  std::vector<std::string> out;
-  std::set<std::string> seen;
-  for (const AlgorithmInstance& instance : trace.algorithms)
-    for (std::string& line : Checker(instance, static_cast<int>(trace.ranks.size())).run())
-      if (seen.insert(line).second) out.push_back(std::move(line));
-  return out;
+void set_aside_bad_metadata(Trace& trace) {
+  const int ranks = static_cast<int>(trace.ranks.size());
+  for (AlgorithmInstance& instance : trace.algorithms) {
+    Checker checker(instance, ranks);
+    instance.problems = checker.run();
+    if (instance.problems.empty()) continue;
+    if (has_control(instance.name)) {
+      instance.name = shown(instance.name);
+      instance.collective.clear();
+      instance.algorithm.clear();
+    }
+    const auto& bad = checker.bad_keys();
+    for (auto it = instance.meta.begin(); it != instance.meta.end();)
+      it = bad.contains(it->first) ? instance.meta.erase(it) : std::next(it);
+    for (const OpRef& ref : instance.regions) {
+      Region& region = trace.ranks[ref.rank].regions[ref.op];
+      region.meta = without(region.meta, bad);
+    }
+  }
 }
 
 } // namespace collscope::model::detail

@@ -4,6 +4,7 @@
 #include "recorder.hpp"
 
 #include <algorithm>
+#include <string>
 #include <collscope/trace.h>
 #include <utility>
 #include <vector>
@@ -192,6 +193,18 @@ int collscope_trace_meta_repeat(unsigned long long signature, int n) {
   }
   s = {signature, n, false};
   return 0;
+}
+
+void collscope_trace_region_comm(int fortran_comm) {
+  if (!rec::annotating() || memo.region == rec::StringTable::not_found) return;
+  const MPI_Comm comm = PMPI_Comm_f2c(fortran_comm);
+  if (comm == MPI_COMM_NULL) return;
+  try {
+    record_meta("comm", std::to_string(rec::state.comms.find(comm).id).c_str());
+    if (rec::state.strings.blob().size() != rec::state.strings_synced) rec::note_definitions();
+  } catch (...) {
+    rec::lose("ran out of memory for its annotation strings");
+  }
 }
 
 void collscope_trace_pause(void) {

@@ -40,6 +40,11 @@ COLLSCOPE_TRACE_API void collscope_trace_meta(const char* key, const char* value
  * signature: they are then recorded for this Enter too, and the caller skips its n meta()
  * calls. Returns 0 otherwise (the caller makes them, and they are remembered). */
 COLLSCOPE_TRACE_API int collscope_trace_meta_repeat(unsigned long long signature, int n);
+/* The communicator the innermost open "algorithm ..." region runs on, given as
+ * MPI_Comm_c2f(comm) (the header needs no mpi.h): recorded as the metadata pair
+ * comm = <its OTF2 Comm id>, so that a reader matches the region with the same communicator's
+ * regions on the other ranks, in that communicator's own sequence (tracer/README.md). */
+COLLSCOPE_TRACE_API void collscope_trace_region_comm(int fortran_comm);
 COLLSCOPE_TRACE_API void collscope_trace_pause(void);
 COLLSCOPE_TRACE_API void collscope_trace_resume(void);
 /* Non-zero while records are being written (tracing on and not paused). */

@@ -54,6 +54,11 @@ inline bool meta_repeat(unsigned long long signature, int n) {
   return collscope_trace_meta_repeat != nullptr && collscope_trace_meta_repeat(signature, n) != 0;
 }
 
+/// The communicator of the innermost open algorithm region, as MPI_Comm_c2f(comm) gives it
+/// (collscope_trace_region_comm).
+inline void region_comm(int fortran_comm) {
+  if (collscope_trace_region_comm != nullptr) collscope_trace_region_comm(fortran_comm);
+}
 inline void meta(const char* key, const std::string& value) {
   meta(key, value.c_str());
 }

@@ -13,8 +13,15 @@
  * (MCA_COLL_BASE_TAG_ALLGATHER … _SCATTERV, -10 … -26) are recorded: a nonblocking
  * collective's schedule (libnbc, other tags) that progresses meanwhile is not. Sends and
  * posted receives are appended before the PML runs them (it may complete other requests
- * meanwhile, whose events must come later); a blocking receive when it returns; a nonblocking
- * operation's completion through a callback chained in front of any other on its request. */
+ * meanwhile, whose events must come later); a blocking receive when it returns.
+ *
+ * A nonblocking operation's completion is recorded where the collective's code learns of it:
+ * when the ompi_request_wait or ompi_request_test call (any variant) that returns it returns
+ * (the request functions are wrapped, as the PML's are, while the collective runs), not when
+ * the PML happens to complete it. So the order of a rank's events is its program order, the same in every run, and rounds
+ * inferred from it (tracer/model, the one-ported rule) never depend on timing. A callback
+ * chained in front of any other on the request keeps its status until then; a request the
+ * collective never waits for is recorded when the collective ends. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* dladdr */
 #endif
@@ -34,18 +41,24 @@
 #include <string.h>
 
 static mca_pml_base_module_t original; /* the table as the PML set it */
+static ompi_request_fns_t original_requests; /* the request functions as Open MPI set them */
 static int usable;                     /* collscope_ompi_hook_check passed */
 static int installed;
 static struct ompi_communicator_t* coll_comm;
 static uint32_t generation; /* of the collective in progress; a late completion is not its */
 
-/* One watched nonblocking request: its id and the callback it had before ours. */
+/* One watched nonblocking request: its id, the callback it had before ours, and, once the
+ * PML completed it, what its status said (recorded when the collective waits for it). */
 struct watch {
   uint64_t id;
   uint32_t generation;
   int is_send;
   ompi_request_complete_fn_t previous;
   void* previous_data;
+  ompi_request_t* request;
+  int done, reported;
+  int source, tag;
+  uint64_t bytes;
 };
 static struct watch* watches;
 static size_t watch_count, watch_capacity, watch_pending;
@@ -75,21 +88,132 @@ static uint64_t bytes_of(size_t count, struct ompi_datatype_t* type) {
 static int on_complete(ompi_request_t* request) {
   const uintptr_t index = (uintptr_t)request->req_complete_cb_data;
   if (index >= watch_count) return 0; /* never ours: cannot happen, but never crash */
-  const struct watch w = watches[index];
+  struct watch* w = &watches[index];
   --watch_pending;
-  if (installed && w.generation == generation) {
-    if (w.is_send)
-      collscope_pml_complete(1, w.id, -1, 0, 0);
-    else
-      collscope_pml_complete(0, w.id, request->req_status.MPI_SOURCE, request->req_status.MPI_TAG,
-                             (uint64_t)request->req_status._ucount);
+  if (installed && w->generation == generation) {
+    w->done = 1;
+    w->source = request->req_status.MPI_SOURCE;
+    w->tag = request->req_status.MPI_TAG;
+    w->bytes = (uint64_t)request->req_status._ucount;
   }
-  request->req_complete_cb_data = w.previous_data;
-  return w.previous != NULL ? w.previous(request) : 0;
+  const ompi_request_complete_fn_t previous = w->previous;
+  request->req_complete_cb_data = w->previous_data;
+  return previous != NULL ? previous(request) : 0;
 }
 
-/* Puts our callback in front of the request's; records at once if it completed already
- * (an eager send often has when isend returns), as ompi_request_set_callback does. */
+/* Records watch `index`'s completion, once: the collective has just learnt of it. */
+static void report(long index) {
+  if (index < 0 || (size_t)index >= watch_count) return;
+  struct watch* w = &watches[index];
+  if (!w->done || w->reported || w->generation != generation) return;
+  w->reported = 1;
+  if (w->is_send)
+    collscope_pml_complete(1, w->id, -1, 0, 0);
+  else
+    collscope_pml_complete(0, w->id, w->source, w->tag, w->bytes);
+}
+
+/* The live watch of a request of this collective (a freed request's address can come back for
+ * a later one: the latest watch is the live one), or -1. */
+static long watch_of(const ompi_request_t* request) {
+  if (request == NULL) return -1;
+  for (size_t i = watch_count; i-- > 0;)
+    if (watches[i].request == request && watches[i].generation == generation) return (long)i;
+  return -1;
+}
+
+/* The watches of requests[0 … count), looked up before the wait frees them. */
+static long* watches_of(size_t count, ompi_request_t** requests, long* small, size_t small_size) {
+  long* out = count <= small_size ? small : malloc(count * sizeof *out);
+  if (out == NULL) return NULL; /* their completions are recorded when the collective ends */
+  for (size_t i = 0; i < count; ++i) out[i] = watch_of(requests[i]);
+  return out;
+}
+
+static void release(long* found, long* small) {
+  if (found != small) free(found);
+}
+
+static int hook_wait(ompi_request_t** request, ompi_status_public_t* status) {
+  const long index = watch_of(*request);
+  const int rc = original_requests.req_wait(request, status);
+  report(index);
+  return rc;
+}
+
+static int hook_wait_all(size_t count, ompi_request_t** requests, ompi_status_public_t* statuses) {
+  long small[64];
+  long* found = watches_of(count, requests, small, 64);
+  const int rc = original_requests.req_wait_all(count, requests, statuses);
+  for (size_t i = 0; found != NULL && i < count; ++i) report(found[i]);
+  release(found, small);
+  return rc;
+}
+
+static int hook_wait_any(size_t count, ompi_request_t** requests, int* index,
+                         ompi_status_public_t* status) {
+  long small[64];
+  long* found = watches_of(count, requests, small, 64);
+  const int rc = original_requests.req_wait_any(count, requests, index, status);
+  if (found != NULL && *index != MPI_UNDEFINED && *index >= 0 && (size_t)*index < count)
+    report(found[*index]);
+  release(found, small);
+  return rc;
+}
+
+static int hook_wait_some(size_t count, ompi_request_t** requests, int* outcount, int* indices,
+                          ompi_status_public_t* statuses) {
+  long small[64];
+  long* found = watches_of(count, requests, small, 64);
+  const int rc = original_requests.req_wait_some(count, requests, outcount, indices, statuses);
+  for (int k = 0; found != NULL && *outcount != MPI_UNDEFINED && k < *outcount; ++k)
+    if (indices[k] >= 0 && (size_t)indices[k] < count) report(found[indices[k]]);
+  release(found, small);
+  return rc;
+}
+
+static int hook_test(ompi_request_t** request, int* completed, ompi_status_public_t* status) {
+  const long index = watch_of(*request);
+  const int rc = original_requests.req_test(request, completed, status);
+  if (*completed) report(index);
+  return rc;
+}
+
+static int hook_test_all(size_t count, ompi_request_t** requests, int* completed,
+                         ompi_status_public_t* statuses) {
+  long small[64];
+  long* found = watches_of(count, requests, small, 64);
+  const int rc = original_requests.req_test_all(count, requests, completed, statuses);
+  for (size_t i = 0; found != NULL && *completed && i < count; ++i) report(found[i]);
+  release(found, small);
+  return rc;
+}
+
+static int hook_test_any(size_t count, ompi_request_t** requests, int* index, int* completed,
+                         ompi_status_public_t* status) {
+  long small[64];
+  long* found = watches_of(count, requests, small, 64);
+  const int rc = original_requests.req_test_any(count, requests, index, completed, status);
+  if (found != NULL && *completed && *index != MPI_UNDEFINED && *index >= 0 &&
+      (size_t)*index < count)
+    report(found[*index]);
+  release(found, small);
+  return rc;
+}
+
+static int hook_test_some(size_t count, ompi_request_t** requests, int* outcount, int* indices,
+                          ompi_status_public_t* statuses) {
+  long small[64];
+  long* found = watches_of(count, requests, small, 64);
+  const int rc = original_requests.req_test_some(count, requests, outcount, indices, statuses);
+  for (int k = 0; found != NULL && *outcount != MPI_UNDEFINED && k < *outcount; ++k)
+    if (indices[k] >= 0 && (size_t)indices[k] < count) report(found[indices[k]]);
+  release(found, small);
+  return rc;
+}
+
+/* Puts our callback in front of the request's; notes at once if it completed already (an eager
+ * send often has when isend returns), as ompi_request_set_callback does. */
 static void watch_request(ompi_request_t* request, uint64_t id, int is_send) {
   if (watch_count == watch_capacity) {
     const size_t capacity = watch_capacity == 0 ? 256 : 2 * watch_capacity;
@@ -99,8 +223,8 @@ static void watch_request(ompi_request_t* request, uint64_t id, int is_send) {
     watch_capacity = capacity;
   }
   const size_t index = watch_count++;
-  watches[index] = (struct watch){id, generation, is_send, request->req_complete_cb,
-                                  request->req_complete_cb_data};
+  watches[index] = (struct watch){id,      generation, is_send, request->req_complete_cb,
+                                  request->req_complete_cb_data, request, 0, 0, 0, 0, 0};
   ++watch_pending;
   request->req_complete_cb_data = (void*)index;
   request->req_complete_cb = on_complete;
@@ -234,13 +358,18 @@ int collscope_ompi_hook_check(char* what, size_t size) {
       ompi_communicator_t_class.cls_sizeof != sizeof(ompi_communicator_t) ||
       mca_pml.pml_isend == NULL || mca_pml.pml_send == NULL || mca_pml.pml_irecv == NULL ||
       mca_pml.pml_recv == NULL || mca_pml.pml_isend_init == NULL ||
-      mca_pml.pml_irecv_init == NULL || mca_pml.pml_start == NULL) {
+      mca_pml.pml_irecv_init == NULL || mca_pml.pml_start == NULL ||
+      ompi_request_functions.req_wait == NULL || ompi_request_functions.req_wait_all == NULL ||
+      ompi_request_functions.req_wait_any == NULL || ompi_request_functions.req_wait_some == NULL ||
+      ompi_request_functions.req_test == NULL || ompi_request_functions.req_test_all == NULL ||
+      ompi_request_functions.req_test_any == NULL || ompi_request_functions.req_test_some == NULL) {
     snprintf(what, size, "Open MPI %d.%d.%d's requests or PML are not laid out as its headers say",
              major, minor, release);
     return 0;
   }
   snprintf(what, size, "Open MPI %d.%d.%d, pml ob1", major, minor, release);
   original = mca_pml;
+  original_requests = ompi_request_functions;
   usable = 1;
   return 1;
 }
@@ -337,11 +466,23 @@ int collscope_ompi_hook_begin(MPI_Comm comm, enum collscope_ompi_coll coll, char
   mca_pml.pml_isend_init = hook_isend_init;
   mca_pml.pml_irecv_init = hook_irecv_init;
   mca_pml.pml_start = hook_start;
+  ompi_request_functions.req_wait = hook_wait;
+  ompi_request_functions.req_wait_all = hook_wait_all;
+  ompi_request_functions.req_wait_any = hook_wait_any;
+  ompi_request_functions.req_wait_some = hook_wait_some;
+  ompi_request_functions.req_test = hook_test;
+  ompi_request_functions.req_test_all = hook_test_all;
+  ompi_request_functions.req_test_any = hook_test_any;
+  ompi_request_functions.req_test_some = hook_test_some;
   return 1;
 }
 
 void collscope_ompi_hook_end(void) {
   if (!installed) return;
+  ompi_request_functions = original_requests;
+  /* Completions the collective never waited for (a request it freed): at its end, in the order
+   * the requests were made. */
+  for (size_t i = 0; i < watch_count; ++i) report((long)i);
   mca_pml.pml_isend = original.pml_isend;
   mca_pml.pml_send = original.pml_send;
   mca_pml.pml_irecv = original.pml_irecv;

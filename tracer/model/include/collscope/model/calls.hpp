@@ -50,6 +50,8 @@ struct Call {
   double begin = 0.0;                  ///< earliest operation or region start of the call
   double end = 0.0;                    ///< latest
   std::map<std::string, std::string> meta; ///< algorithm metadata (algorithm and case calls)
+  /// Metadata that cannot be true (AlgorithmInstance::problems), left out of `meta`.
+  std::vector<std::string> problems;
   std::uint64_t collective_bytes = 0;  ///< native collectives: bytes sent, summed over ranks
   std::string reduction;               ///< native reductions: the MPI_Op ("MPI_SUM"), or ""
   OmpiAlgorithm ompi; ///< native collectives: the algorithm Open MPI ran (rank 0's record)

@@ -44,6 +44,38 @@ struct InferredRounds {
   bool consistent = true;
 };
 
+/// The rounds of a trace by the rule that fits what it holds: the one-ported rule for a native
+/// collective's or a point-to-point phase's own trace (call_trace) and for a trace whose messages
+/// all come from inside native collectives; the step rule above for everything else (annotated
+/// algorithms, grader cases, whole traces of mixed code).
 InferredRounds inferred_rounds(const Trace& trace);
+
+/// Whether inferred_rounds takes the one-ported rule for this trace.
+bool takes_one_ported_rule(const Trace& trace);
+
+/// The step rule (above), whatever the trace holds.
+InferredRounds step_rounds(const Trace& trace);
+
+// The one-ported rule, for code collscope did not write (native collectives, whose library
+// calls are not recorded, only their messages; point-to-point phases), where a step says little
+// and the clock must decide nothing. Only the order of events counts, so the same trace gives
+// the same rounds on every machine and in every run:
+//
+//   A message's round is the first round that (1) comes after every round in which its sender
+//   received a message that completed, in the sender's program order, before this one was
+//   posted, (2) holds no other send of the sender and (3) no other receive of the receiver.
+//
+//   Sends are placed in the order they become ready (their lower bound from (1)), ties broken by
+//   the receiver's program order (of two messages into one rank, the one it completes first is
+//   placed first), then the sender's, then the sender's rank. Messages to oneself take no round. A trace whose
+//   dependencies are cyclic (none that really ran) leaves the messages of the cycle without a
+//   round and `consistent` false.
+//
+//   Open MPI at p = 6, recursive-doubling allreduce: 0→1 2→3 | 1↔3 4↔5 (exchanges) | 1↔4 3↔5 |
+//   1→0 3→2 → 4 rounds; binomial gather p = 4 → 2; the linear scan p = 4 → 3; a linear
+//   (all Isends, one Waitall) bcast → p − 1; a pipelined chain bcast of M segments → p − 1 + M − 1.
+//   `step` holds each message operation's round (an IsendComplete: its Isend's; receive
+//   postings none).
+InferredRounds one_ported_rounds(const Trace& trace);
 
 } // namespace collscope::model

@@ -47,7 +47,9 @@ using LoadProgress = std::function<bool(std::uint64_t done, std::uint64_t total)
 /// Loads the archive at `path` — the archive directory or its `traces.otf2` anchor file — with
 /// messages matched (match_messages) and algorithm instances assigned (assign_instances), and
 /// checks what the trace claims (timestamps in order and inside the trace's clock range,
-/// algorithm metadata in range and free of control characters).
+/// algorithm metadata in range and free of control characters). Bad timestamps make the trace
+/// invalid; bad metadata makes only its own call suspect: AlgorithmInstance::problems says what,
+/// and the bad values are left out.
 /// An archive next to an INCOMPLETE file (a run that died, or stopped recording early) loads,
 /// with Trace::incomplete saying why; given DIR, its DIR.partial is loaded then.
 /// Throws TraceError, never anything else for a bad file; OTF2's own error output is silenced.

@@ -214,7 +214,8 @@ struct Rank {
   }
 };
 
-/// One run of an annotated algorithm: the n-th outermost `algorithm …` region of every rank.
+/// One run of an annotated algorithm: the n-th outermost `algorithm …` region on one
+/// communicator of each of its ranks (instances.hpp).
 struct AlgorithmInstance {
   std::string name;                        ///< "gather/binomial"
   std::string collective;                  ///< "gather"
@@ -223,6 +224,9 @@ struct AlgorithmInstance {
   double end = 0.0;                        ///< latest Leave over the ranks
   std::map<std::string, std::string> meta; ///< union over ranks, lowest rank wins
   std::vector<OpRef> regions;              ///< (rank, region index) of each rank's region
+  /// What its metadata claims that cannot be true, one line each ("algorithm 'gather/binomial':
+  /// metadata root = '77' is not a rank of p = 8"); those values are left out of `meta`.
+  std::vector<std::string> problems;
 };
 
 struct Communicator {
