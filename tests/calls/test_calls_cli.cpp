@@ -4,6 +4,7 @@
 // and gather resemble the registry's binomial broadcast and linear gather; check judges one
 // call; a bad --call or --region is one line.
 #define CATCH_CONFIG_MAIN
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
@@ -312,4 +313,45 @@ TEST_CASE("the Perfetto export's slices say what their MPI call did") {
   CHECK(allreduces == 6);
   CHECK(copies == 1);
   CHECK(rings == 6);
+}
+
+TEST_CASE("every subcommand answers --help and -h with its usage, exit 0") {
+  for (const std::string command : {"record", "calls", "stats", "check", "export"})
+    for (const std::string help : {"--help", "-h"}) {
+      // After a TRACE or an option too: --help wins wherever it is.
+      const Run r = trace_cli(command + (command == "record" ? " -o x " : " TRACE ") + help);
+      INFO(command << " " << help << ": " << r.out);
+      CHECK(r.status == 0);
+      CHECK(r.out.starts_with("usage: collscope-trace " + command + " "));
+      CHECK(r.err.empty());
+    }
+  // record's --help after the program's name is the program's.
+  const Run program = trace_cli("record -o " + (scratch() / "help").string() + " -- echo --help");
+  CHECK(program.out.find("usage: collscope-trace") == std::string::npos);
+  CHECK(trace_cli("--help").out.find("calls TRACE") != std::string::npos);
+}
+
+TEST_CASE("calls: the table within 100 columns names what each call resembles in full") {
+  const std::vector<json> s = steps(calls());
+  REQUIRE(s.size() == 4);
+  for (const std::string wide : {"", " --wide"}) {
+    const Run r = trace_cli("calls " + trace() + wide);
+    REQUIRE(r.status == 0);
+    INFO(r.out);
+    CHECK(r.out.find("= bcast/binomial root 2") != std::string::npos); // a phase has no root
+    for (const json& step : s) {
+      const json& like = step["resembles"];
+      if (like["algorithm"].is_null()) continue;
+      CHECK(r.out.find((like["exact"].get<bool>() ? "= " : "≈ ") +
+                       like["collective"].get<std::string>() + "/" +
+                       like["algorithm"].get<std::string>()) != std::string::npos);
+    }
+    CHECK(r.out.find("…") == std::string::npos);
+    CHECK((r.out.find("  kind  ") != std::string::npos) == !wide.empty());
+    std::istringstream in(r.out);
+    for (std::string line; std::getline(in, line);)
+      if (wide.empty()) CHECK(std::count_if(line.begin(), line.end(), [](char c) {
+                                return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+                              }) <= 100);
+  }
 }

@@ -29,13 +29,12 @@ LD_PRELOAD=$library COLLSCOPE_TUNE_PROFILES=$profiles COLLSCOPE_TUNE_REPORT=1 ti
   -x COLLSCOPE_TUNE_REPORT "$program" $(echo "$sizes" | tr ',' ' ') </dev/null \
   >"$work/run.out" 2>"$work/run.err" || { cat "$work/run.out" "$work/run.err"; fail "the tuned, traced program failed"; }
 grep -q ", 0 wrong elements" "$work/run.out" || fail "wrong results: $(cat "$work/run.out")"
-"$trace" calls "$work/T" >"$work/calls" 2>&1 || { cat "$work/calls"; fail "collscope-trace calls failed"; }
+"$trace" calls --wide "$work/T" >"$work/calls" 2>&1 || { cat "$work/calls"; fail "collscope-trace calls failed"; }
 for pair in $expected; do
   c=${pair%%:*} a=${pair#*:}
   reported=$(sed -n "s/^collscope-tune: rank 0 ran $c $a: \([0-9]*\) calls$/\1/p" "$work/run.err")
   [ -n "$reported" ] && [ "$reported" -gt 0 ] || fail "$c $a not run: $(cat "$work/run.err")"
-  prefix=$(printf '%s' "$c/$a" | cut -c1-15) # the calls table cuts long names
-  traced=$(grep -c " algorithm  *$prefix" "$work/calls")
+  traced=$(grep -c " algorithm  *$c/$a " "$work/calls") # --wide: each call's kind, no name cut
   [ "$traced" = "$reported" ] || fail "$c $a: $reported calls reported, $traced in the trace"
   echo "ok    $c $a: $reported calls run and traced"
 done

@@ -32,8 +32,12 @@ nlohmann::ordered_json row_json(const CallRow& row);
 nlohmann::ordered_json ompi_json(const model::OmpiAlgorithm& algorithm);
 
 /// The table: a header, one line per call (nested calls indented under their parent), a
-/// legend; at most `width` columns, long names shortened with "…".
+/// legend; at most `width` columns, the resembled algorithm in full and other long cells
+/// shortened with "…"; width 0 (--wide): nothing cut, and the calls' kinds.
 std::string rows_text(const std::vector<CallRow>& rows, std::size_t width);
+
+/// What inconsistent inferred rounds mean (InferredRounds::consistent), for the text outputs.
+std::string rounds_inconsistent_note();
 
 /// One call in full, a field a line, the resemblance in words (`calls TRACE --call N`).
 std::string row_detail(const CallRow& row);

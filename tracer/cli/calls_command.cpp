@@ -1,7 +1,9 @@
-// `collscope-trace calls TRACE [--call N | --region NAME] [--json]`: the calls of a trace
-// (model::divide_calls), each with its communicator, root, ranks, messages, bytes, rounds (from
-// 0, on the call's own trace) and what it resembles; with --call, one call in full, the
-// resemblance in words. The JSON is documented in tracer/README.md ("calls").
+// `collscope-trace calls TRACE [--call N | --region NAME] [--json] [--wide]`: the calls of a
+// trace (model::divide_calls), each with its communicator, root, ranks, messages, bytes, rounds
+// (from 0, on the call's own trace) and what it resembles, within 100 columns (--wide: nothing
+// cut); with --call, one call in full, the resemblance in words. The JSON is documented in
+// tracer/README.md ("calls").
+#include "load.hpp"
 #include "call_rows.hpp"
 #include "call_select.hpp"
 #include "cli.hpp"
@@ -15,12 +17,14 @@ namespace collscope::trace_cli {
 
 int run_calls(Args args) {
   std::string path;
-  bool json = false;
+  bool json = false, wide = false;
   CallOption one;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view arg = args[i];
     if (arg == "--json")
       json = true;
+    else if (arg == "--wide")
+      wide = true;
     else if (one.parse(args, i))
       continue;
     else if (arg.starts_with("-"))
@@ -31,7 +35,7 @@ int run_calls(Args args) {
       throw UsageError("calls takes one TRACE, got also '" + std::string(arg) + "'");
   }
   if (path.empty()) throw UsageError("calls needs a TRACE");
-  const model::Trace trace = model::load_trace(path);
+  const model::Trace trace = load(path);
   if (!one.selector.empty()) {
     const std::vector<model::Call> calls = model::divide_calls(trace);
     std::string error;
@@ -55,7 +59,7 @@ int run_calls(Args args) {
     return 0;
   }
   std::printf("%s: %zu %s\n", trace.path.c_str(), rows.size(), rows.size() == 1 ? "call" : "calls");
-  std::fputs(rows_text(rows, 100).c_str(), stdout);
+  std::fputs(rows_text(rows, wide ? 0 : 100).c_str(), stdout);
   return 0;
 }
 

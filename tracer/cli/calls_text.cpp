@@ -1,6 +1,9 @@
 // The text form of `collscope-trace calls`: one line per call, whatever p and however many
-// calls, so that it can be read (and grepped) at p = 1024 and thousands of calls. Columns are as
-// wide as their widest cell; the name, ranks and resemblance are shortened with "…" to fit.
+// calls, so that it can be read (and grepped) at p = 1024 and thousands of calls, within 100
+// columns. The resembled algorithm is the column a user reads, so it is the one never cut
+// (unless it alone is wider than the line): the call's kind (its name says it) and the long
+// explanations are left to `--call N`, and the name, ranks and Open MPI columns give way, in
+// that order, with "…". `--wide` cuts nothing.
 #include "call_rows.hpp"
 
 #include <algorithm>
@@ -37,14 +40,15 @@ std::string pad(const std::string& s, std::size_t width, bool right) {
   return right ? fill + s : s + fill;
 }
 
-// "= bcast/binomial" for an exact match, "≈ allgather/ring" for the nearest; the words (how
-// it differs) are in --json.
-// The root it was compared at is said too: a phase of point-to-point code has no root of its
-// own, and "from root 2" is what tells the engineer which rank the tree hangs from.
-std::string resembles_cell(const model::Resemblance& r) {
+// "= bcast/binomial" for an exact match, "≈ allgather/ring" for the nearest; how it differs,
+// in words, is behind --call N. The root it was compared at is said where the call has none
+// of its own or another one: a phase of point-to-point code has no root, and "root 2" is what
+// tells the engineer which rank the tree hangs from.
+std::string resembles_cell(const model::Resemblance& r, int call_root) {
   if (!r.known()) return "-";
   return (r.exact ? "= " : "≈ ") + r.collective + "/" + r.algorithm +
-         (r.root != model::no_index ? " root " + std::to_string(r.root) : "");
+         (r.root != model::no_index && r.root != call_root ? " root " + std::to_string(r.root)
+                                                          : "");
 }
 
 // Exact up to 7 digits, then 3 significant figures with an SI prefix (12.3M, 123G): the column
@@ -62,43 +66,47 @@ std::string count_cell(std::uint64_t n) {
   return text;
 }
 
-// "binomial (forced)", "knomial (fixed)", "unknown": what Open MPI ran, in a word or two.
+// "binomial (forced)", "knomial (fixed)", "binomial (rules)", "unknown": what Open MPI ran, in
+// a word or two; --call N says it in full (the rules file and its line, why unknown).
 std::string ompi_cell(const model::OmpiAlgorithm& a) {
   if (!a.recorded()) return "-";
   if (a.source.starts_with("forced")) return a.name + " (forced)";
   if (a.source.starts_with("fixed decision")) return a.name + " (fixed)";
+  if (a.source.starts_with("rules file")) return a.name + " (rules)";
   return a.name;
 }
 
-enum Column {
-  index,
-  kind,
-  name,
-  p,
-  root,
-  ranks,
-  messages,
-  self,
-  bytes,
-  rounds,
-  ompi,
-  resembles,
-  count
-};
+std::string rounds_cell(const CallRow& r, bool any_annotated) {
+  return std::to_string(r.rounds_inferred) + (r.rounds_consistent ? "" : "!") +
+         (any_annotated
+              ? "/" + (r.rounds_annotated ? std::to_string(r.rounds_annotated) : std::string("-"))
+              : "");
+}
+
+enum Column { index, kind, name, p, root, ranks, messages, self, bytes, rounds, ompi, resembles, count };
 
 } // namespace
 
+std::string rounds_inconsistent_note() {
+  return "a receive is recorded before the send it waited for (a cycle in the message order), "
+         "so the inferred count is a lower bound";
+}
+
 std::string rows_text(const std::vector<CallRow>& rows, std::size_t width) {
-  const std::array<const char*, count> header = {
-      "call",  "kind",   "name",     "p",        "root", "ranks",
-      "msgs",  "self",   "bytes",    "rounds",   "open mpi", "resembles"};
+  const bool wide = width == 0;
+  const std::array<const char*, count> header = {"call", "kind",   "name",  "p",
+                                                 "root", "ranks",  "msgs",  "self",
+                                                 "bytes", "rounds", "open mpi", "resembles"};
   constexpr std::array<bool, count> right = {true, false, false, true,  true, false,
                                              true, true,  true,  true, false, false};
-  bool any_self = false, any_annotated = false, any_native = false, any_ompi = false;
+  bool any_self = false, any_annotated = false, any_native = false, any_ompi = false,
+       any_inconsistent = false, any_rules = false, self_merged = false;
   for (const CallRow& r : rows) {
     any_self = any_self || r.call.self_messages > 0;
     any_ompi = any_ompi || r.call.ompi.recorded();
+    any_rules = any_rules || r.call.ompi.source.starts_with("rules file");
     any_annotated = any_annotated || r.rounds_annotated > 0;
+    any_inconsistent = any_inconsistent || !r.rounds_consistent;
   }
   std::vector<std::array<std::string, count>> cells;
   for (const CallRow& r : rows) {
@@ -118,42 +126,76 @@ std::string rows_text(const std::vector<CallRow>& rows, std::size_t width) {
         c.kind == model::CallKind::collective && c.messages == 0 && c.collective_bytes > 0;
     any_native = any_native || native_count;
     row[bytes] = native_count ? "(" + count_cell(c.collective_bytes) + ")" : count_cell(c.bytes);
-    row[rounds] = std::to_string(r.rounds_inferred) +
-                  (any_annotated ? "/" + (r.rounds_annotated ? std::to_string(r.rounds_annotated)
-                                                             : std::string("-"))
-                                 : "");
+    row[rounds] = rounds_cell(r, any_annotated);
     row[ompi] = ompi_cell(c.ompi);
-    row[resembles] = resembles_cell(r.resembles);
+    row[resembles] = resembles_cell(r.resembles, c.root);
     cells.push_back(std::move(row));
   }
   std::array<bool, count> shown;
   shown.fill(true);
+  shown[kind] = wide;
   shown[self] = any_self;
   shown[ompi] = any_ompi;
-  // Widest cell of each column; the name, ranks and resemblance columns then give way.
-  std::array<std::size_t, count> w{};
-  for (int k = 0; k < count; ++k) {
-    w[k] = columns(header[k]);
-    for (const auto& row : cells) w[k] = std::max(w[k], columns(row[k]));
-  }
-  w[ranks] = std::min<std::size_t>(w[ranks], 12);
-  w[name] = std::min<std::size_t>(w[name], 32);
   // Two spaces around the words, one between the numbers (their headers keep them apart).
   const auto gap = [](int k) {
     return k <= p || k == ranks || k == ompi || k == resembles ? 2u : 1u;
   };
-  std::size_t fixed = 0;
-  for (int k = 0; k < count; ++k)
-    if (shown[k] && k != resembles) fixed += w[k] + gap(k);
-  fixed += gap(resembles) - gap(index);
-  if (fixed + w[resembles] > width) {
-    const std::size_t rest = width > fixed ? width - fixed : 0;
-    if (rest < 24 && w[name] > 16) {
-      const std::size_t give = std::min(w[name] - 16, 24 - rest);
-      w[name] -= give;
-      fixed -= give;
+  std::array<std::size_t, count> w{};
+  std::size_t total = 0;
+  for (int k = 0; k < count; ++k) {
+    w[k] = columns(header[k]);
+    for (const auto& row : cells) w[k] = std::max(w[k], columns(row[k]));
+    if (shown[k]) total += w[k] + (k == index ? 0 : gap(k));
+  }
+  // Too wide: the columns give way one after the other, each to a floor. Before any name is
+  // cut, Open MPI's column loses its "(forced)" and "(fixed)" (--call N says them) and the
+  // self column goes into msgs ("5+1"); last the resemblance loses the roots it was compared
+  // at (--call N has them), and is cut only as the last resort.
+  enum Step { cap, bare_ompi, self_in_msgs, no_roots };
+  struct GiveWay {
+    Step step;
+    Column column = count;
+    std::size_t floor = 0;
+  };
+  constexpr GiveWay give_way[] = {
+      {cap, name, 24},  {bare_ompi},       {self_in_msgs},   {cap, ranks, 9},
+      {cap, name, 14},  {cap, ompi, 16},   {cap, ompi, 10},  {cap, name, 10},
+      {cap, ompi, 6},   {cap, ranks, 6},   {no_roots},       {cap, ranks, 3},
+      {cap, resembles, 9}};
+  // A column's cells changed: its width again (never wider than a cap already put on it).
+  const auto remeasure = [&](int k) {
+    std::size_t now = columns(header[k]);
+    for (const auto& row : cells) now = std::max(now, columns(row[k]));
+    now = std::min(now, w[k]);
+    total -= w[k] - now;
+    w[k] = now;
+  };
+  for (const GiveWay& g : give_way) {
+    if (wide || total <= width) break;
+    if (g.step == bare_ompi && shown[ompi]) {
+      for (std::size_t i = 0; i < rows.size(); ++i)
+        if (rows[i].call.ompi.recorded()) cells[i][ompi] = rows[i].call.ompi.name;
+      remeasure(ompi);
+    } else if (g.step == self_in_msgs && shown[self]) {
+      shown[self] = false;
+      total -= w[self] + gap(self);
+      std::size_t widest = w[messages];
+      for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (rows[i].call.self_messages != 0) cells[i][messages] += "+" + cells[i][self];
+        widest = std::max(widest, columns(cells[i][messages]));
+      }
+      total += widest - w[messages];
+      w[messages] = widest;
+      self_merged = true;
+    } else if (g.step == no_roots) {
+      for (std::size_t i = 0; i < rows.size(); ++i)
+        cells[i][resembles] = resembles_cell(rows[i].resembles, rows[i].resembles.root);
+      remeasure(resembles);
+    } else if (g.step == cap && shown[g.column] && w[g.column] > g.floor) {
+      const std::size_t give = std::min(w[g.column] - g.floor, total - width);
+      w[g.column] -= give;
+      total -= give;
     }
-    w[resembles] = std::max<std::size_t>(width > fixed ? width - fixed : 0, 9);
   }
   const auto line = [&](const auto& row) {
     std::string out;
@@ -162,21 +204,33 @@ std::string rows_text(const std::vector<CallRow>& rows, std::size_t width) {
       if (!out.empty()) out += std::string(gap(k), ' ');
       out += k == resembles ? shorten(row[k], w[k]) : pad(shorten(row[k], w[k]), w[k], right[k]);
     }
+    while (!out.empty() && out.back() == ' ') out.pop_back();
     return out + "\n";
   };
   std::array<std::string, count> head;
   for (int k = 0; k < count; ++k) head[k] = header[k];
   std::string out = line(head);
-  for (const auto& row : cells) out += line(row);
+  bool cut = false;
+  for (const auto& row : cells) {
+    out += line(row);
+    cut = cut || columns(row[resembles]) > w[resembles];
+  }
   out += "p: size of the call's communicator; root: rank there; msgs, bytes: between ranks\n";
   out += any_native ? "(bytes): a native collective's own count of the bytes its ranks sent\n" : "";
-  out += any_self ? "self: messages to oneself, not counted; " : "";
+  out += !any_self      ? ""
+         : self_merged ? "msgs 5+1: and 1 to oneself, not counted; "
+                       : "self: messages to oneself, not counted; ";
   out += any_annotated ? "rounds: inferred/annotated" : "rounds: inferred";
   out += ", from 0 within each call\n";
-  out += any_ompi ? "open mpi: the algorithm Open MPI ran, forced or its fixed decision "
-                    "(--call N: why unknown)\n"
+  if (any_inconsistent)
+    out += "! rounds inconsistent: a receive recorded before its send; the count is a lower "
+           "bound\n";
+  out += any_ompi ? std::string("open mpi: what Open MPI ran: forced, fixed decision") +
+                        (any_rules ? " or rules file" : "") + " (--call N: which; why unknown)\n"
                   : "";
-  out += "resembles: = the registry's algorithm exactly, ≈ the nearest (--json: how, in words)\n";
+  out += std::string("resembles: = the registry's algorithm exactly, ≈ the nearest (--call N: "
+                     "how") +
+         (cut ? "; --wide: in full" : "") + ")\n";
   // The MPI library's own algorithm, where the trace names it: one line per name, in order.
   std::vector<std::pair<std::string, int>> named;
   for (const CallRow& r : rows) {
@@ -217,11 +271,16 @@ std::string row_detail(const CallRow& r) {
   if (c.crossing) messages += "; " + std::to_string(c.crossing) + " with one end outside the call";
   out += line("messages", messages);
   if (c.kind == model::CallKind::collective)
-    out += line("collective", std::to_string(c.collective_bytes) + " bytes sent by its ranks");
+    out += line("collective", std::to_string(c.collective_bytes) + " bytes sent by its ranks" +
+                                  (c.reduction.empty() ? "" : ", op " + c.reduction));
   if (c.ompi.recorded()) out += line("open mpi", c.ompi.describe());
+  if (!c.library_algorithm.empty()) out += line("library", c.library_algorithm);
   out += line("rounds", std::to_string(r.rounds_inferred) + " inferred, " +
                             std::to_string(r.rounds_annotated) +
                             " annotated (numbered from 0 within the call)");
+  out += line("", r.rounds_consistent ? "inferred rounds consistent"
+                                      : "inferred rounds INCONSISTENT: " +
+                                            rounds_inconsistent_note());
   char time[80];
   std::snprintf(time, sizeof time, "%.6f … %.6f s on the trace's clock", c.begin, c.end);
   out += line("time", time);
@@ -231,7 +290,8 @@ std::string row_detail(const CallRow& r) {
   if (!r.resembles.known())
     return out + line("resembles", "nothing in the registry") +
            (r.resembles.words.empty() ? "" : line("", r.resembles.words));
-  return out + line("resembles", resembles_cell(r.resembles)) + line("", r.resembles.words);
+  return out + line("resembles", resembles_cell(r.resembles, model::no_index)) +
+         line("", r.resembles.words);
 }
 
 } // namespace collscope::trace_cli

@@ -1,6 +1,8 @@
 // `collscope-trace check TRACE [--call N | --region NAME] --max-rounds N --max-bytes-per-rank B
 // --max-messages N [--rounds inferred|annotated]`: for scripts and the grader. Exit 1 naming
 // every bound the trace (or the call) exceeds, 0 when it meets them all.
+#include "load.hpp"
+#include "call_rows.hpp"
 #include "call_select.hpp"
 #include "cli.hpp"
 #include "collscope/model/load_trace.hpp"
@@ -91,7 +93,7 @@ int run_check(Args args) {
   if (path.empty()) throw UsageError("check needs a TRACE");
   if (std::none_of(limit.begin(), limit.end(), [](const auto& l) { return l.has_value(); }))
     throw UsageError("check needs a bound: --max-rounds, --max-bytes-per-rank or --max-messages");
-  const Scoped scope = scope_trace(model::load_trace(path), call_option);
+  const Scoped scope = scope_trace(load(path), call_option);
   const TraceStats s = compute_stats(scope.trace, 0, 0);
   // What was judged comes first: a call's bounds are not the whole program's.
   std::printf("%s\n", scope_text(scope).c_str());
@@ -107,6 +109,8 @@ int run_check(Args args) {
                 b == Bound::bytes_per_rank && s.bytes_saturated ? " or more" : "",
                 static_cast<unsigned long long>(*bound));
     failed += ok ? 0 : 1;
+    if (b == Bound::rounds && rounds == RoundSource::inferred && !s.rounds_consistent)
+      std::printf("     ! rounds inconsistent: %s\n", rounds_inconsistent_note().c_str());
   }
   if (!s.incomplete.empty()) {
     // Bounds hold for what was recorded only: a run that died proves nothing about the rest.

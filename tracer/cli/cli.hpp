@@ -25,6 +25,12 @@ double positive_number(std::string_view option, std::string_view text, bool allo
 /// A whole number from 0 to 2^64 − 1 written in digits, or a UsageError naming the option.
 std::uint64_t whole_number(std::string_view option, std::string_view text);
 
+/// `collscope-trace COMMAND --help`: COMMAND's usage on stdout (all of them for an unknown
+/// one); returns 0, the exit status of a help.
+int print_usage(std::string_view command);
+/// True if an argument is --help or -h.
+bool wants_help(Args args);
+
 int run_record(Args args);
 int run_calls(Args args);
 int run_stats(Args args);

@@ -161,6 +161,8 @@ int run_record(Args args) {
     const std::string_view arg = args[i];
     if (!command.empty()) {
       command.emplace_back(arg);
+    } else if (arg == "--help" || arg == "-h") {
+      return print_usage("record");
     } else if (arg == "-o" || arg == "--output") {
       output = value_of(args, i);
     } else if (arg == "--watchdog") {

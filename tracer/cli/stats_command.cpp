@@ -1,5 +1,6 @@
 // `collscope-trace stats TRACE [--call N | --region NAME] [--alpha A] [--beta B] [--json]` and
 // the node options of node_stats.hpp
+#include "load.hpp"
 #include "call_rows.hpp"
 #include "call_select.hpp"
 #include "cli.hpp"
@@ -62,6 +63,7 @@ void print_json(const Scoped& scope, const TraceStats& s, const NodeStats& nodes
       {"bytes_max_per_rank", s.bytes_max_per_rank},
       {"bytes_saturated", s.bytes_saturated},
       {"rounds_inferred", s.rounds_inferred},
+      {"rounds_consistent", s.rounds_consistent},
       {"rounds_annotated", s.rounds_annotated},
       {"critical_path_s", s.critical_path_s},
       {"wait_s_per_rank", s.wait_s_per_rank},
@@ -141,8 +143,11 @@ void print_text(const Scoped& scope, const TraceStats& s, const NodeStats& nodes
               bytes_text(s.bytes_total, s.bytes_saturated).c_str(),
               bytes_text(s.bytes_max_per_rank, s.bytes_saturated).c_str());
   // Counts; the rounds themselves are numbered 0 … count − 1 (round 0 is the first).
-  std::printf("rounds              %d inferred, %d annotated (numbered from 0)\n",
-              s.rounds_inferred, s.rounds_annotated);
+  std::printf("rounds              %d%s inferred, %d annotated (numbered from 0)\n",
+              s.rounds_inferred, s.rounds_consistent ? "" : "!", s.rounds_annotated);
+  if (!s.rounds_consistent)
+    std::printf("                    ! rounds inconsistent: %s\n",
+                rounds_inconsistent_note().c_str());
   std::printf("tree                %s\n", tree_text(model::communication_tree(trace)).c_str());
   std::printf("critical path       %.3e s\n", s.critical_path_s);
   std::printf("waiting per rank   ");
@@ -189,7 +194,7 @@ int run_stats(Args args) {
       throw UsageError("stats takes one TRACE, got also '" + std::string(arg) + "'");
   }
   if (path.empty()) throw UsageError("stats needs a TRACE");
-  const Scoped scope = scope_trace(model::load_trace(path), call_option);
+  const Scoped scope = scope_trace(load(path), call_option);
   const model::Trace& trace = scope.trace;
   if (!network.path.empty() && !alpha_given && !beta_given)
     std::fprintf(stderr, "collscope-trace: α and β from %s (collscope-calibrate)\n",

@@ -62,7 +62,9 @@ TraceStats compute_stats(const model::Trace& trace, double alpha, double beta) {
     if (!rank.collectives.empty()) s.native_inside = trace.native_inside;
   s.unmatched = trace.unmatched_sends.size() + trace.unmatched_receives.size();
   count_bytes(trace, s);
-  s.rounds_inferred = model::inferred_rounds(trace).rounds;
+  const model::InferredRounds inferred = model::inferred_rounds(trace);
+  s.rounds_inferred = inferred.rounds;
+  s.rounds_consistent = inferred.consistent;
   s.rounds_annotated = model::annotated_rounds(trace).rounds;
   s.critical_path_s = model::critical_path(trace).length;
   s.wait_s_per_rank = model::waiting_times(trace).per_rank;

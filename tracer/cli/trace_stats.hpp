@@ -27,6 +27,7 @@ struct TraceStats {
   std::uint64_t bytes_max_per_rank = 0; ///< max over ranks of max(sent, received), as Volume
   bool bytes_saturated = false; ///< a sum reached 2^64 − 1: the byte figures are lower bounds
   int rounds_inferred = 0;
+  bool rounds_consistent = true; ///< InferredRounds::consistent: false, the count is a lower bound
   int rounds_annotated = 0;
   double critical_path_s = 0;
   std::vector<double> wait_s_per_rank;
