@@ -73,9 +73,9 @@ int collective(MpiRegion region, const CommInfo& comm, int root, Volume v, MPI_R
     native_inside_skip(region);
   }
   const int rc = call();
+  if (inside) native_inside_end(); // the completions it never waited for come before t1
   const std::uint64_t t1 = now();
-  if (inside) native_inside_end();
-  else enter(t0, region);
+  if (!inside) enter(t0, region);
   const std::uint8_t op = mpi_region_info(static_cast<std::uint32_t>(region)).coll_op;
   const std::uint32_t root_rank = root >= 0 ? static_cast<std::uint32_t>(root) : no_root;
   if (request != nullptr) {
