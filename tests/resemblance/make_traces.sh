@@ -45,7 +45,8 @@ timeout 60 "$tracecli" record -o "$out/plain" -- "$mpiexec" --oversubscribe -np 
   sed 's/.*"collective":"\([^"]*\)","name":"\([^"]*\)".*"hierarchical":\([a-z]*\).*"parameter":"\([a-z]*\)".*/\1 \2 \3 \4/' \
     >"$out/algorithms.txt.all"
 # Barriers move no data (no --count) and the nonblocking schedules write no algorithm region:
-# tests/sync records and checks those; they have no resemblance patterns yet.
+# tests/sync records and checks those. The barriers' patterns (empty messages) are held to the
+# schedules in tests/unit and to resemble() in test_resemblance_property.cpp.
 grep -v -E '^(barrier|ibcast|iallreduce|ibarrier) ' "$out/algorithms.txt.all" >"$out/algorithms.txt"
 [ "$(wc -l <"$out/algorithms.txt")" -gt 40 ] || fail "collscope-run --list --json lists too few"
 
