@@ -51,6 +51,7 @@ OracleRounds one_ported_rounds(const Program& program) {
   std::map<std::pair<int, int>, std::vector<int>> sends, recvs;
   std::vector<std::vector<int>> message_of(static_cast<std::size_t>(p));
   std::vector<std::pair<int, int>> ends; // per message: sender, receiver
+  std::vector<int> received_at;          // per message: the receive's index at the receiver
   for (int r = 0; r < p; ++r) {
     const auto& events = program.ranks[static_cast<std::size_t>(r)];
     message_of[static_cast<std::size_t>(r)].assign(events.size(), -1);
@@ -59,6 +60,7 @@ OracleRounds one_ported_rounds(const Program& program) {
       if (e.send) {
         message_of[static_cast<std::size_t>(r)][i] = static_cast<int>(ends.size());
         ends.emplace_back(r, e.peer);
+        received_at.push_back(1 << 30);
         sends[{r, e.peer}].push_back(message_of[static_cast<std::size_t>(r)][i]);
       } else {
         recvs[{e.peer, r}].push_back(static_cast<int>(i));
@@ -71,9 +73,11 @@ OracleRounds one_ported_rounds(const Program& program) {
     const auto it = recvs.find(pair);
     const std::size_t n = it == recvs.end() ? 0 : it->second.size();
     if (n != list.size()) out.matched = false;
-    for (std::size_t k = 0; k < std::min(n, list.size()); ++k)
+    for (std::size_t k = 0; k < std::min(n, list.size()); ++k) {
       message_of[static_cast<std::size_t>(pair.second)][static_cast<std::size_t>(it->second[k])] =
           list[k];
+      received_at[static_cast<std::size_t>(list[k])] = it->second[k];
+    }
   }
   for (const auto& [pair, list] : recvs)
     if (!sends.contains(pair)) out.matched = false;
@@ -82,7 +86,8 @@ OracleRounds one_ported_rounds(const Program& program) {
   std::vector<Placed> sending(static_cast<std::size_t>(p)), receiving(static_cast<std::size_t>(p));
   std::vector<std::size_t> at(static_cast<std::size_t>(p), 0);
   std::vector<int> after(static_cast<std::size_t>(p), -1);
-  using Ready = std::tuple<int, int, int, int>; // ready round, position, sender, message
+  // ready round, the receive's index at the receiver, the send's at the sender, sender, message
+  using Ready = std::tuple<int, int, int, int, int>;
   std::priority_queue<Ready, std::vector<Ready>, std::greater<>> ready;
   const auto advance = [&](int r) {
     const auto& events = program.ranks[static_cast<std::size_t>(r)];
@@ -90,7 +95,8 @@ OracleRounds one_ported_rounds(const Program& program) {
     for (; i < events.size(); ++i) {
       const int m = message_of[static_cast<std::size_t>(r)][i];
       if (events[i].send) {
-        ready.emplace(after[static_cast<std::size_t>(r)] + 1, static_cast<int>(i), r, m);
+        ready.emplace(after[static_cast<std::size_t>(r)] + 1, received_at[static_cast<std::size_t>(m)],
+                      static_cast<int>(i), r, m);
         continue;
       }
       if (m < 0 || round[static_cast<std::size_t>(m)] < 0) return; // unmatched or not yet placed
@@ -101,8 +107,9 @@ OracleRounds one_ported_rounds(const Program& program) {
   for (int r = 0; r < p; ++r) advance(r);
   int placed = 0;
   while (!ready.empty()) {
-    auto [from, position, sender, m] = ready.top();
+    auto [from, receive_position, position, sender, m] = ready.top();
     ready.pop();
+    (void)receive_position;
     (void)position;
     const int receiver = ends[static_cast<std::size_t>(m)].second;
     Placed& out_of = sending[static_cast<std::size_t>(sender)];

@@ -5,8 +5,12 @@
 //   A message's round is the first round that comes after every round in which its sender
 //   received a message completed, in the sender's program order, before this one was posted; in
 //   which the sender has no other send; and in which the receiver has no other receive. Sends
-//   are placed in the order they become ready, ties by the sender's program order (the send's
-//   index among the sender's events), then by the sender's rank.
+//   are placed in the order they become ready, ties by the receiver's program order (the
+//   receive's index among the receiver's events: of two messages into one rank, the one it
+//   completes first goes first), then the sender's (the send's index among its events), then
+//   the sender's rank. (The brief of this test said: ties by the sender's program order, then
+//   rank; the model changed to the receiver's order first, on 36's recursive-doubling barrier
+//   at p = 3 — see README.md.)
 #pragma once
 
 #include <vector>

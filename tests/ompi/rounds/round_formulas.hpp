@@ -33,9 +33,12 @@ inline std::optional<int> round_formula(const Case& c) {
     // ompi_coll_base_bcast_intra_chain (generic over build_chain(f)), f' = min(f, p − 1)
     // chains of length L = ⌈(p − 1)/f'⌉ (the first (p − 1) mod f' of them; the rest L − 1):
     // the root sends segment s to chain j in round s·f' + j, and each hop adds one round.
+    // (Chains of unequal length with M > 1: the rule's tie by the receiver's program order puts
+    // the root's sends to a one-hop chain, whose receives are every event, ahead: simulated.)
     if (a == "chain") {
       const int f = std::min(c.fanout < 1 ? 1 : c.fanout, p - 1);
       const int L = (p - 1 + f - 1) / f;
+      if (M > 1 && (p - 1) % f != 0) return std::nullopt;
       return (M - 1) * f + f - 1 + L - ((p - 1) % f != 0 ? 1 : 0);
     }
     // ompi_coll_base_bcast_intra_binomial, unsegmented: the root serves its largest subtree
@@ -102,11 +105,9 @@ inline std::optional<int> round_formula(const Case& c) {
     if (a == "linear") return 2 * (p - 1);
     // ompi_coll_base_barrier_intra_doublering: twice around the ring, p hops each.
     if (a == "double_ring") return 2 * p;
-    // ompi_coll_base_barrier_intra_recursivedoubling, p a power of two: log₂p exchanges. (Off
-    // powers of two it is simulated: the extra rank's message to its partner ties with the
-    // partner's first exchange, and the tie goes to the lower sender — p = 3: 4 rounds under the
-    // rule, where issue 36's table says 3; see README.md.)
-    if (a == "recursive_doubling" && power_of_two(p)) return ceil_log2(p);
+    // ompi_coll_base_barrier_intra_recursivedoubling: as the allreduce (the extra ranks' zero-
+    // byte messages fold in and out).
+    if (a == "recursive_doubling") return floor_log2(p) + (power_of_two(p) ? 0 : 2);
     // ompi_coll_base_barrier_intra_bruck (dissemination).
     if (a == "bruck") return ceil_log2(p);
     return std::nullopt;
