@@ -231,6 +231,7 @@ TEST_CASE("resemblance: empty messages are a barrier where a barrier pattern fit
       CHECK(r.collective == "barrier");
       CHECK(r.algorithm == name);
       CHECK(r.exact);
+      CHECK(r.in_registry == !std::string(name).starts_with("ompi-"));
     }
     // The same shape with data is the data collective (dissemination allgather), not a barrier.
     model::Observed data = seen_as(pattern("barrier", "dissemination", p), 0);

@@ -104,6 +104,7 @@ void fill(Resemblance& r, const Candidate& best, const Observed& seen, const Cal
   r.root = best.algorithm->rooted ? best.root : no_index;
   r.blocks = best.algorithm->uses_blocks ? best.blocks : 0;
   r.radix = best.algorithm->uses_radix ? best.blocks : 0;
+  r.in_registry = best.algorithm->in_registry;
   r.expected_rounds = best.pattern->rounds;
   r.count = int_count(call, s.bytes_per_unit);
   count_messages(r, s, seen);

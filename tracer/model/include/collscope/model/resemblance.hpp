@@ -49,6 +49,9 @@ struct Resemblance {
   /// A shape that is no collective, named when the call is one (then `known()` is false):
   /// "neighbour exchange (halo), 1-D, distance 1, periodic".
   std::string exchange;
+  /// False for Open MPI's own algorithms that collscope's registry lacks ("ompi-linear"):
+  /// named, but no `collscope-run --algorithm` runs them.
+  bool in_registry = true;
   bool known() const { return !algorithm.empty(); }
 };
 
