@@ -11,6 +11,9 @@
 #   fixed   default bcast, allreduce, reduce and allgather at p = 8 and 5 and a few sizes: the
 #           trace names Open MPI 4.1.4's fixed decision, and the recorded messages count as it;
 #           p = 1 (coll self) and coll sm raised above tuned are named unknown, with the reason
+#   rules   under a dynamic rules file (coll_tuned_use_dynamic_rules, _dynamic_rules_filename) the
+#           trace names the algorithm the file selects for the call, with the file and its line;
+#           where it has no rule, or cannot be read, Open MPI's fixed decision and why
 # usage: check_ompi_algorithms.sh COLLSCOPE_RUN COLLSCOPE_TRACE MPIEXEC SECTION
 # Every mpirun is bounded by `timeout`, so a hang fails the test instead of stalling it.
 set -u
@@ -219,6 +222,45 @@ section_fixed() {
       '"source": "unknown: coll tuned does not serve this communicator"'
   fi
   unset OMPI_MCA_coll_sm_priority
+}
+
+section_rules() {
+  rules=$tmp/rules.conf
+  cat >"$rules" <<'EOF'
+# collscope's test: bcast at 4 processes, binomial (6) from 0 bytes, knomial (7) from 1 MiB
+1          # collectives
+7          # bcast (COLLTYPE 7)
+1          # communicator sizes
+4 2        # p = 4, two message sizes
+0 6 0 0    # from 0 bytes: binomial (line 6)
+1048576 7 0 0
+EOF
+  export OMPI_MCA_coll_tuned_use_dynamic_rules=1 OMPI_MCA_coll_tuned_dynamic_rules_filename="$rules"
+  # Root 1: binomial sends p − 1 = 3 messages, none from a rank to itself.
+  if traced 4 bcast --count 100 --root 1; then
+    has "rules file: bcast at p = 4 is binomial, by line 6" '"name": "binomial"' \
+      "\"source\": \"rules file $rules, line 6\"" '"messages": 3,'
+    if "$trace" calls "$tmp/t" --call 0 >"$tmp/out" 2>>"$tmp/err" &&
+      grep -qxF "open mpi      binomial (rules file $rules, line 6)" "$tmp/out"; then
+      pass "calls --call 0 says: binomial (rules file …, line 6)"
+    else
+      fail "calls --call 0 does not say 'binomial (rules file $rules, line 6)'"
+    fi
+  fi
+  # No allreduce rule: coll tuned's fixed decision (at p = 4, 4 bytes the ring, which hands
+  # one element to recursive doubling), and why.
+  if traced 4 allreduce --count 1; then
+    has "rules file without an allreduce rule: the fixed decision, and why" \
+      '"name": "recursive_doubling"' '"source": "fixed decision; ring switches' \
+      "; rules file $rules has no rule for allreduce at p = 4\""
+  fi
+  # A file Open MPI cannot open: it runs without it, and the trace says so.
+  export OMPI_MCA_coll_tuned_dynamic_rules_filename="$tmp/missing.conf"
+  if traced 4 bcast --count 100 --root 1; then
+    has "a missing rules file: the fixed decision, and why" '"source": "fixed decision; rules file' \
+      "cannot be read: Open MPI runs without it"
+  fi
+  unset OMPI_MCA_coll_tuned_use_dynamic_rules OMPI_MCA_coll_tuned_dynamic_rules_filename
 }
 
 "section_$section"

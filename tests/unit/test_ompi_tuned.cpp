@@ -2,9 +2,11 @@
 // read off ompi/mca/coll/tuned/coll_tuned_decision_fixed.c at tag v4.1.4 by hand, on both sides of
 // a threshold ("total_dsize < 8192" → 8191 and 8192 bytes), so an off-by-one or a transposed
 // row fails. The names come from the coll_tuned_<coll>_decision.c enums.
+#include "collscope/ompi/rules_file.hpp"
 #include "collscope/ompi/tuned.hpp"
 
 #include <catch2/catch.hpp>
+#include <memory>
 #include <string>
 
 using namespace collscope::ompi;
@@ -227,4 +229,102 @@ TEST_CASE("handovers that depend on the element count", "[ompi]") {
     const Choice hc{.source = Source::fixed, .coll = h.coll, .algorithm = h.from, .runs = h.to};
     CHECK(switch_note(unpack(pack(hc), 0, 0)) == h.note);
   }
+}
+
+namespace {
+
+/// A rules file as the recorder holds it (load_rules), parsed from `text`.
+std::shared_ptr<const RulesInForce> rules_in_force(const std::string& text) {
+  auto r = std::make_shared<RulesInForce>();
+  r->path = "/x/rules.conf";
+  std::string error;
+  r->usable = parse_rules(text, r->rules, error, Reading::open_mpi, &r->failure);
+  if (!r->usable) r->problem = "line " + error;
+  return r;
+}
+
+} // namespace
+
+TEST_CASE("a rules file decides first, named by its line; without a rule, Open MPI's fallback",
+          "[ompi]") {
+  Settings s = open_mpi();
+  s.dynamic_rules = true;
+  // Lines: 1 collectives, 2 bcast (7), 3 comm sizes, 4 p = 4 with two sizes, 5 and 6 the rules.
+  s.rules = rules_in_force("1\n7 # bcast\n1\n4 2\n0 6 0 0\n1024 7 0 8192\n");
+  REQUIRE(s.rules->usable);
+  Choice c = choose(Coll::bcast, 4, 100, true, s);
+  CHECK(c.source == Source::rules);
+  CHECK(name_of(Coll::bcast, c.algorithm) == "binomial");
+  CHECK(c.note == "rules file /x/rules.conf, line 5");
+  c = choose(Coll::bcast, 4, 4096, true, s);
+  CHECK(describe(c) == "knomial (radix 4, segments of 8192 bytes)");
+  CHECK(c.note == "rules file /x/rules.conf, line 6");
+  const Choice back = unpack(pack(c), c.segment, c.fanout);
+  CHECK(back.source == Source::rules);
+  CHECK(describe(back) == describe(c));
+  // p = 3 < 4, the only size: Open MPI takes the first communicator rule all the same.
+  CHECK(choose(Coll::bcast, 3, 100, true, s).note == "rules file /x/rules.conf, line 5");
+  // No allreduce rule: the fixed decision, or the forced algorithm, and why.
+  c = choose(Coll::allreduce, 4, 100, true, s);
+  CHECK(c.source == Source::fixed);
+  CHECK(c.note == "fixed decision; rules file /x/rules.conf has no rule for allreduce at p = 4");
+  s.forced[static_cast<std::size_t>(Coll::allreduce) - 1].algorithm = 1;
+  c = choose(Coll::allreduce, 4, 100, true, s);
+  CHECK(c.source == Source::forced);
+  CHECK(c.note.starts_with("forced; rules file /x/rules.conf has no rule"));
+  // Algorithm 0 in a rule: coll tuned's own decision.
+  s.rules = rules_in_force("1\n7\n1\n4 1\n0 0 0 0\n");
+  c = choose(Coll::bcast, 4, 100, true, s);
+  CHECK(c.source == Source::fixed);
+  CHECK(c.note == "fixed decision; rules file /x/rules.conf, line 5: algorithm 0");
+}
+
+TEST_CASE("a rules file Open MPI drops, or reads otherwise, is said so", "[ompi]") {
+  Settings s = open_mpi();
+  s.dynamic_rules = true;
+  auto missing = std::make_shared<RulesInForce>(load_rules("/nonexistent/rules.conf"));
+  CHECK_FALSE(missing->usable);
+  CHECK(missing->failure == Failure::ignored);
+  s.rules = missing;
+  Choice c = choose(Coll::bcast, 4, 100, true, s);
+  CHECK(c.source == Source::fixed);
+  CHECK(c.note == "fixed decision; rules file /nonexistent/rules.conf cannot be read: Open MPI "
+                  "runs without it");
+  // The first message size must be 0: Open MPI drops the whole file.
+  s.rules = rules_in_force("1\n7\n1\n4 1\n8 6 0 0\n");
+  CHECK(s.rules->failure == Failure::ignored);
+  c = choose(Coll::bcast, 4, 100, true, s);
+  CHECK(c.source == Source::fixed);
+  CHECK(c.note.find("ignored (line 5: the first message size") != std::string::npos);
+  // An octal number: Open MPI reads something collscope does not reproduce.
+  s.rules = rules_in_force("1\n7\n1\n4 1\n0 06 0 0\n");
+  CHECK(s.rules->failure == Failure::different);
+  c = choose(Coll::bcast, 4, 100, true, s);
+  CHECK(c.source == Source::unknown);
+  CHECK(c.why == Unknown::rules_file);
+  CHECK(c.note.starts_with("unknown: rules file /x/rules.conf, line 5: '06'"));
+  // An algorithm bcast lacks: Open MPI reads the file, then fails the call.
+  s.rules = rules_in_force("1\n7\n1\n4 1\n0 12 0 0\n");
+  REQUIRE(s.rules->usable);
+  c = choose(Coll::bcast, 4, 100, true, s);
+  CHECK(c.source == Source::unknown);
+  CHECK(c.note ==
+        "unknown: rules file /x/rules.conf, line 5: bcast has no algorithm 12 (Open MPI fails "
+        "the call with MPI_ERR_ARG)");
+  // As Open MPI reads it: a repeated collective replaces the earlier one; trailing numbers
+  // are ignored. The strict reading (show-openmpi) refuses both.
+  const std::string twice = "2\n7\n1\n2 1\n0 1 0 0\n7\n1\n2 1\n0 6 0 0\n99\n";
+  RulesFile rules;
+  std::string error;
+  CHECK_FALSE(parse_rules(twice, rules, error));
+  REQUIRE(parse_rules(twice, rules, error, Reading::open_mpi));
+  REQUIRE(rules.collectives.size() == 1);
+  CHECK(lookup(rules, 7, 4, 0)->algorithm == 6);
+}
+
+TEST_CASE("the dynamic decision measures gather, scatter and alltoall by all p blocks", "[ompi]") {
+  CHECK(dynamic_bytes(Coll::gather, 4, 100) == 400);
+  CHECK(dynamic_bytes(Coll::alltoall, 4, 100) == 400);
+  CHECK(dynamic_bytes(Coll::bcast, 4, 100) == 100);
+  CHECK(dynamic_bytes(Coll::barrier, 4, 100) == 0);
 }

@@ -1,74 +1,25 @@
-// Open MPI's dynamic rules file (coll_tuned_dynamic_rules_filename, read when
-// coll_tuned_use_dynamic_rules is 1), as ompi/mca/coll/tuned/coll_tuned_dynamic_file.c reads it
-// at v4.1.4: whitespace-separated integers, '#' to the end of a line a comment,
-//
-//   NUMBER_OF_COLLECTIVES
-//   COLLECTIVE_ID                      the COLLTYPE of coll_base_functions.h (bcast = 7)
-//   NUMBER_OF_COMM_SIZES
-//   COMM_SIZE  NUMBER_OF_MSG_SIZES
-//   MSG_SIZE ALGORITHM FANINOUT SEGSIZE   (the first message size of each comm size is 0)
-//
-// and its lookup (coll_tuned_dynamic_rules.c): a communicator of p processes takes the last
-// comm size ≤ p in file order (the first one when all are larger), a call of m bytes the last
-// message size ≤ m; algorithm 0 is coll tuned's fixed decision. m is the collective's bytes as
-// coll_tuned_decision_dynamic.c measures them (message_scale()).
+// Open MPI's dynamic rules file: its parser and lookup live in the ompi_tuned library
+// (collscope/ompi/rules_file.hpp), which the recorder shares to name the algorithm a rules
+// file selects; the exporter and `show-openmpi` use them under their names here.
 #pragma once
 
-#include "collscope/ompi/tuned.hpp"
-
-#include <cstdint>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
+#include "collscope/ompi/rules_file.hpp"
 
 namespace collscope::profiles {
 
-/// COLLTYPE ids (ompi/mca/coll/base/coll_base_functions.h at v4.1.4) and COLLCOUNT.
-inline constexpr int colltype_count = 22;
-int colltype_of(ompi::Coll coll);
-std::optional<ompi::Coll> coll_of_colltype(int id);
-/// "bcast", "alltoallw", "scan"...: every COLLTYPE's name; "" out of range.
-std::string_view colltype_name(int id);
-
-/// How Open MPI's dynamic decision measures a call, relative to the tune library's bytes
-/// (decisions.hpp): the same, times p, divided by p (allgatherv's average block), or not at
-/// all (alltoallv and barrier look up size 0).
-enum class Scale : std::uint8_t { same, times_p, per_rank, none };
-Scale message_scale(ompi::Coll coll);
-
-struct MsgRule {
-  std::uint64_t size = 0;
-  int algorithm = 0, faninout = 0, segsize = 0;
-  int line = 0; ///< where it was read; 0 when built
-};
-struct CommRule {
-  int size = 0;
-  std::vector<MsgRule> messages;
-  int line = 0;
-};
-struct CollRule {
-  int id = 0; ///< COLLTYPE
-  std::vector<CommRule> comms;
-  int line = 0;
-};
-struct RulesFile {
-  std::vector<CollRule> collectives;
-};
-
-/// Parses `text`; on a mistake false and "LINE: what" in `error`. Stricter than Open MPI where
-/// Open MPI would silently read something else than meant (a word it skips, an octal 010, an
-/// unreachable rule, an algorithm number the collective lacks, which fails the call).
-bool parse_rules(std::string_view text, RulesFile& rules, std::string& error);
-
-/// The file's text, every number commented with what it is.
-std::string write_rules(const RulesFile& rules);
-
-/// What Open MPI picks for collective `id` at p processes and m bytes: the message rule, or
-/// nullopt when the file has no rule for it (coll tuned then runs its fixed decision).
-std::optional<MsgRule> lookup(const RulesFile& rules, int id, int p, std::uint64_t m);
-
-/// "pipeline, segments of 8192 bytes"; "0: coll tuned's fixed decision".
-std::string describe_rule(int id, const MsgRule& rule);
+using ompi::coll_of_colltype;
+using ompi::colltype_count;
+using ompi::colltype_name;
+using ompi::colltype_of;
+using ompi::CollRule;
+using ompi::CommRule;
+using ompi::describe_rule;
+using ompi::lookup;
+using ompi::message_scale;
+using ompi::MsgRule;
+using ompi::parse_rules;
+using ompi::RulesFile;
+using ompi::Scale;
+using ompi::write_rules;
 
 } // namespace collscope::profiles

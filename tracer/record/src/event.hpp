@@ -17,7 +17,9 @@ enum class Kind : std::uint8_t {
   IrecvRequest,     // request
   Irecv,            // peer, comm, tag, bytes, request
   RequestCancelled, // request
-  CollBegin, // tag = reduction op code of a reduction (reduction_ops.hpp), else 0
+  CollBegin, // tag = reduction op code of a reduction (reduction_ops.hpp), else 0; peer,
+             // bytes, request: Open MPI's algorithm (ompi/algorithm_choice.hpp); comm = local
+             // string id + 1 of its source text where a rules file is in force, else 0
   CollEnd,   // op, comm, peer = root, bytes = sent, request = received
   UserEnter, // peer = local string id of the region name; tag = n: the region's first n meta
              // pairs are those at positions 0..n-1 of the last Meta events for this name

@@ -93,7 +93,10 @@ private:
         ompi::unpack(begin.peer, static_cast<std::uint32_t>(begin.bytes),
                      static_cast<std::uint32_t>(begin.request));
     if (choice.source != ompi::Source::none) {
-      ompi_choice(choice);
+      // A rules file's note (begin.comm: its string id + 1), else the usual words.
+      const std::string source =
+          begin.comm != 0 ? std::string(rank_.str(begin.comm - 1)) : ompi_source_text(choice);
+      ompi_choice(choice, source);
       list = attrs_;
     }
     const auto& names = rank_.library_algorithms;
@@ -138,7 +141,7 @@ private:
 
   // Open MPI's algorithm (ompi/algorithm_choice.hpp): its name, how it is known, and the
   // parameters it takes.
-  void ompi_choice(const ompi::Choice& choice) {
+  void ompi_choice(const ompi::Choice& choice, std::string_view source) {
     const std::string_view name =
         ompi::name_of(choice.coll, choice.runs != 0 ? choice.runs : choice.algorithm);
     const bool known = choice.source != ompi::Source::unknown && !name.empty();
@@ -146,7 +149,7 @@ private:
                                           defs_.string(known ? name : "unknown")),
           "AttributeList_AddStringRef");
     check(OTF2_AttributeList_AddStringRef(attrs_, ompi_algorithm_source,
-                                          defs_.string(ompi_source_text(choice))),
+                                          defs_.string(source)),
           "AttributeList_AddStringRef");
     if (!known) return;
     const ompi::Param param =

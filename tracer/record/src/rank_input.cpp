@@ -248,6 +248,9 @@ void first_pass(RankInput& r) {
       }
       attach(e.peer, e.tag);
       break;
+    case Kind::CollBegin: // a rules file's note on Open MPI's algorithm: a string of the archive
+      if (e.comm != 0) values.insert(e.comm - 1);
+      break;
     case Kind::Send:
     case Kind::Isend:
       ++r.summary.messages;

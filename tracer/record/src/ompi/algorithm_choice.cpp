@@ -4,9 +4,13 @@
 // vector; allgather and alltoall one rank's block (sent, or sent / p); gather and scatter the
 // block (the root's received or sent / p, elsewhere its own); allgatherv the average block;
 // reduce_scatter the whole vector (sent); reduce_scatter_block one block (received).
+// Under a rules file (coll_tuned_dynamic_rules_filename), the recorder reads the file Open MPI
+// read, with its parser (collscope/ompi/rules_file.hpp), and says which line decided the call.
 #include "ompi/algorithm_choice.hpp"
 
 #include "collscope/ompi/mpit.hpp"
+#include "collscope/ompi/rules_file.hpp"
+#include "recorder.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -83,6 +87,15 @@ void ompi_choice_nonblocking(Event& begin) {
 
 void ompi_settings_read() {
   settings = ompi::read_settings();
+  // read_settings says "a rules file is in force"; which one, and what Open MPI read in it.
+  if (settings.library == ompi::Unknown::rules_file) {
+    const std::optional<std::string> path =
+        ompi::read_string("coll_tuned_dynamic_rules_filename");
+    if (path && !path->empty()) {
+      settings.rules = std::make_shared<const ompi::RulesInForce>(ompi::load_rules(*path));
+      settings.library = ompi::Unknown::none;
+    }
+  }
 }
 
 void ompi_choice(Event& begin, MpiRegion region, const CommInfo& comm, const CallSize& size) {
@@ -102,6 +115,17 @@ void ompi_choice(Event& begin, MpiRegion region, const CommInfo& comm, const Cal
   begin.peer = ompi::pack(choice);
   begin.bytes = choice.segment;
   begin.request = choice.fanout;
+  // The note (which rules file line, or why none) is a string: its local id + 1 in comm.
+  begin.comm = 0;
+  if (!choice.note.empty()) {
+    try {
+      const std::uint32_t before = state.strings.size();
+      begin.comm = state.strings.intern(choice.note) + 1;
+      if (state.strings.size() != before) note_definitions();
+    } catch (...) {
+      lose("ran out of memory for its strings");
+    }
+  }
 }
 
 } // namespace collscope::rec

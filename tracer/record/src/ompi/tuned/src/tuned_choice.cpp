@@ -6,9 +6,17 @@
 //   (coll_tuned_<coll>_algorithm ≠ 0) with its segment size and fanout, read when the
 //   communicator is created; otherwise, and without dynamic rules, the fixed decision, which
 //   passes no segment size (0: whole messages) and fanout 0 (build_chain makes it 1).
+// - the rules file is read once, at coll tuned's component open (coll_tuned_component.c): one
+//   it cannot open, or rejects, is dropped as if there were none (coll_tuned_dynamic_file.c);
+//   a rule of algorithm 0, or none for the call's p and size, leaves the call to the forced
+//   algorithm or the fixed decision; a rule's fan-in/out and segment size are passed as a
+//   forced algorithm's chain fanout and segment size are (coll_tuned_<coll>_decision.c).
+#include "collscope/ompi/rules_file.hpp"
 #include "collscope/ompi/tuned.hpp"
 
 #include <algorithm>
+#include <optional>
+#include <string>
 
 namespace collscope::ompi {
 
@@ -56,6 +64,8 @@ std::string_view to_string(Source source) {
     return "fixed decision";
   case Source::unknown:
     return "unknown";
+  case Source::rules:
+    return "rules file";
   }
   return "";
 }
@@ -122,6 +132,42 @@ std::span<const Handover> handovers() {
   return handover_table;
 }
 
+namespace {
+
+/// What a rules file in force says of one call: the rule that decides it (algorithm ≠ 0), or
+/// why it decides nothing (`why`, a phrase after "fixed decision; "), or that collscope cannot
+/// tell what Open MPI does (`unknown`, the whole source text).
+struct RuleVerdict {
+  std::optional<MsgRule> rule;
+  std::string why;
+  std::string unknown;
+};
+
+RuleVerdict rule_verdict(const RulesInForce& r, Coll coll, int p, std::uint64_t bytes) {
+  const std::string file = "rules file " + r.path;
+  if (!r.usable)
+    return r.failure == Failure::ignored
+               ? RuleVerdict{{}, file + " " + (r.problem == "cannot be read"
+                                                   ? r.problem
+                                                   : "ignored (" + r.problem + ")") +
+                                     ": Open MPI runs without it",
+                             ""}
+               : RuleVerdict{{}, "", "unknown: " + file + ", " + r.problem};
+  const std::string name(to_string(coll));
+  const auto rule = lookup(r.rules, colltype_of(coll), p, dynamic_bytes(coll, p, bytes));
+  if (!rule || rule->line == 0)
+    return {{}, file + " has no rule for " + name + " at p = " + std::to_string(p), ""};
+  const std::string at = file + ", line " + std::to_string(rule->line);
+  if (rule->algorithm == 0) return {{}, at + ": algorithm 0", ""};
+  if (name_of(coll, rule->algorithm).empty())
+    return {{}, "",
+            "unknown: " + at + ": " + name + " has no algorithm " +
+                std::to_string(rule->algorithm) + " (Open MPI fails the call with MPI_ERR_ARG)"};
+  return {rule, "", ""};
+}
+
+} // namespace
+
 Choice choose(Coll coll, int p, std::uint64_t bytes, bool commutative, const Settings& settings,
               std::uint64_t count) {
   Choice c;
@@ -134,7 +180,18 @@ Choice choose(Coll coll, int p, std::uint64_t bytes, bool commutative, const Set
   if (settings.library != Unknown::none) return unknown(settings.library);
   if (p < 2) return unknown(Unknown::single_process);
   const Forced& forced = settings.forced[static_cast<std::size_t>(coll) - 1];
-  if (settings.dynamic_rules && forced.algorithm != 0) {
+  RuleVerdict verdict;
+  if (settings.dynamic_rules && settings.rules) {
+    verdict = rule_verdict(*settings.rules, coll, p, bytes);
+    if (!verdict.unknown.empty()) {
+      c.note = verdict.unknown;
+      return unknown(Unknown::rules_file);
+    }
+  }
+  if (verdict.rule) {
+    c.source = Source::rules;
+    c.algorithm = verdict.rule->algorithm;
+  } else if (settings.dynamic_rules && forced.algorithm != 0) {
     if (name_of(coll, forced.algorithm).empty()) return unknown(Unknown::not_tuned);
     c.source = Source::forced;
     c.algorithm = forced.algorithm;
@@ -142,22 +199,33 @@ Choice choose(Coll coll, int p, std::uint64_t bytes, bool commutative, const Set
     c.source = Source::fixed;
     c.algorithm = fixed_decision(coll, p, bytes, commutative);
   }
-  const bool is_forced = c.source == Source::forced;
+  // The fixed decision passes neither a segment size nor a fanout; a forced algorithm its MCA
+  // parameters; a rule its own fan-in/out and segment size.
+  const bool given = c.source != Source::fixed;
+  const int segsize = verdict.rule ? verdict.rule->segsize : forced.segsize;
+  const int fanout = verdict.rule ? verdict.rule->faninout : forced.chain_fanout;
   switch (params_of(coll, c.algorithm)) {
   case Param::none:
     break;
   case Param::segment_and_chain_fanout:
-    c.fanout = chain_fanout(is_forced ? forced.chain_fanout : 0, p);
+    c.fanout = chain_fanout(given ? fanout : 0, p);
     [[fallthrough]];
   case Param::segment:
-    c.segment = is_forced ? static_cast<std::uint32_t>(std::max(forced.segsize, 0)) : 0;
+    c.segment = given ? static_cast<std::uint32_t>(std::max(segsize, 0)) : 0;
     break;
   case Param::segment_and_radix:
-    c.segment = is_forced ? static_cast<std::uint32_t>(std::max(forced.segsize, 0)) : 0;
+    c.segment = given ? static_cast<std::uint32_t>(std::max(segsize, 0)) : 0;
     c.fanout = static_cast<std::uint32_t>(std::max(settings.knomial_radix, 2));
     break;
   }
   c.runs = handed_to(coll, c.algorithm, p, bytes, commutative, count, c.segment);
+  const std::string handover(switch_note(c));
+  if (verdict.rule)
+    c.note = "rules file " + settings.rules->path + ", line " + std::to_string(verdict.rule->line) +
+             (handover.empty() ? "" : "; " + handover);
+  else if (!verdict.why.empty())
+    c.note = std::string(to_string(c.source)) + (handover.empty() ? "" : "; " + handover) + "; " +
+             verdict.why;
   return c;
 }
 
@@ -169,7 +237,9 @@ std::string_view switch_note(const Choice& choice) {
 }
 
 std::string describe(const Choice& choice) {
-  if (choice.source != Source::forced && choice.source != Source::fixed) return "";
+  if (choice.source != Source::forced && choice.source != Source::fixed &&
+      choice.source != Source::rules)
+    return "";
   if (choice.runs != 0)
     return std::string(name_of(choice.coll, choice.runs)) + " (" +
            std::string(switch_note(choice)) + ")";
@@ -196,7 +266,7 @@ std::uint32_t pack(const Choice& choice) {
 Choice unpack(std::uint32_t word, std::uint32_t segment, std::uint32_t fanout) {
   Choice c;
   const auto source = (word >> 8) & 0xf, why = (word >> 12) & 0xf, coll = (word >> 16) & 0xff;
-  if (word == 0 || source > 3 || why >= unknown_count || coll < 1 || coll > coll_count) return c;
+  if (word == 0 || source > 4 || why >= unknown_count || coll < 1 || coll > coll_count) return c;
   c.source = static_cast<Source>(source);
   c.why = static_cast<Unknown>(why);
   c.coll = static_cast<Coll>(coll);

@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -77,7 +78,8 @@ enum class Unknown : std::uint8_t {
   none,
   not_open_mpi_41,   ///< another MPI, or another version of Open MPI
   not_tuned,         ///< coll tuned is not loaded, or another component outranks it
-  rules_file,        ///< coll_tuned_dynamic_rules_filename: rules read at run time
+  rules_file,        ///< a rules file (coll_tuned_dynamic_rules_filename) says what Open MPI
+                     ///< does in words collscope cannot follow (Choice::note says which)
   single_process,    ///< p = 1: coll self
   intercommunicator, ///< coll inter
   nonblocking,       ///< MPI_I*: coll libnbc
@@ -87,16 +89,23 @@ inline constexpr int unknown_count = 8;
 /// A short phrase: "not Open MPI 4.1", "p = 1: coll self", …
 std::string_view to_string(Unknown why);
 
+struct RulesInForce; // rules_file.hpp
+
 /// What the running library does, read once at MPI_Init (settings_mpit.cpp).
 struct Settings {
   Unknown library = Unknown::not_open_mpi_41; ///< none when coll tuned serves intracommunicators
   bool dynamic_rules = false;                 ///< coll_tuned_use_dynamic_rules
   int knomial_radix = 4;                      ///< coll_tuned_bcast_algorithm_knomial_radix
   std::array<Forced, coll_count> forced{};    ///< by Coll − 1
+  /// The rules file Open MPI read (with dynamic_rules and coll_tuned_dynamic_rules_filename
+  /// set; rules_file.hpp's load_rules), or null.
+  std::shared_ptr<const RulesInForce> rules;
 };
 
-enum class Source : std::uint8_t { none, forced, fixed, unknown };
-std::string_view to_string(Source source); ///< "forced", "fixed decision", "unknown"
+/// The numbers are stored in traces (pack()): never reorder.
+enum class Source : std::uint8_t { none, forced, fixed, unknown, rules };
+/// "forced", "fixed decision", "unknown", "rules file"
+std::string_view to_string(Source source);
 
 /// Which algorithm a call ran and with what parameters.
 struct Choice {
@@ -109,6 +118,10 @@ struct Choice {
   /// The algorithm Open MPI's function hands the call to instead (handovers()); 0 when it
   /// runs itself.
   int runs = 0;
+  /// Where a rules file is in force, how the choice is known, in full (the recorder's
+  /// collscope::ompi_algorithm_source): "rules file FILE, line N", "fixed decision; rules file
+  /// FILE has no rule for bcast at p = 4", "unknown: rules file FILE, line N: …"; else "".
+  std::string note = {};
 };
 
 /// Where an algorithm of coll base hands the call to another (coll_base_<coll>.c at v4.1.4):
@@ -126,9 +139,11 @@ std::span<const Handover> handovers();
 /// The note of the choice's handover, or "".
 std::string_view switch_note(const Choice& choice);
 
-/// The choice coll tuned makes for one call of `coll` on a communicator of p processes.
-/// `count` is the call's element count (bcast, reduce, allreduce; 0 where unknown, and then
-/// the handovers that depend on it are not made).
+/// The choice coll tuned makes for one call of `coll` on a communicator of p processes: a rules
+/// file's rule (looked up by dynamic_bytes(coll, p, bytes)), else a forced algorithm, else the
+/// fixed decision, as coll_tuned_decision_dynamic.c tries them. `count` is the call's element
+/// count (bcast, reduce, allreduce; 0 where unknown, and then the handovers that depend on it are
+/// not made).
 Choice choose(Coll coll, int p, std::uint64_t bytes, bool commutative, const Settings& settings,
               std::uint64_t count = 0);
 
@@ -137,7 +152,7 @@ std::string describe(const Choice& choice);
 
 /// The recorder stores a Choice in one 32-bit word of the collective's begin event:
 /// algorithm | source << 8 | why << 12 | coll << 16 | runs << 24 (0 = none recorded), segment
-/// and fanout in two others.
+/// and fanout in two others; the note, a string, the recorder keeps apart.
 std::uint32_t pack(const Choice& choice);
 Choice unpack(std::uint32_t word, std::uint32_t segment, std::uint32_t fanout);
 
