@@ -11,6 +11,7 @@
 #include "openmpi_export.hpp"
 #include "show.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <fstream>
 #include <iostream>
@@ -139,6 +140,9 @@ int main(int argc, char** argv) {
     return args.empty() ? 2 : 0;
   }
   const std::vector<std::string_view> rest(args.begin() + 1, args.end());
+  // `collscope-profiles export --help`: the usage, as for the command itself.
+  if (std::ranges::any_of(rest, [](std::string_view a) { return a == "--help" || a == "-h"; }))
+    return std::cout << usage, 0;
   if (args[0] == "export") return export_command(rest);
   if (args[0] == "show-openmpi") return show_command(rest);
   return fail("unknown command '" + std::string(args[0]) + "'\n" + std::string(usage), 2);
