@@ -213,11 +213,33 @@ TEST_CASE("resemblance: a halo exchange is a neighbour exchange, no collective, 
           CHECK(r.words.starts_with(name));
           check_counts(r, seen);
         }
-  // One direction only is a ring (or a chain), not a halo.
+  // One direction on a ring, all at once: a shift (the issue's program's ring step), not the
+  // pipeline whose chain it nearly is.
   model::Observed right = halo(6, true, 1);
   std::erase_if(right.messages, [](const model::SeenMessage& m) { return m.round == 1; });
   renumber(right);
-  CHECK(model::resemble(right, phase()).exchange.empty());
+  const model::Resemblance shift = model::resemble(right, phase());
+  CAPTURE(shift.words);
+  CHECK_FALSE(shift.known());
+  CHECK(shift.exchange == "neighbour shift, 1-D, distance 1, periodic");
+  check_counts(shift, right);
+  // On a line it has exactly the chain's edges: the pipeline, near (1 round where it takes 5).
+  model::Observed line = halo(6, false, 1);
+  std::erase_if(line.messages, [](const model::SeenMessage& m) { return m.round == 1; });
+  renumber(line);
+  const model::Resemblance chain = model::resemble(line, phase());
+  CAPTURE(chain.words);
+  CHECK(chain.algorithm == "pipeline");
+  CHECK_FALSE(chain.exact);
+  // A ring allgather posted as Isends (every message in round 0) is still the ring allgather.
+  model::Observed posted = seen_as(pattern("allgather", "ring", 6), 40);
+  for (auto& m : posted.messages) m.round = 0;
+  renumber(posted);
+  const model::Resemblance ring = model::resemble(posted, phase());
+  CAPTURE(ring.words);
+  CHECK(ring.collective == "allgather");
+  CHECK(ring.algorithm == "ring");
+  CHECK(ring.exchange.empty());
 }
 
 TEST_CASE("resemblance: empty messages are a barrier where a barrier pattern fits") {

@@ -132,10 +132,17 @@ Resemblance resemble(const Observed& seen, const Call& call) {
       schedule::find_pattern(call.collective, call.algorithm) == nullptr)
     return named_by_annotation(call, seen, best);
   if (!best || seen.messages.empty()) return r;
-  // Not exact: a halo exchange is named as one, whatever collective it comes near; a call far
-  // from every pattern resembles none (unless it is held to its own annotation).
+  // Not exact: a halo exchange is named as one, whatever collective it comes near (at p = 3 a
+  // line's is the folded butterfly's messages), and so is a shift in one direction unless a close
+  // pattern has exactly its edges (a ring allgather posted as Isends is still the ring
+  // allgather; a shift on a line is the pipeline's chain); a call far from every pattern
+  // resembles none (unless it is held to its own annotation).
   if (!best->score.exact && best != own_best) {
-    if (const std::string halo = halo_name(seen); !halo.empty()) {
+    const bool same_edges = std::any_of(all.begin(), all.end(), [](const Candidate& c) {
+      return c.score.close && c.score.edges == 0;
+    });
+    if (const std::string halo = halo_name(seen);
+        !halo.empty() && !(same_edges && halo.starts_with("neighbour shift"))) {
       neighbour_exchange(r, halo, best, seen);
       return r;
     }

@@ -137,7 +137,7 @@ std::shared_ptr<const schedule::Pattern> cached_pattern(const schedule::PatternA
 namespace {
 
 // A neighbour (halo) exchange, named as one: every rank exchanges with rank ± d for a few
-// distances d, on a line or a ring — what a 1-D stencil code's MPI_Sendrecv to the left and
+// distances d (or only sends to rank + d: a shift), on a line or a ring — what a 1-D stencil code's MPI_Sendrecv to the left and
 // right neighbours sends. It is no collective, so it must not be called the ring allgather or
 // the pipeline its one direction looks like.
 
@@ -190,6 +190,24 @@ std::string halo_name(const Observed& seen) {
     return "neighbour exchange (halo), 1-D, " + distances_text(ring) + ", periodic";
   if (line.size() <= 3 && exchange_edges(p, line, false) == edges)
     return "neighbour exchange (halo), 1-D, " + distances_text(line) + ", not periodic";
+  // One direction only: a shift (MPI_Sendrecv to the right, from the left).
+  std::set<int> offsets, signs;
+  HaloEdges periodic_shift, line_shift;
+  for (const auto& [from, to] : edges) {
+    offsets.insert((to - from + p) % p);
+    signs.insert(to > from ? 1 : -1);
+  }
+  for (const int o : offsets) {
+    if (offsets.count(p - o)) return ""; // both directions, and not a halo above
+    for (int r = 0; r < p; ++r) periodic_shift.insert({r, (r + o) % p});
+  }
+  if (offsets.size() <= 3 && periodic_shift == edges)
+    return "neighbour shift, 1-D, " + distances_text(ring) + ", periodic";
+  if (signs.size() != 1 || line.size() > 3) return "";
+  for (const int d : line)
+    for (int r = 0; r < p; ++r)
+      if (const int to = r + *signs.begin() * d; to >= 0 && to < p) line_shift.insert({r, to});
+  if (line_shift == edges) return "neighbour shift, 1-D, " + distances_text(line) + ", not periodic";
   return "";
 }
 
