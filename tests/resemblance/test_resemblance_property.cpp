@@ -45,7 +45,8 @@ void check_counts(const model::Resemblance& r, const model::Observed& seen) {
   CHECK(r.messages == n);
   if (n > 0) // phases: always compared message by message
     CHECK(r.messages_as_in_it + r.messages_in_other_rounds + r.messages_not_in_it == n);
-  const std::regex split(R"((\d+) messages?: (\d+) as in it, (\d+) in other rounds, (\d+) not in it)");
+  const std::regex split(
+      R"((\d+) messages?: (\d+) as in it, (\d+) in other rounds, (\d+) not in it)");
   int splits = 0;
   for (auto it = std::sregex_iterator(r.words.begin(), r.words.end(), split);
        it != std::sregex_iterator(); ++it, ++splits) {
@@ -199,16 +200,16 @@ TEST_CASE("resemblance: a halo exchange is a neighbour exchange, no collective, 
       for (const int steps : {1, 3})
         for (const auto& distances : {std::vector<int>{1}, std::vector<int>{1, 2}}) {
           if (periodic && p <= 2 * distances.back() + 1) continue; // every pair: an alltoall
-          if (!periodic && p <= distances.back() + 1) continue; // every pair again
+          if (!periodic && p <= distances.back() + 1) continue;    // every pair again
           const model::Observed seen = halo(p, periodic, steps, distances);
           const model::Resemblance r = model::resemble(seen, phase());
           CAPTURE(p, periodic, steps, distances.size(), r.words);
           CHECK_FALSE(r.known());
           CHECK(r.collective.empty());
-          const std::string name = "neighbour exchange (halo), 1-D, " +
-                                   std::string(distances.size() == 1 ? "distance 1"
-                                                                     : "distances 1 and 2") +
-                                   (periodic ? ", periodic" : ", not periodic");
+          const std::string name =
+              "neighbour exchange (halo), 1-D, " +
+              std::string(distances.size() == 1 ? "distance 1" : "distances 1 and 2") +
+              (periodic ? ", periodic" : ", not periodic");
           CHECK(r.exchange == name);
           CHECK(r.words.starts_with(name));
           check_counts(r, seen);

@@ -115,7 +115,8 @@ TEST_CASE("patterns: the k-nomial trees, p = 2..16, k = 2..5, every root") {
           CHECK(m.size == knomial_subtree_size(virtual_rank(m.to, root, p), p, k));
       }
   // k = 2 is the pre-order binomial tree.
-  CHECK(edges(make("bcast", "knomial", 11, 3, 2)) == edges(make("bcast", "binomial-preorder", 11, 3)));
+  CHECK(edges(make("bcast", "knomial", 11, 3, 2)) ==
+        edges(make("bcast", "binomial-preorder", 11, 3)));
 }
 
 TEST_CASE("patterns: Van de Geijn's broadcasts, a binomial scatter then an allgather") {

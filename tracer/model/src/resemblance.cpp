@@ -80,10 +80,10 @@ auto rank_key(const Candidate& c, const Call& call) {
   const bool own =
       c.algorithm->collective == call.collective && c.algorithm->name == call.algorithm;
   const bool same_collective = c.algorithm->collective == call.collective;
-  return std::make_tuple(c.score.close ? 0 : 1, c.score.data_agrees ? 0 : 1,
-                         c.score.exact ? 0 : 1, c.score.edges, c.score.sizes_agree ? 0 : 1,
-                         c.score.timed, std::abs(c.score.round_difference), own ? 0 : 1,
-                         same_collective ? 0 : 1, c.order);
+  return std::make_tuple(c.score.close ? 0 : 1, c.score.data_agrees ? 0 : 1, c.score.exact ? 0 : 1,
+                         c.score.edges, c.score.sizes_agree ? 0 : 1, c.score.timed,
+                         std::abs(c.score.round_difference), own ? 0 : 1, same_collective ? 0 : 1,
+                         c.order);
 }
 
 } // namespace
@@ -108,9 +108,7 @@ Resemblance resemble(const Observed& seen, const Call& call) {
     ++order;
     if (a.power_of_two_only && !power_of_two(seen.p)) continue;
     for (const int root : a.rooted ? roots : std::vector<int>{0})
-      for (const int m : a.uses_blocks  ? blocks
-                         : a.uses_radix ? radices
-                                        : std::vector<int>{1}) {
+      for (const int m : a.uses_blocks ? blocks : a.uses_radix ? radices : std::vector<int>{1}) {
         const auto pattern = cached_pattern(a, {seen.p, root, m});
         all.push_back({&a, root, m, pattern, compare(seen, *pattern), order});
       }
