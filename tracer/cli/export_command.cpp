@@ -4,6 +4,7 @@
 // receive's, carrying the message's rounds (inferred and, if the algorithm annotated them,
 // annotated; both numbered from 0 like the `round k` slices). With --call, the call alone,
 // times and rounds from 0; "otherData" names it (or says the file is the whole trace).
+#include "load.hpp"
 #include "call_select.hpp"
 #include "cli.hpp"
 #include "collscope/model/annotated_rounds.hpp"
@@ -137,7 +138,7 @@ int run_export(Args args) {
   }
   if (path.empty()) throw UsageError("export needs a TRACE");
   if (output.empty()) throw UsageError("export needs --perfetto OUT.json");
-  const Scoped scope = scope_trace(model::load_trace(path), call_option);
+  const Scoped scope = scope_trace(load(path), call_option);
   const model::Trace& trace = scope.trace;
   std::ofstream out(output);
   if (!out) throw UsageError("cannot write " + output);

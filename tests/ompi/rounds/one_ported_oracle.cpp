@@ -86,7 +86,8 @@ OracleRounds one_ported_rounds(const Program& program) {
   std::vector<Placed> sending(static_cast<std::size_t>(p)), receiving(static_cast<std::size_t>(p));
   std::vector<std::size_t> at(static_cast<std::size_t>(p), 0);
   std::vector<int> after(static_cast<std::size_t>(p), -1);
-  // ready round, the receive's index at the receiver, the send's at the sender, sender, message
+  // ready round, the send's index at the sender, the receive's index at the receiver, sender,
+  // message
   using Ready = std::tuple<int, int, int, int, int>;
   std::priority_queue<Ready, std::vector<Ready>, std::greater<>> ready;
   const auto advance = [&](int r) {
@@ -95,8 +96,8 @@ OracleRounds one_ported_rounds(const Program& program) {
     for (; i < events.size(); ++i) {
       const int m = message_of[static_cast<std::size_t>(r)][i];
       if (events[i].send) {
-        ready.emplace(after[static_cast<std::size_t>(r)] + 1, received_at[static_cast<std::size_t>(m)],
-                      static_cast<int>(i), r, m);
+        ready.emplace(after[static_cast<std::size_t>(r)] + 1, static_cast<int>(i),
+                      received_at[static_cast<std::size_t>(m)], r, m);
         continue;
       }
       if (m < 0 || round[static_cast<std::size_t>(m)] < 0) return; // unmatched or not yet placed
@@ -107,10 +108,10 @@ OracleRounds one_ported_rounds(const Program& program) {
   for (int r = 0; r < p; ++r) advance(r);
   int placed = 0;
   while (!ready.empty()) {
-    auto [from, receive_position, position, sender, m] = ready.top();
+    auto [from, position, receive_position, sender, m] = ready.top();
     ready.pop();
-    (void)receive_position;
     (void)position;
+    (void)receive_position;
     const int receiver = ends[static_cast<std::size_t>(m)].second;
     Placed& out_of = sending[static_cast<std::size_t>(sender)];
     Placed& into = receiving[static_cast<std::size_t>(receiver)];

@@ -35,19 +35,20 @@ private:
   std::vector<bool> used_;
 };
 
-// A send waiting for its round: ready from round `ready`. Ties go by the receiver's program
-// order (of two messages into one rank, the one it completes first is placed first: a root
-// that receives from 2, then from 1, gets 2's message in the earlier round), then the sender's,
-// then the sender's rank, so that the same trace always gives the same rounds.
+// A send waiting for its round: ready from round `ready`. Ties go by the sender's program order
+// (a rank's sends keep their order), then the receiver's (of two senders' first sends into one
+// rank, the one it completes first is placed first: a root that receives from 2, then from 1,
+// gets 2's message in the earlier round), then the sender's rank, so that the same trace
+// always gives the same rounds.
 struct Ready {
   int ready;
-  int received_at; // the receive's index among the receiver's events
   int position;    // the send's index among the sender's events
+  int received_at; // the receive's index among the receiver's events
   int sender;
   int message;
   friend bool operator>(const Ready& a, const Ready& b) {
-    return std::tie(a.ready, a.received_at, a.position, a.sender) >
-           std::tie(b.ready, b.received_at, b.position, b.sender);
+    return std::tie(a.ready, a.position, a.received_at, a.sender) >
+           std::tie(b.ready, b.position, b.received_at, b.sender);
   }
 };
 
@@ -88,8 +89,8 @@ InferredRounds one_ported_rounds(const Trace& trace) {
     for (; at < list.size(); ++at) {
       const Event& e = list[at];
       if (e.is_send) {
-        ready.push({after + 1, received_at[static_cast<std::size_t>(e.message)],
-                    static_cast<int>(at), rank, e.message});
+        ready.push({after + 1, static_cast<int>(at),
+                    received_at[static_cast<std::size_t>(e.message)], rank, e.message});
         continue;
       }
       const int round = out.message_round[static_cast<std::size_t>(e.message)];

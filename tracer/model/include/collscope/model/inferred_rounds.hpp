@@ -66,8 +66,8 @@ InferredRounds step_rounds(const Trace& trace);
 //   posted, (2) holds no other send of the sender and (3) no other receive of the receiver.
 //
 //   Sends are placed in the order they become ready (their lower bound from (1)), ties broken by
-//   the receiver's program order (of two messages into one rank, the one it completes first is
-//   placed first), then the sender's, then the sender's rank. Messages to oneself take no round. A trace whose
+//   the sender's program order, then the receiver's (of two messages into one rank, the one it
+//   completes first is placed first), then the sender's rank. Messages to oneself take no round. A trace whose
 //   dependencies are cyclic (none that really ran) leaves the messages of the cycle without a
 //   round and `consistent` false.
 //
