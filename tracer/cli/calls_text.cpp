@@ -45,6 +45,9 @@ std::string pad(const std::string& s, std::size_t width, bool right) {
 // of its own or another one: a phase of point-to-point code has no root, and "root 2" is what
 // tells the engineer which rank the tree hangs from.
 std::string resembles_cell(const model::Resemblance& r, int call_root) {
+  // A halo names no collective; the table says what it is, --call N how (distances, counts).
+  if (!r.known() && !r.exchange.empty())
+    return r.exchange.starts_with("neighbour shift") ? "neighbour shift" : "neighbour exchange";
   if (!r.known()) return "-";
   return (r.exact ? "= " : "≈ ") + r.collective + "/" + r.algorithm +
          (r.root != model::no_index && r.root != call_root ? " root " + std::to_string(r.root)

@@ -3,6 +3,8 @@
 // model's rule (tracer/model/README.md, "Inferred rounds").
 #include "collscope/schedule/patterns.hpp"
 
+#include "collscope/schedule/one_ported.hpp"
+
 #include <algorithm>
 #include <map>
 #include <tuple>
@@ -92,11 +94,44 @@ Pattern PatternBuilder::finish() const {
     pattern.messages.push_back({l.sender, l.receiver, round, l.size});
     pattern.rounds = std::max(pattern.rounds, round + 1);
   }
-  std::sort(pattern.messages.begin(), pattern.messages.end(),
-            [](const PatternMessage& a, const PatternMessage& b) {
-              return std::tie(a.round, a.from, a.to) < std::tie(b.round, b.from, b.to);
-            });
+  const auto by_round = [](const PatternMessage& a, const PatternMessage& b) {
+    return std::tie(a.round, a.from, a.to) < std::tie(b.round, b.from, b.to);
+  };
+  std::sort(pattern.messages.begin(), pattern.messages.end(), by_round);
+  one_ported(pattern);
+  std::sort(pattern.one_ported.begin(), pattern.one_ported.end(), by_round);
   return pattern;
+}
+
+void PatternBuilder::one_ported(Pattern& pattern) const {
+  // Message ids in the senders' program order; the k-th send a → b is the k-th receive of b
+  // from a. Each rank's events then follow its ops (a step's sends are posted before its
+  // receives complete).
+  std::map<std::pair<int, int>, std::vector<int>> sent; // channel → message ids, in order
+  std::vector<std::pair<int, int>> ends;                // message → (from, to)
+  std::vector<double> sizes;
+  std::vector<std::vector<PortEvent>> events(static_cast<std::size_t>(std::max(p_, 0)));
+  for (int r = 0; r < p_; ++r)
+    for (const Op& op : ops_[static_cast<std::size_t>(r)])
+      if (op.send) {
+        sent[{r, op.peer}].push_back(static_cast<int>(ends.size()));
+        ends.emplace_back(r, op.peer);
+        sizes.push_back(op.size);
+      }
+  std::map<std::pair<int, int>, std::size_t> next_send, next_receive;
+  for (int r = 0; r < p_; ++r)
+    for (const Op& op : ops_[static_cast<std::size_t>(r)]) {
+      const std::pair<int, int> channel = op.send ? std::pair{r, op.peer} : std::pair{op.peer, r};
+      const auto it = sent.find(channel);
+      std::size_t& k = (op.send ? next_send : next_receive)[channel];
+      if (it == sent.end() || k >= it->second.size()) continue; // a receive nobody sends
+      events[static_cast<std::size_t>(r)].push_back({it->second[k++], op.send});
+    }
+  const OnePorted placed = one_ported_rounds(events, static_cast<int>(ends.size()));
+  for (std::size_t m = 0; m < ends.size(); ++m)
+    if (placed.round[m] >= 0)
+      pattern.one_ported.push_back({ends[m].first, ends[m].second, placed.round[m], sizes[m]});
+  pattern.one_ported_rounds = placed.rounds;
 }
 
 std::span<const PatternAlgorithm> pattern_algorithms() {

@@ -109,7 +109,7 @@ Resemblance resemble(const Observed& seen, const Call& call) {
     if (a.power_of_two_only && !power_of_two(seen.p)) continue;
     for (const int root : a.rooted ? roots : std::vector<int>{0})
       for (const int m : a.uses_blocks ? blocks : a.uses_radix ? radices : std::vector<int>{1}) {
-        const auto pattern = cached_pattern(a, {seen.p, root, m});
+        const auto pattern = cached_pattern(a, {seen.p, root, m}, seen.one_ported);
         all.push_back({&a, root, m, pattern, compare(seen, *pattern), order});
       }
   }

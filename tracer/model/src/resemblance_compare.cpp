@@ -4,6 +4,7 @@
 #include "resemblance_parts.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <set>
@@ -14,6 +15,7 @@ namespace collscope::model {
 
 Observed observe(const Trace& own, const Call& call, const InferredRounds& rounds) {
   Observed seen;
+  seen.one_ported = takes_one_ported_rule(own);
   seen.members = call.members.empty() ? call.ranks : call.members;
   seen.p = static_cast<int>(seen.members.size());
   std::vector<int> comm_rank(own.ranks.size(), no_index);
@@ -119,16 +121,23 @@ Score compare(const Observed& seen, const schedule::Pattern& pattern) {
 }
 
 std::shared_ptr<const schedule::Pattern> cached_pattern(const schedule::PatternAlgorithm& a,
-                                                        const schedule::PatternProblem& q) {
-  using Key = std::tuple<const schedule::PatternAlgorithm*, int, int, int>;
+                                                        const schedule::PatternProblem& q,
+                                                        bool one_ported) {
+  using Key = std::tuple<const schedule::PatternAlgorithm*, int, int, int, bool>;
   static std::mutex mutex;
   static std::map<Key, std::shared_ptr<const schedule::Pattern>> cache;
-  const Key key{&a, q.p, q.root, q.blocks};
+  const Key key{&a, q.p, q.root, q.blocks, one_ported};
   {
     const std::lock_guard lock(mutex);
     if (const auto it = cache.find(key); it != cache.end()) return it->second;
   }
-  auto made = std::make_shared<const schedule::Pattern>(a.make(q));
+  schedule::Pattern pattern = a.make(q);
+  if (one_ported) { // numbered as the call is: its one-ported rounds take the step rule's place
+    pattern.messages = std::move(pattern.one_ported);
+    pattern.rounds = pattern.one_ported_rounds;
+    pattern.one_ported.clear();
+  }
+  auto made = std::make_shared<const schedule::Pattern>(std::move(pattern));
   const std::lock_guard lock(mutex);
   if (cache.size() > 20000) cache.clear(); // bounded: patterns of p ≤ 64 are a few KB each
   return cache.emplace(key, std::move(made)).first->second;
@@ -170,6 +179,28 @@ std::string distances_text(const std::set<int>& distances) {
   return text;
 }
 
+std::string repeated_exchange(const Observed& seen, const HaloEdges& edges) {
+  std::map<std::pair<int, int>, int> count;
+  for (const SeenMessage& m : seen.messages) ++count[{m.from, m.to}];
+  std::map<int, int> partners;
+  int least = std::numeric_limits<int>::max();
+  int most = 0;
+  for (const auto& [edge, n] : count) {
+    const auto back = count.find({edge.second, edge.first});
+    if (back == count.end() || back->second != n) return "";
+    least = std::min(least, n);
+    most = std::max(most, n);
+    ++partners[edge.first];
+  }
+  int degree = 0;
+  for (const auto& [rank, n] : partners) degree = std::max(degree, n);
+  if (least < 2 || degree > 6 || edges.size() < 2) return "";
+  return "neighbour exchange (halo), up to " + std::to_string(degree) + " neighbour" +
+         (degree == 1 ? "" : "s") + " per rank, each pair " +
+         (least == most ? std::to_string(least) : std::to_string(least) + "–" + std::to_string(most)) +
+         " times each way";
+}
+
 } // namespace
 
 std::string halo_name(const Observed& seen) {
@@ -190,6 +221,13 @@ std::string halo_name(const Observed& seen) {
     return "neighbour exchange (halo), 1-D, " + distances_text(ring) + ", periodic";
   if (line.size() <= 3 && exchange_edges(p, line, false) == edges)
     return "neighbour exchange (halo), 1-D, " + distances_text(line) + ", not periodic";
+  // The same exchange again and again (a time-stepping code's halo between two collectives, in
+  // any number of dimensions): every pair of neighbours exchanges equally often both ways, more
+  // than once, with at most 6 neighbours each (a 3-D stencil's faces). A collective sends along
+  // an edge once, or (pipelined) one way only, so none fits that; and a pipelined pattern
+  // stretched to the message count would otherwise look close.
+  if (const std::string repeated = repeated_exchange(seen, edges); !repeated.empty())
+    return repeated;
   // One direction only: a shift (MPI_Sendrecv to the right, from the left).
   std::set<int> offsets, signs;
   HaloEdges periodic_shift, line_shift;

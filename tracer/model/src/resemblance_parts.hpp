@@ -34,9 +34,11 @@ struct Score {
 
 Score compare(const Observed& seen, const schedule::Pattern& pattern);
 
-/// The pattern of (algorithm, p, root, M), built once per process (a trace has many calls).
+/// The pattern of (algorithm, p, root, M), built once per process (a trace has many calls);
+/// with `one_ported`, its messages and rounds are the one-ported ones.
 std::shared_ptr<const schedule::Pattern> cached_pattern(const schedule::PatternAlgorithm& a,
-                                                        const schedule::PatternProblem& problem);
+                                                        const schedule::PatternProblem& problem,
+                                                        bool one_ported);
 
 struct Candidate {
   const schedule::PatternAlgorithm* algorithm = nullptr;

@@ -141,11 +141,35 @@ static int hook_wait(ompi_request_t** request, ompi_status_public_t* status) {
   return rc;
 }
 
+/* The watches one wait_all returns, recorded in a canonical order: the program learns of them
+ * at once, so their order among themselves is no program order; request order would be, for a
+ * receive from MPI_ANY_SOURCE (Open MPI's linear barrier and gather roots), the order in which
+ * the messages happened to arrive. Sends first, then receives by source rank. */
+static int batch_before(long a, long b) {
+  const struct watch* x = &watches[a];
+  const struct watch* y = &watches[b];
+  if (x->is_send != y->is_send) return x->is_send;
+  return !x->is_send && x->source < y->source;
+}
+
+static void report_batch(long* found, size_t count) {
+  size_t n = 0;
+  for (size_t i = 0; i < count; ++i)
+    if (found[i] >= 0) found[n++] = found[i];
+  for (size_t i = 1; i < n; ++i) /* insertion sort: stable, and a batch is small */
+    for (size_t k = i; k > 0 && batch_before(found[k], found[k - 1]); --k) {
+      const long t = found[k];
+      found[k] = found[k - 1];
+      found[k - 1] = t;
+    }
+  for (size_t i = 0; i < n; ++i) report(found[i]);
+}
+
 static int hook_wait_all(size_t count, ompi_request_t** requests, ompi_status_public_t* statuses) {
   long small[64];
   long* found = watches_of(count, requests, small, 64);
   const int rc = original_requests.req_wait_all(count, requests, statuses);
-  for (size_t i = 0; found != NULL && i < count; ++i) report(found[i]);
+  if (found != NULL) report_batch(found, count);
   release(found, small);
   return rc;
 }
@@ -184,7 +208,7 @@ static int hook_test_all(size_t count, ompi_request_t** requests, int* completed
   long small[64];
   long* found = watches_of(count, requests, small, 64);
   const int rc = original_requests.req_test_all(count, requests, completed, statuses);
-  for (size_t i = 0; found != NULL && *completed && i < count; ++i) report(found[i]);
+  if (found != NULL && *completed) report_batch(found, count);
   release(found, small);
   return rc;
 }

@@ -38,6 +38,10 @@ struct Pattern {
   int rounds = 0;                       ///< 1 + the largest round (0 without messages)
   std::vector<PatternMessage> messages; ///< by (round, from, to)
   bool consistent = true;               ///< false if the steps deadlock (a generator's bug)
+  /// The same messages numbered by the one-ported rule (one_ported.hpp), as the trace model
+  /// numbers a native collective's or a point-to-point phase's: by (round, from, to).
+  std::vector<PatternMessage> one_ported;
+  int one_ported_rounds = 0;
 };
 
 /// Collects ranks' steps in program order and infers rounds (see the header comment).
@@ -59,6 +63,7 @@ public:
   [[nodiscard]] Pattern finish() const;
 
 private:
+  void one_ported(Pattern& pattern) const;
   struct Op {
     int peer;
     double size;

@@ -69,11 +69,16 @@ struct Observed {
   int rounds = 0;                    ///< 1 + the largest round (0 without messages)
   std::vector<SeenMessage> messages; ///< between two ranks (no self-messages), by round
   std::vector<int> members;          ///< world rank of each comm rank
+  /// The rounds follow the one-ported rule (inferred_rounds.hpp): the patterns are then numbered
+  /// by it too (schedule::Pattern::one_ported), so that a native collective and its registry
+  /// twin compare round by round.
+  bool one_ported = false;
 };
 
 /// The call's messages in ranks of its communicator (Call::members, else Call::ranks in
 /// increasing order), without messages to oneself, each in the round `rounds` gives it
-/// (rounds = the rounds of `own`; resemblance infers none of its own).
+/// (rounds = the rounds of `own`; resemblance infers none of its own). `one_ported` is set when
+/// inferred_rounds takes the one-ported rule for `own`.
 Observed observe(const Trace& own, const Call& call, const InferredRounds& rounds);
 
 /// What `call` resembles; `own` is call_trace(trace, call), its rounds inferred_rounds(own). An
