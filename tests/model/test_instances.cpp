@@ -90,3 +90,23 @@ TEST_CASE("metadata that cannot be true spoils its own call, and the rest of the
   CHECK(calls[1].problems.empty());
   CHECK(calls[1].root == 2);
 }
+
+TEST_CASE("a root is checked even where p is bad, and on every rank's region") {
+  TraceBuilder b(4);
+  for (int r = 0; r < 4; ++r) {
+    // Rank 0's p is bad, so the instance has no p; rank 2's root is its own, and bad.
+    b.enter(r, 1e-6, "algorithm gather/binomial",
+            {{"p", r == 0 ? "0" : "4"}, {"root", r == 2 ? "99" : "-5"}});
+    b.leave(r, 2e-6, "algorithm gather/binomial");
+  }
+  const model::Trace t = load(b);
+  REQUIRE(t.algorithms.size() == 1);
+  const model::AlgorithmInstance& instance = t.algorithms[0];
+  CHECK_FALSE(instance.meta.contains("root"));
+  for (const model::OpRef& ref : instance.regions)
+    CHECK_FALSE(t.ranks[ref.rank].regions[ref.op].meta.contains("root"));
+  CHECK(instance.problems.size() >= 3); // p = 0, root = -5, root = 99
+  const auto calls = model::divide_calls(t);
+  REQUIRE(calls.size() == 1);
+  CHECK(calls[0].root == model::no_index);
+}

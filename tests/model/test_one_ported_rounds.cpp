@@ -4,6 +4,8 @@
 #include "collscope/model/calls.hpp"
 #include "collscope/model/inferred_rounds.hpp"
 #include "collscope/model/load_trace.hpp"
+#include "collscope/schedule/one_ported.hpp"
+#include "collscope/schedule/patterns.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -133,4 +135,41 @@ TEST_CASE("one-ported: messages to oneself take no round") {
   CHECK(r.consistent);
   for (std::size_t m = 0; m < t.messages.size(); ++m)
     CHECK(r.message_round[m] == (t.messages[m].sender == t.messages[m].receiver ? model::no_index : 0));
+}
+
+TEST_CASE("one-ported: patterns are numbered by the same rule as recorded calls") {
+  const schedule::PatternAlgorithm* linear = schedule::find_pattern("barrier", "ompi-linear");
+  const schedule::PatternAlgorithm* butterfly = schedule::find_pattern("allreduce", "butterfly");
+  REQUIRE(linear != nullptr);
+  REQUIRE(butterfly != nullptr);
+  for (int p = 2; p <= 16; ++p) {
+    CAPTURE(p);
+    // Open MPI's linear barrier: the root takes p − 1 messages in, then sends p − 1 out.
+    const schedule::Pattern barrier = linear->make({p, 0, 1});
+    CHECK(barrier.one_ported_rounds == 2 * (p - 1));
+    CHECK(barrier.one_ported.size() == barrier.messages.size());
+    // The butterfly's exchanges are one-ported already: both numberings agree.
+    const schedule::Pattern b = butterfly->make({p, 0, 1});
+    if ((p & (p - 1)) == 0) CHECK(b.one_ported_rounds == b.rounds);
+  }
+}
+
+TEST_CASE("one-ported: the schedule's placement on its own") {
+  using schedule::PortEvent;
+  // 0 → 1 and 2 → 1 both ready at once; 1 completes 2's first: 2's message takes round 0.
+  const std::vector<std::vector<PortEvent>> events{
+      {{0, true}}, {{1, false}, {0, false}}, {{1, true}}};
+  const schedule::OnePorted r = schedule::one_ported_rounds(events, 2);
+  CHECK(r.consistent);
+  CHECK(r.rounds == 2);
+  CHECK(r.round == std::vector<int>{1, 0});
+  // A cycle (each waits for the other's message before sending its own): no rounds, inconsistent.
+  const std::vector<std::vector<PortEvent>> cycle{{{1, false}, {0, true}}, {{0, false}, {1, true}}};
+  const schedule::OnePorted c = schedule::one_ported_rounds(cycle, 2);
+  CHECK_FALSE(c.consistent);
+  CHECK(c.round == std::vector<int>{-1, -1});
+  // A message with no receive is left out, and says so.
+  const schedule::OnePorted lone = schedule::one_ported_rounds({{{0, true}}, {}}, 1);
+  CHECK_FALSE(lone.consistent);
+  CHECK(lone.rounds == 0);
 }

@@ -95,7 +95,7 @@ ordered_json row_json(const CallRow& row) {
       {"ompi_algorithm", ompi_json(c.ompi)},
       {"library_algorithm",
        c.library_algorithm.empty() ? ordered_json() : ordered_json(c.library_algorithm)},
-      {"root_world", c.root != model::no_index && c.root < static_cast<int>(c.members.size())
+      {"root_world", c.root >= 0 && c.root < static_cast<int>(c.members.size())
                          ? ordered_json(c.members[static_cast<std::size_t>(c.root)])
                          : index_or_null(c.root)},
       {"size", c.size()},

@@ -103,13 +103,14 @@ std::string rows_text(const std::vector<CallRow>& rows, std::size_t width) {
   constexpr std::array<bool, count> right = {true, false, false, true,  true, false,
                                              true, true,  true,  true, false, false};
   bool any_self = false, any_annotated = false, any_native = false, any_ompi = false,
-       any_inconsistent = false, any_rules = false, self_merged = false;
+       any_inconsistent = false, any_rules = false, any_exchange = false, self_merged = false;
   for (const CallRow& r : rows) {
     any_self = any_self || r.call.self_messages > 0;
     any_ompi = any_ompi || r.call.ompi.recorded();
     any_rules = any_rules || r.call.ompi.source.starts_with("rules file");
     any_annotated = any_annotated || r.rounds_annotated > 0;
     any_inconsistent = any_inconsistent || !r.rounds_consistent;
+    any_exchange = any_exchange || !r.resembles.exchange.empty();
   }
   std::vector<std::array<std::string, count>> cells;
   for (const CallRow& r : rows) {
@@ -234,6 +235,8 @@ std::string rows_text(const std::vector<CallRow>& rows, std::size_t width) {
   out += std::string("resembles: = the registry's algorithm exactly, ≈ the nearest (--call N: "
                      "how") +
          (cut ? "; --wide: in full" : "") + ")\n";
+  if (any_exchange)
+    out += "neighbour exchange, shift: point-to-point with neighbours (a halo), no collective\n";
   // The MPI library's own algorithm, where the trace names it: one line per name, in order.
   std::vector<std::pair<std::string, int>> named;
   for (const CallRow& r : rows) {

@@ -1,6 +1,7 @@
 #include "load.hpp"
 
 #include <cstdio>
+#include <set>
 
 namespace collscope::trace_cli {
 
@@ -8,10 +9,13 @@ model::Trace load(const std::string& path) {
   model::Trace trace = model::load_trace(path);
   // A call whose metadata cannot be true is named, and its bad values left out; the rest of
   // the trace reads as usual (model::AlgorithmInstance::problems).
+  // Each distinct line once: a benchmark's 10⁵ runs of one bad region say it once.
+  std::set<std::string> said;
   for (const model::AlgorithmInstance& instance : trace.algorithms)
     for (const std::string& problem : instance.problems)
-      std::fprintf(stderr, "collscope-trace: warning: %s: %s (left out)\n", path.c_str(),
-                   problem.c_str());
+      if (said.insert(problem).second)
+        std::fprintf(stderr, "collscope-trace: warning: %s: %s (left out)\n", path.c_str(),
+                     problem.c_str());
   return trace;
 }
 

@@ -153,6 +153,52 @@ int run_program(std::vector<std::string> command, const fs::path& library, const
 
 } // namespace
 
+namespace {
+
+// What the run left in DIR (or DIR.partial), said on stderr: the archive, what died, or why
+// nothing was written.
+void report_trace(const fs::path& dir, int status) {
+  fs::path partial = dir;
+  partial += ".partial";
+  if (fs::exists(dir / "traces.otf2")) {
+    std::fprintf(stderr, "collscope-trace: wrote %s: %s\n", dir.c_str(),
+                 summary_of(dir / "traces.otf2").c_str());
+    return;
+  }
+  if (rec::has_spill_files(partial.string())) {
+    // The ranks died before MPI_Finalize: what they spilled becomes the archive, marked.
+    name_first_death(partial, status);
+    note_incomplete(partial, "the run ended before MPI_Finalize (exit status " +
+                                 std::to_string(status) + ")");
+    const rec::Completion done = rec::complete_archive(partial.string());
+    std::error_code ec;
+    fs::remove_all(partial / "status", ec); // the watchdog's records of ranks that died
+    const std::string reason = first_line(partial / "INCOMPLETE");
+    if (done.error.empty())
+      std::fprintf(stderr,
+                   "collscope-trace: error: incomplete trace: %s (%s kept: %u of %u ranks left "
+                   "events, %llu messages sent)\n",
+                   reason.c_str(), partial.c_str(), done.with_events, done.ranks,
+                   static_cast<unsigned long long>(done.messages));
+    else
+      std::fprintf(stderr, "collscope-trace: error: incomplete trace: %s (in %s; %s)\n",
+                   reason.c_str(), partial.c_str(), done.error.c_str());
+    return;
+  }
+  if (fs::exists(partial / "INCOMPLETE")) {
+    std::fprintf(stderr, "collscope-trace: error: incomplete trace: %s (in %s)\n",
+                 first_line(partial / "INCOMPLETE").c_str(), partial.c_str());
+  } else {
+    std::fprintf(stderr,
+                 "collscope-trace: error: no trace written to %s: the program never reached "
+                 "MPI_Finalize with the tracer (is it an MPI program?), or discarded its trace "
+                 "(collscope-run refused its arguments)\n",
+                 dir.c_str());
+  }
+}
+
+} // namespace
+
 int run_record(Args args) {
   std::string output;
   double watchdog = 0;
@@ -196,44 +242,14 @@ int run_record(Args args) {
                      ": " + made.message());
 
   const int status = run_program(command, library, dir, watchdog);
-  fs::path partial = dir;
-  partial += ".partial";
-  if (fs::exists(dir / "traces.otf2")) {
-    std::fprintf(stderr, "collscope-trace: wrote %s: %s\n", dir.c_str(),
-                 summary_of(dir / "traces.otf2").c_str());
-    return status;
+  // Whatever goes wrong with the trace from here on is said, never the exit status's business.
+  try {
+    report_trace(dir, status);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "collscope-trace: error: reading what the run wrote to %s: %s\n",
+                 dir.c_str(), e.what());
   }
-  if (rec::has_spill_files(partial.string())) {
-    // The ranks died before MPI_Finalize: what they spilled becomes the archive, marked.
-    name_first_death(partial, status);
-    note_incomplete(partial, "the run ended before MPI_Finalize (exit status " +
-                                 std::to_string(status) + ")");
-    const rec::Completion done = rec::complete_archive(partial.string());
-    std::error_code ec;
-    fs::remove_all(partial / "status", ec); // the watchdog's records of ranks that died
-    const std::string reason = first_line(partial / "INCOMPLETE");
-    if (done.error.empty())
-      std::fprintf(stderr,
-                   "collscope-trace: error: incomplete trace: %s (%s kept: %u of %u ranks left "
-                   "events, %llu messages sent)\n",
-                   reason.c_str(), partial.c_str(), done.with_events, done.ranks,
-                   static_cast<unsigned long long>(done.messages));
-    else
-      std::fprintf(stderr, "collscope-trace: error: incomplete trace: %s (in %s; %s)\n",
-                   reason.c_str(), partial.c_str(), done.error.c_str());
-    return status; // the program's own, whatever became of its trace
-  }
-  if (fs::exists(partial / "INCOMPLETE")) {
-    std::fprintf(stderr, "collscope-trace: error: incomplete trace: %s (in %s)\n",
-                 first_line(partial / "INCOMPLETE").c_str(), partial.c_str());
-  } else {
-    std::fprintf(stderr,
-                 "collscope-trace: error: no trace written to %s: the program never reached "
-                 "MPI_Finalize with the tracer (is it an MPI program?), or discarded its trace "
-                 "(collscope-run refused its arguments)\n",
-                 dir.c_str());
-  }
-  return status;
+  return status; // the program's own, whatever became of its trace
 }
 
 } // namespace collscope::trace_cli

@@ -28,7 +28,13 @@ void PatternBuilder::step_many(int rank, const std::vector<std::pair<int, double
   const int index = steps_[static_cast<std::size_t>(rank)];
   for (const auto& [to, size] : sends)
     if (to >= 0 && to < p_ && to != rank) ops.push_back({to, size, true, index});
-  for (const auto& [from, size] : receives)
+  // One Waitall returns its receives at once: they are taken by source rank, as the tracer
+  // records such a batch (tracer/README.md, "Inside the library"), so that the one-ported
+  // numbering of a pattern and of a recorded call agree.
+  std::vector<std::pair<int, double>> by_source(receives.begin(), receives.end());
+  std::stable_sort(by_source.begin(), by_source.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [from, size] : by_source)
     if (from >= 0 && from < p_ && from != rank) ops.push_back({from, size, false, index});
   if (ops.size() > before) ++steps_[static_cast<std::size_t>(rank)];
 }

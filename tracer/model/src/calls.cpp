@@ -268,7 +268,8 @@ void settle_communicator(const Trace& trace, Call& call) {
   } else if (const auto root = call.meta.find("root"); root != call.meta.end()) {
     int value = no_index;
     const auto& text = root->second;
-    if (std::from_chars(text.data(), text.data() + text.size(), value).ec == std::errc())
+    if (std::from_chars(text.data(), text.data() + text.size(), value).ec == std::errc() &&
+        value >= 0 && value < static_cast<int>(call.members.size()))
       call.root = value;
   }
 }

@@ -64,7 +64,12 @@ public:
     const auto p =
         integer("p", 1, ranks_,
                 "a process count from 1 to the trace's " + std::to_string(ranks_) + " ranks");
-    if (p) integer("root", 0, *p - 1, "a rank of p = " + std::to_string(*p));
+    // A root is a rank of p; where p is bad or absent, at least a rank of the trace.
+    if (p)
+      integer("root", 0, *p - 1, "a rank of p = " + std::to_string(*p));
+    else
+      integer("root", 0, ranks_ - 1,
+              "a rank of the trace's " + std::to_string(ranks_) + " ranks");
     for (const std::string_view key : whole_keys) integer(key, 0, INT64_MAX, "a whole number ≥ 0");
     counts();
     nodes(p);
@@ -158,13 +163,30 @@ void set_aside_bad_metadata(Trace& trace) {
   for (AlgorithmInstance& instance : trace.algorithms) {
     Checker checker(instance, ranks);
     instance.problems = checker.run();
+    auto bad = checker.bad_keys();
+    // Each rank's own values too: the instance keeps the lowest rank's, and another rank's bad
+    // value must not reach an export either.
+    std::set<std::string> seen(instance.problems.begin(), instance.problems.end());
+    for (const OpRef& ref : instance.regions) {
+      AlgorithmInstance own;
+      own.name = instance.name;
+      for (const auto& [key, value] : trace.ranks[ref.rank].regions[ref.op].meta)
+        own.meta.emplace(key, value);
+      Checker region_checker(own, ranks);
+      for (std::string& line : region_checker.run())
+        if (seen.insert(line).second) instance.problems.push_back(std::move(line));
+      bad.insert(region_checker.bad_keys().begin(), region_checker.bad_keys().end());
+    }
     if (instance.problems.empty()) continue;
     if (has_control(instance.name)) {
       instance.name = shown(instance.name);
       instance.collective.clear();
       instance.algorithm.clear();
+      // The regions' names too: a call's own trace rebuilds its instance from them.
+      trace.strings->push_back("algorithm " + instance.name);
+      for (const OpRef& ref : instance.regions)
+        trace.ranks[ref.rank].regions[ref.op].name = trace.strings->back();
     }
-    const auto& bad = checker.bad_keys();
     for (auto it = instance.meta.begin(); it != instance.meta.end();)
       it = bad.contains(it->first) ? instance.meta.erase(it) : std::next(it);
     for (const OpRef& ref : instance.regions) {

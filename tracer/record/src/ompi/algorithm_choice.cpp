@@ -85,7 +85,9 @@ void ompi_choice_nonblocking(Event& begin) {
   begin.request = 0;
 }
 
-void ompi_settings_read() {
+namespace {
+
+void read_settings_and_rules() {
   settings = ompi::read_settings();
   // read_settings says "a rules file is in force"; which one, and what Open MPI read in it.
   if (settings.library == ompi::Unknown::rules_file) {
@@ -98,7 +100,7 @@ void ompi_settings_read() {
   }
 }
 
-void ompi_choice(Event& begin, MpiRegion region, const CommInfo& comm, const CallSize& size) {
+void choose_into(Event& begin, MpiRegion region, const CommInfo& comm, const CallSize& size) {
   const std::optional<Coll> coll = coll_of(region);
   ompi::Choice choice;
   if (!coll) {
@@ -125,6 +127,28 @@ void ompi_choice(Event& begin, MpiRegion region, const CommInfo& comm, const Cal
     } catch (...) {
       lose("ran out of memory for its strings");
     }
+  }
+}
+
+} // namespace
+
+void ompi_settings_read() {
+  try {
+    read_settings_and_rules();
+  } catch (...) { // inside MPI_Init's wrapper: nothing may reach the program
+    settings = {};
+    settings.library = ompi::Unknown::not_decided;
+  }
+}
+
+void ompi_choice(Event& begin, MpiRegion region, const CommInfo& comm, const CallSize& size) {
+  try {
+    choose_into(begin, region, comm, size);
+  } catch (...) { // inside a wrapped collective: never let it reach the program
+    begin.peer = ompi::pack({.source = ompi::Source::unknown, .why = ompi::Unknown::not_decided});
+    begin.bytes = 0;
+    begin.request = 0;
+    begin.comm = 0;
   }
 }
 

@@ -507,6 +507,20 @@ void collscope_ompi_hook_end(void) {
   /* Completions the collective never waited for (a request it freed): at its end, in the order
    * the requests were made. */
   for (size_t i = 0; i < watch_count; ++i) report((long)i);
+  /* A request the collective leaves pending (it failed under MPI_ERRORS_RETURN, or freed a
+   * send) gets its own callback back, so that the watch list is cleared at the next collective
+   * instead of growing for the rest of the run. */
+  for (size_t i = 0; i < watch_count; ++i) {
+    struct watch* w = &watches[i];
+    if (w->generation != generation || w->done || w->reported) continue;
+    ompi_request_t* r = w->request;
+    if (r->req_complete_cb == on_complete && r->req_complete_cb_data == (void*)(uintptr_t)i) {
+      r->req_complete_cb = w->previous;
+      r->req_complete_cb_data = w->previous_data;
+      --watch_pending;
+    }
+    w->reported = 1;
+  }
   mca_pml.pml_isend = original.pml_isend;
   mca_pml.pml_send = original.pml_send;
   mca_pml.pml_irecv = original.pml_irecv;
