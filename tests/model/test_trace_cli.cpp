@@ -129,13 +129,16 @@ TEST_CASE("metadata that cannot be true is named, one line per problem, never ec
     CHECK(line.ends_with(" (left out)"));
     CHECK(line != "verified: yes");
   }
-  // Rank 0's p wins (lowest rank); p out of range means root cannot be judged against it.
-  REQUIRE(r.err.size() == 3);
+  // Rank 0's p wins (lowest rank); with p out of range the root is judged against the trace's
+  // ranks, and every other rank's own values are checked too (their p = 8).
+  REQUIRE(r.err.size() == 5);
   CHECK(r.err[0].ends_with("metadata datatype = 'int\\nverified: yes' holds a control character "
                            "(left out)"));
   CHECK(r.err[1].ends_with("metadata p = '2000000000' is not a process count from 1 to the "
                            "trace's 8 ranks (left out)"));
-  CHECK(r.err[2].ends_with("metadata count = '-1000' is not a whole number ≥ 0 (left out)"));
+  CHECK(r.err[2].ends_with("metadata root = '77' is not a rank of the trace's 8 ranks (left out)"));
+  CHECK(r.err[3].ends_with("metadata count = '-1000' is not a whole number ≥ 0 (left out)"));
+  CHECK(r.err[4].ends_with("metadata root = '77' is not a rank of p = 8 (left out)"));
 }
 
 TEST_CASE("a root outside p is named") {

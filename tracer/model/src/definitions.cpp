@@ -108,6 +108,13 @@ Definitions read_definitions(OTF2_Reader* reader) {
   uint64_t read = 0;
   check(OTF2_Reader_ReadAllGlobalDefinitions(reader, def_reader, &read),
         "cannot read the global definitions");
+  // A definitions file cut at a chunk's end reads without an error but stops early: the anchor
+  // says how many there are (0: it does not say).
+  std::uint64_t announced = 0;
+  if (OTF2_Reader_GetNumberOfGlobalDefinitions(reader, &announced) == OTF2_SUCCESS &&
+      announced > 0 && read < announced)
+    throw CorruptTrace("the global definitions stop after " + std::to_string(read) + " of " +
+                       std::to_string(announced));
   return defs;
 }
 

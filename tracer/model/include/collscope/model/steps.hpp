@@ -12,10 +12,11 @@ namespace collscope::model {
 // the step operations of one call (same Operation::call) are consecutive among them.
 //
 // Inside a native collective (Operation::native: the messages the library sent for it), the
-// library's own calls are not recorded, only their messages: a step there is a run of
-// consecutive step operations with no posting (Isend, Irecv) between them — what the library
-// completed while it waited. An exchange (post a receive, send, wait) is then one step, as an
-// MPI_Sendrecv is.
+// library's own calls are not recorded, only their messages, and a nonblocking completion is
+// recorded where the library's wait returns it: a step there is the completions of one wait
+// (consecutive, no posting between), with the blocking send right before them — an exchange
+// (post a receive, send, wait) is one step, as an MPI_Sendrecv is; every other blocking send
+// or receive of the library is a step of its own.
 
 /// Whether step operation i belongs to the same step as the rank's previous step operation
 /// prev (both completes_in_step).
