@@ -350,8 +350,9 @@ TEST_CASE("calls: the table within 100 columns names what each call resembles in
     CHECK((r.out.find("  kind  ") != std::string::npos) == !wide.empty());
     std::istringstream in(r.out);
     for (std::string line; std::getline(in, line);)
-      if (wide.empty()) CHECK(std::count_if(line.begin(), line.end(), [](char c) {
-                                return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-                              }) <= 100);
+      if (wide.empty())
+        CHECK(std::count_if(line.begin(), line.end(), [](char c) {
+                return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+              }) <= 100);
   }
 }

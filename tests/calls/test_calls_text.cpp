@@ -140,8 +140,8 @@ TEST_CASE("calls names the longest algorithm of the registry in full within 100 
   // mock-up, 44 characters); the other columns give way.
   std::vector<trace_cli::CallRow> rows;
   for (int i = 0; i < 40; ++i) {
-    trace_cli::CallRow r = row(i, -1, 0, "region the solver's second half-step of " +
-                                             std::to_string(i), 64);
+    trace_cli::CallRow r =
+        row(i, -1, 0, "region the solver's second half-step of " + std::to_string(i), 64);
     r.call.self_messages = 0;
     r.call.messages = 4032;
     r.call.bytes = 258048;

@@ -33,7 +33,8 @@ model::Trace phase_of(const model::Trace& t) {
 TraceBuilder linear_bcast(int p, double late) {
   TraceBuilder b(p);
   b.enter(0, 1e-6, "MPI_Isend");
-  for (int r = 1; r < p; ++r) b.mpi_isend(0, 1e-6 + r * 1e-8, r, 8, 0, static_cast<std::uint64_t>(r));
+  for (int r = 1; r < p; ++r)
+    b.mpi_isend(0, 1e-6 + r * 1e-8, r, 8, 0, static_cast<std::uint64_t>(r));
   b.leave(0, 2e-6, "MPI_Isend");
   b.enter(0, 3e-6, "MPI_Waitall");
   for (int r = 1; r < p; ++r) b.mpi_isend_complete(0, 4e-6, static_cast<std::uint64_t>(r));
@@ -134,7 +135,8 @@ TEST_CASE("one-ported: messages to oneself take no round") {
   CHECK(r.rounds == 1);
   CHECK(r.consistent);
   for (std::size_t m = 0; m < t.messages.size(); ++m)
-    CHECK(r.message_round[m] == (t.messages[m].sender == t.messages[m].receiver ? model::no_index : 0));
+    CHECK(r.message_round[m] ==
+          (t.messages[m].sender == t.messages[m].receiver ? model::no_index : 0));
 }
 
 TEST_CASE("one-ported: patterns are numbered by the same rule as recorded calls") {

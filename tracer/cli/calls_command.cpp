@@ -3,11 +3,11 @@
 // (from 0, on the call's own trace) and what it resembles, within 100 columns (--wide: nothing
 // cut); with --call, one call in full, the resemblance in words. The JSON is documented in
 // tracer/README.md ("calls").
-#include "load.hpp"
 #include "call_rows.hpp"
 #include "call_select.hpp"
 #include "cli.hpp"
 #include "collscope/model/load_trace.hpp"
+#include "load.hpp"
 
 #include <cstdio>
 #include <nlohmann/json.hpp>

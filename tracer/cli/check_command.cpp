@@ -1,11 +1,11 @@
 // `collscope-trace check TRACE [--call N | --region NAME] --max-rounds N --max-bytes-per-rank B
 // --max-messages N [--rounds inferred|annotated]`: for scripts and the grader. Exit 1 naming
 // every bound the trace (or the call) exceeds, 0 when it meets them all.
-#include "load.hpp"
 #include "call_rows.hpp"
 #include "call_select.hpp"
 #include "cli.hpp"
 #include "collscope/model/load_trace.hpp"
+#include "load.hpp"
 #include "trace_stats.hpp"
 
 #include <algorithm>

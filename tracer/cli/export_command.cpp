@@ -4,12 +4,12 @@
 // receive's, carrying the message's rounds (inferred and, if the algorithm annotated them,
 // annotated; both numbered from 0 like the `round k` slices). With --call, the call alone,
 // times and rounds from 0; "otherData" names it (or says the file is the whole trace).
-#include "load.hpp"
 #include "call_select.hpp"
 #include "cli.hpp"
 #include "collscope/model/annotated_rounds.hpp"
 #include "collscope/model/inferred_rounds.hpp"
 #include "collscope/model/load_trace.hpp"
+#include "load.hpp"
 #include "perfetto_args.hpp"
 
 #include <cstdio>

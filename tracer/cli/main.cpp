@@ -105,8 +105,7 @@ bool is_help(std::string_view arg) {
 int print_usage(std::string_view command) {
   for (const Usage& u : usages)
     if (command == u.command) {
-      std::printf("usage: collscope-trace %s%s", u.text,
-                  command == "record" ? "" : trace_note);
+      std::printf("usage: collscope-trace %s%s", u.text, command == "record" ? "" : trace_note);
       return 0;
     }
   std::fputs(usage().c_str(), stdout);

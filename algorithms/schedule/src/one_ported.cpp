@@ -60,7 +60,8 @@ OnePorted one_ported_rounds(const std::vector<std::vector<PortEvent>>& events, i
 
   OnePorted out;
   out.round.assign(n, -1);
-  std::vector<Busy> sending(static_cast<std::size_t>(ranks)), receiving(static_cast<std::size_t>(ranks));
+  std::vector<Busy> sending(static_cast<std::size_t>(ranks)),
+      receiving(static_cast<std::size_t>(ranks));
   std::vector<std::size_t> frontier(static_cast<std::size_t>(ranks), 0);
   std::vector<int> received_up_to(static_cast<std::size_t>(ranks), -1);
   std::priority_queue<Ready, std::vector<Ready>, std::greater<>> ready;
@@ -80,7 +81,7 @@ OnePorted one_ported_rounds(const std::vector<std::vector<PortEvent>>& events, i
           ready.push({after + 1, static_cast<int>(at), received_at[m], rank, e.message});
         continue;
       }
-      if (sender[m] < 0) continue; // a receive nobody sent: no dependency to wait for
+      if (sender[m] < 0) continue;  // a receive nobody sent: no dependency to wait for
       if (out.round[m] < 0) return; // its send has no round yet
       after = std::max(after, out.round[m]);
     }

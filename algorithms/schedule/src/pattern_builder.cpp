@@ -1,9 +1,8 @@
 // Patterns from ranks' program order: match the k-th send a → b with the k-th receive of b
 // from a (MPI's non-overtaking rule without tags) and infer rounds by relaxation, the trace
 // model's rule (tracer/model/README.md, "Inferred rounds").
-#include "collscope/schedule/patterns.hpp"
-
 #include "collscope/schedule/one_ported.hpp"
+#include "collscope/schedule/patterns.hpp"
 
 #include <algorithm>
 #include <map>

@@ -74,8 +74,8 @@ const std::array entries{
                      "Van de Geijn: a binomial scatter, then a recursive-doubling allgather",
                      "scatter + allgather", bcast_scatter_allgather},
     PatternAlgorithm{"bcast", "scatter-ring", true, false, false,
-                     "Van de Geijn: a binomial scatter, then a ring allgather",
-                     "scatter + ring", bcast_scatter_ring},
+                     "Van de Geijn: a binomial scatter, then a ring allgather", "scatter + ring",
+                     bcast_scatter_ring},
 };
 
 } // namespace

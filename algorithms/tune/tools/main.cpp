@@ -34,8 +34,7 @@ int fail(const std::string& what, int code) {
 
 template <typename T> bool whole(std::string_view text, T& value, T lowest) {
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  return !text.empty() && ec == std::errc{} && end == text.data() + text.size() &&
-         value >= lowest;
+  return !text.empty() && ec == std::errc{} && end == text.data() + text.size() && value >= lowest;
 }
 
 int export_command(const std::vector<std::string_view>& args) {
@@ -83,8 +82,7 @@ int export_command(const std::vector<std::string_view>& args) {
     summary = std::to_string(e.collectives) + " collectives";
   }
   std::ofstream out{std::string(out_file)};
-  if (!(out << text) || !out.flush())
-    return fail("cannot write " + std::string(out_file), 1);
+  if (!(out << text) || !out.flush()) return fail("cannot write " + std::string(out_file), 1);
   std::cout << "wrote " << out_file << ": " << summary << ", " << decisions.size()
             << " decisions read\n";
   for (const auto& n : notes) std::cout << "note: " << n << "\n";

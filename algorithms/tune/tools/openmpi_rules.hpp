@@ -8,10 +8,10 @@
 namespace collscope::profiles {
 
 using ompi::coll_of_colltype;
+using ompi::CollRule;
 using ompi::colltype_count;
 using ompi::colltype_name;
 using ompi::colltype_of;
-using ompi::CollRule;
 using ompi::CommRule;
 using ompi::describe_rule;
 using ompi::lookup;

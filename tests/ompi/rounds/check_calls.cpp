@@ -49,7 +49,8 @@ int main(int argc, char** argv) {
       named = call["ompi_algorithm"].value("name", "-");
     // Open MPI hands some cases to another algorithm, and the trace names the one that ran.
     std::string runs = alg;
-    if (coll == "allgather" && alg == "recursive_doubling" && (c.p & (c.p - 1)) != 0) runs = "bruck";
+    if (coll == "allgather" && alg == "recursive_doubling" && (c.p & (c.p - 1)) != 0)
+      runs = "bruck";
     if (coll == "allgather" && alg == "neighbor" && c.p % 2 != 0) runs = "ring";
     // The tracer does not name coll tuned's scan algorithms (ompi_tuned has no scan table).
     const bool name_ok = named == "-" || named == runs || (coll == "scan" && named == "unknown");

@@ -5,8 +5,8 @@
 // the request array). Counts are in MPI_INTs (4 bytes), as rounds_program.c sends them.
 #pragma once
 
-#include "one_ported_oracle.hpp"
 #include "ompi_trees.hpp"
+#include "one_ported_oracle.hpp"
 
 #include <string>
 
@@ -20,10 +20,10 @@ struct Case {
   std::string algorithm;  // Open MPI's name (coll_tuned_<coll>_algorithm's enumerator)
   int p = 1;
   int root = 0;
-  int count = 1;    // elements (MPI_INT) per rank and per block
-  int segsize = 0;  // bytes; 0: no segmentation
-  int fanout = 4;   // chain fanout (bcast, reduce chain)
-  int radix = 4;    // knomial radix
+  int count = 1;   // elements (MPI_INT) per rank and per block
+  int segsize = 0; // bytes; 0: no segmentation
+  int fanout = 4;  // chain fanout (bcast, reduce chain)
+  int radix = 4;   // knomial radix
 };
 
 /// COLL_BASE_COMPUTED_SEGCOUNT (coll_base_functions.h) for MPI_INT: elements per segment.
@@ -34,14 +34,14 @@ int segments(int segsize, int count);
 /// The program of the case's algorithm; throws std::invalid_argument for one not known.
 Program program_of(const Case& c);
 
-Program bcast_program(const Case& c);     // ompi_programs_bcast.cpp
-Program reduce_program(const Case& c);    // ompi_programs_reduce.cpp (reduce, allreduce, scan)
+Program bcast_program(const Case& c);  // ompi_programs_bcast.cpp
+Program reduce_program(const Case& c); // ompi_programs_reduce.cpp (reduce, allreduce, scan)
 Program allreduce_program(const Case& c);
 Program scan_program(const Case& c);
 Program allgather_program(const Case& c); // ompi_programs_gather.cpp (allgather, gather, scatter)
 Program gather_program(const Case& c);
 Program scatter_program(const Case& c);
-Program barrier_program(const Case& c);   // ompi_programs_sync.cpp (barrier, alltoall)
+Program barrier_program(const Case& c); // ompi_programs_sync.cpp (barrier, alltoall)
 Program alltoall_program(const Case& c);
 
 /// ompi_coll_base_bcast_intra_generic over a tree with `segments_n` segments.

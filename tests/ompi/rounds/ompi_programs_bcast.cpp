@@ -121,7 +121,9 @@ void binomial_scatter(Program& out, const Case& c) {
   }
 }
 
-int rounddown(int num, int factor) { return num / factor * factor; }
+int rounddown(int num, int factor) {
+  return num / factor * factor;
+}
 
 // ompi_coll_base_bcast_intra_scatter_allgather: binomial scatter, then recursive-doubling
 // allgather (sendrecv), non-powers of two completing by recursive halving.
@@ -175,8 +177,7 @@ Program bcast_program(const Case& c) {
   if (a == "split_binary_tree") return split_bintree(c);
   if (a == "binary_tree") return bcast_generic(build_tree(2, c.p, c.root), c.root, segs);
   if (a == "binomial") return bcast_generic(build_bmtree(c.p, c.root), c.root, segs);
-  if (a == "knomial")
-    return bcast_generic(build_kmtree(c.p, c.root, c.radix), c.root, segs);
+  if (a == "knomial") return bcast_generic(build_kmtree(c.p, c.root, c.radix), c.root, segs);
   if (a == "scatter_allgather") return scatter_allgather(c);
   if (a == "scatter_allgather_ring") return scatter_allgather_ring(c);
   throw std::invalid_argument("no bcast algorithm " + a);

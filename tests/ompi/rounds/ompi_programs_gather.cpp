@@ -135,8 +135,7 @@ Program scatter_program(const Case& c) {
     for (int rank = 0; rank < p; ++rank) {
       const TreeNode& node = tree[static_cast<std::size_t>(rank)];
       if (rank != c.root) out.recv(rank, node.parent);
-      for (auto it = node.children.rbegin(); it != node.children.rend(); ++it)
-        out.send(rank, *it);
+      for (auto it = node.children.rbegin(); it != node.children.rend(); ++it) out.send(rank, *it);
     }
     return out;
   }

@@ -103,7 +103,8 @@ Program alltoall_program(const Case& c) {
   // pairwise: p sendrecvs, to rank + step, from rank − step (the last one with oneself: a copy).
   if (a == "pairwise") {
     for (int rank = 0; rank < p; ++rank)
-      for (int step = 1; step <= p; ++step) out.sendrecv(rank, (rank + step) % p, (rank - step + p) % p);
+      for (int step = 1; step <= p; ++step)
+        out.sendrecv(rank, (rank + step) % p, (rank - step + p) % p);
     return out;
   }
   // modified_bruck: ⌈log₂p⌉ sendrecvs, to rank + d, from rank − d.

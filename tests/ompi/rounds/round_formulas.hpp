@@ -16,8 +16,12 @@ constexpr int ceil_log2(int p) {
   while ((1 << k) < p) ++k;
   return k;
 }
-constexpr int floor_log2(int p) { return ceil_log2(p + 1) - 1; }
-constexpr bool power_of_two(int p) { return (p & (p - 1)) == 0; }
+constexpr int floor_log2(int p) {
+  return ceil_log2(p + 1) - 1;
+}
+constexpr bool power_of_two(int p) {
+  return (p & (p - 1)) == 0;
+}
 
 inline std::optional<int> round_formula(const Case& c) {
   const int p = c.p, M = segments(c.segsize, c.count);

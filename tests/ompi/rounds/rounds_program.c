@@ -9,15 +9,24 @@
 #include <string.h>
 
 static void run(const char* coll, int count, int root, MPI_Comm comm, int* a, int* b) {
-  if (strcmp(coll, "bcast") == 0) MPI_Bcast(a, count, MPI_INT, root, comm);
-  else if (strcmp(coll, "reduce") == 0) MPI_Reduce(a, b, count, MPI_INT, MPI_SUM, root, comm);
-  else if (strcmp(coll, "allreduce") == 0) MPI_Allreduce(a, b, count, MPI_INT, MPI_SUM, comm);
-  else if (strcmp(coll, "scan") == 0) MPI_Scan(a, b, count, MPI_INT, MPI_SUM, comm);
-  else if (strcmp(coll, "allgather") == 0) MPI_Allgather(a, count, MPI_INT, b, count, MPI_INT, comm);
-  else if (strcmp(coll, "gather") == 0) MPI_Gather(a, count, MPI_INT, b, count, MPI_INT, root, comm);
-  else if (strcmp(coll, "scatter") == 0) MPI_Scatter(b, count, MPI_INT, a, count, MPI_INT, root, comm);
-  else if (strcmp(coll, "barrier") == 0) MPI_Barrier(comm);
-  else if (strcmp(coll, "alltoall") == 0) MPI_Alltoall(b, count, MPI_INT, a, count, MPI_INT, comm);
+  if (strcmp(coll, "bcast") == 0)
+    MPI_Bcast(a, count, MPI_INT, root, comm);
+  else if (strcmp(coll, "reduce") == 0)
+    MPI_Reduce(a, b, count, MPI_INT, MPI_SUM, root, comm);
+  else if (strcmp(coll, "allreduce") == 0)
+    MPI_Allreduce(a, b, count, MPI_INT, MPI_SUM, comm);
+  else if (strcmp(coll, "scan") == 0)
+    MPI_Scan(a, b, count, MPI_INT, MPI_SUM, comm);
+  else if (strcmp(coll, "allgather") == 0)
+    MPI_Allgather(a, count, MPI_INT, b, count, MPI_INT, comm);
+  else if (strcmp(coll, "gather") == 0)
+    MPI_Gather(a, count, MPI_INT, b, count, MPI_INT, root, comm);
+  else if (strcmp(coll, "scatter") == 0)
+    MPI_Scatter(b, count, MPI_INT, a, count, MPI_INT, root, comm);
+  else if (strcmp(coll, "barrier") == 0)
+    MPI_Barrier(comm);
+  else if (strcmp(coll, "alltoall") == 0)
+    MPI_Alltoall(b, count, MPI_INT, a, count, MPI_INT, comm);
 }
 
 int main(int argc, char** argv) {

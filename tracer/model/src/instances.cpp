@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <map>
 #include <string>
-#include <utility>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace collscope::model {
@@ -49,8 +49,8 @@ void assign_instances(Trace& trace) {
       if (region.kind != RegionKind::algorithm || region.instance != no_index) continue;
       const std::string comm(comm_of(region));
       const int n = seen[comm]++;
-      const auto [it, fresh] = by_comm_and_n.try_emplace(
-          {comm, n}, static_cast<int>(trace.algorithms.size()));
+      const auto [it, fresh] =
+          by_comm_and_n.try_emplace({comm, n}, static_cast<int>(trace.algorithms.size()));
       if (fresh) trace.algorithms.push_back(make_instance(region));
       region.instance = it->second;
       AlgorithmInstance& instance = trace.algorithms[region.instance];

@@ -3,7 +3,6 @@
 // what a round is and the clock must not decide it. The placement itself is the schedule's
 // (collscope/schedule/one_ported.hpp), which the patterns use too.
 #include "collscope/model/inferred_rounds.hpp"
-
 #include "collscope/model/steps.hpp"
 #include "collscope/schedule/one_ported.hpp"
 

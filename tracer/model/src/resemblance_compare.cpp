@@ -146,9 +146,9 @@ std::shared_ptr<const schedule::Pattern> cached_pattern(const schedule::PatternA
 namespace {
 
 // A neighbour (halo) exchange, named as one: every rank exchanges with rank ± d for a few
-// distances d (or only sends to rank + d: a shift), on a line or a ring — what a 1-D stencil code's MPI_Sendrecv to the left and
-// right neighbours sends. It is no collective, so it must not be called the ring allgather or
-// the pipeline its one direction looks like.
+// distances d (or only sends to rank + d: a shift), on a line or a ring — what a 1-D stencil code's
+// MPI_Sendrecv to the left and right neighbours sends. It is no collective, so it must not be
+// called the ring allgather or the pipeline its one direction looks like.
 
 using HaloEdges = std::set<std::pair<int, int>>;
 
@@ -197,7 +197,8 @@ std::string repeated_exchange(const Observed& seen, const HaloEdges& edges) {
   if (least < 2 || degree > 6 || edges.size() < 2) return "";
   return "neighbour exchange (halo), up to " + std::to_string(degree) + " neighbour" +
          (degree == 1 ? "" : "s") + " per rank, each pair " +
-         (least == most ? std::to_string(least) : std::to_string(least) + "–" + std::to_string(most)) +
+         (least == most ? std::to_string(least)
+                        : std::to_string(least) + "–" + std::to_string(most)) +
          " times each way";
 }
 
@@ -245,7 +246,8 @@ std::string halo_name(const Observed& seen) {
   for (const int d : line)
     for (int r = 0; r < p; ++r)
       if (const int to = r + *signs.begin() * d; to >= 0 && to < p) line_shift.insert({r, to});
-  if (line_shift == edges) return "neighbour shift, 1-D, " + distances_text(line) + ", not periodic";
+  if (line_shift == edges)
+    return "neighbour shift, 1-D, " + distances_text(line) + ", not periodic";
   return "";
 }
 

@@ -15,11 +15,11 @@
 namespace collscope::model {
 
 struct Score {
-  bool exact = false;       ///< the same (round, sender, receiver) messages
-  int edges = 0;            ///< sender → receiver pairs in one and not the other
-  int timed = 0;            ///< (round, sender, receiver) messages in one and not the other
-  int as_in_it = 0;         ///< the call's messages with a (round, sender, receiver) twin in it
-  int on_edges = 0;         ///< the call's messages on its edges (min of both counts per edge)
+  bool exact = false; ///< the same (round, sender, receiver) messages
+  int edges = 0;      ///< sender → receiver pairs in one and not the other
+  int timed = 0;      ///< (round, sender, receiver) messages in one and not the other
+  int as_in_it = 0;   ///< the call's messages with a (round, sender, receiver) twin in it
+  int on_edges = 0;   ///< the call's messages on its edges (min of both counts per edge)
   int pattern_messages = 0;
   /// 3·on_edges ≥ 2·max(call's messages, pattern's): README "Resemblance", the threshold.
   bool close = false;

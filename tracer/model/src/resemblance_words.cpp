@@ -75,8 +75,8 @@ std::string contrast(const Candidate& best, int rounds, const std::vector<Candid
   const Candidate* fewest = nullptr;
   for (const Candidate& c : all)
     if (c.algorithm->collective == best.algorithm->collective && !c.algorithm->uses_blocks &&
-        !c.algorithm->uses_radix &&
-        c.root == best.root && c.algorithm != best.algorithm && (!fewest || preferred(c, *fewest)))
+        !c.algorithm->uses_radix && c.root == best.root && c.algorithm != best.algorithm &&
+        (!fewest || preferred(c, *fewest)))
       fewest = &c;
   if (!fewest || fewest->pattern->rounds >= rounds) return "";
   return ", where " + std::string(fewest->algorithm->short_shape) + " takes " +
@@ -147,8 +147,8 @@ void neighbour_exchange(Resemblance& r, const std::string& name, const Candidate
   // The split against the nearest collective says how little of it this is.
   r.words = name + ": " + rounds_text(seen.rounds) + "; no collective";
   if (nearest)
-    r.words += " (nearest " + named(*nearest) + ", " + described(*nearest) + "; " +
-               split_text(r) + ")";
+    r.words +=
+        " (nearest " + named(*nearest) + ", " + described(*nearest) + "; " + split_text(r) + ")";
   else
     r.words += "; " + messages_text(r.messages);
 }

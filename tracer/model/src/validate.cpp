@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
-#include <optional>
 #include <iterator>
 #include <map>
+#include <optional>
 #include <set>
 #include <string_view>
 
@@ -68,8 +68,7 @@ public:
     if (p)
       integer("root", 0, *p - 1, "a rank of p = " + std::to_string(*p));
     else
-      integer("root", 0, ranks_ - 1,
-              "a rank of the trace's " + std::to_string(ranks_) + " ranks");
+      integer("root", 0, ranks_ - 1, "a rank of the trace's " + std::to_string(ranks_) + " ranks");
     for (const std::string_view key : whole_keys) integer(key, 0, INT64_MAX, "a whole number ≥ 0");
     counts();
     nodes(p);
@@ -87,7 +86,6 @@ public:
   const std::set<std::string, std::less<>>& bad_keys() const { return bad_keys_; }
 
 private:
-
   const std::string* value(std::string_view key) const {
     const auto it = instance_.meta.find(std::string(key));
     return it == instance_.meta.end() || has_control(it->second) ? nullptr : &it->second;
@@ -138,7 +136,7 @@ private:
     }
     if (p && listed + 1 != *p)
       problem("metadata nodes = " + shown(*text) + " lists " + std::to_string(listed + 1) +
-              " ranks, not p = " + std::to_string(*p),
+                  " ranks, not p = " + std::to_string(*p),
               "nodes");
   }
 

@@ -4,8 +4,8 @@
 #include "recorder.hpp"
 
 #include <algorithm>
-#include <string>
 #include <collscope/trace.h>
+#include <string>
 #include <utility>
 #include <vector>
 

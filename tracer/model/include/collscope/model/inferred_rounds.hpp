@@ -67,9 +67,9 @@ InferredRounds step_rounds(const Trace& trace);
 //
 //   Sends are placed in the order they become ready (their lower bound from (1)), ties broken by
 //   the sender's program order, then the receiver's (of two messages into one rank, the one it
-//   completes first is placed first), then the sender's rank. Messages to oneself take no round. A trace whose
-//   dependencies are cyclic (none that really ran) leaves the messages of the cycle without a
-//   round and `consistent` false.
+//   completes first is placed first), then the sender's rank. Messages to oneself take no round. A
+//   trace whose dependencies are cyclic (none that really ran) leaves the messages of the cycle
+//   without a round and `consistent` false.
 //
 //   Open MPI at p = 6, recursive-doubling allreduce: 0→1 2→3 | 1↔3 4↔5 (exchanges) | 1↔4 3↔5 |
 //   1→0 3→2 → 4 rounds; binomial gather p = 4 → 2; the linear scan p = 4 → 3; a linear

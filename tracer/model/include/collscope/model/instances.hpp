@@ -10,8 +10,8 @@ namespace collscope::model {
 /// forms one instance with the n-th on that communicator of every other rank (collectives are
 /// called in the same order on all ranks of a communicator, not across communicators).
 /// Regions without `comm` (older traces) are matched by position among themselves. Instances
-/// are numbered as rank 0's regions come, then the next rank's new ones. Phase and round regions, and
-/// nested algorithm regions, belong to the instance of their enclosing outermost algorithm
+/// are numbered as rank 0's regions come, then the next rank's new ones. Phase and round regions,
+/// and nested algorithm regions, belong to the instance of their enclosing outermost algorithm
 /// region. Rebuilds Trace::algorithms and Region::instance.
 void assign_instances(Trace& trace);
 

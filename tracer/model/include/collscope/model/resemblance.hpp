@@ -32,7 +32,7 @@ struct Resemblance {
   std::string words;
   /// Pipeline blocks M the algorithm was compared at (`--blocks M`), 0 for algorithms without.
   int blocks = 0;
-  int radix = 0; ///< the k-nomial trees' k (`--radix k`), 0 for algorithms without
+  int radix = 0;           ///< the k-nomial trees' k (`--radix k`), 0 for algorithms without
   int edges_differing = 0; ///< sender → receiver pairs in one of call and schedule only
   /// The call's messages (between two ranks), split three ways against the algorithm's pattern
   /// (or the nearest one when nothing is close): as in it (same round, sender and receiver), on

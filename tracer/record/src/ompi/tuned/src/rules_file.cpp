@@ -11,13 +11,28 @@ namespace collscope::ompi {
 
 namespace {
 
-constexpr std::string_view colltypes[colltype_count] = {
-    "allgather", "allgatherv", "allreduce",          "alltoall",
-    "alltoallv", "alltoallw",  "barrier",            "bcast",
-    "exscan",    "gather",     "gatherv",            "reduce",
-    "reduce_scatter", "reduce_scatter_block", "scan", "scatter",
-    "scatterv",  "neighbor_allgather", "neighbor_allgatherv", "neighbor_alltoall",
-    "neighbor_alltoallv", "neighbor_alltoallw"};
+constexpr std::string_view colltypes[colltype_count] = {"allgather",
+                                                        "allgatherv",
+                                                        "allreduce",
+                                                        "alltoall",
+                                                        "alltoallv",
+                                                        "alltoallw",
+                                                        "barrier",
+                                                        "bcast",
+                                                        "exscan",
+                                                        "gather",
+                                                        "gatherv",
+                                                        "reduce",
+                                                        "reduce_scatter",
+                                                        "reduce_scatter_block",
+                                                        "scan",
+                                                        "scatter",
+                                                        "scatterv",
+                                                        "neighbor_allgather",
+                                                        "neighbor_allgatherv",
+                                                        "neighbor_alltoall",
+                                                        "neighbor_alltoallv",
+                                                        "neighbor_alltoallw"};
 
 struct Token {
   std::int64_t value;
@@ -48,9 +63,10 @@ bool tokenize(std::string_view text, std::vector<Token>& tokens, int& last_line,
       const auto [stop, ec] = std::from_chars(word.data(), word.data() + word.size(), value);
       const bool digits = word.find_first_not_of("0123456789") == std::string::npos;
       if (!digits || ec != std::errc{} || stop != word.data() + word.size()) {
-        error = std::to_string(line) + ": '" + word +
-                "' is not a non-negative decimal number below 2^63 (Open MPI stops at a minus sign and "
-                "skips other words character by character)";
+        error =
+            std::to_string(line) + ": '" + word +
+            "' is not a non-negative decimal number below 2^63 (Open MPI stops at a minus sign and "
+            "skips other words character by character)";
         return false;
       }
       if (word.size() > 1 && word[0] == '0') {
@@ -120,8 +136,8 @@ bool parse_rules(std::string_view text, RulesFile& rules, std::string& error, Re
   // next(what): the next number, or an error naming what was expected at the end of the file.
   const auto next = [&](const std::string& what, std::int64_t& value, int& line) {
     if (at == tokens.size())
-      return fail(last_line, "the file ends where " + what +
-                                 " should be (Open MPI ignores the whole file)",
+      return fail(last_line,
+                  "the file ends where " + what + " should be (Open MPI ignores the whole file)",
                   Failure::ignored);
     value = tokens[at].value;
     line = tokens[at++].line;
@@ -151,7 +167,8 @@ bool parse_rules(std::string_view text, RulesFile& rules, std::string& error, Re
                         std::to_string(earlier.line) + "); Open MPI would keep only the last",
                     Failure::different);
     // Open MPI reads a repeated collective over the earlier one.
-    std::erase_if(rules.collectives, [&](const CollRule& earlier) { return earlier.id == coll.id; });
+    std::erase_if(rules.collectives,
+                  [&](const CollRule& earlier) { return earlier.id == coll.id; });
     const std::string name(colltype_name(coll.id));
     std::int64_t comms = 0;
     if (!next("the number of communicator sizes of " + name, comms, line)) return false;
@@ -269,9 +286,10 @@ std::optional<MsgRule> lookup(const RulesFile& rules, int id, int p, std::uint64
 std::string describe_rule(int id, const MsgRule& rule) {
   if (rule.algorithm == 0) return "0: coll tuned's fixed decision";
   const auto coll = coll_of_colltype(id);
-  if (!coll) return std::to_string(rule.algorithm) + " (collscope has no names for this collective)";
-  std::string text = std::to_string(rule.algorithm) + " " +
-                     std::string(name_of(*coll, rule.algorithm));
+  if (!coll)
+    return std::to_string(rule.algorithm) + " (collscope has no names for this collective)";
+  std::string text =
+      std::to_string(rule.algorithm) + " " + std::string(name_of(*coll, rule.algorithm));
   const auto params = params_of(*coll, rule.algorithm);
   if (params != Param::none && rule.segsize > 0)
     text += ", segments of " + std::to_string(rule.segsize) + " bytes";

@@ -147,10 +147,11 @@ RuleVerdict rule_verdict(const RulesInForce& r, Coll coll, int p, std::uint64_t 
   const std::string file = "rules file " + r.path;
   if (!r.usable)
     return r.failure == Failure::ignored
-               ? RuleVerdict{{}, file + " " + (r.problem == "cannot be read"
-                                                   ? r.problem
-                                                   : "ignored (" + r.problem + ")") +
-                                     ": Open MPI runs without it",
+               ? RuleVerdict{{},
+                             file + " " +
+                                 (r.problem == "cannot be read" ? r.problem
+                                                                : "ignored (" + r.problem + ")") +
+                                 ": Open MPI runs without it",
                              ""}
                : RuleVerdict{{}, "", "unknown: " + file + ", " + r.problem};
   const std::string name(to_string(coll));
@@ -160,7 +161,8 @@ RuleVerdict rule_verdict(const RulesInForce& r, Coll coll, int p, std::uint64_t 
   const std::string at = file + ", line " + std::to_string(rule->line);
   if (rule->algorithm == 0) return {{}, at + ": algorithm 0", ""};
   if (name_of(coll, rule->algorithm).empty())
-    return {{}, "",
+    return {{},
+            "",
             "unknown: " + at + ": " + name + " has no algorithm " +
                 std::to_string(rule->algorithm) + " (Open MPI fails the call with MPI_ERR_ARG)"};
   return {rule, "", ""};
