@@ -71,7 +71,7 @@ InferredRounds step_rounds(const Trace& trace);
 //   trace whose dependencies are cyclic (none that really ran) leaves the messages of the cycle
 //   without a round and `consistent` false.
 //
-//   Open MPI at p = 6, recursive-doubling allreduce: 0→1 2→3 | 1↔3 4↔5 (exchanges) | 1↔4 3↔5 |
+//   Open MPI at p = 6, recursive-doubling allreduce: 0→1 2→3 4↔5 | 1↔3 | 1↔4 3↔5 |
 //   1→0 3→2 → 4 rounds; binomial gather p = 4 → 2; the linear scan p = 4 → 3; a linear
 //   (all Isends, one Waitall) bcast → p − 1; a pipelined chain bcast of M segments → p − 1 + M − 1.
 //   `step` holds each message operation's round (an IsendComplete: its Isend's; receive
