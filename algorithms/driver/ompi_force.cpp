@@ -1,11 +1,11 @@
 // collscope-run's `--algorithm ompi:NAME` (ompi_force.hpp).
 #include "ompi_force.hpp"
 
+#include "collscope/algorithms/radix.hpp"
+#include "collscope/ompi/knobs.hpp"
 #include "collscope/ompi/mpit.hpp"
 #include "collscope/ompi/twins.hpp"
 
-#include <charconv>
-#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
@@ -40,16 +40,6 @@ std::string cvar_name(Coll coll, std::string_view suffix) {
   return env_name(coll, suffix).substr(9); // without OMPI_MCA_
 }
 
-std::optional<int> whole(std::optional<std::string_view> text, int lowest) {
-  if (!text) return std::nullopt;
-  long long value = 0;
-  const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
-  if (text->empty() || ec != std::errc() || end != text->data() + text->size() || value < lowest ||
-      value > INT_MAX)
-    return std::nullopt;
-  return static_cast<int>(value);
-}
-
 std::string names(Coll coll) {
   std::string text;
   for (const ompi::Named& a : ompi::algorithms(coll))
@@ -58,7 +48,7 @@ std::string names(Coll coll) {
 }
 
 /// Entries live as long as the program: Options holds a pointer to one.
-const Algorithm* entry(Collective collective, Coll coll, int number, bool segmented) {
+const Algorithm* entry(Collective collective, Coll coll, int number, bool unlike_twin) {
   static std::deque<std::string> texts;
   static std::deque<Algorithm> entries;
   const std::string_view ompi_name = ompi::name_of(coll, number);
@@ -69,8 +59,8 @@ const Algorithm* entry(Collective collective, Coll coll, int number, bool segmen
                                      cvar_name(coll, "") + " " + std::to_string(number) + ")");
   a.source = texts.emplace_back("Open MPI 4.1 ompi/mca/coll/base/coll_base_" +
                                 std::string(ompi::to_string(coll)) + ".c");
-  // The lecture's twin (twins.hpp) lends its rounds and cost.
-  if (!segmented)
+  // The lecture's twin (twins.hpp) lends its rounds and cost, unsegmented and at its radix.
+  if (!unlike_twin)
     if (const Algorithm* same = find_algorithm(collective, ompi::lecture_twin(coll, ompi_name))) {
       a.rounds = same->rounds;
       a.cost = same->cost;
@@ -88,7 +78,8 @@ std::optional<Coll> ompi_coll(Collective collective) {
 
 OmpiResolved resolve_ompi(Collective collective, std::string_view name,
                           std::optional<std::string_view> segment,
-                          std::optional<std::string_view> fanout) {
+                          std::optional<std::string_view> fanout,
+                          std::optional<std::string_view> max_requests) {
   OmpiResolved r;
   const std::string coll_text(to_string(collective));
   const std::optional<Coll> coll = ompi_coll(collective);
@@ -100,28 +91,28 @@ OmpiResolved resolve_ompi(Collective collective, std::string_view name,
     return {.error = "unknown Open MPI algorithm '" + std::string(bare) + "' for " + coll_text +
                      "; choose one of: " + names(*coll) + " (collscope-run --list ompi)"};
   r.force = {.coll = *coll, .number = *number};
-  const Param param = ompi::params_of(*coll, *number);
-  if (segment) {
-    if (param == Param::none)
-      return {.error = "--segment does not apply to Open MPI's " + coll_text + " " +
-                       std::string(bare) + " (it does not segment)"};
-    r.force.segment = whole(segment, 0);
-    if (!r.force.segment)
-      return {.error =
-                  "--segment expects a whole number of bytes, got '" + std::string(*segment) + "'"};
+  const std::pair<std::string_view, std::optional<std::string_view>> given[] = {
+      {"--segment", segment}, {"--fanout", fanout}, {"--max-requests", max_requests}};
+  for (const auto& [flag, text] : given) {
+    if (!text) continue;
+    const std::optional<ompi::KnobInfo> knob = ompi::find_knob(*coll, *number, flag);
+    if (!knob)
+      return {.error = std::string(flag) + " does not apply to Open MPI's " + coll_text + " " +
+                       std::string(bare) + " (collscope-run --list ompi names what each takes)"};
+    const std::optional<int> value = ompi::parse_knob(*knob, *text);
+    if (!value)
+      return {.error = std::string(flag) + " expects a whole number, " + ompi::knob_range(*knob) + " (" +
+                       std::string(knob->what) + "), got '" +
+                       std::string(*text) + "'"};
+    (knob->knob == ompi::Knob::segsize        ? r.force.segment
+     : knob->knob == ompi::Knob::max_requests ? r.force.max_requests
+                                              : r.force.fanout) = value;
   }
-  if (fanout) {
-    if (param != Param::segment_and_chain_fanout && param != Param::segment_and_radix)
-      return {.error = "--fanout applies to Open MPI's chain (bcast, reduce) and knomial (bcast) "
-                       "only, not to " +
-                       coll_text + " " + std::string(bare)};
-    const int lowest = param == Param::segment_and_radix ? 2 : 1;
-    r.force.fanout = whole(fanout, lowest);
-    if (!r.force.fanout || *r.force.fanout > 32)
-      return {.error = "--fanout expects a whole number from " + std::to_string(lowest) +
-                       " to 32, got '" + std::string(*fanout) + "'"};
-  }
-  r.algorithm = entry(collective, *coll, *number, r.force.segment.value_or(0) > 0);
+  // The lecture's k-nomial tree lends its rounds only at the radix collscope's knomial runs
+  // at (its --radix cannot be given with ompi:NAME).
+  const bool other_radix = ompi::params_of(*coll, *number) == Param::segment_and_radix &&
+                           r.force.fanout.value_or(default_radix) != default_radix;
+  r.algorithm = entry(collective, *coll, *number, r.force.segment.value_or(0) > 0 || other_radix);
   return r;
 }
 
@@ -130,17 +121,19 @@ void force_before_init(const OmpiRequest& request) {
   const std::optional<Collective> collective = parse_collective(request.collective);
   if (!collective) return;
   const OmpiResolved r =
-      resolve_ompi(*collective, request.algorithm, request.segment, request.fanout);
+      resolve_ompi(*collective, request.algorithm, request.segment, request.fanout,
+                   request.max_requests);
   if (!r.error.empty()) return;
   const OmpiForce& f = r.force;
   setenv("OMPI_MCA_coll_tuned_use_dynamic_rules", "1", 1);
   setenv(env_name(f.coll, "").c_str(), std::to_string(f.number).c_str(), 1);
-  setenv(env_name(f.coll, "_segmentsize").c_str(), std::to_string(f.segment.value_or(0)).c_str(),
-         1);
-  if (f.fanout) {
-    const bool radix = ompi::params_of(f.coll, f.number) == Param::segment_and_radix;
-    setenv(env_name(f.coll, radix ? "_knomial_radix" : "_chain_fanout").c_str(),
-           std::to_string(*f.fanout).c_str(), 1);
+  for (const ompi::KnobInfo& k : ompi::knobs(f.coll, f.number)) {
+    const std::optional<int> value = k.knob == ompi::Knob::segsize        ? f.segment
+                                     : k.knob == ompi::Knob::max_requests ? f.max_requests
+                                                                          : f.fanout;
+    // segsize is set even when not given: 0, not an mca-params file's value, is what was asked.
+    if (value || k.knob == ompi::Knob::segsize)
+      setenv(("OMPI_MCA_" + k.mca).c_str(), std::to_string(value.value_or(0)).c_str(), 1);
   }
 }
 
@@ -174,19 +167,20 @@ MPI_Comm reference_comm(MPI_Comm comm, const OmpiForce& force) {
 std::string describe_force(const OmpiForce& force) {
   std::string text = cvar_name(force.coll, "") + " " + std::to_string(force.number) + " (" +
                      std::string(ompi::name_of(force.coll, force.number)) + ")";
-  const Param param = ompi::params_of(force.coll, force.number);
-  if (param != Param::none) text += ", segmentsize " + std::to_string(force.segment.value_or(0));
-  if (param == Param::segment_and_chain_fanout)
-    text += ", chain_fanout " + std::to_string(force.fanout.value_or(4));
-  if (param == Param::segment_and_radix)
-    text += ", knomial_radix " + std::to_string(force.fanout.value_or(4));
+  for (const ompi::KnobInfo& k : ompi::knobs(force.coll, force.number)) {
+    const std::optional<int> value = k.knob == ompi::Knob::segsize        ? force.segment
+                                     : k.knob == ompi::Knob::max_requests ? force.max_requests
+                                                                          : force.fanout;
+    text += ", " + k.mca.substr(k.mca.find("_algorithm_") + 11) + " " +
+            std::to_string(value.value_or(ompi::knob_default(k.knob)));
+  }
   return text + "; read back through MPI_T";
 }
 
-void print_ompi_list() {
-  std::printf("Open MPI 4.1's coll tuned algorithms: collscope-run COLL --algorithm ompi:NAME "
-              "[--segment B]\n[--fanout K] forces coll_tuned_<coll>_algorithm N "
-              "(OMPI_MCA_coll_tuned_use_dynamic_rules=1)\n");
+std::string ompi_list() {
+  std::string text = "Open MPI 4.1's coll tuned algorithms: collscope-run COLL --algorithm "
+                     "ompi:NAME forces\ncoll_tuned_<coll>_algorithm N "
+                     "(OMPI_MCA_coll_tuned_use_dynamic_rules=1)\n";
   for (const auto& [collective, coll] : counterparts) {
     std::string line = std::string(to_string(collective));
     line.resize(22, ' ');
@@ -202,10 +196,19 @@ void print_ompi_list() {
         line += "  ";
       line += item;
     }
-    std::printf("%s\n", line.c_str());
+    text += line + "\n";
   }
-  std::printf("--segment BYTES: bcast 2-9, reduce 2-6, allreduce 5, gather 3; --fanout K: chain "
-              "(bcast 2,\nreduce 2: chains), knomial (bcast 7: radix)\n");
+  return text +
+         "Parameters: segsize=B is --segment B, fanout=K --fanout K, max_requests=N "
+         "--max-requests N;\nin collscope-profiles --tune: ompi:NAME:segsize=B:fanout=K:"
+         "max_requests=N. MCA only: a rules file\ncannot carry it, Open MPI 4.1 reads "
+         "coll_tuned_<coll>_algorithm_<param> then too (the export notes\nit); forced only: "
+         "under a rules file Open MPI 4.1 passes 0 (no limit).\n" +
+         ompi::knob_list();
+}
+
+void print_ompi_list() {
+  std::fputs(ompi_list().c_str(), stdout);
   std::fflush(stdout);
 }
 

@@ -70,7 +70,7 @@ struct Raw {
        trace_warmup = false, no_verify = false;
   std::optional<std::string_view> positional, algorithm, root, count, datatype, op, repetitions,
       warmup, seed, blocks, piece, trace, problem, block, displs, threshold, network, alpha, beta,
-      platform, nodes, ranks_per_node, placement, segment, fanout, radix, stencil, dims,
+      platform, nodes, ranks_per_node, placement, segment, fanout, max_requests, radix, stencil, dims,
       topology;
 };
 
@@ -141,6 +141,7 @@ std::string scan(std::span<char* const> args, Raw& raw) {
       {"--placement", &Raw::placement},
       {"--segment", &Raw::segment},
       {"--fanout", &Raw::fanout},
+      {"--max-requests", &Raw::max_requests},
       {"--radix", &Raw::radix},
       {"--stencil", &Raw::stencil},
       {"--dims", &Raw::dims},
@@ -406,14 +407,17 @@ ParseResult parse_options(std::span<char* const> args, int p) {
 
   const std::string_view name = raw.algorithm.value_or("native");
   if (name.starts_with(ompi_prefix)) {
-    OmpiResolved ompi = resolve_ompi(*o.collective, name, raw.segment, raw.fanout);
+    OmpiResolved ompi =
+        resolve_ompi(*o.collective, name, raw.segment, raw.fanout, raw.max_requests);
     if (ompi.error.empty()) ompi.error = running_problem(ompi.force);
     if (!ompi.error.empty()) return {o, ompi.error};
     o.algorithm = ompi.algorithm;
     o.ompi = ompi.force;
   } else {
-    if (raw.segment || raw.fanout)
-      return {o, std::string(raw.segment ? "--segment" : "--fanout") +
+    if (raw.segment || raw.fanout || raw.max_requests)
+      return {o, std::string(raw.segment  ? "--segment"
+                             : raw.fanout ? "--fanout"
+                                          : "--max-requests") +
                      " applies to Open MPI's algorithms only (--algorithm ompi:NAME)"};
     // auto: resolved below, once count, datatype, op and root are known; until then the
     // collective's native entry stands in for the checks that depend on the collective only.
@@ -471,7 +475,7 @@ std::optional<OmpiRequest> ompi_request(int argc, char** argv) {
       !scan(std::span<char* const>(argv + 1, static_cast<std::size_t>(argc - 1)), raw).empty() ||
       !raw.positional || !raw.algorithm || !raw.algorithm->starts_with(ompi_prefix))
     return std::nullopt;
-  return OmpiRequest{*raw.positional, *raw.algorithm, raw.segment, raw.fanout};
+  return OmpiRequest{*raw.positional, *raw.algorithm, raw.segment, raw.fanout, raw.max_requests};
 }
 
 } // namespace collscope::run

@@ -27,6 +27,8 @@ of the slowest rank).
                     coll_tuned_use_dynamic_rules and coll_tuned_<coll>_algorithm before MPI_Init
   --segment BYTES   with ompi:NAME: its segment size (coll_tuned_<coll>_algorithm_segmentsize)
   --fanout K        with ompi:chain its chain fanout, with ompi:knomial its radix
+  --max-requests N  with ompi:NAME of reduce 2-6, alltoall linear_sync, scatter linear_nb: its
+                    coll_tuned_<coll>_algorithm_max_requests (0: no limit; --list ompi)
   --root R          root rank in [0, P) (not for allgather, allgatherv, allreduce, the
                     reduce_scatters, scan, exscan, alltoall and alltoallv); default 0
   --count N         elements per rank's block (gather, scatter, allgather) or of the whole

@@ -297,6 +297,13 @@ std::string describe_rule(int id, const MsgRule& rule) {
     text += rule.faninout < 1    ? ", fanout 1 (0 in the file: Open MPI's pipeline)"
             : rule.faninout > 32 ? ", fanout 32 (" + std::to_string(rule.faninout) + " in the file)"
                                  : ", fanout " + std::to_string(rule.faninout);
+  // 4.1.4 calls knomial with coll_tuned_bcast_algorithm_knomial_radix whatever the rule says
+  // (knobs.hpp); the column still records what the file's author meant.
+  if (params == Param::segment_and_radix)
+    text += rule.faninout >= 2 ? ", radix " + std::to_string(rule.faninout) +
+                                     " (Open MPI 4.1 reads it from "
+                                     "coll_tuned_bcast_algorithm_knomial_radix, not from here)"
+                               : ", radix from coll_tuned_bcast_algorithm_knomial_radix";
   return text;
 }
 

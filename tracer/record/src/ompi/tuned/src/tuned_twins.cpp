@@ -1,6 +1,8 @@
 // Open MPI's recursive doubling and Rabenseifner fold the ranks beyond the largest power of two
 // in as collscope's butterfly and rabenseifner do; its pairwise alltoall is the direct
-// exchange's p − 1 shifted rounds. Each pair is unique per collective in both directions.
+// exchange's p − 1 shifted rounds; its knomial bcast is collscope's k-nomial tree at the same
+// radix (Open MPI's coll_tuned_bcast_algorithm_knomial_radix, collscope's --radix). Each pair is
+// unique per collective in both directions.
 #include "collscope/ompi/twins.hpp"
 
 namespace collscope::ompi {
@@ -12,6 +14,7 @@ constexpr struct {
   std::string_view ompi, collscope;
 } twins[] = {{Coll::bcast, "basic_linear", "linear"},
              {Coll::bcast, "binomial", "binomial"},
+             {Coll::bcast, "knomial", "knomial"},
              {Coll::gather, "basic_linear", "linear"},
              {Coll::gather, "binomial", "binomial"},
              {Coll::scatter, "basic_linear", "linear"},
