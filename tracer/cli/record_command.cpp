@@ -1,6 +1,7 @@
 // `collscope-trace record -o DIR -- COMMAND...`: runs an unchanged MPI program with
 // libcollscope-trace preloaded and COLLSCOPE_TRACE=DIR. For mpirun/mpiexec the two variables
-// are passed to the ranks with -x (not preloaded into mpirun itself). The program's own
+// are passed to the ranks with -x (not preloaded into mpirun itself), for Slurm's srun with
+// --export=ALL,... (tracer/README.md, "On a cluster"). The program's own
 // output and exit status pass through untouched, always: `record` exits with the command's
 // status (128 + N if a signal N ended it), whether or not a whole trace was written; what the
 // tracer wrote, or why there is no whole trace, is said on stderr (and `stats` says it again).
@@ -135,6 +136,11 @@ int run_program(std::vector<std::string> command, const fs::path& library, const
   if (is_launcher(command[0])) {
     command.insert(command.begin() + 1,
                    {"-x", "LD_PRELOAD=" + preload, "-x", "COLLSCOPE_TRACE=" + dir.string()});
+  } else if (fs::path(command[0]).filename() == "srun") {
+    // Slurm's srun passes these to the tasks only (srun itself stays untraced); a later
+    // --export of the user's own replaces this one, as srun takes the last.
+    command.insert(command.begin() + 1,
+                   "--export=ALL,LD_PRELOAD=" + preload + ",COLLSCOPE_TRACE=" + dir.string());
   } else {
     setenv("LD_PRELOAD", preload.c_str(), 1);
     setenv("COLLSCOPE_TRACE", dir.c_str(), 1);
