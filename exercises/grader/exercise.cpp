@@ -190,12 +190,18 @@ CheckSpec check_of(const Json& v, const std::string& where, const std::set<std::
   c.explain = text_of(v, "explain", where, false);
   if (const Json* hint = find(v, "hint")) {
     if (hint->is_string()) {
-      c.hints.push_back({{}, string(*hint, where + ".hint")});
+      c.hints.push_back({{}, string(*hint, where + ".hint"), {}});
     } else {
       for (std::size_t i = 0; i < array(*hint, where + ".hint").size(); ++i) {
         const std::string at = where + ".hint[" + std::to_string(i) + "]";
         const Json& h = object((*hint)[i], at);
-        c.hints.push_back({expr_of(find(h, "when"), at + ".when", known), text_of(h, "text", at)});
+        static const std::set<std::string> diagnoses{"serialised", "chain",        "star",
+                                                     "no_overlap", "not_doubling", "doubling"};
+        const std::string diagnosis = text_of(h, "diagnosis", at, false);
+        if (!diagnosis.empty() && !diagnoses.count(diagnosis))
+          throw ExerciseError(at + ".diagnosis: unknown diagnosis \"" + diagnosis + "\"");
+        c.hints.push_back(
+            {expr_of(find(h, "when"), at + ".when", known), text_of(h, "text", at), diagnosis});
       }
     }
   }

@@ -47,10 +47,13 @@ struct CheckSpec {
   std::string title;
   std::string explain; ///< what is checked and why, for the report
   /// Shown on failure, evaluated on the worst failing case ({expr} in the text): the first
-  /// whose `when` holds there (an empty `when` always holds), so that it fits the code.
+  /// whose `when` holds there (an empty `when` always holds) and whose `diagnosis`, if it
+  /// names one (diagnose.hpp: serialised, chain, star, no_overlap, not_doubling, doubling),
+  /// holds for that case's own trace, so that it fits the code.
   struct Hint {
     Expr when;
     std::string text;
+    std::string diagnosis;
   };
   std::vector<Hint> hints;
   double points = 0;

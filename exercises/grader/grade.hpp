@@ -50,6 +50,8 @@ struct CheckResult {
     bool failed = false; ///< failed the check (else passed it)
   };
   std::vector<PatternCase> pattern_cases;
+  /// The case the hint is about (report.html draws it first), or -1.
+  int hint_case = -1;
   std::vector<std::string> header; ///< the check's table
   std::vector<std::vector<std::string>> rows;
 };

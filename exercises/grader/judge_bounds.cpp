@@ -1,5 +1,6 @@
 // The checks that judge numbers: bound (a value of the trace or the heap against a formula
 // of the exercise) and speed (against native MPI in the same run).
+#include "shape.hpp"
 #include "judge_detail.hpp"
 #include "notation.hpp"
 #include "patterns.hpp"
@@ -74,6 +75,31 @@ std::string seconds_text(double s) {
   else
     std::snprintf(text, sizeof text, "%.1f µs", s * 1e6);
   return text;
+}
+
+/// The hint for the worst failing case: a hint is printed only when what it says holds for
+/// this case's own trace. Receive-before-send serialisation first (a rounds hint about the
+/// algorithm's shape would advise what the code already does); then the exercise's first hint
+/// whose `when` and `diagnosis` hold, with the trace's evidence; then the grader's own
+/// diagnoses; else, on a rounds bound, only what was measured (the report's figure shows it).
+std::string choose_hint(const CheckSpec& spec, const CaseRecord& worst, const Env& env,
+                        const std::string& measured, bool rounds) {
+  const Shape* shape = worst.metrics ? &worst.metrics->shape : nullptr;
+  if (rounds && shape)
+    if (const std::string text = builtin_rounds_hint(*shape, true); !text.empty())
+      return measured + text;
+  for (const CheckSpec::Hint& h : spec.hints) {
+    if (!h.when.empty() && h.when.eval(env) == 0) continue;
+    if (h.diagnosis.empty()) return render_hint(h.text, env);
+    if (!shape || !holds(*shape, h.diagnosis)) continue;
+    return render_hint(h.text, env) + " In this case's trace " + evidence(*shape, h.diagnosis) +
+           ".";
+  }
+  if (!rounds || !shape) return {};
+  if (const std::string text = builtin_rounds_hint(*shape, false); !text.empty())
+    return measured + text;
+  return measured + measured_text(*shape) + " (report.html#figure-" + spec.id + "-case-" +
+         std::to_string(worst.c.id) + ").";
 }
 
 } // namespace
@@ -165,14 +191,18 @@ CheckResult judge_bound(const Grade& g, const CheckSpec& spec) {
   }
   if (traced) detail::policy_verdict(g, result, "trace");
   if (needs_heap(ex, spec)) detail::policy_verdict(g, result, "heap");
-  if (worst) {
+  if (worst) { // the numbers first, the pattern after them
     const Env env = full_env(ex, *worst);
-    const auto hint = std::find_if(spec.hints.begin(), spec.hints.end(), [&](const auto& h) {
-      return h.when.empty() || h.when.eval(env) != 0;
-    });
-    if (hint != spec.hints.end()) // the numbers first, the pattern after them
+    const std::string measured = value_text + " = " + format_number(spec.value.eval(env)) +
+                                 " where " + bound_text + " = " +
+                                 format_number(spec.bound.eval(env)) + ": ";
+    const std::string hint = choose_hint(spec, *worst, env, measured, uses(ex, spec, {"rounds"}));
+    if (!hint.empty()) {
       result.diagnosis.insert(result.diagnosis.begin(),
-                              render_hint(hint->text, env) + " (at " + describe(worst->c) + ")");
+                              hint + " (at " + describe(worst->c) + ", case " +
+                                  std::to_string(worst->c.id) + ")");
+      result.hint_case = worst->c.id;
+    }
   }
   result.header = {
       "p", "judged", "passed", value_text + " (worst)", bound_text, "worst case"};

@@ -42,27 +42,68 @@ std::string sweep_text(const Grade& g) {
          (g.sandboxed ? "; every run in the sandbox)" : "; WITHOUT the sandbox)");
 }
 
+namespace {
+
+/// What makes two failures of a check the same mistake for the figures: outcome, datatype, op,
+/// root 0 or not, the failure's text without its numbers, and the trace's diagnosis.
+/// A bound's failures differ only by their trace's diagnosis (the datatype or op rarely
+/// changes the messages' shape).
+std::string failure_kind(const CheckResult& check, const FailedCase& f) {
+  const Case& c = f.record->c;
+  std::string key = std::string(to_string(f.record->outcome)) + "|";
+  if (check.spec == nullptr || check.spec->kind != "bound")
+    key += std::string(to_string(c.dtype)) + "|" + to_string(c.op) + "|" +
+           (c.root != 0 ? "r" : "0") + "|";
+  for (const char ch : f.what)
+    if (ch < '0' || ch > '9') key += ch;
+  if (f.record->metrics)
+    for (const char* name : {"serialised", "chain", "star", "no_overlap"})
+      if (holds(f.record->metrics->shape, name)) key += std::string("|") + name;
+  return key;
+}
+
+} // namespace
+
 std::vector<const FailedCase*> shown_failures(const CheckResult& check, std::size_t limit) {
+  // Largest p first (a failure is clearest where there are most ranks), the hint's case
+  // before all, then the first case of each distinct kind of failure, then the first of
+  // each p, then the rest.
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < check.failures.size(); ++i) order.push_back(i);
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    const CaseRecord& x = *check.failures[a].record;
+    const CaseRecord& y = *check.failures[b].record;
+    const bool xr = x.outcome != Outcome::not_run, yr = y.outcome != Outcome::not_run;
+    if (xr != yr) return xr;
+    if ((x.c.id == check.hint_case) != (y.c.id == check.hint_case))
+      return x.c.id == check.hint_case;
+    return x.c.p > y.c.p;
+  });
   std::vector<const FailedCase*> shown;
   std::vector<bool> taken(check.failures.size(), false);
-  std::vector<int> ps;
-  for (std::size_t i = 0; i < check.failures.size() && shown.size() < limit; ++i) {
-    if (check.failures[i].record->outcome == Outcome::not_run) continue;
-    const int p = check.failures[i].record->c.p;
-    if (std::find(ps.begin(), ps.end(), p) != ps.end()) continue;
-    ps.push_back(p);
+  const auto take = [&](std::size_t i) {
     taken[i] = true;
     shown.push_back(&check.failures[i]);
+  };
+  std::vector<std::string> kinds;
+  for (const std::size_t i : order) {
+    if (shown.size() >= limit || check.failures[i].record->outcome == Outcome::not_run) break;
+    const std::string kind = failure_kind(check, check.failures[i]);
+    if (std::find(kinds.begin(), kinds.end(), kind) != kinds.end()) continue;
+    kinds.push_back(kind);
+    take(i);
   }
-  for (const bool run : {true, false})
-    for (std::size_t i = 0; i < check.failures.size() && shown.size() < limit; ++i)
-      if (!taken[i] && (check.failures[i].record->outcome != Outcome::not_run) == run) {
-        taken[i] = true;
-        shown.push_back(&check.failures[i]);
-      }
-  std::sort(shown.begin(), shown.end(), [](const FailedCase* a, const FailedCase* b) {
-    return a->record->c.id < b->record->c.id;
-  });
+  std::vector<int> ps;
+  for (const FailedCase* f : shown) ps.push_back(f->record->c.p);
+  for (const std::size_t i : order) {
+    if (shown.size() >= limit || check.failures[i].record->outcome == Outcome::not_run) break;
+    const int p = check.failures[i].record->c.p;
+    if (taken[i] || std::find(ps.begin(), ps.end(), p) != ps.end()) continue;
+    ps.push_back(p);
+    take(i);
+  }
+  for (const std::size_t i : order)
+    if (shown.size() < limit && !taken[i]) take(i);
   return shown;
 }
 

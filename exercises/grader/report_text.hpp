@@ -25,8 +25,9 @@ inline std::string shortened(const std::string& text, std::size_t bytes) {
 }
 /// "MPI_Gather" for the exercise's collective.
 std::string native_name(const Grade& grade);
-/// The failed cases a report lists for a check: the first of each process count, then the
-/// next ones in order, at most `limit`.
+/// The failed cases a report lists for a check, at most `limit`, largest p first: the hint's
+/// case, the first of each distinct kind of failure (outcome, datatype, op, root, the trace's
+/// diagnosis), the first of each process count, then the rest; cases not run last.
 std::vector<const FailedCase*> shown_failures(const CheckResult& check, std::size_t limit = 8);
 /// How a block map reads, for the reports.
 inline constexpr const char* block_map_legend =

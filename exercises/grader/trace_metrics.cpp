@@ -1,5 +1,7 @@
 #include "trace_metrics.hpp"
 
+#include "diagnose.hpp"
+
 #include "collscope/model/calls.hpp"
 #include "collscope/model/inferred_rounds.hpp"
 #include "collscope/model/load_trace.hpp"
@@ -89,7 +91,9 @@ Metrics measure(const model::Trace& trace, const std::map<int, int>& region_of_r
                 model::AlphaBeta cost) {
   const model::Trace sub = sub_trace(trace, region_of_rank);
   Metrics m;
-  m.rounds = model::inferred_rounds(sub).rounds;
+  const model::InferredRounds rounds = model::inferred_rounds(sub);
+  m.rounds = rounds.rounds;
+  m.shape = trace_shape(sub, rounds, static_cast<int>(region_of_rank.size()));
   m.model_time = model::replay_alpha_beta(sub, cost).total;
   const model::Volume v = model::volume(sub);
   m.bytes_max_per_rank = v.max_per_rank;

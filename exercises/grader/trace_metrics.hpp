@@ -7,6 +7,8 @@
 // the ranks that enter its region, as model::instance_size counts them.
 #pragma once
 
+#include "shape.hpp"
+
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -28,6 +30,8 @@ struct Metrics {
   /// The case's index in model::divide_calls of its trace: what `collscope-trace stats TRACE
   /// --call N` and `collscope TRACE --call N` take to show this case alone, rounds from 0.
   int call = -1;
+  /// What the case's messages look like (diagnose.hpp): the hints' diagnoses.
+  Shape shape;
 };
 
 /// Per case id. Throws collscope::model::TraceError if the archive cannot be loaded.
