@@ -7,9 +7,19 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 namespace collscope::rec {
+
+/// The map's key for an MPI handle: a pointer in Open MPI, an int in MPICH (never 0 there:
+/// MPICH's handles carry their kind in the high bits).
+template <class Handle> std::uintptr_t handle_key(Handle handle) {
+  if constexpr (std::is_pointer_v<Handle>)
+    return reinterpret_cast<std::uintptr_t>(handle);
+  else
+    return static_cast<std::uintptr_t>(static_cast<std::make_unsigned_t<Handle>>(handle));
+}
 
 template <class Value> class HandleMap {
 public:

@@ -204,7 +204,7 @@ void record_recv(std::uint64_t time, std::uint32_t comm, const MPI_Status& statu
 
 void track(MPI_Request request, const Pending& pending) {
   if (request == MPI_REQUEST_NULL) return;
-  state.requests.add(reinterpret_cast<std::uintptr_t>(request), pending);
+  state.requests.add(handle_key(request), pending);
 }
 
 void record_collective(const Pending& p, std::uint64_t time) {
@@ -224,7 +224,7 @@ void record_collective(const Pending& p, std::uint64_t time) {
 void complete(MPI_Request request, const MPI_Status& status, std::uint64_t time, bool record) {
   Pending p{};
   if (request == MPI_REQUEST_NULL ||
-      !state.requests.take(reinterpret_cast<std::uintptr_t>(request), p) || !record)
+      !state.requests.take(handle_key(request), p) || !record)
     return;
 #ifdef OPEN_MPI
   const bool cancelled = status._cancelled != 0; // what MPI_Test_cancelled reads

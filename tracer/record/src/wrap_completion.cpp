@@ -181,7 +181,7 @@ int MPI_Request_free(MPI_Request* request) {
   const int rc = PMPI_Request_free(request);
   if (rc == MPI_SUCCESS) {    // else the request stays active, and its completion is recorded
     rec::Pending forgotten{}; // its completion will never be observed
-    rec::state.requests.take(reinterpret_cast<std::uintptr_t>(handle), forgotten);
+    rec::state.requests.take(rec::handle_key(handle), forgotten);
     rec::forget_persistent(handle);
     // Freeing an active nonblocking collective is erroneous in MPI (Open MPI refuses it), but
     // an implementation that lets it pass must not lose the collective: it is written here.

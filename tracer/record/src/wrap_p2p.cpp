@@ -67,7 +67,7 @@ int probe(MpiRegion region, MPI_Comm comm, const int* flag, MPI_Message* message
   }
   if (rc == MPI_SUCCESS && found && message != nullptr && *message != MPI_MESSAGE_NULL &&
       *message != MPI_MESSAGE_NO_PROC)
-    rec::state.messages.put(reinterpret_cast<std::uintptr_t>(*message),
+    rec::state.messages.put(rec::handle_key(*message),
                             rec::state.comms.find(comm).id);
   rec::leave_poll(t1, region, found);
   return rc;
@@ -203,7 +203,7 @@ int MPI_Mrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI
   MPI_Status local;
   MPI_Status* st = status == MPI_STATUS_IGNORE ? &local : status;
   std::uint32_t comm = rec::undefined_comm;
-  rec::state.messages.take(reinterpret_cast<std::uintptr_t>(*message), comm);
+  rec::state.messages.take(rec::handle_key(*message), comm);
   rec::enter(rec::begin_call(MpiRegion::Mrecv), MpiRegion::Mrecv);
   const int rc = PMPI_Mrecv(buf, count, type, message, st);
   const std::uint64_t t1 = rec::now();
@@ -216,7 +216,7 @@ int MPI_Imrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message,
                MPI_Request* request) {
   if (!rec::recording()) return PMPI_Imrecv(buf, count, type, message, request);
   std::uint32_t comm = rec::undefined_comm;
-  rec::state.messages.take(reinterpret_cast<std::uintptr_t>(*message), comm);
+  rec::state.messages.take(rec::handle_key(*message), comm);
   const std::uint64_t t0 = rec::begin_call(MpiRegion::Imrecv);
   const int rc = PMPI_Imrecv(buf, count, type, message, request);
   const std::uint64_t t1 = rec::now();

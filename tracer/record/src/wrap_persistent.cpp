@@ -11,7 +11,7 @@ using rec::MpiRegion;
 namespace {
 
 std::uintptr_t key(MPI_Request request) {
-  return reinterpret_cast<std::uintptr_t>(request);
+  return rec::handle_key(request);
 }
 
 template <class Call>
