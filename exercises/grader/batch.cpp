@@ -12,8 +12,6 @@
 
 namespace collscope::grade {
 
-namespace {
-
 std::string csv_field(const std::string& text) {
   if (text.find_first_of(",\"\n") == std::string::npos) return text;
   std::string out = "\"";
@@ -22,7 +20,7 @@ std::string csv_field(const std::string& text) {
   return out + "\"";
 }
 
-std::vector<std::pair<std::string, fs::path>> submissions(const fs::path& dir) {
+std::vector<std::pair<std::string, fs::path>> batch_submissions(const fs::path& dir) {
   std::vector<std::pair<std::string, fs::path>> found;
   for (const auto& entry : fs::directory_iterator(dir)) {
     if (entry.is_regular_file() && entry.path().extension() == ".cpp") {
@@ -40,16 +38,18 @@ std::vector<std::pair<std::string, fs::path>> submissions(const fs::path& dir) {
   return found;
 }
 
-} // namespace
+std::string batch_csv_header(const Exercise& ex) {
+  std::string line = "submission,score,max_score";
+  for (const CheckSpec& c : ex.checks) line += "," + csv_field(c.id);
+  return line + ",compiled,seconds,first_problem,report\n";
+}
 
 int grade_batch(const Exercise& ex, const Toolchain& tools, const Sandbox& sandbox,
                 const fs::path& dir, const fs::path& out, const fs::path& csv, bool quick) {
-  const auto list = submissions(dir);
+  const auto list = batch_submissions(dir);
   fs::create_directories(out);
   std::ofstream table(csv);
-  table << "submission,score,max_score";
-  for (const CheckSpec& c : ex.checks) table << "," << csv_field(c.id);
-  table << ",compiled,seconds,first_problem,report\n";
+  table << batch_csv_header(ex);
   Terminal terminal(true);
   int graded = 0;
   for (const auto& [name, source] : list) {

@@ -6,8 +6,22 @@
 #include "sandbox.hpp"
 
 #include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace collscope::grade {
+
+/// The submissions of `dir` (below), sorted by name: (name, source).
+std::vector<std::pair<std::string, std::filesystem::path>>
+batch_submissions(const std::filesystem::path& dir);
+
+/// The CSV's first line: submission, score, max_score, each check's points, compiled,
+/// seconds, first_problem, report.
+std::string batch_csv_header(const Exercise& exercise);
+
+/// `text` as one CSV field (quoted where it must be).
+std::string csv_field(const std::string& text);
 
 /// Submissions are the *.cpp files of `dir`, and the folders holding exactly one *.cpp (named
 /// after the folder). Each is graded into out/<name>/; the CSV goes to `csv`. Returns the

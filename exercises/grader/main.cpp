@@ -1,9 +1,11 @@
 // collscope-grade: grades students' collectives for correctness, rounds, bandwidth, memory,
 // reliance on MPI's buffering, use of collectives, and speed (exercises/README.md).
 #include "batch.hpp"
+#include "class_report.hpp"
 #include "exercise.hpp"
 #include "grade.hpp"
 #include "sandbox.hpp"
+#include "slurm_batch.hpp"
 #include "terminal.hpp"
 
 #include <cstdio>
@@ -20,6 +22,7 @@ namespace fs = std::filesystem;
 constexpr const char* usage =
     R"(usage: collscope-grade EXERCISE SUBMISSION.cpp [--out DIR] [--quick] [--quiet]
        collscope-grade EXERCISE --batch DIR [--out DIR] [--csv FILE] [--quick]
+                       [--slurm [--partition P] [--time T]]
        collscope-grade --list
 options: --unsafe-no-sandbox  run submissions without the bubblewrap sandbox
 
@@ -30,7 +33,10 @@ Written to DIR (default ./grade-EXERCISE-NAME): report.md, report.html, results.
 (Gradescope), junit.xml, and the runs, traces and reproduce commands of failed cases.
 --quick runs the exercise's smaller sweep (well under a minute); --smoke (for the test suite)
 an even smaller one, all process counts in one mpirun. --batch grades every *.cpp
-(or folder with one *.cpp) of DIR into DIR-OUT/NAME/ and a CSV (default OUT/grades.csv).
+(or folder with one *.cpp) of DIR into DIR-OUT/NAME/ and a CSV (default OUT/grades.csv),
+and writes OUT/class-report.md. --slurm grades them as a Slurm job array, one task per
+submission on a node of its own (sbatch --partition P, --time T per submission), in the
+same sandbox; a task that leaves no result is a row with Slurm's reason.
 The compiler and every run of a submission are confined by bubblewrap (bwrap): no network,
 no writes outside one scratch folder, no view of the course's files; where bwrap cannot
 create its namespaces the grader refuses, unless --unsafe-no-sandbox is given.
@@ -89,6 +95,8 @@ int run(const std::vector<std::string_view>& args) {
   std::vector<std::string> positional;
   std::string out, batch, csv;
   bool quick = false, smoke = false, quiet = false, unsafe = false;
+  bool use_slurm = false, slurm_task = false;
+  SlurmOptions slurm;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view a = args[i];
     const auto value = [&]() -> std::string {
@@ -111,11 +119,21 @@ int run(const std::vector<std::string_view>& args) {
       batch = value();
     else if (a == "--csv")
       csv = value();
+    else if (a == "--slurm")
+      use_slurm = true;
+    else if (a == "--slurm-task") // one task of --slurm's job array: no class report
+      slurm_task = true;
+    else if (a == "--partition")
+      slurm.partition = value();
+    else if (a == "--time")
+      slurm.time = value();
     else if (a.starts_with("-"))
       throw ExerciseError("unknown option '" + std::string(a) + "' (see --help)");
     else
       positional.emplace_back(a);
   }
+  if ((use_slurm || !slurm.partition.empty() || !slurm.time.empty()) && batch.empty())
+    throw ExerciseError("--slurm, --partition and --time go with --batch (see --help)");
   if (positional.empty() || positional.size() != (batch.empty() ? 2u : 1u))
     throw ExerciseError(batch.empty() ? "expected EXERCISE SUBMISSION.cpp (see --help)"
                                       : "--batch takes EXERCISE and the folder only (see --help)");
@@ -128,8 +146,17 @@ int run(const std::vector<std::string_view>& args) {
                              : fs::path(out);
     const Sandbox sandbox = sandbox_for(!unsafe, exercise, root, tools, {dir, batch});
     const fs::path table = csv.empty() ? dir / "grades.csv" : fs::path(csv);
-    const int n = grade_batch(exercise, tools, sandbox, batch, dir, table, quick);
-    std::printf("graded %d submissions: %s\n", n, table.c_str());
+    if (use_slurm) {
+      slurm.grader_flags = {smoke ? "--smoke" : quick ? "--quick" : ""};
+      if (slurm.grader_flags.front().empty()) slurm.grader_flags.clear();
+      if (unsafe) slurm.grader_flags.emplace_back("--unsafe-no-sandbox");
+    }
+    const int n = use_slurm ? grade_batch_slurm(exercise, batch, dir, table, slurm)
+                            : grade_batch(exercise, tools, sandbox, batch, dir, table, quick);
+    if (!slurm_task) write_class_report(exercise, table, dir / "class-report.md");
+    std::printf("graded %d submissions: %s%s\n", n, table.c_str(),
+                slurm_task ? ""
+                           : (", class report: " + (dir / "class-report.md").string()).c_str());
     return 0;
   }
   const fs::path source = positional[1];
