@@ -52,6 +52,8 @@ void finish(CheckResult& result, const std::vector<const Case*>& failing,
   for (const Case* c : passing) result.pattern_cases.push_back({*c, false});
   result.pattern = separating_pattern(failing, passing);
   if (result.pattern) result.diagnosis.insert(result.diagnosis.begin(), result.pattern->text);
+  else if (const std::string partial = partial_pattern(failing, passing); !partial.empty())
+    result.diagnosis.insert(result.diagnosis.begin(), partial);
 }
 
 void add_unrun(CheckResult& result, int unrun, int total) {

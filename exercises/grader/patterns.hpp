@@ -19,12 +19,20 @@ struct Pattern {
   std::string test; ///< "p >= 4"
 };
 
-/// The first separating property (a single one, else a pair), with exact boundaries: a
-/// threshold on p or count is the least (greatest) value among the failing cases, stated only
-/// when every passing case lies on the other side. nullopt when nothing separates them or
-/// either side is empty.
+/// The first separating property: single properties (datatype, op, root, p, count, problem
+/// type), then conjunctions of two, then of three, each in the order of the candidates, with
+/// exact boundaries: a threshold on p or count is the least (greatest) value among the failing
+/// cases, stated only when every passing case lies on the other side. When the vector
+/// datatype is all that separates the cases that move data, the text names its size against
+/// its extent. nullopt when nothing separates them or either side is empty.
 std::optional<Pattern> separating_pattern(const std::vector<const Case*>& failing,
                                           const std::vector<const Case*>& passing);
+
+/// When nothing separates: the conjunction (up to three properties) that holds for the most
+/// failing cases and for no passing one, if it explains at least half of them ("9 of the 12
+/// failing cases have …, and no passing case has them all; …"); else empty.
+std::string partial_pattern(const std::vector<const Case*>& failing,
+                            const std::vector<const Case*>& passing);
 
 /// separating_pattern's text, or empty.
 std::string failure_pattern(const std::vector<const Case*>& failing,
