@@ -102,14 +102,20 @@ int main(int argc, char** argv) {
   sweep.sizes.push_back(0);
   for (long m = 1; m <= o.max_bytes; m *= 2) sweep.sizes.push_back(static_cast<int>(m));
   const auto measured = collscope::calibrate::measure(sweep, MPI_COMM_WORLD);
+  // Rank 1's host: whether the ping-pong crossed the network (two nodes) or not.
+  char name[MPI_MAX_PROCESSOR_NAME] = {}, peer[MPI_MAX_PROCESSOR_NAME] = {};
+  int length = 0;
+  MPI_Get_processor_name(name, &length);
+  if (rank == 1) MPI_Send(name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
+  if (rank == 0 && p > 1)
+    MPI_Recv(peer, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   int status = 0;
   if (rank == 0) {
     auto result = collscope::calibrate::conclude(measured, p, o.repetitions);
-    char name[MPI_MAX_PROCESSOR_NAME] = {}, version[MPI_MAX_LIBRARY_VERSION_STRING] = {};
-    int length = 0;
-    MPI_Get_processor_name(name, &length);
+    char version[MPI_MAX_LIBRARY_VERSION_STRING] = {};
     MPI_Get_library_version(version, &length);
     result.host = name;
+    if (p > 1 && std::string(peer) != name) result.peer_host = peer;
     result.library = std::string(version).substr(0, std::string(version).find_first_of("\n,"));
     if (!o.quiet) std::fputs(collscope::calibrate::to_text(result).c_str(), stdout);
     if (!result.ping_pong.fit.valid || !(result.ping_pong.fit.alpha_s > 0) ||
@@ -122,8 +128,8 @@ int main(int argc, char** argv) {
                !write(o.svg, collscope::calibrate::to_svg(result)) ||
                (!o.slide_svg.empty() &&
                 !write(o.slide_svg, collscope::calibrate::to_slide_svg(result)))) {
-      std::fprintf(stderr, "collscope-calibrate: cannot write '%s', '%s' or '%s'\n",
-                   o.out.c_str(), o.svg.c_str(), o.slide_svg.c_str());
+      std::fprintf(stderr, "collscope-calibrate: cannot write '%s', '%s' or '%s'\n", o.out.c_str(),
+                   o.svg.c_str(), o.slide_svg.c_str());
       status = 2;
     } else if (!o.quiet) {
       std::printf("wrote %s and %s%s%s\n", o.out.c_str(), o.svg.c_str(),

@@ -77,7 +77,9 @@ std::string to_json(const Result& r) {
   s += "  \"model\": \"t(m) = alpha + beta*m, ping-pong half round trip, weighted least squares "
        "(weights 1/t^2), standard errors with n-2 degrees of freedom\",\n";
   s += format("  \"ranks\": %.0f, \"repetitions\": %.0f,\n", r.ranks, r.repetitions);
-  s += "  \"host\": \"" + escaped(r.host) + "\",\n  \"library\": \"" + escaped(r.library) + "\",\n";
+  s += "  \"host\": \"" + escaped(r.host) + "\",\n";
+  if (!r.peer_host.empty()) s += "  \"peer_host\": \"" + escaped(r.peer_host) + "\",\n";
+  s += "  \"library\": \"" + escaped(r.library) + "\",\n";
   s += format(
       "  \"loggp\": {\"L_s\": %.6e, \"o_s\": %.6e, \"g_s\": %.6e, \"G_s_per_byte\": %.6e},\n",
       r.L_s, r.o_s, r.g_s, r.G_s_per_byte);
@@ -87,8 +89,10 @@ std::string to_json(const Result& r) {
 }
 
 std::string to_text(const Result& r) {
-  std::string s = "# collscope-calibrate: " + r.host + ", " + std::to_string(r.ranks) +
-                  " ranks, median of " + std::to_string(r.repetitions) + " repetitions\n";
+  std::string s = "# collscope-calibrate: " + r.host +
+                  (r.peer_host.empty() ? "" : " and " + r.peer_host + " (between nodes)") + ", " +
+                  std::to_string(r.ranks) + " ranks, median of " + std::to_string(r.repetitions) +
+                  " repetitions\n";
   s += "#      bytes  ping-pong (s)  residual  ping-ping (s)  ring (s)\n";
   for (std::size_t i = 0; i < r.ping_pong.points.size(); ++i)
     s += format("%12.0f  %13.3e  %+7.1f%%", r.ping_pong.points[i].bytes,

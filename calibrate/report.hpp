@@ -19,6 +19,9 @@ struct Result {
   int ranks = 0, repetitions = 0;
   std::string library; ///< MPI_Get_library_version, first line
   std::string host;    ///< MPI_Get_processor_name of rank 0
+  /// Rank 1's, where it differs from rank 0's: the ping-pong then measured the network
+  /// between two nodes (srun -N 2 --ntasks-per-node=1), not shared memory.
+  std::string peer_host;
   Pattern ping_pong{"ping_pong", {}, {}, {}}, ping_ping{"ping_ping", {}, {}, {}},
       ring{"ring", {}, {}, {}};
   // LogGP (seeds/001: α ≈ 2o + L, β ≈ G).
