@@ -1,8 +1,10 @@
 // Prints the COLLSCOPE_TUNE values of the tune library's test, one per line: line k forces
 // every collective to its k-th collscope algorithm (cycling through shorter lists), so
 // max(algorithms per collective) runs give every algorithm of every collective its turn. Odd
-// lines set the knobs (blocks, piece, threshold); bcast and allreduce split the sizes between
-// two algorithms at 1 KiB.
+// lines set the knobs (blocks, piece, threshold, radix); bcast and allreduce split the sizes
+// between two algorithms at 1 KiB.
+// `tune_sets --float-rank-dependent` prints instead "COLLECTIVE NAME" of each algorithm whose
+// floating-point results may differ between ranks (what auto must not pick for doubles).
 #include "collscope/algorithms/registry.hpp"
 
 #include <algorithm>
@@ -10,8 +12,15 @@
 #include <string>
 #include <vector>
 
-int main() {
+int main(int argc, char** argv) {
   using namespace collscope;
+  if (argc > 1 && std::string(argv[1]) == "--float-rank-dependent") {
+    for (const Algorithm& a : algorithms())
+      if (a.float_rank_dependent)
+        std::printf("%s %s\n", std::string(to_string(a.collective)).c_str(),
+                    std::string(a.name).c_str());
+    return 0;
+  }
   std::vector<std::pair<Collective, std::vector<const Algorithm*>>> lists;
   for (const Algorithm& a : algorithms()) {
     if (a.is_native()) continue;
@@ -31,6 +40,7 @@ int main() {
         if (k % 2 == 1 && a.uses_blocks()) text += ":blocks=3";
         if (k % 2 == 1 && a.uses_piece()) text += ":piece=2";
         if (k % 2 == 1 && a.uses_threshold()) text += ":threshold=64";
+        if (k % 2 == 1 && a.uses_radix()) text += ":radix=3";
         return text;
       };
       line += std::string(line.empty() ? "" : ";") + std::string(to_string(c)) + "=";

@@ -1,6 +1,9 @@
 #include "config.hpp"
 
+#include "collscope/algorithms/choose.hpp"
+
 #include <charconv>
+#include <optional>
 
 namespace collscope::tune {
 
@@ -54,29 +57,72 @@ bool parse_key(std::string_view text, Choice& choice, std::string& error) {
     return true;
   }
   const bool numeric = number(value, n) && n <= std::numeric_limits<int>::max();
+  if (choice.automatic) {
+    error = "option " + quoted(text) + " does not fit " + std::string(to_string(a.collective)) +
+            " auto (auto sets the knobs of what it chooses; floats=ok only)";
+    return false;
+  }
   if (key == "blocks" && a.uses_blocks() && numeric && n > 0) {
     choice.blocks = static_cast<int>(n);
   } else if (key == "piece" && a.uses_piece() && numeric && n > 0) {
     choice.piece = static_cast<int>(n);
   } else if (key == "threshold" && a.uses_threshold() && number(value, n)) {
     choice.threshold = n;
+  } else if (key == "radix" && a.uses_radix() && numeric && n >= 2) {
+    choice.radix = static_cast<int>(n);
   } else {
     error = "option " + quoted(text) + " does not fit " + std::string(to_string(a.collective)) +
             " " + std::string(a.name) +
-            " (blocks=M, piece=B, threshold=BYTES where it takes one; " + "floats=ok)";
+            " (blocks=M, piece=B, threshold=BYTES, radix=K where it takes one; floats=ok)";
     return false;
   }
   return true;
 }
 
-bool parse_choice(Collective c, std::string_view text, Choice& choice, std::string& error) {
+/// The collectives auto chooses for, "gather, scatter, …", for messages.
+std::string auto_list() {
+  std::string list;
+  for (std::size_t i = 0; i < collective_count; ++i)
+    if (const auto c = static_cast<Collective>(i); auto_chooses(c))
+      list += (list.empty() ? "" : ", ") + std::string(to_string(c));
+  return list;
+}
+
+bool parse_auto(Collective c, Choice& choice, bool allow_auto, std::string& error) {
+  const std::string name(to_string(c));
+  if (!allow_auto) {
+    error = name + ": 'auto' is chosen per call at run time by libcollscope-tune, it is no " +
+            "fixed algorithm (collscope-run " + name + " --list names those)";
+    return false;
+  }
+  if (!auto_chooses(c)) {
+    error =
+        name + ": auto chooses only where every rank's block has one size (" + auto_list() + ")";
+    return false;
+  }
+  choice.automatic = true;
+  choice.algorithm = find_algorithm(c, "native");
+  if (choice.algorithm == nullptr) {
+    error = name + " has no native entry for auto to fall back to";
+    return false;
+  }
+  return true;
+}
+
+bool parse_choice(Collective c, std::string_view text, bool allow_auto, Choice& choice,
+                  std::string& error) {
   const auto at = text.find('@');
   const auto words = split(text.substr(0, at), ':');
-  choice.algorithm = find_algorithm(c, words[0]);
-  if (choice.algorithm == nullptr) {
-    error = std::string(to_string(c)) + " has no algorithm " + quoted(words[0]) +
-            " (collscope-run " + std::string(to_string(c)) + " --list names them)";
-    return false;
+  if (words[0] == "auto") {
+    if (!parse_auto(c, choice, allow_auto, error)) return false;
+  } else {
+    choice.algorithm = find_algorithm(c, words[0]);
+    if (choice.algorithm == nullptr) {
+      error = std::string(to_string(c)) + " has no algorithm " + quoted(words[0]) +
+              " (collscope-run " + std::string(to_string(c)) + " --list names them" +
+              (allow_auto && auto_chooses(c) ? ", or auto)" : ")");
+      return false;
+    }
   }
   for (std::size_t i = 1; i < words.size(); ++i)
     if (!parse_key(words[i], choice, error)) return false;
@@ -91,9 +137,72 @@ bool parse_choice(Collective c, std::string_view text, Choice& choice, std::stri
   return true;
 }
 
+/// A mistake in one entry: what is wrong, and the entry, for the lenient reading's message.
+struct Mistake {
+  std::string what{};
+  std::string entry{};
+  std::optional<Collective> collective{}; ///< the entry's, when it names one
+  bool duplicate = false;
+};
+
+/// Reads every entry of `text` into `config`; a bad entry leaves `config` as it was and adds
+/// a Mistake. `stop` stops at the first one.
+void parse_entries(std::string_view text, Config& config, bool allow_auto, bool stop,
+                   std::vector<Mistake>& mistakes) {
+  config = Config{};
+  for (const std::string_view entry : split(text, ';')) {
+    if (!mistakes.empty() && stop) return;
+    if (entry.empty()) continue;
+    Mistake m{.entry = std::string(entry)};
+    const auto eq = entry.find('=');
+    if (eq == std::string_view::npos && entry == "auto") {
+      if (allow_auto) {
+        config.auto_everywhere = true;
+        continue;
+      }
+      m.what = "'auto' is chosen per call at run time by libcollscope-tune, it is no fixed "
+               "algorithm";
+      mistakes.push_back(std::move(m));
+      continue;
+    }
+    const auto collective = parse_collective(trim(entry.substr(0, eq)));
+    if (eq == std::string_view::npos || !collective) {
+      m.what = "bad entry " + quoted(entry) +
+               " (want COLLECTIVE=ALGORITHM[,...], e.g. bcast=jia, or auto)";
+      mistakes.push_back(std::move(m));
+      continue;
+    }
+    m.collective = collective;
+    if (index_of(*collective) >= collective_count) {
+      m.what = std::string(to_string(*collective)) +
+               " is not intercepted (the tune library takes gather … alltoallv)";
+      mistakes.push_back(std::move(m));
+      continue;
+    }
+    auto& list = config.choices[index_of(*collective)];
+    if (!list.empty()) {
+      m.what = std::string(to_string(*collective)) + " is given twice";
+      m.duplicate = true;
+      mistakes.push_back(std::move(m));
+      continue;
+    }
+    std::vector<Choice> parsed;
+    for (const std::string_view text_of_choice : split(entry.substr(eq + 1), ',')) {
+      Choice choice;
+      if (!parse_choice(*collective, text_of_choice, allow_auto, choice, m.what)) break;
+      parsed.push_back(choice);
+    }
+    if (!m.what.empty())
+      mistakes.push_back(std::move(m));
+    else
+      list = std::move(parsed);
+  }
+}
+
 } // namespace
 
 bool Config::empty() const {
+  if (auto_everywhere) return false;
   for (const auto& list : choices)
     if (!list.empty()) return false;
   return true;
@@ -103,33 +212,45 @@ bool size_known_everywhere(Collective c) {
   return c != Collective::gatherv && c != Collective::scatterv && c != Collective::alltoallv;
 }
 
+bool Config::uses_auto() const {
+  if (auto_everywhere) return true;
+  for (const auto& list : choices)
+    for (const Choice& choice : list)
+      if (choice.automatic) return true;
+  return false;
+}
+
+bool auto_chooses(Collective c) {
+  // The chooser's own test: one m for the call (choose.hpp).
+  return index_of(c) < collective_count && formula_bytes(c, 2, 1, 1).has_value();
+}
+
 bool parse_config(std::string_view text, Config& config, std::string& error) {
-  config = Config{};
-  for (const std::string_view entry : split(text, ';')) {
-    if (entry.empty()) continue;
-    const auto eq = entry.find('=');
-    const auto collective = parse_collective(trim(entry.substr(0, eq)));
-    if (eq == std::string_view::npos || !collective) {
-      error = "bad entry " + quoted(entry) + " (want COLLECTIVE=ALGORITHM[,...], e.g. bcast=jia)";
-      return false;
-    }
-    if (index_of(*collective) >= collective_count) {
-      error = std::string(to_string(*collective)) +
-              " is not intercepted (the tune library takes gather … alltoallv)";
-      return false;
-    }
-    auto& list = config.choices[index_of(*collective)];
-    if (!list.empty()) {
-      error = std::string(to_string(*collective)) + " is given twice";
-      return false;
-    }
-    for (const std::string_view text_of_choice : split(entry.substr(eq + 1), ',')) {
-      Choice choice;
-      if (!parse_choice(*collective, text_of_choice, choice, error)) return false;
-      list.push_back(choice);
-    }
+  std::vector<Mistake> mistakes;
+  parse_entries(text, config, false, true, mistakes);
+  if (mistakes.empty()) return true;
+  error = mistakes.front().what;
+  return false;
+}
+
+void parse_settings(std::string_view text, Config& config, std::vector<std::string>& errors) {
+  std::vector<Mistake> mistakes;
+  parse_entries(text, config, true, false, mistakes);
+  for (const Mistake& m : mistakes) {
+    // "bad entry 'x' (…)" names the entry already.
+    std::string line =
+        m.what + (m.what.starts_with("bad entry") ? "" : "; entry " + quoted(m.entry)) + " ignored";
+    const std::string name = m.collective ? std::string(to_string(*m.collective)) : "";
+    if (m.collective && !config.choices[index_of(*m.collective)].empty())
+      line += ", the other " + name + " entry applies";
+    else if (m.collective && config.auto_everywhere && auto_chooses(*m.collective))
+      line += ", " + name + " uses auto";
+    else if (m.collective)
+      line += ", " + name + " uses the MPI library's collective";
+    else
+      line += "; the other entries apply";
+    errors.push_back(std::move(line));
   }
-  return true;
 }
 
 } // namespace collscope::tune

@@ -1,6 +1,8 @@
 #include "route.hpp"
 
+#include "auto_call.hpp"
 #include "collscope/algorithms/irregular_tuning.hpp"
+#include "collscope/algorithms/radix.hpp"
 #include "collscope/algorithms/tuning.hpp"
 #include "contract.hpp"
 #include "hierarchy.hpp"
@@ -21,8 +23,19 @@ bool in(MPI_Datatype t, std::initializer_list<MPI_Datatype> types) {
   return false;
 }
 
-/// Whether the result depends on the order the inputs are combined in: floating-point data
-/// under a sum, a product or a user's op. Derived datatypes may hold floats: counted as such.
+/// Every rank that takes part in a call on `comm`: both groups of an intercommunicator, so
+/// that the report's sum over ranks divided by it counts each call once.
+int participants(MPI_Comm comm) {
+  int p = 0, inter = 0, remote = 0;
+  if (comm == MPI_COMM_NULL || PMPI_Comm_size(comm, &p) != MPI_SUCCESS) return 1;
+  if (PMPI_Comm_test_inter(comm, &inter) == MPI_SUCCESS && inter &&
+      PMPI_Comm_remote_size(comm, &remote) == MPI_SUCCESS)
+    p += remote;
+  return p;
+}
+
+} // namespace
+
 bool order_sensitive(MPI_Datatype type, MPI_Op op) {
   if (in(op, {MPI_MAX, MPI_MIN, MPI_MAXLOC, MPI_MINLOC, MPI_LAND, MPI_LOR, MPI_LXOR, MPI_BAND,
               MPI_BOR, MPI_BXOR, MPI_REPLACE, MPI_NO_OP}))
@@ -36,6 +49,8 @@ bool order_sensitive(MPI_Datatype type, MPI_Op op) {
              MPI_REAL, MPI_DOUBLE_PRECISION, MPI_COMPLEX, MPI_DOUBLE_COMPLEX, MPI_REAL4, MPI_REAL8,
              MPI_REAL16, MPI_2REAL, MPI_2DOUBLE_PRECISION});
 }
+
+namespace {
 
 /// The hierarchical algorithms' node layout, made now (collective, as the algorithm would on
 /// first use): what it cannot serve, it would refuse on every rank alike.
@@ -84,27 +99,40 @@ std::int64_t bytes_of(int count, MPI_Datatype type) {
   return static_cast<std::int64_t>(count) * size;
 }
 
-const Choice* match(const Call& call) {
+Way match(const Call& call) {
   const State& s = state();
-  if (!s.active || Inside::now()) return nullptr;
+  if (!s.active || Inside::now()) return {};
+  int size = 0; // a profile's choice applies at its process count only
+  if (call.comm != MPI_COMM_NULL) PMPI_Comm_size(call.comm, &size);
   for (const Choice& choice : s.config.choices[index_of(call.collective)]) {
     if (call.bytes < choice.low || call.bytes > choice.high) continue;
-    int p = 0;
-    if (choice.procs != 0 && (PMPI_Comm_size(call.comm, &p) != MPI_SUCCESS || p != choice.procs))
-      continue;
-    if (!choice.algorithm->is_native()) return &choice;
-    count_run(call.collective, *choice.algorithm);
-    return nullptr;
+    if (choice.procs != 0 && size != choice.procs) continue;
+    if (choice.automatic) return by_auto(call, choice, participants(call.comm));
+    if (!choice.algorithm->is_native()) return {.choice = &choice, .p = participants(call.comm)};
+    count({.collective = call.collective,
+           .setting = "native",
+           .p = participants(call.comm),
+           .algorithm = "native"});
+    return {};
   }
-  return nullptr;
+  if (s.config.auto_everywhere && auto_chooses(call.collective))
+    return by_auto(call, Choice{.automatic = true}, participants(call.comm));
+  return {};
 }
 
-const char* refuse(const Call& call, const Choice& choice) {
+const char* refuse(const Call& call, const Way& way) {
+  const Choice& choice = *way.choice;
   const char* reason = refusal(call, choice);
-  if (reason != nullptr)
-    count_fallback(call.collective, *choice.algorithm, reason);
-  else
-    count_run(call.collective, *choice.algorithm);
+  TallyKey key{.collective = call.collective,
+               .setting = way.by_auto ? "auto" : std::string(choice.algorithm->name),
+               .p = way.p,
+               .bytes = way.by_auto ? call.bytes : -1,
+               .fell_back = reason != nullptr,
+               .algorithm = std::string(choice.algorithm->name),
+               .detail = reason != nullptr ? reason : ""};
+  if (way.by_auto != nullptr && reason == nullptr) key.detail = way.by_auto->knob;
+  if (way.by_auto != nullptr) key.note = way.by_auto->note;
+  count(key);
   return reason;
 }
 
@@ -117,6 +145,11 @@ Knobs::Knobs(const Choice& choice) {
     if (choice.piece > 0) t.piece = choice.piece;
     set_pipeline_tuning(t);
     pipeline_ = true;
+  }
+  if (choice.radix >= 2) {
+    old_radix_ = radix();
+    set_radix(choice.radix);
+    radix_ = true;
   }
   if (choice.threshold >= 0) {
     IrregularTuning t = irregular_tuning();
@@ -139,6 +172,7 @@ Knobs::~Knobs() {
     t.threshold = old_threshold_;
     set_irregular_tuning(t);
   }
+  if (radix_) set_radix(old_radix_);
 }
 
 } // namespace collscope::tune

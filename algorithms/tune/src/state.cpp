@@ -4,7 +4,6 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <map>
 #include <mutex>
 #include <string>
 
@@ -16,16 +15,11 @@ thread_local int depth = 0;
 
 struct Counts {
   std::mutex mutex;
-  std::map<std::string, long long> runs;      ///< "bcast jia"
-  std::map<std::string, long long> fallbacks; ///< "allreduce ring: non-commutative op"
+  Tally tally;
 };
 Counts& counts() {
   static Counts c;
   return c;
-}
-
-std::string key(Collective c, const Algorithm& a) {
-  return std::string(to_string(c)) + " " + std::string(a.name);
 }
 
 } // namespace
@@ -39,16 +33,12 @@ void configure() {
   State& s = state();
   const char* report = std::getenv("COLLSCOPE_TUNE_REPORT");
   s.report = report != nullptr && std::string_view(report) == "1";
-  const char* text = std::getenv("COLLSCOPE_TUNE");
-  std::string error;
-  if (text != nullptr && !parse_config(text, s.config, error)) {
+  if (const char* text = std::getenv("COLLSCOPE_TUNE"); text != nullptr) {
+    std::vector<std::string> errors;
+    parse_settings(text, s.config, errors);
     if (s.rank == 0)
-      std::fprintf(stderr,
-                   "collscope-tune: COLLSCOPE_TUNE: %s; using the MPI library's "
-                   "collectives\n",
-                   error.c_str());
-    s.config = Config{};
-    return;
+      for (const std::string& e : errors)
+        std::fprintf(stderr, "collscope-tune: COLLSCOPE_TUNE: %s\n", e.c_str());
   }
   if (const char* dir = std::getenv("COLLSCOPE_TUNE_PROFILES"); dir != nullptr && *dir) {
     std::vector<std::string> errors;
@@ -69,31 +59,16 @@ bool Inside::now() {
   return depth > 0;
 }
 
-void count_run(Collective c, const Algorithm& algorithm) {
+void count(const TallyKey& key) {
   Counts& all = counts();
   const std::lock_guard lock(all.mutex);
-  ++all.runs[key(c, algorithm)];
+  ++all.tally[key];
 }
 
-void count_fallback(Collective c, const Algorithm& algorithm, std::string_view reason) {
+Tally tally() {
   Counts& all = counts();
   const std::lock_guard lock(all.mutex);
-  ++all.fallbacks[key(c, algorithm) + ": " + std::string(reason)];
-}
-
-void print_report() {
-  const State& s = state();
-  if (!s.report || s.rank != 0) return;
-  Counts& all = counts();
-  const std::lock_guard lock(all.mutex);
-  for (const auto& [what, n] : all.runs)
-    std::fprintf(stderr, "collscope-tune: rank 0 ran %s: %lld calls\n", what.c_str(), n);
-  for (const auto& [what, n] : all.fallbacks)
-    std::fprintf(stderr,
-                 "collscope-tune: rank 0 fell back to the library instead of %s: %lld calls\n",
-                 what.c_str(), n);
-  if (all.runs.empty() && all.fallbacks.empty())
-    std::fprintf(stderr, "collscope-tune: rank 0 ran no collective through collscope\n");
+  return all.tally;
 }
 
 } // namespace collscope::tune

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "config.hpp"
+#include "tally.hpp"
 
 #include <string_view>
 
@@ -16,8 +17,8 @@ struct State {
 };
 State& state();
 
-/// Reads COLLSCOPE_TUNE (after PMPI_Init): a mistake is named on stderr by rank 0 and the
-/// program runs on the library's collectives.
+/// Reads COLLSCOPE_TUNE (after PMPI_Init): each entry that cannot be read is named on stderr by
+/// rank 0 and left out; the others apply (config.hpp, parse_settings).
 void configure();
 
 /// Marks this thread as running a collscope algorithm: the MPI collectives it calls itself
@@ -31,10 +32,14 @@ public:
   static bool now();
 };
 
-void count_run(Collective c, const Algorithm& algorithm);
-void count_fallback(Collective c, const Algorithm& algorithm, std::string_view reason);
+/// Counts one call of this kind on this rank.
+void count(const TallyKey& key);
+/// This rank's counts so far.
+Tally tally();
 
-/// Rank 0 prints the counts, one line each, on stderr (COLLSCOPE_TUNE_REPORT=1).
+/// With COLLSCOPE_TUNE_REPORT=1: every rank's counts gathered to world rank 0 (collective over
+/// MPI_COMM_WORLD, before PMPI_Finalize), which prints its own lines and then the all-ranks
+/// lines, one each, on stderr (report.cpp).
 void print_report();
 
 } // namespace collscope::tune

@@ -1,4 +1,6 @@
-// MPI_Init reads the configuration (rank 0 names a mistake); MPI_Finalize prints the counts.
+// MPI_Init reads the configuration (rank 0 names a mistake) and, for auto, the network;
+// MPI_Finalize prints the counts of every rank.
+#include "auto_call.hpp"
 #include "export.hpp"
 #include "route.hpp"
 
@@ -9,6 +11,8 @@ namespace {
 void start() {
   PMPI_Comm_rank(MPI_COMM_WORLD, &state().rank);
   configure();
+  // Every rank reads the same COLLSCOPE_TUNE, so all take part in the broadcast or none.
+  if (state().active && state().config.uses_auto()) load_network();
 }
 
 } // namespace

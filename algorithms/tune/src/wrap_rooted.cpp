@@ -25,7 +25,8 @@ COLLSCOPE_TUNE_EXPORT int MPI_Bcast(void* buffer, int count, MPI_Datatype dataty
       {.collective = Collective::bcast,
        .bytes = bytes_of(count, datatype),
        .comm = comm,
-       .root = root},
+       .root = root,
+       .element = datatype},
       [&] { return detail::check_bcast(buffer, count, datatype, root, comm); },
       [&](const Algorithm& a) { return a.bcast(buffer, count, datatype, root, comm); },
       [&] { return native(buffer, count, datatype, root, comm); });
@@ -57,7 +58,8 @@ COLLSCOPE_TUNE_EXPORT int MPI_Gather(const void* sendbuf, int sendcount, MPI_Dat
       {.collective = Collective::gather,
        .bytes = whole ? bytes_of(recvcount, recvtype) : bytes_of(sendcount, sendtype),
        .comm = comm,
-       .root = root},
+       .root = root,
+       .element = whole ? recvtype : sendtype},
       [&] {
         return detail::check_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
                                     root, comm);
@@ -79,7 +81,8 @@ COLLSCOPE_TUNE_EXPORT int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Da
       {.collective = Collective::scatter,
        .bytes = whole ? bytes_of(sendcount, sendtype) : bytes_of(recvcount, recvtype),
        .comm = comm,
-       .root = root},
+       .root = root,
+       .element = whole ? sendtype : recvtype},
       [&] {
         return detail::check_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
                                      root, comm);

@@ -27,7 +27,10 @@ COLLSCOPE_TUNE_EXPORT int MPI_Allgather(const void* sendbuf, int sendcount, MPI_
                                         MPI_Comm comm) {
   static const auto native = next("MPI_Allgather", &PMPI_Allgather);
   return route(
-      {.collective = Collective::allgather, .bytes = bytes_of(recvcount, recvtype), .comm = comm},
+      {.collective = Collective::allgather,
+       .bytes = bytes_of(recvcount, recvtype),
+       .comm = comm,
+       .element = recvtype},
       [&] {
         return detail::check_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
                                        comm);
@@ -43,7 +46,10 @@ COLLSCOPE_TUNE_EXPORT int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_D
                                        MPI_Comm comm) {
   static const auto native = next("MPI_Alltoall", &PMPI_Alltoall);
   return route(
-      {.collective = Collective::alltoall, .bytes = bytes_of(recvcount, recvtype), .comm = comm},
+      {.collective = Collective::alltoall,
+       .bytes = bytes_of(recvcount, recvtype),
+       .comm = comm,
+       .element = recvtype},
       [&] {
         return detail::check_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
                                       comm);
