@@ -84,7 +84,11 @@ std::string missing_row_reason(const std::string& job, std::size_t task, const f
               field(record, "ExitCode") + ")";
     }
   }
-  if (state.empty()) state = "ended, Slurm no longer knows how";
+  // Without accounting Slurm forgets an array task cancelled while pending at once; one that
+  // ran has a log.
+  if (state.empty())
+    state = fs::exists(log) ? "ended, and Slurm no longer knows how"
+                            : "never started: cancelled while pending (Slurm no longer lists it)";
   const std::string tail = last_line(log);
   return "slurm job " + id + " " + state + ": no result" + (tail.empty() ? "" : "; log: " + tail);
 }
