@@ -1,5 +1,6 @@
 #!/bin/sh
-# `collscope slides` as users type it: PNG pages, the handout (one page per slide), and a
+# `collscope slides` as users type it: PNG pages, the handout (two slides a page, or one with
+# --per-page 1), and a
 # broken deck: every mistake on one line with the deck's file and line, exit status 1, and the
 # pages still written with the errors drawn where the figures go.
 # usage: slides_cli.sh COLLSCOPE TESTS_SLIDES_DIR OUT_DIR
@@ -29,7 +30,16 @@ grep -q '^collscope: recording 4 of 4: allgather --algorithm ring --count 100 -n
 
 "$app" slides "$decks/example.md" --handout --pdf "$out/handout.pdf" >"$out/handout.log" 2>&1 ||
   fail "handout: $(cat "$out/handout.log")"
-[ "$(pdfinfo "$out/handout.pdf" | awk '/^Pages:/ { print $2 }')" = 5 ] || fail "handout is not 5 pages"
+[ "$(pdfinfo "$out/handout.pdf" | awk '/^Pages:/ { print $2 }')" = 3 ] ||
+  fail "the handout of 5 slides is not 3 pages (two slides a page)"
+"$app" slides "$decks/example.md" --handout --per-page 1 --pdf "$out/handout1.pdf" \
+  >"$out/handout1.log" 2>&1 || fail "handout --per-page 1: $(cat "$out/handout1.log")"
+[ "$(pdfinfo "$out/handout1.pdf" | awk '/^Pages:/ { print $2 }')" = 5 ] ||
+  fail "the handout with --per-page 1 is not 5 pages"
+status=0
+"$app" slides "$decks/example.md" --per-page 1 --pdf "$out/x.pdf" >"$out/perpage.log" 2>&1 || status=$?
+[ "$status" = 2 ] && grep -q -- '--per-page needs --handout' "$out/perpage.log" ||
+  fail "--per-page without --handout: $(cat "$out/perpage.log")"
 pdftotext "$out/handout.pdf" - | grep -q 'Step through the three rounds' ||
   fail "the handout does not carry the speaker notes"
 pdftotext "$out/example.pdf" - | grep -q 'Step through the three rounds' &&

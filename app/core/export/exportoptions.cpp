@@ -41,7 +41,7 @@ QString usage() {
              "[TRACE2]\n"
              "       collscope present DECK            present a lecture deck (see present "
              "--help)\n"
-             "       collscope slides DECK --pdf OUT.pdf | --png DIR [--handout]\n"
+             "       collscope slides DECK --pdf OUT.pdf | --png DIR [--handout [--per-page 2|1]]\n"
              "\n"
              "Without --export: the window, opening TRACE if given; with TRACE2 as well, the\n"
              "two side by side on one axis (one time scale, or rounds from 0).\n"

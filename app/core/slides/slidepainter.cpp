@@ -2,16 +2,17 @@
 
 #include "paint/viewcolors.h"
 #include "paint/viewframe.h"
+#include "slides/slidetext.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QDir>
 #include <QRegularExpression>
 #include <QStringList>
-#include <QTextTable>
 #include <QTextBlock>
 #include <QTextCursor>
 #include <QTextFragment>
 #include <QTextImageFormat>
+#include <QTextTable>
 #include <QUrl>
 #include <cmath>
 #include <vector>
@@ -24,6 +25,9 @@ constexpr double margin = 40.0;
 constexpr double footerHeight = 30.0;
 constexpr double gap = 20.0;
 constexpr double bodyPixels = 28.0;
+/// A slide of text alone may set its body larger, up to this, to fill the slide: the back row
+/// of a lecture hall reads it, and the slide's lower half is not left empty.
+constexpr double textOnlyPixels = 40.0;
 /// Scenes keep at least this share of the canvas's height; text shrinks (never below 20 px)
 /// before a figure gets smaller.
 constexpr double sceneShare = 0.55;
@@ -176,6 +180,9 @@ void padTables(QTextDocument& doc, double pixels) {
     format.setBorder(1);
     format.setBorderCollapse(true);
     format.setBorderBrush(QColor(190, 190, 190));
+    // A table of three columns or more spans the text's width: its columns spread instead of
+    // leaving the slide's right part empty (two-column tables stay as narrow as their text).
+    if (table->columns() >= 3) format.setWidth(QTextLength(QTextLength::PercentageLength, 100));
     table->setFormat(format);
   }
 }
@@ -203,7 +210,7 @@ std::unique_ptr<QTextDocument> markdownDocument(const QString& markdown, const Q
   doc->setDefaultFont(slideFont(pixels));
   doc->setDocumentMargin(0);
   doc->setBaseUrl(QUrl::fromLocalFile(QDir(directory).absolutePath() + QLatin1Char('/')));
-  doc->setMarkdown(withAltText(markdown), QTextDocument::MarkdownDialectGitHub);
+  doc->setMarkdown(keepTogether(withAltText(markdown)), QTextDocument::MarkdownDialectGitHub);
   // Qt sizes headings relative to a point size; the slides fix them in pixels instead.
   static constexpr double headingScale[] = {1.0, 1.55, 1.3, 1.12, 1.0, 1.0, 1.0};
   for (QTextBlock block = doc->begin(); block.isValid(); block = block.next()) {
@@ -264,11 +271,13 @@ SlideLayout SlidePainter::layout(int index) const {
   const double bottom = canvasHeight - footerHeight;
   const double textRoom =
       slide.scenes.empty() ? bottom - margin : (bottom - margin) * (1.0 - sceneShare) - gap;
-  // The largest body size from 28 px down to 20 px at which the text above and below the
+  // The largest body size from 28 px (40 px on a slide of text alone) down to 20 px at which
+  // the text above and below the
   // scenes fits its room.
   SlideLayout placed;
   double aboveHeight = 0.0, belowHeight = 0.0;
-  for (double pixels = bodyPixels; pixels >= minimumFontPixels; pixels -= 2.0) {
+  const double largest = slide.scenes.empty() && index > 0 ? textOnlyPixels : bodyPixels;
+  for (double pixels = largest; pixels >= minimumFontPixels; pixels -= 2.0) {
     placed.pixels = pixels;
     aboveHeight =
         slide.markdown.isEmpty() ? 0.0 : textDocument(index, pixels, width)->size().height();
@@ -458,6 +467,14 @@ void SlidePainter::paintMessage(QPainter& painter, const QRectF& cell, const QSt
   painter.drawText(inner.adjusted(0, headHeight, 0, 0),
                    Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text);
   painter.restore();
+}
+
+double SlidePainter::notesHeight(int slide, double width, double pixels) const {
+  const Deck& deck = m_library.deck();
+  if (slide < 0 || slide >= static_cast<int>(deck.slides.size())) return 0.0;
+  const QString notes = deck.slides[static_cast<std::size_t>(slide)].notes;
+  if (notes.isEmpty()) return 0.0;
+  return markdownDocument(notes, deck.directory, pixels, width)->size().height();
 }
 
 double SlidePainter::paintNotes(QPainter& painter, const QRectF& target, int slide, double pixels) {

@@ -48,6 +48,8 @@ public:
   /// The speaker notes of `slide` as Markdown at `pixels`, wrapped to `target`'s width; returns
   /// the height used.
   double paintNotes(QPainter& painter, const QRectF& target, int slide, double pixels = 20.0);
+  /// The height the speaker notes of `slide` take at `width` and `pixels` (0 without notes).
+  double notesHeight(int slide, double width, double pixels) const;
 
   /// The slide's text above its scenes, or below them, as laid out on the canvas with body
   /// text of `pixels` (tests read it).

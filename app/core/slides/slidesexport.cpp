@@ -1,11 +1,13 @@
 #include "slides/slidesexport.h"
 
+#include "slides/handoutpage.h"
 #include "slides/scenelibrary.h"
 #include "slides/slidepainter.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QImage>
+#include <QPageLayout>
 #include <QPageSize>
 #include <QPdfWriter>
 
@@ -14,34 +16,23 @@ namespace collscope::app::slides {
 namespace {
 
 // A slide page is the canvas in points (72 dpi: one canvas pixel per point), so the PDF
-// is the presented slide exactly; a handout page is A4 portrait with the notes below.
+// is the presented slide exactly; a handout page is A4 (portrait for two slides a page,
+// landscape for one: the slide then fills most of it).
 constexpr int pdfResolution = 72;
 
-void paintHandoutPage(QPainter& painter, SlidePainter& slides, const QRectF& page,
-                      DeckPosition at) {
-  const double margin = 40.0;
-  const double width = page.width() - 2 * margin;
-  const QRectF slide(margin, margin, width,
-                     width * SlidePainter::canvasHeight / slides.canvasWidth());
-  slides.paint(painter, slide, at);
-  painter.setPen(QPen(QColor(160, 160, 160), 1));
-  painter.setBrush(Qt::NoBrush);
-  painter.drawRect(slide);
-  slides.paintNotes(
-      painter,
-      QRectF(margin, slide.bottom() + 24, width, page.bottom() - margin - slide.bottom() - 24),
-      at.slide, 14.0);
-}
+// A page: one step of the deck, or (handouts) the final steps of one or two slides.
+using Pages = std::vector<std::vector<DeckPosition>>;
 
-QString writePdf(SlidePainter& slides, const std::vector<DeckPosition>& pages, const QString& path,
-                 bool handout) {
+QString writePdf(SlidePainter& slides, const Pages& pages, const QString& path, int perPage) {
+  const bool handout = perPage > 0;
   QDir().mkpath(QFileInfo(path).absolutePath());
   QPdfWriter writer(path);
   writer.setResolution(pdfResolution);
   writer.setCreator(QStringLiteral("collscope"));
   writer.setPageMargins(QMarginsF(0, 0, 0, 0));
   if (handout)
-    writer.setPageSize(QPageSize(QPageSize::A4));
+    writer.setPageLayout(
+        QPageLayout(QPageSize(QPageSize::A4), handoutOrientation(perPage), QMarginsF(0, 0, 0, 0)));
   else
     writer.setPageSize(QPageSize(QSize(static_cast<int>(slides.canvasWidth()),
                                        static_cast<int>(SlidePainter::canvasHeight)),
@@ -52,9 +43,9 @@ QString writePdf(SlidePainter& slides, const std::vector<DeckPosition>& pages, c
   for (std::size_t i = 0; i < pages.size(); ++i) {
     if (i > 0) writer.newPage();
     if (handout)
-      paintHandoutPage(painter, slides, page, pages[i]);
+      paintHandoutPage(painter, slides, page, pages[i], perPage);
     else
-      slides.paint(painter, page, pages[i]);
+      slides.paint(painter, page, pages[i].front());
   }
   painter.end();
   if (!QFileInfo(path).isFile() || QFileInfo(path).size() == 0)
@@ -62,11 +53,11 @@ QString writePdf(SlidePainter& slides, const std::vector<DeckPosition>& pages, c
   return {};
 }
 
-QString writePngs(SlidePainter& slides, const std::vector<DeckPosition>& pages,
-                  const QString& directory, bool handout) {
+QString writePngs(SlidePainter& slides, const Pages& pages, const QString& directory, int perPage) {
+  const bool handout = perPage > 0;
   if (!QDir().mkpath(directory)) return QStringLiteral("cannot create %1").arg(directory);
-  // Handout pages: A4 in points (as in the PDF) drawn at the canvas's width.
-  const QSizeF a4 = QPageSize(QPageSize::A4).size(QPageSize::Point);
+  // Handout pages: A4 in points (as in the PDF), 1024 pixels wide.
+  const QSizeF a4 = handoutPageSize(std::max(perPage, 1));
   const QSize size =
       handout ? QSize(1024, qRound(1024 * a4.height() / a4.width()))
               : QSize(qRound(slides.canvasWidth()), qRound(SlidePainter::canvasHeight));
@@ -76,9 +67,9 @@ QString writePngs(SlidePainter& slides, const std::vector<DeckPosition>& pages,
     QPainter painter(&image);
     if (handout) {
       painter.scale(size.width() / a4.width(), size.width() / a4.width());
-      paintHandoutPage(painter, slides, QRectF(QPointF(0, 0), a4), pages[i]);
+      paintHandoutPage(painter, slides, QRectF(QPointF(0, 0), a4), pages[i], perPage);
     } else
-      slides.paint(painter, QRectF(QPointF(0, 0), QSizeF(size)), pages[i]);
+      slides.paint(painter, QRectF(QPointF(0, 0), QSizeF(size)), pages[i].front());
     painter.end();
     const QString name = QDir(directory).filePath(
         QStringLiteral("page-%1.png").arg(static_cast<int>(i) + 1, 3, 10, QLatin1Char('0')));
@@ -92,8 +83,8 @@ QString writePngs(SlidePainter& slides, const std::vector<DeckPosition>& pages,
 QString slidesUsage() {
   return QStringLiteral(
       "usage: collscope present DECK [--aspect 16:9|4:3] [--rerecord] [--window]\n"
-      "       collscope slides DECK (--pdf OUT.pdf | --png DIR) [--aspect 16:9|4:3] [--handout]\n"
-      "                        [--rerecord]\n"
+      "       collscope slides DECK (--pdf OUT.pdf | --png DIR) [--aspect 16:9|4:3]\n"
+      "                        [--handout [--per-page 2|1]] [--rerecord]\n"
       "\n"
       "DECK is a Markdown deck (slides/README.md describes the format).\n"
       "  present      full-screen audience view and presenter view; Right/Space/PageDown step\n"
@@ -102,7 +93,9 @@ QString slidesUsage() {
       "  --pdf OUT    vector PDF, one page per step (each round of a stepping scene)\n"
       "  --png DIR    one PNG per page (DIR/page-001.png …), 1366x768 (1024x768 at 4:3)\n"
       "  --aspect A   16:9 (default, a 1366x768 canvas) or 4:3 (1024x768) for older projectors\n"
-      "  --handout    one page per slide at its final step, with the speaker notes below\n"
+      "  --handout    A4 pages of the slides at their final steps with their speaker notes:\n"
+      "               two slides a page, portrait (default), or --per-page 1: one slide a\n"
+      "               page, landscape, with its notes set large enough to fill it\n"
       "  --rerecord   record every scene's run again instead of using the cache\n"
       "  --window     present in a window, not full screen\n"
       "Runs are recorded with mpirun and collscope-run, cached in ~/.cache/collscope/scenes.\n"
@@ -112,6 +105,7 @@ QString slidesUsage() {
 
 SlidesOptions parseSlidesArguments(const QStringList& arguments, bool present) {
   SlidesOptions o;
+  bool perPageGiven = false;
   const auto fail = [&o](const QString& message) {
     if (o.error.isEmpty()) o.error = message;
   };
@@ -143,7 +137,14 @@ SlidesOptions parseSlidesArguments(const QStringList& arguments, bool present) {
       o.pngDirectory = value();
     else if (!present && arg == QStringLiteral("--handout"))
       o.handout = true;
-    else if (present && arg == QStringLiteral("--window"))
+    else if (!present && arg == QStringLiteral("--per-page")) {
+      const QString n = value();
+      if (n == QStringLiteral("1") || n == QStringLiteral("2"))
+        o.perPage = n.toInt();
+      else if (!n.isEmpty())
+        fail(QStringLiteral("--per-page takes 1 or 2, got '%1'").arg(n));
+      perPageGiven = true;
+    } else if (present && arg == QStringLiteral("--window"))
       o.window = true;
     else if (arg.startsWith(QLatin1Char('-')) && arg.size() > 1)
       fail(QStringLiteral("unknown option '%1' (see collscope %2 --help)")
@@ -155,6 +156,7 @@ SlidesOptions parseSlidesArguments(const QStringList& arguments, bool present) {
   }
   if (o.help) return o;
   if (o.deck.isEmpty()) fail(QStringLiteral("name the DECK (a slides/….md file)"));
+  if (perPageGiven && !o.handout) fail(QStringLiteral("--per-page needs --handout"));
   if (!present && o.pdf.isEmpty() && o.pngDirectory.isEmpty())
     fail(QStringLiteral("slides: give --pdf OUT.pdf or --png DIR"));
   if (!o.pdf.isEmpty() && !o.pdf.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive))
@@ -185,11 +187,16 @@ int runSlidesExport(const SlidesOptions& options, QTextStream& out, QTextStream&
 
   SlidePainter painter(library);
   const DeckSteps steps = library.steps();
-  const std::vector<DeckPosition> pages = options.handout ? steps.finals() : steps.all();
+  Pages pages;
+  if (options.handout)
+    pages = handoutPages(steps.finals(), options.perPage);
+  else
+    for (const DeckPosition& at : steps.all()) pages.push_back({at});
+  const int perPage = options.handout ? options.perPage : 0;
   for (const auto& [target, write] :
        {std::pair{options.pdf, &writePdf}, std::pair{options.pngDirectory, &writePngs}}) {
     if (target.isEmpty()) continue;
-    const QString problem = write(painter, pages, target, options.handout);
+    const QString problem = write(painter, pages, target, perPage);
     if (!problem.isEmpty()) {
       err << "collscope: " << problem << "\n";
       return 1;

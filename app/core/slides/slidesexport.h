@@ -1,6 +1,7 @@
 // `collscope slides DECK --pdf OUT.pdf | --png DIR [--handout] [--rerecord]`: the deck rendered
 // without a window. One page per step (the scenes' rounds one after another), or with
-// --handout one page per slide at its final step with the speaker notes below it. A broken
+// --handout A4 pages of the slides at their final steps with their speaker notes, two slides a
+// page or (--per-page 1) one slide with its notes filling the page. A broken
 // deck still renders every page — a broken scene shows its error where the figure goes — but
 // every error is printed as `collscope: error: DECK:LINE: …` and the exit status is 1.
 #pragma once
@@ -18,6 +19,7 @@ struct SlidesOptions {
   QString pdf;
   QString pngDirectory;
   bool handout = false;
+  int perPage = 2; ///< --per-page: slides on a handout page (2, or 1 with the notes filling it)
   bool rerecord = false;
   bool window = false; ///< present: a window instead of full screen
   double canvasWidth = wideCanvasWidth; ///< --aspect: 16:9 (default) or 4:3
