@@ -354,6 +354,7 @@ void TreeScene::paintPanel(QPainter& painter, TreePanel& panel, const QRectF& tr
     const QPointF bottom(b.center().x(), b.top());
     panel.edgeLines[e] = edge.upward ? QLineF(bottom, top) : QLineF(top, bottom); // as data flows
   }
+  panel.labelRects.assign(panel.tree.edges().size(), QRectF());
   painter.setRenderHint(QPainter::Antialiasing, true);
   const int index = static_cast<int>(&panel - m_panels.data());
   for (std::size_t e = 0; e < panel.tree.edges().size(); ++e)
@@ -392,7 +393,33 @@ void TreeScene::paintNotATree(QPainter& painter, const QRectF& area, const ViewS
   }
 }
 
-void TreeScene::paintEdge(QPainter& painter, const TreePanel& panel, int e, const ViewStyle& style,
+namespace {
+
+bool crosses(const QLineF& line, const QRectF& rect) {
+  if (line.isNull()) return false;
+  if (rect.contains(line.p1()) || rect.contains(line.p2())) return true;
+  const QLineF sides[] = {{rect.topLeft(), rect.topRight()},
+                          {rect.topRight(), rect.bottomRight()},
+                          {rect.bottomRight(), rect.bottomLeft()},
+                          {rect.bottomLeft(), rect.topLeft()}};
+  for (const QLineF& side : sides)
+    if (line.intersects(side, nullptr) == QLineF::BoundedIntersection) return true;
+  return false;
+}
+
+} // namespace
+
+bool TreeScene::labelIsClear(const TreePanel& panel, int e, const QRectF& box) {
+  for (const QRectF& node : panel.nodeRects)
+    if (!node.isEmpty() && node.intersects(box)) return false;
+  for (std::size_t other = 0; other < panel.edgeLines.size(); ++other)
+    if (static_cast<int>(other) != e && crosses(panel.edgeLines[other], box)) return false;
+  for (const QRectF& placed : panel.labelRects)
+    if (!placed.isEmpty() && placed.intersects(box)) return false;
+  return true;
+}
+
+void TreeScene::paintEdge(QPainter& painter, TreePanel& panel, int e, const ViewStyle& style,
                           const Playback& playback, Colouring colouring,
                           int selectedMessage) const {
   const TreeEdge& edge = panel.tree.edges()[static_cast<std::size_t>(e)];
@@ -472,11 +499,26 @@ void TreeScene::paintEdge(QPainter& painter, const TreePanel& panel, int e, cons
   box.moveCenter(QPointF(child.center().x(), child.top() - metrics.height() * 0.75));
   // Raised to a slide's floor, a label may outgrow its room: then it is left out rather than
   // drawn over a box or its neighbour.
-  if (style.raised(wanted)) {
-    if (box.width() > room + 8) return;
-    for (const QRectF& node : panel.nodeRects)
-      if (!node.isEmpty() && node.intersects(box)) return;
+  if (style.raised(wanted) && box.width() > room + 8) return;
+  // Above the child, unless another edge runs through the label there (a wide fan at the
+  // root: the edges to the far children cross the labels of the near ones); then on its own
+  // edge, nearer the child, where no other edge, box or label is.
+  if (!labelIsClear(panel, e, box)) {
+    const QPointF childEnd = edge.upward ? line.p1() : line.p2();
+    const QPointF parentEnd = edge.upward ? line.p2() : line.p1();
+    bool placed = false;
+    for (const double t : {0.7, 0.55, 0.85, 0.4}) {
+      QRectF along = box;
+      along.moveCenter(parentEnd + (childEnd - parentEnd) * t);
+      if (labelIsClear(panel, e, along)) {
+        box = along;
+        placed = true;
+        break;
+      }
+    }
+    if (!placed && style.raised(wanted)) return;
   }
+  panel.labelRects[static_cast<std::size_t>(e)] = box;
   painter.setPen(Qt::NoPen);
   painter.setBrush(QColor(255, 255, 255, 225));
   painter.drawRoundedRect(box, 3, 3);

@@ -31,6 +31,7 @@ struct TreePanel {
   // Geometry of the last paint.
   std::vector<QRectF> nodeRects; ///< per comm rank; empty rect if not drawn
   std::vector<QLineF> edgeLines; ///< per tree edge
+  std::vector<QRectF> labelRects; ///< per tree edge; empty if its label was not drawn
 };
 
 class TreeScene {
@@ -84,8 +85,10 @@ private:
                   const Playback& playback, Colouring colouring, int selectedRank,
                   int selectedMessage);
   void paintNotATree(QPainter& painter, const QRectF& area, const ViewStyle& style);
-  void paintEdge(QPainter& painter, const TreePanel& panel, int e, const ViewStyle& style,
+  void paintEdge(QPainter& painter, TreePanel& panel, int e, const ViewStyle& style,
                  const Playback& playback, Colouring colouring, int selectedMessage) const;
+  /// No box, other edge or label already drawn under `box` (edge `e`'s own line may be).
+  static bool labelIsClear(const TreePanel& panel, int e, const QRectF& box);
   void paintNode(QPainter& painter, const TreePanel& panel, int panelIndex, int rank,
                  const ViewStyle& style, const Playback& playback, Colouring colouring,
                  int selectedRank) const;
