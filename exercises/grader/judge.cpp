@@ -70,7 +70,7 @@ void add_unrun(CheckResult& result, int unrun, int total) {
 }
 
 void per_p_table(CheckResult& result, const std::vector<std::pair<const CaseRecord*, bool>>& judged,
-                 const std::map<const CaseRecord*, std::string>& why) {
+                 const std::map<const CaseRecord*, std::string>& why, const Exercise& exercise) {
   result.header = {"p", "cases", "passed", "failed", "not run", "first failure"};
   std::map<int, std::vector<std::pair<const CaseRecord*, bool>>> by_p;
   for (const auto& entry : judged) by_p[entry.first->c.p].push_back(entry);
@@ -83,7 +83,8 @@ void per_p_table(CheckResult& result, const std::vector<std::pair<const CaseReco
       unrun += !ran;
       std::string& slot = ran ? first : first_unrun;
       if (!passed && slot.empty())
-        slot = describe(record->c) + ": " + (why.count(record) ? why.at(record) : std::string());
+        slot = describe(record->c, exercise) + ": " +
+               (why.count(record) ? why.at(record) : std::string());
     }
     if (first.empty()) first = first_unrun;
     result.rows.push_back({std::to_string(p), std::to_string(entries.size()), std::to_string(ok),
@@ -146,7 +147,7 @@ CheckResult judge_correct(const Grade& g, const CheckSpec& spec) {
       result.diagnosis.push_back(std::to_string(n) + (n == 1 ? " case " : " cases ") +
                                  to_string(outcome) +
                                  ": the run was stopped and resumed after it.");
-  per_p_table(result, judged, why);
+  per_p_table(result, judged, why, *g.exercise);
   return result;
 }
 
@@ -182,7 +183,7 @@ CheckResult judge_sync(const Grade& g, const CheckSpec& spec) {
   finish(result, failing, passing, "cases still correct with MPI_Send made synchronous");
   add_unrun(result, unrun, static_cast<int>(g.sync.size()));
   policy_verdict(g, result, "sync_send");
-  per_p_table(result, judged, why);
+  per_p_table(result, judged, why, *g.exercise);
   return result;
 }
 
@@ -223,7 +224,7 @@ CheckResult judge_collectives(const Grade& g, const CheckSpec& spec) {
                                "communicator creation included) and one-sided communication are "
                                "off limits.");
   }
-  per_p_table(result, judged, why);
+  per_p_table(result, judged, why, *g.exercise);
   return result;
 }
 

@@ -142,13 +142,13 @@ CheckResult judge_bound(const Grade& g, const CheckSpec& spec) {
     row.judged += 1;
     row.passed += ok;
     const double margin = (v - b) / std::max(1.0, std::fabs(b));
-    if (margin > row.worst_margin) row = {row.judged, row.passed, v, b, margin, describe(r.c)};
+    if (margin > row.worst_margin) row = {row.judged, row.passed, v, b, margin, describe(r.c, ex)};
     if (const double a = ok ? allowance(ex, spec, env) : 0; a > 0 && v > b - a + 1e-9) {
       // Within the bound only thanks to the allowance: maybe the same excess, at a smaller count.
       hidden.push_back(&r.c);
       hidden_allowance = a;
       if (hidden_example.empty())
-        hidden_example = describe(r.c) + ": " + value_text + " = " + format_number(v) +
+        hidden_example = describe(r.c, ex) + ": " + value_text + " = " + format_number(v) +
                          " > " + format_number(b - a) + " without the allowance";
     }
     if (ok) continue;
@@ -199,7 +199,7 @@ CheckResult judge_bound(const Grade& g, const CheckSpec& spec) {
     const std::string hint = choose_hint(spec, *worst, env, measured, uses(ex, spec, {"rounds"}));
     if (!hint.empty()) {
       result.diagnosis.insert(result.diagnosis.begin(),
-                              hint + " (at " + describe(worst->c) + ", case " +
+                              hint + " (at " + describe(worst->c, ex) + ", case " +
                                   std::to_string(worst->c.id) + ")");
       result.hint_case = worst->c.id;
     }

@@ -35,7 +35,7 @@ void add_unrun(CheckResult& result, int unrun, int total);
 void policy_verdict(const Grade& grade, CheckResult& result, const std::string& kind);
 /// The check's table: one row per process count.
 void per_p_table(CheckResult& result, const std::vector<std::pair<const CaseRecord*, bool>>& judged,
-                 const std::map<const CaseRecord*, std::string>& why);
+                 const std::map<const CaseRecord*, std::string>& why, const Exercise& exercise);
 
 } // namespace detail
 } // namespace collscope::grade

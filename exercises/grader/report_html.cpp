@@ -87,7 +87,8 @@ std::string html_report(const Grade& g) {
         << " shown)</h3>\n<ul>\n";
     for (std::size_t index = 0; index < shown.size(); ++index) {
       const FailedCase& f = *shown[index];
-      out << "<li id=\"" << figure_anchor(c, f) << "\"><b>case " << f.record->c.id << "</b>, " << markup(describe(f.record->c))
+      out << "<li id=\"" << figure_anchor(c, f) << "\"><b>case " << f.record->c.id << "</b>, "
+          << markup(describe(f.record->c, ex))
           << (f.mode == Mode::sync ? ", MPI_Send synchronous" : "") << ": " << markup(f.what)
           << "<br>";
       if (!f.record->block_maps.empty())
@@ -109,7 +110,7 @@ std::string html_report(const Grade& g) {
       if (const int call = figure_call(f, index); call >= 0) {
         const std::string svg = case_figure_svg(
             f.trace, call,
-            "case " + std::to_string(f.record->c.id) + ": " + describe(f.record->c) +
+            "case " + std::to_string(f.record->c.id) + ": " + describe(f.record->c, ex) +
                 (f.mode == Mode::sync ? " (the normal run)" : ""));
         out << "<br>" << (svg.empty() ? "(no message between ranks to draw)" : svg);
       }

@@ -79,7 +79,7 @@ std::string markdown_report(const Grade& g) {
     out << "\n### Failed cases (" << shown.size() << " of " << c.failures.size() << " shown)\n";
     for (std::size_t index = 0; index < shown.size(); ++index) {
       const FailedCase& f = *shown[index];
-      out << "\n- **case " << f.record->c.id << "**, " << describe(f.record->c)
+      out << "\n- **case " << f.record->c.id << "**, " << describe(f.record->c, ex)
           << (f.mode == Mode::sync ? ", MPI_Send synchronous" : "") << ": " << f.what << "\n";
       if (!f.record->block_maps.empty())
         out << "  - where the data went (" << block_map_legend << "):\n";

@@ -16,10 +16,11 @@ std::string list(const std::vector<int>& values) {
 
 std::string sweep_text(const Grade& g) {
   const SweepSpec& s = g.exercise->sweep;
-  std::string roots = s.roots == "all"
-                          ? "every root (sampled above p = " + std::to_string(s.sample_above) + ")"
-                      : s.roots == "zero" ? "root 0"
-                                          : "roots 0, 1, p/2, p−1";
+  const std::string roots =
+      !has_root(*parse_kind(g.exercise->collective)) ? ""
+      : s.roots == "all" ? "every root (sampled above p = " + std::to_string(s.sample_above) + "); "
+      : s.roots == "zero" ? "root 0; "
+                          : "roots 0, 1, p/2, p−1; ";
   std::string types;
   for (const std::string& d : s.datatypes)
     types += (types.empty() ? "" : " and ") +
@@ -36,7 +37,7 @@ std::string sweep_text(const Grade& g) {
     types += "; problem types " + problems;
   }
   return std::string(g.quick ? "quick" : "full") + " sweep: p = " + list(s.p) + "; " + roots +
-         "; counts " + list(s.counts) + "; " + types + " (" + std::to_string(g.main.size()) +
+         "counts " + list(s.counts) + "; " + types + " (" + std::to_string(g.main.size()) +
          " cases; one mpirun per process count p, of p + 1 processes: a case runs on the first p "
          "ranks, the last rank idles" +
          (g.sandboxed ? "; every run in the sandbox)" : "; WITHOUT the sandbox)");

@@ -88,8 +88,10 @@ void write_plan(const std::filesystem::path& file, const std::vector<Case>& case
   }
 }
 
-std::string describe(const Case& c) {
-  return "p=" + std::to_string(c.p) + " root=" + std::to_string(c.root) +
+std::string describe(const Case& c, const Exercise& exercise) {
+  const auto kind = parse_kind(exercise.collective);
+  return "p=" + std::to_string(c.p) +
+         (!kind || has_root(*kind) ? " root=" + std::to_string(c.root) : "") +
          " count=" + std::to_string(c.count) + " " + mpi_name(c.dtype) +
          (c.op == Op::sum ? "" : std::string(", ") + op_name(c.op));
 }

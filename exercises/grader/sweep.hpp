@@ -26,8 +26,8 @@ std::vector<int> roots_for(const SweepSpec& sweep, int p);
 
 void write_plan(const std::filesystem::path& file, const std::vector<Case>& cases);
 
-/// "p=5 root=2 count=1000 MPI_INT".
-std::string describe(const Case& c);
+/// "p=5 root=2 count=1000 MPI_INT" ("p=5 count=1000 MPI_INT" for a collective without a root).
+std::string describe(const Case& c, const Exercise& exercise);
 /// "5:2:1000:int:17", the harness's --case.
 std::string case_spec(const Case& c);
 

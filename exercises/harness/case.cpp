@@ -23,6 +23,11 @@ bool takes_op(Kind kind) {
   return kind == Kind::allreduce || kind == Kind::scan || kind == Kind::reduce_scatter_block;
 }
 
+bool has_root(Kind kind) {
+  return kind == Kind::gather || kind == Kind::gatherv || kind == Kind::scatter ||
+         kind == Kind::bcast;
+}
+
 bool takes_problem(Kind kind) {
   return kind == Kind::gatherv;
 }

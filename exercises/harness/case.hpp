@@ -22,6 +22,9 @@ enum class Kind {
 };
 /// The collectives that reduce with an op (allreduce, scan, reduce_scatter_block).
 bool takes_op(Kind kind);
+/// The collectives with a root (gather, gatherv, scatter, bcast): the others' cases carry root
+/// 0, which reports and traces never name.
+bool has_root(Kind kind);
 enum class Dtype { int_, vector };
 /// The reduction of an allreduce: `sum` (commutative: MPI_SUM on MPI_INT, a user-defined sum on
 /// the vector type, which MPI's predefined ops refuse) or `affine` (every int is an affine map

@@ -46,14 +46,18 @@ std::string error_text(int code) {
   return std::string(text, static_cast<std::size_t>(length));
 }
 
-/// The traced call: nothing but the submission runs inside the region and the watch.
-int traced_call(Kind kind, const Case& c, Buffers& b, const Datatypes& types, MPI_Comm comm,
-                watch::Stats& stats) {
+/// The traced call: nothing but the submission runs inside the region and the watch. After it,
+/// still inside the region, the receive buffer as the call left it goes into the trace as the
+/// region's metadata `received` (its block map, as the reports print it), and `expected`
+/// where that differs: the trace's messages say what was sent, these what landed where, so
+/// the app's data view of a graded case can draw both.
+int traced_call(Kind kind, const Case& c, Buffers& b, const Buffers& expected, int rank,
+                const Datatypes& types, MPI_Comm comm, watch::Stats& stats) {
   const std::string region = std::string("algorithm ") + to_string(kind) + "/submission";
   trace::Region algorithm(region);
   trace::meta("case", c.id);
   trace::meta("p", c.p);
-  trace::meta("root", c.root);
+  if (has_root(kind)) trace::meta("root", c.root);
   trace::meta("count", c.count);
   trace::meta("datatype", mpi_name(c.dtype));
   trace::region_comm(static_cast<int>(MPI_Comm_c2f(comm)));
@@ -66,6 +70,14 @@ int traced_call(Kind kind, const Case& c, Buffers& b, const Datatypes& types, MP
   provenance::stop();
   stats = watch::end();
   watch::set_phase(2);
+  if (trace::active()) {
+    const std::string got = block_map(kind, c, rank, b.recv, b.recv_elements);
+    if (!got.empty()) {
+      trace::meta("received", got);
+      const std::string want = block_map(kind, c, rank, expected.recv, expected.recv_elements);
+      if (want != got) trace::meta("expected", want);
+    }
+  }
   return rc;
 }
 
@@ -86,7 +98,7 @@ Verdict run_case(Kind kind, const Case& c, MPI_Comm comm, const Datatypes& types
     Buffers got = make_buffers(kind, c, rank);
     call_native(kind, c, expected, types, fresh);
     PMPI_Barrier(fresh);
-    error = traced_call(kind, c, got, types, fresh, stats);
+    error = traced_call(kind, c, got, expected, rank, types, fresh, stats);
     if (error != MPI_SUCCESS)
       mine = std::string(submission.function) + " returned error code " + std::to_string(error) +
              " (" + error_text(error) + ")";

@@ -246,7 +246,10 @@ TEST_CASE("the allreduce's op: in the sweep, the plan, the reproduce spec and th
   Case c = cases.back();
   REQUIRE(c.op == Op::affine);
   CHECK_THAT(case_spec(c), Catch::EndsWith(":affine"));
-  CHECK_THAT(describe(c), Catch::Contains("non-commutative"));
+  CHECK_THAT(describe(c, e), Catch::Contains("non-commutative"));
+  CHECK_THAT(describe(c, e), !Catch::Contains("root")); // allreduce has none
+  CHECK_THAT(describe(cases.front(), load_exercise("gather", exercises(), true)),
+             Catch::Contains("root=0"));
   const auto back = parse_case_spec(case_spec(c));
   REQUIRE(back.has_value());
   CHECK((back->p == c.p && back->count == c.count && back->id == c.id && back->op == Op::affine));

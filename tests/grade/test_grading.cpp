@@ -124,6 +124,29 @@ bool check_provenance(const fs::path& dir, const std::string& collective) {
     // A placement bug (every block there, in the wrong places: no '·', '?' or partial block
     // in the map) of a gather: every message carries a run of origins (an all-to-all's mixed
     // blocks, or a message of unwritten memory, would not), and the root ends with all.
+    // The receive buffers as the harness read them, in the case's region (the app's data view
+    // draws them): every wrong rank's as the report prints it, with MPI's beside it.
+    REQUIRE(trace.algorithms.size() == 1);
+    for (const nlohmann::json& row : failed.at(0).at("block_map")) {
+      const int rank = row.at("rank");
+      const auto ref = std::find_if(
+          trace.algorithms[0].regions.begin(), trace.algorithms[0].regions.end(),
+          [rank](const collscope::model::OpRef& r) { return r.rank == rank; });
+      REQUIRE(ref != trace.algorithms[0].regions.end());
+      const auto& meta = trace.ranks[static_cast<std::size_t>(rank)]
+                             .regions[static_cast<std::size_t>(ref->op)]
+                             .meta;
+      INFO("rank " << rank);
+      REQUIRE(meta.contains("received"));
+      REQUIRE(meta.contains("expected"));
+      CHECK(meta.find("received")->second == row.at("got").get<std::string>());
+      CHECK(meta.find("expected")->second == row.at("expected").get<std::string>());
+    }
+    // No root named for a collective without one.
+    CHECK(trace.algorithms[0].meta.contains("root") == (collective == "gather" ||
+                                                         collective == "gatherv" ||
+                                                         collective == "scatter" ||
+                                                         collective == "bcast"));
     const std::string got = failed.at(0).at("block_map").at(0).at("got");
     if (collective == "gather" && got.find_first_of("·?[+") == std::string::npos) {
       CHECK(annotated == between);
@@ -244,6 +267,7 @@ TEST_CASE("a placement bug's case: block map and data view by origin", "[provena
   const std::string text = read_text(svg);
   CHECK(text.find("coloured by the rank it came from") != std::string::npos);
   CHECK(text.find("no block annotations") == std::string::npos);
+  CHECK(text.find("receive buffer after the call") != std::string::npos);
 }
 
 // The exercises after the first six, graded with the test suite's smoke sample (--smoke: p =

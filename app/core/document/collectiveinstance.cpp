@@ -34,6 +34,38 @@ long long parseInteger(const std::string& text, long long fallback) {
   }
 }
 
+/// Each rank's `received` and `expected` metadata of the instance's region, by comm rank.
+ReceivedBuffers receivedBuffers(const model::Trace& trace, int index,
+                                const std::vector<int>& commRankOf, std::size_t size) {
+  ReceivedBuffers buffers;
+  const model::AlgorithmInstance& instance = trace.algorithms[static_cast<std::size_t>(index)];
+  const auto read = [](const model::Meta& meta, std::string_view key) {
+    const auto it = meta.find(key);
+    return it == meta.end() ? std::optional<ReceivedBuffer>() : ReceivedBuffer::parse(it->second);
+  };
+  for (const model::OpRef& ref : instance.regions) {
+    const int rank = ref.rank >= 0 && ref.rank < static_cast<int>(commRankOf.size())
+                         ? commRankOf[static_cast<std::size_t>(ref.rank)]
+                         : -1;
+    if (rank < 0 || static_cast<std::size_t>(rank) >= size) continue;
+    const auto r = static_cast<std::size_t>(rank);
+    if (buffers.received.size() <= r) {
+      buffers.received.resize(r + 1);
+      buffers.expected.resize(r + 1);
+    }
+    const model::Meta& meta = trace.ranks[static_cast<std::size_t>(ref.rank)]
+                                  .regions[static_cast<std::size_t>(ref.op)]
+                                  .meta;
+    buffers.received[r] = read(meta, "received");
+    // No `expected`: the harness found the buffer as MPI's.
+    buffers.expected[r] = meta.contains("expected") ? read(meta, "expected") : buffers.received[r];
+  }
+  if (!buffers.any()) return {};
+  buffers.received.resize(size);
+  buffers.expected.resize(size);
+  return buffers;
+}
+
 } // namespace
 
 CollectiveInstance CollectiveInstance::build(const TraceDocument& document, int index) {
@@ -73,6 +105,8 @@ CollectiveInstance CollectiveInstance::build(const TraceDocument& document, int 
       result.m_commRankOf[static_cast<std::size_t>(world)] = static_cast<int>(r);
   }
   result.m_root = static_cast<int>(parseInteger(result.meta("root"), -1));
+  if (index >= 0)
+    result.m_received = receivedBuffers(trace, index, result.m_commRankOf, result.m_members.size());
   if (result.m_root >= result.size()) result.m_root = -1;
 
   // Rounds: as every view numbers them (collectiverounds.h).

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "document/playback.h"
+#include "document/receivedbuffer.h"
 #include "document/tracedocument.h"
 
 #include <QString>
@@ -63,6 +64,9 @@ public:
   /// Names of the phases the sends were annotated with, in order of first use.
   const QStringList& phases() const { return m_phases; }
   std::string meta(const std::string& key) const;
+  /// A graded case's receive buffers after the call, per comm rank, as the harness read them
+  /// (its regions' `received` and `expected` metadata); none for any other run.
+  const ReceivedBuffers& received() const { return m_received; }
 
 private:
   int m_index = -1;
@@ -81,6 +85,7 @@ private:
   QStringList m_phases;
   std::vector<std::int64_t> m_ownBytes;
   std::map<std::string, std::string> m_meta;
+  ReceivedBuffers m_received;
 };
 
 } // namespace collscope::app

@@ -139,7 +139,7 @@ QString TraceDocument::title() const {
     const auto it = a.meta.find(key);
     return it == a.meta.end() ? QString() : QString::fromStdString(it->second);
   };
-  if (!meta("root").isEmpty() && a.collective != "allgather")
+  if (!meta("root").isEmpty())
     title += QStringLiteral("   root %1").arg(meta("root"));
   if (!meta("count").isEmpty())
     title += QStringLiteral("   count %1 %2").arg(meta("count"), meta("datatype"));

@@ -31,6 +31,7 @@ void DataView::render(QPainter& painter, const QRect& target, const Playback& pl
   const ViewStyle style = styleFor(target.size());
   refresh(playback);
   m_rows = 0;
+  m_receivedColumns = 0;
   m_columnOf.assign(static_cast<std::size_t>(m_instance->size()), -1);
   painter.save();
   painter.setRenderHint(QPainter::Antialiasing, true);
@@ -53,16 +54,25 @@ void DataView::render(QPainter& painter, const QRect& target, const Playback& pl
   }
   body = paintLegend(painter, body, style);
   if (m_bytesOnly) {
-    layoutRows(body, style, body.width(), 1);
+    if (showsReceived())
+      layoutWithReceived(body, style, 1);
+    else
+      layoutRows(body, style, body.width(), 1);
     paintRowLabels(painter, style);
     paintBytes(painter, style);
+    if (m_receivedColumns > 0) paintReceived(painter, style);
   } else {
     const std::vector<int>& origins = m_ownership.slotOrigins();
     for (std::size_t c = 0; c < origins.size(); ++c)
       m_columnOf[static_cast<std::size_t>(origins[c])] = static_cast<int>(c);
-    layoutRows(body, style, body.width(), static_cast<int>(origins.size()));
+    if (showsReceived()) {
+      layoutWithReceived(body, style, static_cast<int>(origins.size()));
+    } else {
+      layoutRows(body, style, body.width(), static_cast<int>(origins.size()));
+    }
     paintRowLabels(painter, style);
     paintSlots(painter, style);
+    if (m_receivedColumns > 0) paintReceived(painter, style);
   }
   painter.restore();
 }
@@ -78,6 +88,9 @@ void DataView::paintHeader(QPainter& painter, const QRectF& area, const ViewStyl
       m_bytesOnly
           ? QStringLiteral("This trace has no block annotations: bars show the bytes each rank "
                            "has received so far.")
+      : showsReceived()
+          ? QStringLiteral("Left: the blocks the messages delivered, by origin rank. Right: "
+                           "each receive buffer after the call, as the grader read it back.")
       : m_reduction
           ? QStringLiteral("One row per rank, one slot per rank's input: it fills when the row's "
                            "partial sum includes that input (B₂..B₅: the inputs of ranks 2 to 5).")
@@ -311,7 +324,9 @@ int DataView::rankAt(const QPointF& point) const {
   const double row = (point.y() - m_top) / m_rowHeight;
   if (row < 0 || row >= m_rows || point.x() < m_labelLeft) return -1;
   const int columns = m_bytesOnly ? 1 : static_cast<int>(m_ownership.slotOrigins().size());
-  if (point.x() > m_gridLeft + m_cellWidth * columns + 200) return -1;
+  const double right = m_receivedColumns > 0 ? m_receivedLeft + m_cellWidth * m_receivedColumns
+                                             : m_gridLeft + m_cellWidth * columns;
+  if (point.x() > right + 200) return -1;
   return m_instance->worldRank(static_cast<int>(row));
 }
 

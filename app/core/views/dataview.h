@@ -5,6 +5,10 @@
 // data". A trace without block annotations gets bars of the bytes each rank received so far.
 // For a reduction (allreduce, scan, …) a slot is an input and fills when the rank's partial
 // sum includes it; each row ends with the sum as the lecture writes it ("B₂..B₅").
+// A graded case (its trace holds the harness's `received` block maps) gets a second grid to the
+// right: each rank's receive buffer after the call, block by block, as the grader read it back,
+// outlined where it differs from MPI's (whose content a strip under the slot shows), so that a
+// submission whose messages carry the right blocks to the wrong places shows it.
 #pragma once
 
 #include "document/blockownership.h"
@@ -41,6 +45,9 @@ public:
   QRectF slotRect(int rank, int origin) const;
   /// Whether the last render showed bytes only (no block annotations).
   bool showsBytesOnly() const { return m_bytesOnly; }
+  /// Block `block` of comm rank `rank`'s receive buffer in the last render's grid of a graded
+  /// case (empty when not drawn).
+  QRectF receivedRect(int rank, int block) const;
 
 private:
   void refresh(const Playback& playback);
@@ -56,6 +63,14 @@ private:
   bool carriesSelected(int rank, int origin) const;
   /// The widest text the column after the slots must take ("000/000" or a partial sum).
   QString summaryTemplate() const;
+  // The receive buffers' grid (dataviewreceived.cpp).
+  bool showsReceived() const;
+  void layoutWithReceived(const QRectF& area, const ViewStyle& style, int columns);
+  void paintReceived(QPainter& painter, const ViewStyle& style) const;
+  void paintReceivedSlot(QPainter& painter, const ViewStyle& style, int rank, int block,
+                         const QRectF& box) const;
+  QString receivedSummary(int rank) const;
+  static QString receivedSummaryTemplate();
   bool m_reduction = false; ///< the instance's collective combines inputs
 
   int m_index = -2; ///< instance of the cache; −2: nothing built yet
@@ -71,7 +86,10 @@ private:
   double m_gridLeft = 0;
   double m_cellWidth = 0; ///< per slot (bytes mode: the bar's full width)
   int m_rows = 0;
-  std::vector<int> m_columnOf; ///< origin → slot column, −1 for none
+  std::vector<int> m_columnOf;
+  double m_receivedLeft = 0; ///< x of the receive buffers' grid
+  int m_receivedColumns =
+      0; ///< its columns; 0 when not drawn ///< origin → slot column, −1 for none
 };
 
 } // namespace collscope::app

@@ -23,7 +23,7 @@ QRectF DataView::paintLegend(QPainter& painter, const QRectF& area, const ViewSt
     for (const auto& item : items) total += unit * 3.0 + m.horizontalAdvance(item.second);
     return total;
   };
-  enum class Symbol { held, arriving, empty, noData, pieces };
+  enum class Symbol { held, arriving, empty, noData, pieces, foreign, differs };
   std::vector<std::pair<Symbol, QString>> entries;
   const int p = m_instance->size();
   if (m_bytesOnly) {
@@ -32,7 +32,8 @@ QRectF DataView::paintLegend(QPainter& painter, const QRectF& area, const ViewSt
   } else {
     entries = {{Symbol::held, QStringLiteral("held (colour: origin rank)")},
                {Symbol::arriving, QStringLiteral("in flight")},
-               {Symbol::empty, QStringLiteral("not held")}};
+               {Symbol::empty, showsReceived() ? QStringLiteral("not held, not written")
+                                               : QStringLiteral("not held")}};
     bool zero = false;
     bool pieces = false;
     for (int o : m_ownership.slotOrigins()) {
@@ -43,6 +44,10 @@ QRectF DataView::paintLegend(QPainter& painter, const QRectF& area, const ViewSt
       entries.emplace_back(Symbol::noData,
                            QStringLiteral("no data (0 elements), coloured once it arrived"));
     if (pieces) entries.emplace_back(Symbol::pieces, QStringLiteral("a block sent in pieces"));
+  }
+  if (showsReceived()) {
+    entries.emplace_back(Symbol::foreign, QStringLiteral("no rank's data"));
+    entries.emplace_back(Symbol::differs, QStringLiteral("differs from MPI's (strip: MPI's)"));
   }
   const int smallest = std::max(9, static_cast<int>(std::ceil(style.minimumTextPixels)));
   while (font.pixelSize() > smallest && widthOf(QFontMetricsF(font), entries) > area.width())
@@ -99,6 +104,21 @@ QRectF DataView::paintLegend(QPainter& painter, const QRectF& area, const ViewSt
       paintHatch(painter, box, QColor(150, 150, 150), 8 * style.scale,
                  std::max(1.0, 1.5 * style.scale));
       break;
+    case Symbol::foreign:
+      painter.fillRect(box, palette::paper);
+      paintHatch(painter, box, palette::secondaryInk, 7 * style.scale,
+                 std::max(1.0, 1.4 * style.scale));
+      break;
+    case Symbol::differs: {
+      const double strip = box.height() * 0.3;
+      painter.fillRect(box, sample);
+      painter.fillRect(QRectF(box.left(), box.bottom() - strip, box.width(), strip), emptySlot);
+      const double w = std::max(1.5, 3 * style.scale);
+      painter.setPen(QPen(palette::ink, w));
+      painter.setBrush(Qt::NoBrush);
+      painter.drawRect(box.adjusted(w / 2, w / 2, -w / 2, -w / 2));
+      break;
+    }
     case Symbol::pieces:
       painter.fillRect(box, sample);
       painter.setPen(QPen(style.background, std::max(1.0, 2 * style.scale)));

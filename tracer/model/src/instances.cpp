@@ -60,6 +60,17 @@ void assign_instances(Trace& trace) {
       instance.regions.push_back({rank.id, i});
     }
   }
+  for (AlgorithmInstance& instance : trace.algorithms)
+    if (!has_root(instance.collective)) instance.meta.erase("root");
+}
+
+bool has_root(std::string_view collective) {
+  static constexpr std::string_view rootless[] = {
+      "allgather", "allgatherv",     "alltoall",
+      "alltoallv", "alltoallw",      "allreduce",
+      "barrier",   "reduce_scatter", "reduce_scatter_block",
+      "scan",      "exscan"};
+  return std::find(std::begin(rootless), std::end(rootless), collective) == std::end(rootless);
 }
 
 int instance_size(const AlgorithmInstance& instance) {
