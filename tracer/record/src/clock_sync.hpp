@@ -8,7 +8,7 @@
 // Nothing in between: a measurement needs rank 0 and the rank to call MPI together, and
 // between MPI_Init and MPI_Finalize the tracer never makes a rank call MPI on its own.
 // Linear drift between the two measurements is undone; anything else remains for the trace
-// model's logical clock (tracer/README.md, "Tracing on a cluster").
+// model's logical clock (tracer/README.md, "On a cluster").
 //
 // Ranks that all run on one host (and none skewed by the test hook) read one CLOCK_MONOTONIC:
 // their offsets are written as 0, exactly, and the ping-pongs only give the latency.

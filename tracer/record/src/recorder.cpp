@@ -129,7 +129,7 @@ void start_files(int events_fd, const std::string& ring_path, int defs_fd,
   char host[256] = {};
   gethostname(host, sizeof host - 1);
   // Test hook: COLLSCOPE_TRACE_HOSTS="n0,n0,n1,n1" names rank r's host as its r-th entry, so a
-  // one-machine run can stand for a cluster (tracer/README.md, "Tracing on a cluster").
+  // one-machine run can stand for a cluster (tracer/README.md, "On a cluster").
   if (const char* hosts = std::getenv("COLLSCOPE_TRACE_HOSTS"); hosts != nullptr) {
     const char* at = hosts;
     for (int r = 0; r < state.world_rank && at != nullptr; ++r) {
