@@ -137,7 +137,7 @@ int main(int argc, char** argv) {
   MainWindow window;
   window.setNodeOptions(commandLine.options.nodes);
   window.setInitialCall(commandLine.options.call);
-  window.setCompareWith(commandLine.second);
+  window.setCompareWith(commandLine.second, commandLine.options.call2);
   window.show();
   if (!commandLine.trace.isEmpty()) window.openTrace(commandLine.trace);
   return app.exec();

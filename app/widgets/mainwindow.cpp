@@ -136,8 +136,18 @@ void MainWindow::setDocument(std::shared_ptr<TraceDocument> document) {
   }
   if (!m_compareWith.isEmpty()) {
     const QString path = std::exchange(m_compareWith, {});
+    const CallOption call = std::exchange(m_compareCall, {});
     try {
-      compareWith(TraceDocument::load(path));
+      std::shared_ptr<TraceDocument> second = TraceDocument::load(path);
+      QString error;
+      const int index = findCall(call, *second, error);
+      if (index == -2) {
+        std::fprintf(stderr, "collscope: %s\n", qPrintable(error));
+        QCoreApplication::exit(2);
+        return;
+      }
+      if (index >= 0) second = TraceDocument::forCall(*second, index);
+      compareWith(std::move(second));
     } catch (const model::TraceError& error) {
       std::fprintf(stderr, "collscope: %s\n", error.what());
       QMessageBox::warning(

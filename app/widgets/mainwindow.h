@@ -46,8 +46,12 @@ public slots:
   /// The call the next opened trace shows first (the command line's --call / --region); a call
   /// the trace does not have prints one line and ends the program with status 2.
   void setInitialCall(const CallOption& call) { m_initialCall = call; }
-  /// A trace to compare the next opened one with, side by side (`collscope A B`).
-  void setCompareWith(const QString& path) { m_compareWith = path; }
+  /// A trace to compare the next opened one with, side by side (`collscope A B`), and the call
+  /// of it to show (`--call2`/`--region2`; a call it does not have ends the program as --call).
+  void setCompareWith(const QString& path, const CallOption& call = {}) {
+    m_compareWith = path;
+    m_compareCall = call;
+  }
   /// Scopes every view to call `call` of the open trace (−1: the whole program).
   void showCall(int call);
   int currentCall() const { return m_currentCall; }
@@ -90,6 +94,7 @@ private:
   int m_currentCall = -1;
   CallOption m_initialCall;
   QString m_compareWith;
+  CallOption m_compareCall;
   CallsDock* m_calls;
   NodeOptions m_nodeOptions;
   Playback* m_playback;

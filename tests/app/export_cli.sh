@@ -86,6 +86,17 @@ got=$?
 set -e
 [ "$got" -eq 2 ] || fail "collscope --call 9 TRACE (window): status $got, expected 2"
 grep -q "^collscope: --call 9: no call 9" "$out/stderr" || fail "window --call 9: $(cat "$out/stderr")"
+# Each side of `collscope A B` has its own call: --call2 names B's.
+set +e
+timeout 60 "$app" "$traces/bcast_pipeline_p8" --call2 9 "$traces/gather_binomial_p8" \
+  >/dev/null 2>"$out/stderr"
+got=$?
+set -e
+[ "$got" -eq 2 ] || fail "collscope A --call2 9 B (window): status $got, expected 2"
+grep -q "^collscope: --call2 9: no call 9" "$out/stderr" || fail "window --call2 9: $(cat "$out/stderr")"
+"$app" --export "$out/compare-calls.png" --axis rounds --round 1 --call 0 --call2 0 \
+  "$traces/gather_binomial_p8" "$traces/bcast_pipeline_p8" >/dev/null ||
+  fail "export two traces, a call of each, the cursor after round 1"
 env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM "$app" "$traces/gather_binomial_p8" \
   >/dev/null 2>"$out/stderr" && fail "the window started without a display"
 grep -q "no display" "$out/stderr" || fail "no-display message: $(cat "$out/stderr")"

@@ -10,12 +10,14 @@
 #include "export/viewexporter.h"
 #include "models/calllistmodel.h"
 #include "models/statisticsmodel.h"
+#include "paint/legendpainter.h"
 #include "run/lecturerun.h"
 #include "views/comparisonview.h"
 #include "views/spacetimeview.h"
 
 #include <QAbstractItemModelTester>
 #include <QImage>
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <otf2/otf2.h>
 #include <set>
@@ -274,6 +276,140 @@ TEST_CASE("two runs side by side: one round axis, one time scale, both drawn") {
       CHECK(view.axis(0).pixelsPerUnit() == Approx(view.axis(1).pixelsPerUnit()));
     }
   }
+}
+
+TEST_CASE("two runs side by side share one playback cursor") {
+  const auto whole = apptest::load(apptest::barrierProgram(p, root));
+  const auto bcast = TraceDocument::forCall(*whole, 0);  // rounds 0 … 2
+  const auto gather = TraceDocument::forCall(*whole, 2); // rounds 0 … p − 2
+  ComparisonView view(*bcast, *gather);
+  view.setMode(AxisMode::inferredRounds);
+  // The cursor runs on the clock that reaches further, so that playing passes over both.
+  REQUIRE(&view.sharedClock() == &gather->clock(AxisMode::inferredRounds));
+  Playback playback;
+  playback.setClock(&view.sharedClock());
+  playback.setCursor(view.step(0.0, 1, true)); // the first round end of either: after round 0
+  CHECK(playback.cursor() == Approx(1.0));
+  playback.setCursor(view.step(playback.cursor(), 1, true));
+  CHECK(playback.cursor() == Approx(2.0));
+  const QImage image = ViewExporter::renderImage(view, playback, QSize(1920, 1080));
+  for (int half = 0; half < 2; ++half) {
+    CAPTURE(half);
+    // Each half at the same position of its own clock: rounds 0 and 1 complete in both.
+    CHECK(view.playbackAt(half).cursor() == Approx(2.0));
+    CHECK(view.playbackAt(half).completedRounds() == 2);
+    const QRectF plot = view.geometry(half).plot();
+    const double x = view.axis(half).toPixel(2.0);
+    CHECK(apptest::isDark(image.pixelColor(QPointF(x, plot.center().y()).toPoint())));
+    // Delivered messages drawn, later ones faded, in both.
+    const TraceDocument& doc = view.documentAt(half);
+    const TraceClock& clock = doc.clock(AxisMode::inferredRounds);
+    int before = 0, after = 0;
+    for (int m = 0; m < doc.messageCount(); ++m) {
+      const model::Message& message = doc.trace().messages[static_cast<std::size_t>(m)];
+      if (message.sender == message.receiver) continue;
+      const QLineF line = view.geometry(half).messageLine(m, doc.trace());
+      if (clock.messageEnd(m) < 2.0) before += drawn(image, line) ? 1 : 0;
+      if (clock.messageStart(m) > 2.0) after += drawn(image, line) ? 0 : 1;
+    }
+    CHECK(before > 0);
+    CHECK(after > 0);
+  }
+  CHECK(view.cursorText(2.0).contains(QStringLiteral("2 of 3 rounds complete")));
+  CHECK(view.cursorText(2.0).contains(QStringLiteral("2 of %1 rounds complete").arg(p - 1)));
+
+  SECTION("past the end of the shorter run: drawn whole, the cursor still over it") {
+    playback.setCursor(4.0);
+    const QImage later = ViewExporter::renderImage(view, playback, QSize(1920, 1080));
+    CHECK(view.playbackAt(0).atEnd());
+    CHECK_FALSE(view.playbackAt(1).atEnd());
+    const QRectF plot = view.geometry(0).plot();
+    const double x = view.axis(0).toPixel(4.0);
+    CHECK(apptest::isDark(later.pixelColor(QPointF(x, plot.center().y()).toPoint())));
+    const int last = bcast->messageCount() - 1;
+    CHECK(drawn(later, view.geometry(0).messageLine(last, bcast->trace())));
+  }
+  SECTION("stepping back and past the ends stops at the shared range") {
+    CHECK(view.step(1.0, -1, true) == Approx(0.0));
+    CHECK(view.step(p - 1.0, 1, true) == Approx(p - 1.0));
+    CHECK(view.step(0.0, 1, false) > 0.0); // the first send of either
+  }
+}
+
+TEST_CASE("two runs side by side share one legend, which explains the hatching") {
+  const auto whole = apptest::load(apptest::barrierProgram(p, root));
+  const auto program = TraceDocument::forCall(*whole, 0);
+  const auto gather = apptest::load(test::binomial_gather(8, 1000)); // waits in its receives
+  ComparisonView view(*program, *gather);
+  const Playback none;
+  const QSize size(1920, 1080);
+  const QImage image = ViewExporter::renderImage(view, none, size);
+  // Under both plots, the whole width.
+  const QRectF legend = view.legendArea();
+  CHECK(legend.top() >= view.geometry(1).plot().bottom());
+  CHECK(legend.width() == Approx(size.width()));
+  // Every state either trace has, once.
+  const std::vector<LegendPainter::Entry> entries = view.legendEntries(false);
+  REQUIRE(gather->lanes(AxisMode::time).has(StateKind::blocked));
+  bool onlyOne = false;
+  for (const StateKind kind : {StateKind::send, StateKind::receive, StateKind::sendReceive,
+                               StateKind::collective, StateKind::blocked, StateKind::algorithm}) {
+    CAPTURE(ViewStyle::name(kind).toStdString());
+    const bool top = program->lanes(AxisMode::time).has(kind);
+    const bool bottom = gather->lanes(AxisMode::time).has(kind);
+    onlyOne = onlyOne || top != bottom;
+    CHECK(std::count_if(entries.begin(), entries.end(), [kind](const auto& e) {
+            return e.symbol == LegendPainter::Symbol::swatch && e.kind == kind;
+          }) == (top || bottom ? 1 : 0));
+  }
+  CHECK(onlyOne); // the sendrecv of the program, the algorithm region of the gather
+  // Its swatch is vermillion with the lanes' white stripes.
+  const ViewStyle style = ViewStyle::forSize(size);
+  const LegendPainter::Layout layout = LegendPainter::layout(legend, entries, style);
+  const auto it = std::find_if(entries.begin(), entries.end(), [](const auto& e) {
+    return e.symbol == LegendPainter::Symbol::swatch && e.kind == StateKind::blocked;
+  });
+  const QRectF swatch = layout.items[static_cast<std::size_t>(it - entries.begin())].symbol;
+  int vermillion = 0, white = 0;
+  for (int y = static_cast<int>(swatch.top()) + 2; y < swatch.bottom() - 2; ++y)
+    for (int x = static_cast<int>(swatch.left()) + 2; x < swatch.right() - 2; ++x) {
+      const QColor c = image.pixelColor(x, y);
+      vermillion += apptest::isNear(c, ViewStyle::color(StateKind::blocked), 30) ? 1 : 0;
+      white += c.lightness() > 200 ? 1 : 0;
+    }
+  CHECK(vermillion > 20);
+  CHECK(white > 10);
+}
+
+TEST_CASE("collscope --export A B: each its own call, one cursor") {
+  const test::TempDir dir;
+  const QString trace =
+      QString::fromStdString(apptest::barrierProgram(p, root).write(dir / "program").string());
+  const QString png = QString::fromStdString((dir / "cmp.png").string());
+  int status = -1;
+  QString said = runExport({"--export", png, "--call", "0", "--call2", "2", "--axis", "rounds",
+                            "--round", "1", trace, trace},
+                           status);
+  CHECK(status == 0);
+  CHECK(said.contains(QStringLiteral("call 0 · ")));
+  CHECK(said.contains(QStringLiteral("| call 2 · ")));
+  CHECK(QImage(png).size() == QSize(1920, 1080));
+  said = runExport({"--export", png, "--call2", "9", trace, trace}, status);
+  CHECK(status == 2);
+  CHECK(said.trimmed() ==
+        QStringLiteral("collscope: --call2 9: no call 9: the trace has 6 calls (0 … 5)"));
+  said = runExport({"--export", png, "--region2", "x", trace, trace}, status);
+  CHECK(status == 2);
+  CHECK(said.startsWith(QStringLiteral("collscope: --region2 x: ")));
+  said = runExport({"--export", png, "--call2", "two", trace, trace}, status);
+  CHECK(status == 2);
+  CHECK(said.startsWith(QStringLiteral("collscope: --call2 expects a call number")));
+  said = runExport({"--export", png, "--axis", "rounds", "--round", "9", "--call", "0", "--call2",
+                    "2", trace, trace},
+                   status);
+  CHECK(status == 2);
+  CHECK(said.trimmed() ==
+        QStringLiteral("collscope: --round 9: the traces have rounds 0 … %1").arg(p - 2));
 }
 
 TEST_CASE("compare with the lecture: the run that records what the call resembles") {

@@ -15,6 +15,7 @@
 #include <QElapsedTimer>
 #include <QItemSelectionModel>
 #include <QPushButton>
+#include <QSlider>
 #include <QTabWidget>
 #include <QTest>
 #include <QTreeView>
@@ -110,6 +111,46 @@ TEST_CASE("picking a call in the Calls dock scopes every view; Whole program is 
     CHECK(comparison->view().mode() == AxisMode::time);
     comparison->close();
   }
+}
+
+TEST_CASE("collscope A B --call N --call2 M: each side its own call, one cursor for both") {
+  const test::TempDir dir;
+  const QString path =
+      QString::fromStdString(apptest::barrierProgram(6, 2).write(dir / "program").string());
+  MainWindow window;
+  window.setInitialCall(CallOption{QStringLiteral("0"), false});
+  window.setCompareWith(path, CallOption{QStringLiteral("2"), false, true});
+  window.setAxisMode(AxisMode::inferredRounds);
+  window.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&window));
+  window.openTrace(path);
+  REQUIRE(waitUntil([&] { return window.findChild<ComparisonWindow*>() != nullptr; }));
+  auto* comparison = window.findChild<ComparisonWindow*>();
+  REQUIRE(QTest::qWaitForWindowExposed(comparison));
+  ComparisonView& view = comparison->view();
+  REQUIRE(view.documentAt(0).call() != nullptr);
+  CHECK(view.documentAt(0).call()->index == 0);
+  REQUIRE(view.documentAt(1).call() != nullptr);
+  CHECK(view.documentAt(1).call()->index == 2);
+  // Opened at the end (both whole); Home, then a round step moves one cursor for both.
+  Playback& playback = comparison->playback();
+  CHECK(playback.atEnd());
+  comparison->activateWindow();
+  comparison->actions().toStart->trigger();
+  CHECK(playback.cursor() == Approx(0.0));
+  comparison->actions().roundForward->trigger();
+  comparison->actions().roundForward->trigger();
+  CHECK(playback.cursor() == Approx(2.0));
+  const QImage image = comparison->grab().toImage();
+  CHECK_FALSE(image.isNull());
+  for (int half = 0; half < 2; ++half) CHECK(view.playbackAt(half).completedRounds() == 2);
+  auto* bar = comparison->findChild<PlaybackBar*>();
+  REQUIRE(bar);
+  auto* slider = bar->findChild<QSlider*>();
+  REQUIRE(slider);
+  slider->setValue(slider->maximum());
+  CHECK(playback.atEnd());
+  comparison->close();
 }
 
 TEST_CASE("the window opens on the call --call N names") {

@@ -57,7 +57,12 @@ TEST_CASE("mistakes on the command line get one clear line") {
       {{"--export", "o.png", "--frobnicate", "t"}, "unknown option '--frobnicate'"},
       {{"--export", "o.png", "a", "b", "c"}, "at most two TRACEs"},
       {{"--export", "o.png", "--view", "tree", "a", "b"}, "compared on the timeline only"},
-      {{"--export", "o.png", "--round", "1", "a", "b"}, "take one TRACE"},
+      {{"--export", "o.png", "--round", "1", "a", "b"},
+       "--round with two traces needs a round axis"},
+      {{"--export", "o.png", "--axis", "rounds", "--time", "1ms", "a", "b"},
+       "--time with two traces needs the time axis"},
+      {{"--call2", "1", "a"}, "--call2 applies to TRACE2, and there is none"},
+      {{"--region2", "solve", "--call2", "1", "a", "b"}, "one --call2 or --region2"},
       {{"--call", "1", "--region", "solve", "t"}, "one --call or --region"},
       {{"--call"}, "--call needs a value"},
       {{"--round", "2", "t"}, "--round only works with --export"},
@@ -84,6 +89,26 @@ TEST_CASE("the command line takes --call N and two traces") {
   REQUIRE(cl.error.isEmpty());
   CHECK(cl.second == QStringLiteral("b"));
   CHECK(usage().contains(QStringLiteral("--call N")));
+}
+
+TEST_CASE("each of two traces has its own call: --call for TRACE, --call2 for TRACE2") {
+  CommandLine cl = parse({"--call2", "4", "a", "b", "--call", "1"});
+  REQUIRE(cl.error.isEmpty());
+  CHECK(cl.options.call.selector == QStringLiteral("1"));
+  CHECK(cl.options.call.flag() == QStringLiteral("--call"));
+  CHECK(cl.options.call2.selector == QStringLiteral("4"));
+  CHECK(cl.options.call2.flag() == QStringLiteral("--call2"));
+  cl = parse({"--export", "o.png", "--region2", "solve", "a", "b"});
+  REQUIRE(cl.error.isEmpty());
+  CHECK_FALSE(cl.options.call.given());
+  CHECK(cl.options.call2.byRegion);
+  CHECK(cl.options.call2.flag() == QStringLiteral("--region2"));
+  // One cursor for both: a time on the time axis, a round on a round axis.
+  cl = parse({"--export", "o.png", "--time", "3us", "a", "b"});
+  REQUIRE(cl.error.isEmpty());
+  cl = parse({"--export", "o.png", "--axis", "rounds", "--round", "1", "a", "b"});
+  REQUIRE(cl.error.isEmpty());
+  CHECK(usage().contains(QStringLiteral("--call2 N")));
 }
 
 TEST_CASE("a node layout for the window and for exports; mistakes are one line") {

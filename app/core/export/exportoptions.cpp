@@ -35,26 +35,31 @@ std::optional<AxisMode> parseAxis(const QString& text) {
 QString usage() {
   return QStringLiteral(
              "usage: collscope [--ranks-per-node N [--placement P] | --nodes N,N,...]\n"
-             "                 [--call N | --region NAME] [TRACE [TRACE2]]\n"
+             "                 [--call N | --region NAME] [--call2 N | --region2 NAME]\n"
+             "                 [TRACE [TRACE2]]\n"
              "       collscope --export OUT.png|OUT.svg [--view NAME] [--time T | --round K]\n"
-             "                 [--size WxH] [--axis time|rounds|annotated] [--call N] TRACE "
-             "[TRACE2]\n"
+             "                 [--size WxH] [--axis time|rounds|annotated] [--call N] [--call2 N]\n"
+             "                 TRACE [TRACE2]\n"
              "       collscope present DECK            present a lecture deck (see present "
              "--help)\n"
              "       collscope slides DECK --pdf OUT.pdf | --png DIR [--handout [--per-page 2|1]]\n"
              "\n"
              "Without --export: the window, opening TRACE if given; with TRACE2 as well, the\n"
-             "two side by side on one axis (one time scale, or rounds from 0).\n"
+             "two side by side on one axis (one time scale, or rounds from 0), with one legend\n"
+             "and one playback cursor for both.\n"
              "  --call N       open call N of TRACE (`collscope-trace calls TRACE` lists them):\n"
              "                 its own trace, times and rounds from 0\n"
              "  --region NAME  the same for the user region NAME\n"
+             "  --call2 N, --region2 NAME  the same for TRACE2 (each side has its own)\n"
              "  --export OUT   render a view of TRACE to OUT (.png or .svg) without a window\n"
              "  --view NAME    which view: %1 (default timeline)\n"
              "  --time T       put the playback cursor at T (seconds, or e.g. 250us, 1.5ms);\n"
              "                 what lies after it is faded, messages in flight are marked\n"
+             "                 (two traces: T after each one's start, on the time axis)\n"
              "  --round K      put the cursor where round K (numbered from 0) of the first run is\n"
              "                 complete: every message of rounds 0..K delivered; the same rounds\n"
-             "                 in every view and on every axis (annotated if the run has them)\n"
+             "                 in every view and on every axis (annotated if the run has them;\n"
+             "                 two traces: on a round axis, after column K of both)\n"
              "  --size WxH     image size in pixels (default 1920x1080)\n"
              "  --axis MODE    x axis: physical time, rounds inferred from the messages, or the\n"
              "                 algorithm's annotated rounds (default time)\n"
@@ -146,12 +151,17 @@ CommandLine parseCommandLine(const QStringList& arguments) {
               QStringLiteral("--placement: expected consecutive or round-robin, got '%1'").arg(*v));
         cl.options.nodes.roundRobin = *v == QStringLiteral("round-robin");
       }
-    } else if (arg == QStringLiteral("--call") || arg == QStringLiteral("--region")) {
-      if (cl.options.call.given())
-        fail(QStringLiteral("give one --call or --region, not both or twice"));
+    } else if (arg == QStringLiteral("--call") || arg == QStringLiteral("--region") ||
+               arg == QStringLiteral("--call2") || arg == QStringLiteral("--region2")) {
+      const bool second = arg.endsWith(QLatin1Char('2'));
+      CallOption& call = second ? cl.options.call2 : cl.options.call;
+      if (call.given())
+        fail(second
+                 ? QStringLiteral("give one --call2 or --region2 (for TRACE2), not both or twice")
+                 : QStringLiteral("give one --call or --region, not both or twice"));
       if (auto v = value()) {
-        cl.options.call.selector = *v;
-        cl.options.call.byRegion = arg == QStringLiteral("--region");
+        call.selector = *v;
+        call.byRegion = arg.startsWith(QStringLiteral("--region"));
       }
     } else if (arg == QStringLiteral("--nodes")) {
       if (auto v = value()) cl.options.nodes.sizes = *v;
@@ -173,9 +183,11 @@ CommandLine parseCommandLine(const QStringList& arguments) {
   if (placement && !cl.options.nodes.ranksPerNode)
     fail(QStringLiteral("--placement goes with --ranks-per-node"));
   if (cl.options.call.given() && cl.trace.isEmpty())
-    fail(
-        QStringLiteral("%1 needs a TRACE")
-            .arg(cl.options.call.byRegion ? QStringLiteral("--region") : QStringLiteral("--call")));
+    fail(QStringLiteral("%1 needs a TRACE").arg(cl.options.call.flag()));
+  if (cl.options.call2.given() && cl.second.isEmpty())
+    fail(QStringLiteral("%1 applies to TRACE2, and there is none (for TRACE: %2)")
+             .arg(cl.options.call2.flag(), cl.options.call2.byRegion ? QStringLiteral("--region")
+                                                                     : QStringLiteral("--call")));
   if (!cl.exportMode && !exportOnly.isEmpty())
     fail(QStringLiteral("%1 only works with --export OUT").arg(exportOnly.first()));
   if (cl.exportMode) {
@@ -190,10 +202,21 @@ CommandLine parseCommandLine(const QStringList& arguments) {
     if (!cl.second.isEmpty() && exportOnly.contains(QStringLiteral("--view")) &&
         cl.options.view != QStringLiteral("timeline"))
       fail(QStringLiteral("--view: two traces are compared on the timeline only"));
-    if (!cl.second.isEmpty() && (cl.options.time || cl.options.round))
-      fail(QStringLiteral("--time and --round take one TRACE (two are compared whole)"));
+    // Two traces share one cursor: a time after each one's start, or a border between round
+    // columns; round K of a time axis would stand at two different places.
+    if (!cl.second.isEmpty() && cl.options.time && cl.options.axis != AxisMode::time)
+      fail(QStringLiteral("--time with two traces needs the time axis (on a round axis: "
+                          "--round K)"));
+    if (!cl.second.isEmpty() && cl.options.round && cl.options.axis == AxisMode::time)
+      fail(QStringLiteral("--round with two traces needs a round axis (--axis rounds or "
+                          "annotated): round K ends at a different time in each"));
   }
   return cl;
+}
+
+QString CallOption::flag() const {
+  return QStringLiteral("--%1%2").arg(byRegion ? QStringLiteral("region") : QStringLiteral("call"),
+                                      second ? QStringLiteral("2") : QString());
 }
 
 int findCall(const CallOption& option, const TraceDocument& document, QString& error) {
@@ -202,12 +225,12 @@ int findCall(const CallOption& option, const TraceDocument& document, QString& e
   const model::Call* call =
       model::find_call(document.calls().calls, option.selector.toStdString(), option.byRegion, why);
   if (call == nullptr) {
-    // The model's line names the option when the number itself is malformed.
+    // The model's line names the option (as --call) when the number itself is malformed.
     error = QString::fromStdString(why);
-    if (!error.startsWith(QStringLiteral("--")))
-      error = QStringLiteral("%1 %2: %3")
-                  .arg(option.byRegion ? QStringLiteral("--region") : QStringLiteral("--call"),
-                       option.selector, error);
+    if (error.startsWith(QStringLiteral("--call ")))
+      error.replace(0, 6, option.flag());
+    else if (!error.startsWith(QStringLiteral("--")))
+      error = QStringLiteral("%1 %2: %3").arg(option.flag(), option.selector, error);
     return -2;
   }
   return call->index;

@@ -10,10 +10,10 @@ namespace collscope::app {
 
 namespace {
 
-// Loads `path`, applies the node layout and, for the first trace, --call; null after printing
-// the one line that says why not.
+// Loads `path`, applies the node layout and `call` (--call for the first trace, --call2 for the
+// second); null after printing the one line that says why not.
 std::unique_ptr<TraceDocument> openForExport(const ExportOptions& options, const QString& path,
-                                             bool first, QTextStream& err) {
+                                             const CallOption& callOption, QTextStream& err) {
   std::unique_ptr<TraceDocument> document;
   try {
     document = TraceDocument::load(path);
@@ -25,9 +25,8 @@ std::unique_ptr<TraceDocument> openForExport(const ExportOptions& options, const
     err << "collscope: " << error << "\n";
     return nullptr;
   }
-  if (!first) return document;
   QString error;
-  const int call = findCall(options.call, *document, error);
+  const int call = findCall(callOption, *document, error);
   if (call == -2) {
     err << "collscope: " << error << "\n";
     return nullptr;
@@ -38,14 +37,36 @@ std::unique_ptr<TraceDocument> openForExport(const ExportOptions& options, const
   return own;
 }
 
-// `collscope --export OUT A B`: both stacked on one axis.
+// `collscope --export OUT A B`: both stacked on one axis, one legend, one cursor (`--time T`
+// after each one's start on the time axis, `--round K` after column K on a round axis).
 int exportComparison(const ExportOptions& options, const TraceDocument& first, QTextStream& out,
                      QTextStream& err) {
-  const std::unique_ptr<TraceDocument> second = openForExport(options, options.second, false, err);
+  const std::unique_ptr<TraceDocument> second =
+      openForExport(options, options.second, options.call2, err);
   if (!second) return 2;
   ComparisonView view(first, *second);
   view.setMode(options.axis);
-  const Playback playback;
+  Playback playback;
+  if (options.time || options.round) {
+    const TraceClock& clock = view.sharedClock();
+    playback.setClock(&clock);
+    if (options.time && *options.time > clock.end()) {
+      err << "collscope: --time " << formatDuration(*options.time)
+          << " is after both traces' ends (the longer ends at " << formatDuration(clock.end())
+          << ")\n";
+      return 2;
+    }
+    if (options.time) playback.setCursor(*options.time);
+    if (options.round) {
+      // On a round axis round K of both is complete at the border after column K.
+      if (*options.round >= clock.columnCount()) {
+        err << "collscope: --round " << *options.round << ": the traces have rounds 0 … "
+            << clock.columnCount() - 1 << "\n";
+        return 2;
+      }
+      playback.setCursor(*options.round + 1.0);
+    }
+  }
   const QString error = ViewExporter::exportToFile(view, playback, options.output, options.size);
   if (!error.isEmpty()) {
     err << "collscope: " << error << "\n";
@@ -66,7 +87,8 @@ int runHeadlessExport(const ExportOptions& options, QTextStream& out, QTextStrea
     return 2;
   }
   QString error;
-  std::unique_ptr<TraceDocument> document = openForExport(options, options.trace, true, err);
+  std::unique_ptr<TraceDocument> document =
+      openForExport(options, options.trace, options.call, err);
   if (!document) return 2;
   if (!options.second.isEmpty()) return exportComparison(options, *document, out, err);
   // `--round K` means the same in every view and on every axis: where round K (numbered from 0)

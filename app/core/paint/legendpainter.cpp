@@ -1,5 +1,7 @@
 #include "paint/legendpainter.h"
 
+#include "paint/viewframe.h"
+
 #include <QFontMetricsF>
 #include <algorithm>
 
@@ -7,12 +9,19 @@ namespace collscope::app {
 
 std::vector<LegendPainter::Entry> LegendPainter::entries(const LaneIntervals& lanes, bool cursor,
                                                          bool strips, bool critical, bool nodes) {
+  return entries({&lanes}, cursor, strips, critical, nodes);
+}
+
+std::vector<LegendPainter::Entry>
+LegendPainter::entries(std::initializer_list<const LaneIntervals*> lanes, bool cursor, bool strips,
+                       bool critical, bool nodes) {
   std::vector<Entry> entries;
   for (StateKind kind :
        {StateKind::send, StateKind::receive, StateKind::sendReceive, StateKind::waitCall,
         StateKind::collective, StateKind::otherMpi, StateKind::blocked, StateKind::algorithm,
         StateKind::round, StateKind::phase})
-    if (lanes.has(kind) && (strips || (kind != StateKind::round && kind != StateKind::phase)))
+    if (std::any_of(lanes.begin(), lanes.end(), [kind](const auto* l) { return l->has(kind); }) &&
+        (strips || (kind != StateKind::round && kind != StateKind::phase)))
       entries.push_back({Symbol::swatch, kind, ViewStyle::name(kind)});
   if (nodes) {
     entries.push_back({Symbol::arrow, StateKind::send, QStringLiteral("message inside a node")});
@@ -99,6 +108,10 @@ void LegendPainter::drawSymbol(const Entry& entry, const QRectF& box) const {
     m_painter.setPen(QPen(m_style.text, 1.0));
     m_painter.setBrush(ViewStyle::color(entry.kind));
     m_painter.drawRect(box);
+    // The lanes' white stripes over blocked time, so that the legend explains the hatching.
+    if (entry.kind == StateKind::blocked)
+      paintHatch(m_painter, box.adjusted(1, 1, -1, -1), QColor(255, 255, 255, 200),
+                 std::max(4.0, box.height() / 2.5), std::max(1.0, 2.0 * m_style.scale));
     return;
   case Symbol::arrow:
   case Symbol::networkArrow: {

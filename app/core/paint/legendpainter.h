@@ -1,5 +1,6 @@
-// The legend row under the diagram: one swatch per state the trace actually has, then the
-// message arrow, a message in flight and the cursor. Wraps to more rows on a narrow view.
+// The legend row under the diagram: one swatch per state the trace actually has (blocked time
+// hatched, as the lanes draw it), then the message arrow, a message in flight and the cursor.
+// Wraps to more rows on a narrow view.
 #pragma once
 
 #include "document/laneintervals.h"
@@ -7,6 +8,7 @@
 
 #include <QPainter>
 #include <QRectF>
+#include <initializer_list>
 #include <vector>
 
 namespace collscope::app {
@@ -37,6 +39,9 @@ public:
   /// grouped by node (messages inside a node and between nodes are told apart).
   static std::vector<Entry> entries(const LaneIntervals& lanes, bool cursor, bool strips,
                                     bool critical, bool nodes = false);
+  /// The same for several diagrams sharing one legend: every state any of them has.
+  static std::vector<Entry> entries(std::initializer_list<const LaneIntervals*> lanes, bool cursor,
+                                    bool strips, bool critical, bool nodes = false);
   /// Lays the entries out in as many rows of `area`'s width as they need, in the style's
   /// legend font (never shrunk below it, so it stays legible).
   static Layout layout(const QRectF& area, const std::vector<Entry>& entries,
