@@ -96,14 +96,19 @@ OmpiResolved resolve_ompi(Collective collective, std::string_view name,
   for (const auto& [flag, text] : given) {
     if (!text) continue;
     const std::optional<ompi::KnobInfo> knob = ompi::find_knob(*coll, *number, flag);
-    if (!knob)
+    if (!knob) {
+      std::string takes;
+      for (const ompi::KnobInfo& k : ompi::knobs(*coll, *number))
+        takes += (takes.empty() ? "" : ", ") + std::string(k.flag);
       return {.error = std::string(flag) + " does not apply to Open MPI's " + coll_text + " " +
-                       std::string(bare) + " (collscope-run --list ompi names what each takes)"};
+                       std::string(bare) + " (it takes " +
+                       (takes.empty() ? std::string("no parameters") : takes) +
+                       "; collscope-run --list ompi)"};
+    }
     const std::optional<int> value = ompi::parse_knob(*knob, *text);
     if (!value)
-      return {.error = std::string(flag) + " expects a whole number, " + ompi::knob_range(*knob) + " (" +
-                       std::string(knob->what) + "), got '" +
-                       std::string(*text) + "'"};
+      return {.error = std::string(flag) + " expects a whole number, " + ompi::knob_range(*knob) +
+                       " (" + std::string(knob->what) + "), got '" + std::string(*text) + "'"};
     (knob->knob == ompi::Knob::segsize        ? r.force.segment
      : knob->knob == ompi::Knob::max_requests ? r.force.max_requests
                                               : r.force.fanout) = value;
@@ -120,9 +125,8 @@ void force_before_init(const OmpiRequest& request) {
   if (!request.algorithm.starts_with(ompi_prefix)) return;
   const std::optional<Collective> collective = parse_collective(request.collective);
   if (!collective) return;
-  const OmpiResolved r =
-      resolve_ompi(*collective, request.algorithm, request.segment, request.fanout,
-                   request.max_requests);
+  const OmpiResolved r = resolve_ompi(*collective, request.algorithm, request.segment,
+                                      request.fanout, request.max_requests);
   if (!r.error.empty()) return;
   const OmpiForce& f = r.force;
   setenv("OMPI_MCA_coll_tuned_use_dynamic_rules", "1", 1);
@@ -199,7 +203,7 @@ std::string ompi_list() {
     text += line + "\n";
   }
   return text +
-         "Parameters: segsize=B is --segment B, fanout=K --fanout K, max_requests=N "
+         "Parameters: segsize=B is --segment B, fanout=K is --fanout K, max_requests=N is "
          "--max-requests N;\nin collscope-profiles --tune: ompi:NAME:segsize=B:fanout=K:"
          "max_requests=N. MCA only: a rules file\ncannot carry it, Open MPI 4.1 reads "
          "coll_tuned_<coll>_algorithm_<param> then too (the export notes\nit); forced only: "

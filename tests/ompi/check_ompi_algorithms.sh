@@ -138,9 +138,26 @@ section_run() {
   else
     fail "no #@ompi_forced line"
   fi
+  expect_verified 6 bcast --algorithm ompi:knomial --fanout 3 --count 100 --repetitions 2
+  if grep -q '^#@ompi_forced=coll_tuned_bcast_algorithm 7 (knomial), segmentsize 0, knomial_radix 3;' "$tmp/out"; then
+    pass "knomial's --fanout is its radix (coll_tuned_bcast_algorithm_knomial_radix)"
+  else
+    fail "no knomial_radix 3 in #@ompi_forced"
+  fi
+  expect_verified 5 reduce --algorithm ompi:pipeline --segment 1024 --max-requests 2 --count 1000 --repetitions 2
+  if grep -q 'segmentsize 1024, max_requests 2; read back' "$tmp/out"; then
+    pass "reduce's --max-requests is forced beside its segment size"
+  else
+    fail "no max_requests 2 in #@ompi_forced"
+  fi
   expect_usage_error 2 "unknown Open MPI algorithm 'fastest'" bcast --algorithm ompi:fastest
-  expect_usage_error 2 "--fanout applies to Open MPI's chain" bcast --algorithm ompi:binomial --fanout 2
-  expect_usage_error 2 "does not segment" bcast --algorithm ompi:basic_linear --segment 1024
+  expect_usage_error 2 "--fanout does not apply to Open MPI's bcast binomial (it takes --segment;" \
+    bcast --algorithm ompi:binomial --fanout 2
+  expect_usage_error 2 "bcast basic_linear (it takes no parameters;" bcast --algorithm ompi:basic_linear --segment 1024
+  expect_usage_error 2 "--max-requests does not apply to Open MPI's alltoall pairwise" \
+    alltoall --algorithm ompi:pairwise --max-requests 4
+  expect_usage_error 2 "--fanout expects a whole number, 2 or more (radix), got '1'" \
+    bcast --algorithm ompi:knomial --fanout 1
   expect_usage_error 2 "--segment applies to Open MPI's algorithms only" bcast --algorithm binomial --segment 1024
   expect_usage_error 2 "has no gatherv algorithms" gatherv --algorithm ompi:binomial
 }

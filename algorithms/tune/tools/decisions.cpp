@@ -1,6 +1,6 @@
 #include "decisions.hpp"
 
-#include "collscope/ompi/tuned.hpp"
+#include "collscope/ompi/knobs.hpp"
 #include "config.hpp"
 #include "profiles.hpp"
 
@@ -36,10 +36,11 @@ Decision from_choice(Collective c, const tune::Choice& choice) {
   d.high = choice.high;
   d.algorithm = std::string(choice.algorithm->name);
   d.knobs = choice.blocks > 0 || choice.piece > 0 || choice.threshold >= 0;
+  d.radix = choice.radix;
   return d;
 }
 
-/// `ompi:NAME[:segsize=B][:fanout=K][@LOW-HIGH]` for collective c.
+/// `ompi:NAME[:segsize=B][:fanout=K][:max_requests=N][@LOW-HIGH]` for collective c.
 bool parse_ompi(Collective c, std::string_view text, Decision& d, std::string& error) {
   const auto coll = ompi::parse_coll(to_string(c));
   if (!coll) return error = std::string(to_string(c)) + " has no Open MPI algorithms", false;
@@ -52,27 +53,32 @@ bool parse_ompi(Collective c, std::string_view text, Decision& d, std::string& e
            false;
   d.collective = c;
   d.algorithm = "ompi:" + std::string(words[0]);
-  const auto params = ompi::params_of(*coll, *number_of);
   for (std::size_t i = 1; i < words.size(); ++i) {
-    std::int64_t n = 0;
     const auto eq = words[i].find('=');
     const auto key = words[i].substr(0, eq);
-    const bool ok = eq != std::string_view::npos && number(words[i].substr(eq + 1), n) &&
-                    n <= std::numeric_limits<int>::max();
-    if (ok && key == "segsize" && params != ompi::Param::none) {
-      d.segsize = static_cast<int>(n);
-    } else if (ok && key == "fanout" && n > 0 && n <= 32 &&
-               params == ompi::Param::segment_and_chain_fanout) { // 32: MAXTREEFANOUT
-      d.fanout = static_cast<int>(n);
-    } else {
+    auto knob = ompi::find_knob(*coll, *number_of, key);
+    if (knob && knob->key != key) knob.reset(); // collscope-run's --flag is no --tune key
+    const auto value = knob && eq != std::string_view::npos
+                           ? ompi::parse_knob(*knob, words[i].substr(eq + 1))
+                           : std::nullopt;
+    if (!value) {
+      std::string takes;
+      for (const ompi::KnobInfo& k : ompi::knobs(*coll, *number_of))
+        takes += (takes.empty() ? "" : ", ") + std::string(k.key) + "=" + ompi::knob_range(k) +
+                 (k.knob == ompi::Knob::segsize ? "" : " (" + std::string(k.what) + ")");
       return error = "option '" + std::string(words[i]) + "' does not fit " + d.algorithm +
-                     " (segsize=BYTES where Open MPI segments it, fanout=1..32 for chain)",
+                     (takes.empty() ? " (it takes no options" : " (it takes " + takes) +
+                     "; collscope-run --list ompi)",
              false;
     }
+    (knob->knob == ompi::Knob::segsize        ? d.segsize
+     : knob->knob == ompi::Knob::max_requests ? d.max_requests
+                                              : d.fanout) = *value;
   }
   // A rule's fanout 0 makes Open MPI's chain a pipeline; unset, it means what forcing
   // ompi:chain means (collscope-run): coll tuned's default chain fanout, 4.
-  if (params == ompi::Param::segment_and_chain_fanout && d.fanout == 0) d.fanout = 4;
+  if (ompi::params_of(*coll, *number_of) == ompi::Param::segment_and_chain_fanout && d.fanout == 0)
+    d.fanout = ompi::knob_default(ompi::Knob::chain_fanout);
   if (at == std::string_view::npos) return true;
   const auto range = text.substr(at + 1);
   const auto dash = range.find('-');

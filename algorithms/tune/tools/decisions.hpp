@@ -3,8 +3,11 @@
 // library's own reader) or an inline COLLSCOPE_TUNE string. Besides collscope's names, the
 // inline string takes Open MPI's own algorithms, which only an export can use:
 //
-//   bcast=ompi:pipeline:segsize=8192@0-65535,ompi:basic_linear@65536-
-//   choice := ompi:NAME (':segsize=' BYTES | ':fanout=' K)* ['@' LOW '-' [HIGH]]
+//   bcast=ompi:pipeline:segsize=8192@0-65535,ompi:knomial:fanout=4@65536-
+//   choice := ompi:NAME (':' KEY '=' VALUE)* ['@' LOW '-' [HIGH]]
+//
+// KEY is segsize, fanout (chain's chains, knomial's radix) or max_requests, as the algorithm
+// takes them (collscope/ompi/knobs.hpp; `collscope-run --list ompi` lists them).
 //
 // Sizes are measured as the tune library measures them (config.hpp, README "Decisions").
 #pragma once
@@ -28,7 +31,9 @@ struct Decision {
   std::int64_t high = no_limit;
   std::string algorithm; ///< a registry name ("native" is the library's own) or "ompi:NAME"
   int segsize = 0;       ///< ompi: only, bytes; 0 = unsegmented
-  int fanout = 0;        ///< ompi:chain only; 0 = Open MPI's default
+  int fanout = 0;        ///< ompi:chain's chains, ompi:knomial's radix; 0 = Open MPI's default
+  int max_requests = 0;  ///< ompi: only; 0 = no limit
+  int radix = 0;         ///< collscope's k-nomial trees (radix=K); 0 = the default radix, 4
   bool knobs = false;    ///< blocks, piece or threshold were set (no library can take them)
 };
 

@@ -66,13 +66,18 @@ int export_command(const std::vector<std::string_view>& args) {
     return fail(error, tune.empty() ? 1 : 2);
   std::string text;
   std::vector<std::string> notes;
-  std::string summary;
+  std::string summary, mca_line;
   if (format == "--openmpi") {
     auto e = export_openmpi(decisions, procs);
+    // What the file cannot carry (knomial's radix, …) goes on the command line it names.
+    std::string mca;
+    for (const auto& [name, value] : e.mca)
+      mca += "\n#   --mca " + name + " " + std::to_string(value),
+          mca_line += " --mca " + name + " " + std::to_string(value);
     text = "# Open MPI coll tuned dynamic rules, written by collscope-profiles. Use with\n"
            "# mpirun --mca coll_tuned_use_dynamic_rules 1 --mca "
-           "coll_tuned_dynamic_rules_filename FILE\n" +
-           write_rules(e.rules);
+           "coll_tuned_dynamic_rules_filename FILE" +
+           mca + "\n" + write_rules(e.rules);
     notes = e.notes;
     summary = std::to_string(e.rules.collectives.size()) + " collectives";
   } else {
@@ -86,6 +91,7 @@ int export_command(const std::vector<std::string_view>& args) {
   std::cout << "wrote " << out_file << ": " << summary << ", " << decisions.size()
             << " decisions read\n";
   for (const auto& n : notes) std::cout << "note: " << n << "\n";
+  if (!mca_line.empty()) std::cout << "run with:" << mca_line << "\n";
   return 0;
 }
 

@@ -1,5 +1,7 @@
 #include "openmpi_export.hpp"
 
+#include "collscope/algorithms/radix.hpp"
+#include "collscope/ompi/knobs.hpp"
 #include "collscope/ompi/twins.hpp"
 
 #include <algorithm>
@@ -11,25 +13,70 @@ namespace collscope::profiles {
 namespace {
 
 using ompi::Coll;
+using ompi::InRules;
+
+/// Asks for an MCA parameter the rules file cannot carry; false (and a note) when another
+/// decision already asked for a different value.
+bool want_mca(const ompi::KnobInfo& knob, int value, const Decision& d,
+              std::map<std::string, int>& mca, std::vector<std::string>& notes) {
+  const auto [at, fresh] = mca.emplace(knob.mca, value);
+  if (fresh || at->second == value) return true;
+  notes.push_back(describe(d) + ": " + std::string(knob.what) + " " + std::to_string(value) +
+                  " cannot be had: Open MPI 4.1 takes it from " + knob.mca +
+                  ", one value per run, and " + std::to_string(at->second) +
+                  " is already asked (the rules file still says " + std::to_string(value) + ")");
+  return false;
+}
+
+/// Knob values a 4.1 rules file cannot carry, as `mca` entries or notes (knobs.hpp).
+void outside_the_file(Coll coll, int number, const Decision& d, int fanout,
+                      std::map<std::string, int>& mca, std::vector<std::string>& notes) {
+  for (const ompi::KnobInfo& k : ompi::knobs(coll, number)) {
+    const int value = k.knob == ompi::Knob::max_requests ? d.max_requests : fanout;
+    if (k.in_rules == InRules::column || k.knob == ompi::Knob::segsize || value == 0) continue;
+    if (k.in_rules == InRules::lost) {
+      notes.push_back(describe(d) + ": " + std::string(k.key) + "=" + std::to_string(value) +
+                      " dropped: under a rules file Open MPI 4.1 passes 0 (no limit); only "
+                      "forcing sets " +
+                      k.mca + " (collscope-run --max-requests)");
+      continue;
+    }
+    if (!want_mca(k, value, d, mca, notes)) continue;
+    notes.push_back(describe(d) + ": Open MPI 4.1 takes " +
+                    std::string(ompi::name_of(coll, number)) + "'s " + std::string(k.what) +
+                    " from " + k.mca + ", not from the rules file: run with --mca " + k.mca + " " +
+                    std::to_string(value) +
+                    (value == ompi::knob_default(k.knob) ? " (its default)" : ""));
+  }
+}
 
 /// One decision as Open MPI's rule, or nullopt (and a note) when Open MPI cannot run it.
-std::optional<MsgRule> resolve(Coll coll, const Decision& d, std::vector<std::string>& notes) {
+std::optional<MsgRule> resolve(Coll coll, const Decision& d, std::vector<std::string>& notes,
+                               std::map<std::string, int>& mca) {
   MsgRule rule;
   if (d.algorithm == "native") return rule;
   if (d.algorithm.starts_with("ompi:")) {
     rule.algorithm = *ompi::number_of(coll, std::string_view(d.algorithm).substr(5));
     rule.segsize = d.segsize;
-    rule.faninout = d.fanout;
+    rule.faninout = d.fanout; // knomial's radix too: the column says what the author meant
+    outside_the_file(coll, rule.algorithm, d, d.fanout, mca, notes);
     return rule;
   }
   if (const auto twin = ompi::ompi_twin(coll, d.algorithm)) {
     rule.algorithm = *twin;
-    if (d.algorithm != ompi::name_of(coll, *twin))
-      notes.push_back(describe(d) + ": exported as Open MPI's " +
-                      std::string(ompi::name_of(coll, *twin)) + " (the same messages)");
+    const std::string name(ompi::name_of(coll, *twin));
+    const bool radix = ompi::params_of(coll, *twin) == ompi::Param::segment_and_radix;
+    if (radix) {
+      rule.faninout = d.radix > 0 ? d.radix : default_radix;
+      notes.push_back(describe(d) + ": exported as Open MPI's " + name + " (radix " +
+                      std::to_string(rule.faninout) + ")");
+      outside_the_file(coll, *twin, d, rule.faninout, mca, notes);
+    } else if (d.algorithm != name) {
+      notes.push_back(describe(d) + ": exported as Open MPI's " + name + " (the same messages)");
+    }
     if (d.knobs)
-      notes.push_back(describe(d) + ": its blocks/piece/threshold dropped (Open MPI's " +
-                      std::string(ompi::name_of(coll, *twin)) + " takes none)");
+      notes.push_back(describe(d) + ": its blocks/piece/threshold dropped (Open MPI's " + name +
+                      " takes none)");
     return rule;
   }
   notes.push_back(describe(d) + ": left out, not one of Open MPI's algorithms; those sizes get "
@@ -44,13 +91,14 @@ bool same(const MsgRule& a, const MsgRule& b) {
 /// The message rules at `procs` (0: the process-independent decisions alone), in Open MPI's
 /// bytes; empty when the sizes cannot be converted without a process count.
 std::vector<MsgRule> rules_at(Coll coll, const Decisions& all, int procs,
-                              std::vector<std::string>& notes, std::set<std::string>& noted) {
+                              std::vector<std::string>& notes, std::set<std::string>& noted,
+                              std::map<std::string, int>& mca) {
   std::vector<std::pair<const Decision*, std::optional<MsgRule>>> on;
   std::set<std::int64_t> starts{0};
   for (const Decision& d : all)
     if (d.procs == 0 || d.procs == procs) {
       std::vector<std::string> mine;
-      on.emplace_back(&d, resolve(coll, d, mine));
+      on.emplace_back(&d, resolve(coll, d, mine, mca));
       for (const auto& n : mine)
         if (noted.insert(n).second) notes.push_back(n);
       starts.insert(d.low);
@@ -93,8 +141,7 @@ std::vector<MsgRule> rules_at(Coll coll, const Decisions& all, int procs,
 }
 
 bool fixed_only(const std::vector<MsgRule>& rules) {
-  return std::all_of(rules.begin(), rules.end(),
-                     [](const MsgRule& r) { return r.algorithm == 0; });
+  return std::all_of(rules.begin(), rules.end(), [](const MsgRule& r) { return r.algorithm == 0; });
 }
 
 } // namespace
@@ -121,7 +168,8 @@ OpenMpiExport export_openmpi(const Decisions& decisions, int procs) {
     CollRule rule;
     rule.id = id;
     const std::vector<MsgRule> fixed{MsgRule{}};
-    std::vector<MsgRule> any = procs > 0 ? fixed : rules_at(*coll, mine, 0, out.notes, noted);
+    std::vector<MsgRule> any =
+        procs > 0 ? fixed : rules_at(*coll, mine, 0, out.notes, noted, out.mca);
     if (any.empty()) any = fixed;
     const auto add = [&](int size, const std::vector<MsgRule>& messages) {
       if (!rule.comms.empty() && rule.comms.back().size == size) return;
@@ -132,7 +180,7 @@ OpenMpiExport export_openmpi(const Decisions& decisions, int procs) {
     };
     if (counts.empty() || *counts.begin() > 1) add(1, any);
     for (const int p : counts) {
-      auto at_p = rules_at(*coll, mine, p, out.notes, noted);
+      auto at_p = rules_at(*coll, mine, p, out.notes, noted, out.mca);
       add(p, at_p.empty() ? fixed : at_p);
       if (!counts.contains(p + 1)) add(p + 1, any);
     }
