@@ -21,7 +21,7 @@ std::string usage() {
          [--margin F] [--alpha A] [--mpiruns N] [--rse F] [--rse-pilot F] [--first-cap N]
          [--pilot B1,B2] [--min-nrep K] [--max-nrep N] [--warmup W] [--root R] [--out DIR]
          [--judge] [--no-figures] [--mpirun PATH] [--mpirun-args "ARGS"] [--run PATH]
-         [--simulate PATH]
+         [--simulate PATH] [--launcher "srun ARGS"]
 Checks the performance guidelines of seeds/004 (Hunold, Carpen-Amarie): each collective's
 native implementation against its mock-ups (the registry's gl* algorithms, or --candidates),
 timed as ReproMPI does, and writes the violation table, figures and PGMPITuneLib profiles.
@@ -42,6 +42,9 @@ timed as ReproMPI does, and writes the violation table, figures and PGMPITuneLib
   --rse-pilot F  NREP: a second pilot batch when the first's RSE is above F (0.05)
   --pilot B1,B2  NREP: pilot batches (5,5); --min-nrep K (5), --max-nrep N (1000)
   --warmup W     untimed calls before the repetitions of every run (default 1)
+  --launcher L   start each run with L instead of mpirun: "srun -N 2 --ntasks-per-node=1"
+                 runs every measurement as a Slurm job step (inside salloc or sbatch);
+                 -n P and collscope-run follow L's words
   --judge        judge wall-clock runs and write their profiles (a machine with a core per
                  process); without it wall-clock runs report spread only
   --out DIR      report.txt, measurements.csv, figures/, profiles/, raw/ (default
@@ -141,6 +144,7 @@ std::string parse_options(int argc, char** argv, unsigned cores, Options& o) {
     } else if (arg == "--out") o.out = v;
     else if (arg == "--mpirun") o.launcher.mpirun = v;
     else if (arg == "--mpirun-args") o.launcher.mpirun_args = split(v, ' ');
+    else if (arg == "--launcher") o.launcher.launcher = split(v, ' ');
     else if (arg == "--run") o.launcher.run = v;
     else if (arg == "--simulate") o.launcher.simulate = v;
     else return "unknown option " + std::string(arg) + " (see --help)";
@@ -164,6 +168,8 @@ std::string parse_options(int argc, char** argv, unsigned cores, Options& o) {
   o.sizes.erase(std::unique(o.sizes.begin(), o.sizes.end()), o.sizes.end());
   if (o.candidates.empty()) return "--candidates: expected registry names, e.g. gl*";
   Launcher& l = o.launcher;
+  if (l.simulated && !l.launcher.empty())
+    return "--launcher starts wall-clock runs: it does not go with --platform";
   if (l.simulated) {
     if (!np_given && l.platform.starts_with("cluster:")) {
       if (!to_int(l.platform.c_str() + 8, 1, 1 << 20, l.p))

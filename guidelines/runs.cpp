@@ -14,6 +14,10 @@ std::vector<std::string> command(const Launcher& l, const Job& job) {
   if (l.simulated) {
     argv = {l.simulate, "--platform", l.platform, "--np", std::to_string(l.p)};
     if (!l.selector.empty()) argv.insert(argv.end(), {"--selector", l.selector});
+  } else if (!l.launcher.empty()) { // srun …: every run a job step where Slurm places it
+    argv = l.launcher;
+    argv.insert(argv.end(), {"-n", std::to_string(l.p)});
+    argv.push_back(l.run);
   } else {
     argv = {l.mpirun};
     if (l.oversubscribe) argv.emplace_back("--oversubscribe");

@@ -19,6 +19,8 @@ struct Launcher {
   std::string selector;       ///< SMPI's --selector; "" its default (simulated)
   std::string mpirun;         ///< mpirun (wall clock)
   std::vector<std::string> mpirun_args; ///< e.g. --hostfile FILE
+  /// --launcher "srun …": starts each run instead of mpirun, -n P after its words
+  std::vector<std::string> launcher;
   bool oversubscribe = false; ///< more processes than this machine's cores
   std::string run;            ///< collscope-run (wall clock; the simulation builds its own)
   int p = 2;
