@@ -46,16 +46,19 @@ Comparison compare(const Measurement& native, const Measurement& mockup, const J
   return c;
 }
 
-int SizeResult::best() const {
+int SizeResult::best(std::span<const std::string> excluded) const {
   int best = -1;
   for (std::size_t i = 0; i < comparisons.size(); ++i)
     if (comparisons[i].violation() &&
-        (best < 0 || comparisons[i].mockup_s < comparisons[static_cast<std::size_t>(best)].mockup_s))
+        std::find(excluded.begin(), excluded.end(), comparisons[i].algorithm) == excluded.end() &&
+        (best < 0 ||
+         comparisons[i].mockup_s < comparisons[static_cast<std::size_t>(best)].mockup_s))
       best = static_cast<int>(i);
   return best;
 }
 
-std::vector<ViolationRun> violation_runs(std::span<const SizeResult> sizes) {
+std::vector<ViolationRun> violation_runs(std::span<const SizeResult> sizes,
+                                         std::span<const std::string> excluded) {
   std::vector<ViolationRun> rows;
   std::vector<std::string> names;
   for (const SizeResult& s : sizes)
@@ -70,7 +73,7 @@ std::vector<ViolationRun> violation_runs(std::span<const SizeResult> sizes) {
       if (it != s.comparisons.end() && it->violation()) {
         open.algorithm = name;
         open.at.push_back(*it);
-        const int b = s.best();
+        const int b = s.best(excluded);
         if (b >= 0 && s.comparisons[static_cast<std::size_t>(b)].algorithm == name)
           open.in_profile = true;
         continue;
@@ -83,11 +86,12 @@ std::vector<ViolationRun> violation_runs(std::span<const SizeResult> sizes) {
   return rows;
 }
 
-std::vector<ChosenRange> profile_ranges(std::span<const SizeResult> sizes) {
+std::vector<ChosenRange> profile_ranges(std::span<const SizeResult> sizes,
+                                        std::span<const std::string> excluded) {
   std::vector<ChosenRange> ranges;
   bool extend = false; // the previous measured size chose the same algorithm
   for (const SizeResult& s : sizes) {
-    const int b = s.best();
+    const int b = s.best(excluded);
     if (b < 0) {
       extend = false;
       continue;
@@ -107,7 +111,8 @@ std::string guideline_of(const std::string& algorithm) {
       !std::isdigit(static_cast<unsigned char>(algorithm[2])))
     return algorithm;
   std::string g = "GL";
-  for (std::size_t i = 2; i < algorithm.size() && std::isdigit(static_cast<unsigned char>(algorithm[i])); ++i)
+  for (std::size_t i = 2;
+       i < algorithm.size() && std::isdigit(static_cast<unsigned char>(algorithm[i])); ++i)
     g += algorithm[i];
   return g;
 }

@@ -2,7 +2,8 @@
 // collective) is faster than the native collective by more than a margin, and a one-sided
 // Wilcoxon rank-sum test over all repetitions says so at level α. From the violations: the
 // rows of the violation table (runs of consecutive measured sizes) and the profile's ranges
-// (per size the fastest violating mock-up, consecutive sizes with the same one merged).
+// (per size the fastest violating mock-up that may be written, consecutive sizes with the same
+// one merged).
 #pragma once
 
 #include <cstdint>
@@ -47,8 +48,9 @@ struct SizeResult {
   Measurement native;
   std::vector<Measurement> mockups;
   std::vector<Comparison> comparisons; ///< one per mock-up, in the same order
-  /// The fastest violating mock-up, or -1.
-  int best() const;
+  /// The fastest violating mock-up that `excluded` does not name (labels that may not go into
+  /// a profile), or -1.
+  int best(std::span<const std::string> excluded = {}) const;
 };
 
 /// A table row: one algorithm violating at consecutive measured sizes [first, last].
@@ -57,8 +59,9 @@ struct ViolationRun {
   std::vector<Comparison> at; ///< one per size, ascending
   bool in_profile = false;    ///< at least one of its sizes went into the profile
 };
-/// `sizes` ascending.
-std::vector<ViolationRun> violation_runs(std::span<const SizeResult> sizes);
+/// `sizes` ascending; `excluded` as for SizeResult::best.
+std::vector<ViolationRun> violation_runs(std::span<const SizeResult> sizes,
+                                         std::span<const std::string> excluded = {});
 
 /// A profile range: [low, high] bytes run `algorithm`.
 struct ChosenRange {
@@ -67,7 +70,9 @@ struct ChosenRange {
 };
 /// Per size the best violating mock-up; consecutive measured sizes with the same one merge
 /// into one range (the sizes between them were not measured, both ends were violations).
-std::vector<ChosenRange> profile_ranges(std::span<const SizeResult> sizes);
+/// `excluded`: labels measured but never written (SizeResult::best).
+std::vector<ChosenRange> profile_ranges(std::span<const SizeResult> sizes,
+                                        std::span<const std::string> excluded = {});
 
 /// "GL9" for gl9-allgatherv; the name itself for any other algorithm.
 std::string guideline_of(const std::string& algorithm);

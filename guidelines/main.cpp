@@ -4,6 +4,7 @@
 // writes the violation table, the paper's figures and PGMPITuneLib profiles that
 // libcollscope-tune reads (COLLSCOPE_TUNE_PROFILES). Every measurement is one collscope-run,
 // a child process; this program never calls MPI itself.
+#include "candidate.hpp"
 #include "measure.hpp"
 #include "options.hpp"
 #include "plot.hpp"
@@ -28,31 +29,46 @@ void write_file(const fs::path& path, const std::string& text) {
   std::ofstream(path) << text;
 }
 
+std::string fmt_number(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", v);
+  return text;
+}
+
 /// The profiles of one library: per collective the best violating mock-up per size range.
 void write_profiles(const Options& o, const std::vector<CollectiveResult>& results,
                     const std::string& library, std::string& printed) {
-  const fs::path dir = fs::path(o.out) / "profiles" /
-                       (o.launcher.simulated ? (library.empty() ? "default" : library) : "wall-clock");
+  const fs::path dir =
+      fs::path(o.out) / "profiles" /
+      (o.launcher.simulated ? (library.empty() ? "default" : library) : "wall-clock");
   for (const CollectiveResult& r : results) {
     if (r.library != library) continue;
-    std::vector<tune::Choice> choices;
-    for (const ChosenRange& range : profile_ranges(r.sizes)) {
+    tune::Profile profile;
+    profile.collective = r.collective;
+    profile.procs = o.launcher.p;
+    profile.datatype = o.datatype->mpi;
+    // Candidates the tune library would refuse on this datatype (or cannot set up) never go
+    // in: the next fastest violating one does; the report says why (left_out).
+    for (const ChosenRange& range : profile_ranges(r.sizes, labels(unwritten(o, r)))) {
       tune::Choice c;
-      c.algorithm = find_algorithm(r.collective, range.algorithm);
+      std::string problem;
+      if (!parse_candidate(r.collective, range.algorithm, c, problem)) continue;
       c.low = range.low, c.high = range.high, c.procs = o.launcher.p;
-      if (c.algorithm != nullptr) choices.push_back(c);
+      profile.choices.push_back(c);
     }
-    if (choices.empty()) continue;
-    const std::vector<std::string> comments = {
+    if (profile.choices.empty()) continue;
+    profile.comments = {
         "collscope-guidelines, p = " + std::to_string(o.launcher.p) + ", " +
-        (o.launcher.simulated ? "simulated on " + o.launcher.platform + ", SMPI selector " +
-                                    (library.empty() ? "default" : library)
-                              : std::string("wall clock")),
-        "the fastest mock-up violating its guideline (faster than native by > " +
-            std::to_string(o.judgement.margin) + ", rank-sum p < " +
-            std::to_string(o.judgement.alpha) + ") per measured size; consecutive sizes merged"};
+            std::string(o.datatype->mpi) + ", MPI_SUM, " +
+            (o.launcher.simulated ? "simulated on " + o.launcher.platform + ", SMPI selector " +
+                                        (library.empty() ? "default" : library)
+                                  : std::string("wall clock")),
+        "per measured size the fastest mock-up violating its guideline (faster than native by > " +
+            fmt_number(o.judgement.margin) + ", rank-sum p < " + fmt_number(o.judgement.alpha) +
+            "); consecutive sizes merged"};
+    const std::vector<tune::Choice>& choices = profile.choices;
     std::string path, error;
-    if (!tune::write_profile(dir.string(), r.collective, o.launcher.p, choices, comments, path, error))
+    if (!tune::write_profile(dir.string(), profile, path, error))
       std::fprintf(stderr, "collscope-guidelines: %s\n", error.c_str());
     else
       printed += "profile: " + path + " (" + std::to_string(choices.size()) + " range" +
@@ -91,7 +107,8 @@ int main(int argc, char** argv) {
   std::error_code ec;
   fs::create_directories(fs::path(o.out) / "raw", ec);
   if (ec) {
-    std::fprintf(stderr, "collscope-guidelines: error: --out %s: %s\n", o.out.c_str(), ec.message().c_str());
+    std::fprintf(stderr, "collscope-guidelines: error: --out %s: %s\n", o.out.c_str(),
+                 ec.message().c_str());
     return 2;
   }
   std::ofstream commands(fs::path(o.out) / "raw" / "commands.txt");
@@ -110,7 +127,8 @@ int main(int argc, char** argv) {
     for (Collective c : o.collectives) {
       const std::vector<std::string> candidates = candidates_of(c, o.candidates);
       if (candidates.empty()) {
-        std::fprintf(stderr, "collscope-guidelines: %s has no algorithm named by --candidates; skipped\n",
+        std::fprintf(stderr,
+                     "collscope-guidelines: %s has no algorithm named by --candidates; skipped\n",
                      std::string(to_string(c)).c_str());
         continue;
       }
@@ -125,19 +143,26 @@ int main(int argc, char** argv) {
   for (const CollectiveResult& r : results)
     for (const std::string& n : r.notes) notes += "  " + n + "\n";
   if (!notes.empty()) text += "\nNotes:\n" + notes;
+  if (judged(o))
+    if (const std::string out = left_out(o, results); !out.empty())
+      text += "\nLeft out of the profiles:\n" + out;
   std::string written;
   if (judged(o))
     for (const std::string& selector : o.selectors) write_profiles(o, results, selector, written);
   if (o.figures)
     for (const CollectiveResult& r : results) {
-      const std::string base = (fs::path(o.out) / "figures" /
-                                ((r.library.empty() ? std::string(o.launcher.simulated ? "default" : "wall-clock") : r.library) +
-                                 "-" + std::string(to_string(r.collective))))
-                                   .string();
+      const std::string base =
+          (fs::path(o.out) / "figures" /
+           ((r.library.empty() ? std::string(o.launcher.simulated ? "default" : "wall-clock")
+                               : r.library) +
+            "-" + std::string(to_string(r.collective))))
+              .string();
       fs::create_directories(fs::path(base).parent_path());
       std::string problem;
-      if (draw_figure(o, r, base, problem)) written += "figure: " + base + ".svg, .png\n";
-      else std::fprintf(stderr, "collscope-guidelines: %s\n", problem.c_str());
+      if (draw_figure(o, r, base, problem))
+        written += "figure: " + base + ".svg, .png\n";
+      else
+        std::fprintf(stderr, "collscope-guidelines: %s\n", problem.c_str());
     }
   if (!written.empty()) text += "\n" + written;
   std::printf("%s", text.c_str());

@@ -1,5 +1,6 @@
 #include "measure.hpp"
 
+#include "candidate.hpp"
 #include "stats.hpp"
 
 #include <algorithm>
@@ -14,21 +15,19 @@ std::vector<std::string> candidates_of(Collective c, const std::vector<std::stri
     if (a.collective != c || a.is_native()) continue;
     for (const std::string& p : patterns) {
       const bool prefix = !p.empty() && p.back() == '*';
-      const std::string_view stem = prefix ? std::string_view(p).substr(0, p.size() - 1) : p;
-      if (prefix ? a.name.starts_with(stem) : a.name == stem) {
-        names.emplace_back(a.name);
-        break;
-      }
+      const std::string_view stem =
+          prefix ? std::string_view(p).substr(0, p.size() - 1) : algorithm_of(p);
+      // An exact pattern keeps its options: knomial:radix=2 and knomial:radix=8 are two.
+      const std::string label = prefix ? std::string(a.name) : p;
+      if ((prefix ? a.name.starts_with(stem) : a.name == stem) &&
+          std::find(names.begin(), names.end(), label) == names.end())
+        names.push_back(label);
     }
   }
   return names;
 }
 
 namespace {
-
-int count_of(std::int64_t bytes) {
-  return static_cast<int>(bytes / static_cast<std::int64_t>(sizeof(int)));
-}
 
 std::string label(const CollectiveResult& r, const std::string& algorithm, std::int64_t bytes,
                   const std::string& phase) {
@@ -57,7 +56,9 @@ CollectiveResult measure(const Options& o, Collective c, const std::vector<std::
     std::fprintf(stderr, "collscope-guidelines: %s%s %s %s %lld B: %s, %d repetitions\n",
                  r.library.empty() ? "" : (r.library + ": ").c_str(), name.c_str(), alg.c_str(),
                  verify ? "(verified)" : "", static_cast<long long>(bytes), phase.c_str(), reps);
-    return run({c, alg, count_of(bytes), reps, verify}, label(r, alg, bytes, phase));
+    const int count = static_cast<int>(bytes / o.datatype->bytes);
+    return run({c, alg, count, reps, verify, std::string(o.datatype->run)},
+               label(r, alg, bytes, phase));
   };
 
   // (1) t₁ per algorithm at the smallest size; the first of these runs verifies the result.
@@ -68,8 +69,8 @@ CollectiveResult measure(const Options& o, Collective c, const std::vector<std::
     bool ok = true;
     int unsettled = 0; // mpiruns whose RSE stayed above the threshold
     for (int k = 0; k < o.mpiruns && ok; ++k) {
-      const RunOutput out = go(alg, o.sizes.front(), o.rule.first_cap, k == 0,
-                               "nrep" + std::to_string(k + 1));
+      const RunOutput out =
+          go(alg, o.sizes.front(), o.rule.first_cap, k == 0, "nrep" + std::to_string(k + 1));
       if (!out.ok) {
         note(name + " " + alg + " left out: " + out.problem);
         ok = false;
@@ -89,8 +90,10 @@ CollectiveResult measure(const Options& o, Collective c, const std::vector<std::
                     o.rule.rse_first, o.rule.first_cap, unsettled, o.mpiruns);
       note(name + " " + alg + text);
     }
-    if (ok) kept.push_back(alg);
-    else if (alg == "native") return r; // nothing to compare with
+    if (ok)
+      kept.push_back(alg);
+    else if (alg == "native")
+      return r; // nothing to compare with
   }
   // (2) the pilot at every other size gives each (algorithm, size) its repetitions.
   std::map<std::pair<std::string, std::int64_t>, int> nrep;

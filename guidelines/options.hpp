@@ -1,6 +1,7 @@
 // collscope-guidelines' command line.
 #pragma once
 
+#include "datatype.hpp"
 #include "detect.hpp"
 #include "nrep.hpp"
 #include "runs.hpp"
@@ -13,8 +14,10 @@ namespace collscope::guidelines {
 
 struct Options {
   std::vector<Collective> collectives;
-  std::vector<std::int64_t> sizes;  ///< bytes, ascending, multiples of sizeof(int)
-  std::vector<std::string> candidates = {"gl*"}; ///< registry names; NAME* a prefix
+  std::vector<std::int64_t> sizes; ///< bytes, ascending, multiples of the datatype's size
+  /// registry names; NAME* a prefix; NAME:KEY=VALUE… with options (candidate.hpp)
+  std::vector<std::string> candidates = {"gl*"};
+  const DatatypeInfo* datatype = &default_datatype(); ///< --datatype
   std::vector<std::string> selectors; ///< simulated: one library per entry ("" SMPI's default)
   Launcher launcher;
   NrepRule rule;

@@ -1,5 +1,6 @@
 #include "report.hpp"
 
+#include "candidate.hpp"
 #include "stats.hpp"
 
 #include <algorithm>
@@ -53,13 +54,16 @@ std::string header(const Options& o) {
       << "\n";
   h << "#@timing=collscope-run: a barrier (simulated: one agreed start) before every repetition, "
        "the slowest rank's time; "
-    << l.warmup << " warm-up call(s) per mpirun; MPI_INT, MPI_SUM, root " << l.root << "\n"
+    << l.warmup << " warm-up call(s) per mpirun; " << o.datatype->mpi << " (" << o.datatype->bytes
+    << " B per element: count = bytes / " << o.datatype->bytes << "), MPI_SUM, root " << l.root
+    << "\n"
     << "#@nrep=smallest size until the relative standard error ≤ " << o.rule.rse_first
     << " (at most " << o.rule.first_cap << " repetitions), t1 = the longest time that took over "
     << o.mpiruns << " mpirun(s); other sizes: pilot of " << o.rule.b1 << " (+" << o.rule.b2
     << " if its RSE > " << o.rule.rse_pilot << "), nrep = max(ceil(t1 / min), " << o.rule.k
     << "), at most " << o.rule.cap << "\n"
-    << "#@mpiruns=" << o.mpiruns << " per algorithm and size; time = median of the mpiruns' medians\n"
+    << "#@mpiruns=" << o.mpiruns
+    << " per algorithm and size; time = median of the mpiruns' medians\n"
     << "#@violation=mock-up median < (1 − " << o.judgement.margin
     << ")·native median AND one-sided Wilcoxon rank-sum test (all repetitions; exact for "
        "n < 50 without ties, else normal with tie and continuity correction) p < "
@@ -80,12 +84,14 @@ std::string violation_table(const Options& o, const std::vector<CollectiveResult
        "in profile |\n"
     << (several ? "|---" : "") << "|---|---|---|---|---|---|---|---|---|\n";
   int rows = 0;
-  for (const CollectiveResult& r : results)
-    for (const ViolationRun& v : violation_runs(r.sizes)) {
+  for (const CollectiveResult& r : results) {
+    const std::vector<std::string> excluded = labels(unwritten(o, r));
+    for (const ViolationRun& v : violation_runs(r.sizes, excluded)) {
       const Comparison &first = v.at.front(), &last = v.at.back();
       double lo = 1e9, hi = 0, worst_p = 0;
       for (const Comparison& c : v.at)
-        lo = std::min(lo, c.ratio), hi = std::max(hi, c.ratio), worst_p = std::max(worst_p, c.p_value);
+        lo = std::min(lo, c.ratio), hi = std::max(hi, c.ratio),
+        worst_p = std::max(worst_p, c.p_value);
       if (several) t << "| " << library_name(o, r.library) << " ";
       t << "| " << to_string(r.collective) << " | "
         << (guideline_of(v.algorithm) == v.algorithm ? "—" : guideline_of(v.algorithm)) << " | `"
@@ -93,11 +99,80 @@ std::string violation_table(const Options& o, const std::vector<CollectiveResult
         << span_text(first.native_s * 1e6, last.native_s * 1e6, "%.2f") << " | "
         << span_text(first.mockup_s * 1e6, last.mockup_s * 1e6, "%.2f") << " | "
         << span_text(lo, hi, "%.2f") << " | " << fmt(worst_p < 1e-4 ? "%.1e" : "%.4f", worst_p)
-        << " | " << (v.in_profile ? "yes" : "no (another is faster)") << " |\n";
+        << " | "
+        << (v.in_profile ? "yes"
+            : std::find(excluded.begin(), excluded.end(), v.algorithm) != excluded.end()
+                ? "no (left out, below)"
+                : "no (another is faster)")
+        << " |\n";
       ++rows;
     }
+  }
   if (rows == 0) t << "(none: no mock-up is faster by the margin with significance)\n";
   return t.str();
+}
+
+std::vector<Unwritten> unwritten(const Options& o, const CollectiveResult& r) {
+  std::vector<Unwritten> list;
+  for (const SizeResult& s : r.sizes)
+    for (const Comparison& c : s.comparisons) {
+      bool listed = false;
+      for (const Unwritten& u : list) listed = listed || u.label == c.algorithm;
+      if (listed) continue;
+      if (std::string why = unwritable(r.collective, c.algorithm, *o.datatype); !why.empty())
+        list.push_back({c.algorithm, why});
+    }
+  return list;
+}
+
+std::vector<std::string> labels(const std::vector<Unwritten>& list) {
+  std::vector<std::string> out;
+  for (const Unwritten& u : list) out.push_back(u.label);
+  return out;
+}
+
+namespace {
+
+/// 512 B, 64 KiB, 1 MiB; a range in one unit when both ends have it: 1–64 KiB.
+std::string size_text(std::int64_t low, std::int64_t high) {
+  const auto unit = [](std::int64_t b) -> std::pair<std::int64_t, const char*> {
+    if (b >= (1 << 20) && b % (1 << 20) == 0) return {b >> 20, "MiB"};
+    if (b >= 1024 && b % 1024 == 0) return {b >> 10, "KiB"};
+    return {b, "B"};
+  };
+  const auto [a, ua] = unit(low);
+  const auto [b, ub] = unit(high);
+  if (low == high) return std::to_string(a) + " " + ua;
+  if (std::string_view(ua) == ub) return std::to_string(a) + "–" + std::to_string(b) + " " + ub;
+  return std::to_string(a) + " " + ua + "–" + std::to_string(b) + " " + ub;
+}
+
+} // namespace
+
+std::string left_out(const Options& o, const std::vector<CollectiveResult>& results) {
+  std::string text;
+  for (const CollectiveResult& r : results)
+    for (const Unwritten& u : unwritten(o, r)) {
+      // Where it was the fastest violation: runs of consecutive measured sizes.
+      std::vector<std::pair<std::int64_t, std::int64_t>> runs;
+      bool open = false;
+      for (const SizeResult& s : r.sizes) {
+        const int b = s.best();
+        const bool here = b >= 0 && s.comparisons[static_cast<std::size_t>(b)].algorithm == u.label;
+        if (here && open)
+          runs.back().second = s.bytes;
+        else if (here)
+          runs.emplace_back(s.bytes, s.bytes);
+        open = here;
+      }
+      if (runs.empty()) continue;
+      std::string at;
+      for (const auto& [low, high] : runs) at += (at.empty() ? "" : ", ") + size_text(low, high);
+      text += "  " + (o.selectors.size() > 1 ? library_name(o, r.library) + ": " : "") +
+              std::string(to_string(r.collective)) + " " + u.label + ": fastest at " + at +
+              " but not written: " + u.reason + "\n";
+    }
+  return text;
 }
 
 std::string spread_table(const Options& o, const std::vector<CollectiveResult>& results) {

@@ -27,4 +27,17 @@ std::string csv(const Options& o, const std::vector<CollectiveResult>& results);
 /// "4", "1 KiB" … for sizes in bytes; "4–1024" for a range.
 std::string bytes_text(std::int64_t low, std::int64_t high);
 
+/// A candidate measured but never written into a profile, and why (candidate.hpp).
+struct Unwritten {
+  std::string label;
+  std::string reason;
+};
+std::vector<Unwritten> unwritten(const Options& o, const CollectiveResult& r);
+std::vector<std::string> labels(const std::vector<Unwritten>& list);
+
+/// One line per unwritten candidate that was the fastest violation at some sizes, e.g.
+/// "allreduce circulant: fastest at 1–64 KiB but not written: its sum depends on the rank
+/// for double (floats=ok in COLLSCOPE_TUNE allows it)"; "" when there is none.
+std::string left_out(const Options& o, const std::vector<CollectiveResult>& results);
+
 } // namespace collscope::guidelines

@@ -1,5 +1,7 @@
 #include "runs.hpp"
 
+#include "candidate.hpp"
+
 #include <cstdlib>
 #include <fcntl.h>
 #include <fstream>
@@ -25,11 +27,13 @@ std::vector<std::string> command(const Launcher& l, const Job& job) {
     argv.insert(argv.end(), l.mpirun_args.begin(), l.mpirun_args.end());
     argv.push_back(l.run);
   }
-  argv.insert(argv.end(), {std::string(to_string(job.collective)), "--algorithm", job.algorithm,
-                           "--count", std::to_string(job.count), "--repetitions",
-                           std::to_string(job.repetitions), "--warmup",
-                           std::to_string(l.warmup)});
-  const Algorithm* a = find_algorithm(job.collective, job.algorithm);
+  const std::string name(algorithm_of(job.algorithm));
+  argv.insert(argv.end(), {std::string(to_string(job.collective)), "--algorithm", name, "--count",
+                           std::to_string(job.count), "--datatype", job.datatype, "--repetitions",
+                           std::to_string(job.repetitions), "--warmup", std::to_string(l.warmup)});
+  const std::vector<std::string> knobs = run_arguments(job.collective, job.algorithm);
+  argv.insert(argv.end(), knobs.begin(), knobs.end());
+  const Algorithm* a = find_algorithm(job.collective, name);
   if (a != nullptr && a->has_root()) argv.insert(argv.end(), {"--root", std::to_string(l.root)});
   if (!job.verify) argv.emplace_back("--no-verify");
   return argv;
@@ -49,8 +53,10 @@ bool parse_report(std::string_view report, std::vector<double>& times) {
     std::istringstream row(line);
     int rep = 0;
     double seconds = 0;
-    if (row >> rep >> seconds) times.push_back(seconds);
-    else rows = false; // the summary follows the rows
+    if (row >> rep >> seconds)
+      times.push_back(seconds);
+    else
+      rows = false; // the summary follows the rows
   }
   return finished && !times.empty();
 }

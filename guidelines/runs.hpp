@@ -14,15 +14,15 @@ namespace collscope::guidelines {
 /// Where and how the runs happen.
 struct Launcher {
   bool simulated = false;
-  std::string simulate;       ///< scripts/simulate
-  std::string platform;       ///< --platform SPEC (simulated)
-  std::string selector;       ///< SMPI's --selector; "" its default (simulated)
-  std::string mpirun;         ///< mpirun (wall clock)
+  std::string simulate;                 ///< scripts/simulate
+  std::string platform;                 ///< --platform SPEC (simulated)
+  std::string selector;                 ///< SMPI's --selector; "" its default (simulated)
+  std::string mpirun;                   ///< mpirun (wall clock)
   std::vector<std::string> mpirun_args; ///< e.g. --hostfile FILE
   /// --launcher "srun …": starts each run instead of mpirun, -n P after its words
   std::vector<std::string> launcher;
-  bool oversubscribe = false; ///< more processes than this machine's cores
-  std::string run;            ///< collscope-run (wall clock; the simulation builds its own)
+  bool oversubscribe = false;           ///< more processes than this machine's cores
+  std::string run; ///< collscope-run (wall clock; the simulation builds its own)
   int p = 2;
   int warmup = 1;
   int root = 0;
@@ -30,10 +30,11 @@ struct Launcher {
 
 struct Job {
   Collective collective = Collective::bcast;
-  std::string algorithm;
-  int count = 1; ///< MPI_INT elements (collscope-run --count)
+  std::string algorithm; ///< a candidate's label: NAME[:KEY=VALUE…] (candidate.hpp)
+  int count = 1;         ///< elements of `datatype` (collscope-run --count)
   int repetitions = 1;
   bool verify = false;
+  std::string datatype = "int"; ///< collscope-run --datatype
 };
 
 std::vector<std::string> command(const Launcher& l, const Job& job);

@@ -22,5 +22,10 @@ check "needs --platform" --selector ompi
 check "expected a fraction" --margin 1.5
 check "unknown option" --frobnicate 1
 check "not a rank of p = 4" --root 4
+check "datatype quad: unknown datatype; choose one of: int, long, float, double, char, byte" --datatype quad
+check "not a multiple of 8 bytes (MPI_DOUBLE)" --datatype double --sizes 8,12
+check "MPI_SUM does not take MPI_BYTE, and allreduce sums" --datatype byte --collectives bcast,allreduce
+check "collscope-run cannot measure float yet" --datatype float
+check "option 'radix=2' does not fit allreduce circulant" --candidates circulant:radix=2 --collectives allreduce
 "$g" --help | grep -q "^usage: collscope-guidelines" || { echo "FAIL: --help"; exit 1; }
 echo "ok: every mistake is one line and status 2"

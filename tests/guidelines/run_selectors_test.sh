@@ -18,7 +18,7 @@ for lib in ompi mpich mvapich2; do
   ls "$work/g/profiles/$lib"/*.prf >/dev/null 2>&1 || fail "$lib: no profile written"
   for f in "$work/g/profiles/$lib"/*.prf; do
     [ "$(grep -m1 '# nb. of processes' "$f" | cut -d' ' -f1)" = 64 ] || fail "$f: not for p = 64"
-    coll=$(sed -n 's/^MPI_\([A-Za-z_]*\)$/\1/p' "$f" | head -1 | tr 'A-Z' 'a-z')
+    coll=$(sed -n 's/^MPI_\([A-Za-z_]*\).*/\1/p' "$f" | head -1 | tr 'A-Z' 'a-z')
     # id -> name, then each range: its ends are measured sizes where that mock-up was chosen.
     awk -v lib="$lib" -v coll="$coll" -v csv="$csv" '
       BEGIN { FS = ","; while ((getline line < csv) > 0) { split(line, c, ",");

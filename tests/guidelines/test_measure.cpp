@@ -2,7 +2,9 @@
 // many repetitions (NREP from t₁ and the pilot minimum), which one verifies, how the mpiruns'
 // medians combine, and what happens when an algorithm's run fails.
 #define CATCH_CONFIG_MAIN
+#include "candidate.hpp"
 #include "measure.hpp"
+#include "report.hpp"
 #include "stats.hpp"
 
 #include <catch2/catch.hpp>
@@ -88,7 +90,8 @@ TEST_CASE("a failing mock-up is left out with a note; a failing native ends the 
   const CollectiveResult r =
       measure(options(), Collective::bcast, {"gl9-allgatherv", "gl10-scatter-allgather"}, run);
   REQUIRE(r.notes.size() == 1);
-  CHECK(r.notes[0].find("gl9-allgatherv left out: collscope-run: error: refused") != std::string::npos);
+  CHECK(r.notes[0].find("gl9-allgatherv left out: collscope-run: error: refused") !=
+        std::string::npos);
   for (const SizeResult& s : r.sizes) {
     REQUIRE(s.mockups.size() == 1);
     CHECK(s.mockups[0].algorithm == "gl10-scatter-allgather");
@@ -96,7 +99,8 @@ TEST_CASE("a failing mock-up is left out with a note; a failing native ends the 
   Fake broken;
   broken.failing = "native";
   const RunJob none = [&](const Job& j, const std::string& l) { return broken(j, l); };
-  const CollectiveResult empty = measure(options(), Collective::bcast, {"gl10-scatter-allgather"}, none);
+  const CollectiveResult empty =
+      measure(options(), Collective::bcast, {"gl10-scatter-allgather"}, none);
   CHECK(empty.sizes.empty());
   CHECK(broken.jobs.size() == 1);
 }
@@ -106,4 +110,60 @@ TEST_CASE("candidates come from the registry by name or prefix", "[guidelines]")
   CHECK(gl == std::vector<std::string>{"gl9-allgatherv", "gl10-scatter-allgather"});
   CHECK(candidates_of(Collective::bcast, {"jia", "nosuch"}) == std::vector<std::string>{"jia"});
   CHECK(candidates_of(Collective::bcast, {"native"}).empty());
+}
+
+TEST_CASE("candidates with options: two labels, their run arguments, the datatype's count",
+          "[guidelines]") {
+  const auto k = candidates_of(Collective::bcast, {"knomial:radix=2", "knomial:radix=8", "jia"});
+  CHECK(k ==
+        std::vector<std::string>{"jia", "knomial:radix=2", "knomial:radix=8"}); // registry order
+  Launcher l;
+  l.run = "collscope-run";
+  l.mpirun = "mpirun";
+  const Job job{Collective::bcast, "knomial:radix=8", 128, 5, false, "double"};
+  const std::string line = shell_line(command(l, job));
+  CHECK(line.find("bcast --algorithm knomial --count 128 --datatype double") != std::string::npos);
+  CHECK(line.find("--radix 8") != std::string::npos);
+  // 1 KiB of double is 128 elements.
+  Fake fake;
+  fake.per_byte = {{"native", 1e-9}, {"ring", 5e-10}};
+  Options o = options();
+  o.datatype = find_datatype("double");
+  o.sizes = {8, 1024};
+  const RunJob run = [&](const Job& j, const std::string& l2) { return fake(j, l2); };
+  measure(o, Collective::allreduce, {"ring"}, run);
+  CHECK(fake.jobs.back().count == 128);
+  CHECK(fake.jobs.back().datatype == "double");
+}
+
+TEST_CASE("double: the rank-dependent fastest is measured, not written, and the report says why",
+          "[guidelines]") {
+  Fake fake;
+  fake.per_byte = {{"native", 1e-9}, {"circulant", 2e-10}, {"butterfly", 5e-10}};
+  Options o = options();
+  o.launcher.simulated = true; // judged
+  o.datatype = find_datatype("double");
+  o.sizes = {1024, 65536};
+  o.selectors = {""};
+  const RunJob run = [&](const Job& j, const std::string& l) { return fake(j, l); };
+  const CollectiveResult r = measure(o, Collective::allreduce, {"circulant", "butterfly"}, run);
+  const std::vector<Unwritten> out = unwritten(o, r);
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].label == "circulant");
+  const auto ranges = profile_ranges(r.sizes, labels(out));
+  REQUIRE(ranges.size() == 1);
+  CHECK(ranges[0].algorithm == "butterfly");
+  CHECK(ranges[0].low == 1024);
+  CHECK(ranges[0].high == 65536);
+  CHECK(left_out(o, {r}) ==
+        "  allreduce circulant: fastest at 1–64 KiB but not written: its sum depends on the rank "
+        "for double (floats=ok in COLLSCOPE_TUNE allows it)\n");
+  CHECK(violation_table(o, {r}).find("`circulant` | 1024–65536 |") != std::string::npos);
+  CHECK(violation_table(o, {r}).find("no (left out, below)") != std::string::npos);
+  // int: nothing left out, circulant is the profile's; floats=ok: written for double too.
+  o.datatype = &default_datatype();
+  CHECK(unwritten(o, r).empty());
+  CHECK(profile_ranges(r.sizes, labels(unwritten(o, r)))[0].algorithm == "circulant");
+  o.datatype = find_datatype("double");
+  CHECK(unwritable(Collective::allreduce, "circulant:floats=ok", *o.datatype).empty());
 }

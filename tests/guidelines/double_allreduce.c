@@ -1,0 +1,31 @@
+/* A plain MPI program that knows nothing of collscope: one MPI_Allreduce (MPI_DOUBLE,
+ * MPI_SUM) per size (bytes) given on the command line, each result checked exactly (small
+ * integers, so every order of additions gives the same bits). Rank 0 prints one line; exit 1
+ * if any rank saw a wrong element. */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int rank = 0, p = 1, wrong = 0, calls = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  for (int a = 1; a < argc; ++a) {
+    const int n = atoi(argv[a]) / (int)sizeof(double);
+    double* v = malloc(sizeof(double) * (size_t)n);
+    double* w = malloc(sizeof(double) * (size_t)n);
+    for (int i = 0; i < n; ++i) v[i] = rank + i % 7;
+    MPI_Allreduce(v, w, n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    for (int i = 0; i < n; ++i) wrong += w[i] != p * (p - 1) / 2 + p * (i % 7);
+    ++calls;
+    free(v);
+    free(w);
+  }
+  int all = 0;
+  MPI_Reduce(&wrong, &all, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
+  if (rank == 0) printf("double_allreduce: %d calls per rank, %d wrong elements\n", calls, all);
+  MPI_Bcast(&all, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  MPI_Finalize();
+  return all == 0 ? 0 : 1;
+}
