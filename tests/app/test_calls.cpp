@@ -328,6 +328,7 @@ TEST_CASE("two runs side by side share one playback cursor") {
     CHECK(apptest::isDark(later.pixelColor(QPointF(x, plot.center().y()).toPoint())));
     const int last = bcast->messageCount() - 1;
     CHECK(drawn(later, view.geometry(0).messageLine(last, bcast->trace())));
+    CHECK(view.cursorText(4.0).startsWith(QStringLiteral("A: all 3 rounds  |  B: ")));
   }
   SECTION("stepping back and past the ends stops at the shared range") {
     CHECK(view.step(1.0, -1, true) == Approx(0.0));

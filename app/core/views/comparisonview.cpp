@@ -1,5 +1,7 @@
 #include "views/comparisonview.h"
 
+#include "paint/viewframe.h"
+
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -79,10 +81,13 @@ void ComparisonView::placeCursor(AxisMode mode, double x) {
   }
 }
 
-QString ComparisonView::cursorText(double x) {
-  placeCursor(mode(), x);
-  return QStringLiteral("A: %1  |  B: %2")
-      .arg(m_playback[0].progressText(), m_playback[1].progressText());
+QString ComparisonView::progressAt(int half, double x) const {
+  const TraceClock& clock = m_documents[half]->clock(mode());
+  return clock.progressText(clock.groupAt(x), x);
+}
+
+QString ComparisonView::cursorText(double x) const {
+  return QStringLiteral("A: %1  |  B: %2").arg(progressAt(0, x), progressAt(1, x));
 }
 
 void ComparisonView::render(QPainter& painter, const QRect& target, const Playback& playback) {
@@ -154,10 +159,18 @@ void ComparisonView::render(QPainter& painter, const QRect& target, const Playba
     // other one's progress can be read against its end.
     const QRectF plot = m_geometry[half].plot();
     const double x = axisFor(half, mode).toPixel(cursor);
-    if (cursorShown && m_playback[half].atEnd() && x >= plot.left() && x <= plot.right()) {
+    if (cursorShown && m_playback[half].atEnd()) {
       painter.save();
-      painter.setPen(QPen(style.cursor, style.cursorWidth));
-      painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+      if (x >= plot.left() && x <= plot.right()) {
+        painter.setPen(QPen(style.cursor, style.cursorWidth));
+        painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+      }
+      // The title says where the shared cursor is ("t = 300 µs · all 7 rounds"), not where
+      // this half's own cursor stopped, at its end.
+      const ViewStyle own = ViewStyle::forSize(halves[half].size(), minimumTextPixels());
+      const QRectF line = SpaceTimeRenderer::headerLine(m_geometry[half], own);
+      painter.fillRect(line, own.background);
+      paintTitleLine(painter, line, own, m_documents[half]->title(), progressAt(half, cursor));
       painter.restore();
     }
   }

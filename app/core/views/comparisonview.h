@@ -53,14 +53,16 @@ public:
   /// (a send or a receive), or with `rounds` a moment a round becomes complete; the shared
   /// range's ends when there is none.
   double step(double x, int direction, bool rounds) const;
-  /// Each half's cursor at shared position `x` (its clock's progress text: "t = 1.2 ms · 2 of 3
-  /// rounds complete"), "A: … | B: …".
-  QString cursorText(double x);
+  /// Where each half stands at shared position `x` (its clock's progress text: "t = 1.2 ms · 2
+  /// of 3 rounds complete"), "A: … | B: …".
+  QString cursorText(double x) const;
   /// The playback each half was drawn with at the last render (its own clock).
   const Playback& playbackAt(int half) const { return m_playback[half]; }
 
 private:
   LinearAxis& axisFor(int half, AxisMode mode);
+  /// TraceClock::progressText of half `half` at shared position `x`, past its end too.
+  QString progressAt(int half, double x) const;
   /// Puts each half's playback on its clock in `mode`, at shared position `x`.
   void placeCursor(AxisMode mode, double x);
 
