@@ -21,8 +21,8 @@ struct Launcher {
   std::vector<std::string> mpirun_args; ///< e.g. --hostfile FILE
   /// --launcher "srun …": starts each run instead of mpirun, -n P after its words
   std::vector<std::string> launcher;
-  bool oversubscribe = false;           ///< more processes than this machine's cores
-  std::string run; ///< collscope-run (wall clock; the simulation builds its own)
+  bool oversubscribe = false; ///< more processes than this machine's cores
+  std::string run;            ///< collscope-run (wall clock; the simulation builds its own)
   int p = 2;
   int warmup = 1;
   int root = 0;
