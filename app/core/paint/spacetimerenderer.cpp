@@ -172,7 +172,8 @@ void SpaceTimeRenderer::paintHeader(QPainter& painter, const SpaceTimeGeometry& 
 void SpaceTimeRenderer::paintRankLabels(QPainter& painter, const SpaceTimeGeometry& g,
                                         const ViewStyle& style, int selectedRank) const {
   const QFontMetricsF metrics(style.labelFont);
-  const int every = std::max(1, static_cast<int>(std::ceil(metrics.height() / g.laneHeight())));
+  // "rank 7" has no descenders: lanes as tall as the font's ascent keep the labels apart.
+  const int every = std::max(1, static_cast<int>(std::ceil(metrics.ascent() / g.laneHeight())));
   painter.setFont(style.labelFont);
   paintNodeLabels(painter, g, style);
   for (int row = 0; row < g.rankCount(); ++row) {

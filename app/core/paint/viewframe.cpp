@@ -42,30 +42,46 @@ std::optional<TitleLineLayout> fitOnSlide(const QRectF& line, const ViewStyle& s
   const int largest = style.titleFont.pixelSize();
   const int smallest = std::min(largest, static_cast<int>(std::ceil(style.minimumTextPixels)));
   // The collective, algorithm, p and root matter more than where the cursor stands (the
-  // slide's footer says the round): each form is tried with the state, then without.
-  for (const QString& form : shorterTitles(title)) {
+  // slide's footer says the round): each form is tried with the state, then without. Among
+  // the forms that keep p and the root, the largest size wins over the longer form, so that
+  // scenes side by side, of one width, set their titles at one size.
+  const QStringList forms = shorterTitles(title);
+  const auto keepsEssentials = [&title](const QString& form) {
+    for (const QString& part : {QStringLiteral("p = "), QStringLiteral("root ")})
+      if (title.contains(part) && !form.contains(part)) return false;
+    return title.contains(QStringLiteral("p = "));
+  };
+  const auto fitted = [&](const QString& form, bool withState,
+                          int pixels) -> std::optional<TitleLineLayout> {
+    QFont font = style.titleFont;
+    font.setPixelSize(pixels);
+    QFont stateFont = style.labelFont;
+    stateFont.setPixelSize(std::min(stateFont.pixelSize(), pixels));
+    const double stateWidth =
+        state.isEmpty() ? 0.0 : QFontMetricsF(stateFont).horizontalAdvance(state) + gap;
+    const double width = QFontMetricsF(font).horizontalAdvance(form) + 2;
+    if (width + (withState ? stateWidth : 0.0) > line.width()) return std::nullopt;
+    TitleLineLayout layout;
+    layout.titleFont = font;
+    layout.stateFont = stateFont;
+    layout.titleText = form;
+    layout.title = QRectF(line.left(), line.top(), width, line.height());
+    if (withState && !state.isEmpty()) {
+      layout.stateText = state;
+      const double w = stateWidth - gap;
+      layout.state = QRectF(line.right() - w, line.top(), w, line.height());
+    }
+    return layout;
+  };
+  for (int pixels = largest; pixels >= smallest; --pixels)
+    for (const QString& form : forms)
+      if (keepsEssentials(form))
+        for (const bool withState : {true, false})
+          if (auto layout = fitted(form, withState, pixels)) return layout;
+  for (const QString& form : forms) {
     for (const bool withState : {true, false}) {
-      for (int pixels = largest; pixels >= smallest; --pixels) {
-        QFont font = style.titleFont;
-        font.setPixelSize(pixels);
-        QFont stateFont = style.labelFont;
-        stateFont.setPixelSize(std::min(stateFont.pixelSize(), pixels));
-        const double stateWidth =
-            state.isEmpty() ? 0.0 : QFontMetricsF(stateFont).horizontalAdvance(state) + gap;
-        const double width = QFontMetricsF(font).horizontalAdvance(form) + 2;
-        if (width + (withState ? stateWidth : 0.0) > line.width()) continue;
-        TitleLineLayout layout;
-        layout.titleFont = font;
-        layout.stateFont = stateFont;
-        layout.titleText = form;
-        layout.title = QRectF(line.left(), line.top(), width, line.height());
-        if (withState && !state.isEmpty()) {
-          layout.stateText = state;
-          const double w = stateWidth - gap;
-          layout.state = QRectF(line.right() - w, line.top(), w, line.height());
-        }
-        return layout;
-      }
+      for (int pixels = largest; pixels >= smallest; --pixels)
+        if (auto layout = fitted(form, withState, pixels)) return layout;
     }
   }
   return std::nullopt;
