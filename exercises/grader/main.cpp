@@ -144,15 +144,17 @@ int run(const std::vector<std::string_view>& args) {
     const fs::path dir = out.empty()
                              ? fs::path(fs::path(batch).lexically_normal().string() + "-graded")
                              : fs::path(out);
-    const Sandbox sandbox = sandbox_for(!unsafe, exercise, root, tools, {dir, batch});
     const fs::path table = csv.empty() ? dir / "grades.csv" : fs::path(csv);
-    if (use_slurm) {
+    int n = 0;
+    if (use_slurm) { // the sandbox is the tasks' business, on the nodes
       slurm.grader_flags = {smoke ? "--smoke" : quick ? "--quick" : ""};
       if (slurm.grader_flags.front().empty()) slurm.grader_flags.clear();
       if (unsafe) slurm.grader_flags.emplace_back("--unsafe-no-sandbox");
+      n = grade_batch_slurm(exercise, batch, dir, table, slurm);
+    } else {
+      const Sandbox sandbox = sandbox_for(!unsafe, exercise, root, tools, {dir, batch});
+      n = grade_batch(exercise, tools, sandbox, batch, dir, table, quick);
     }
-    const int n = use_slurm ? grade_batch_slurm(exercise, batch, dir, table, slurm)
-                            : grade_batch(exercise, tools, sandbox, batch, dir, table, quick);
     if (!slurm_task) write_class_report(exercise, table, dir / "class-report.md");
     std::printf("graded %d submissions: %s%s\n", n, table.c_str(),
                 slurm_task ? ""

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <string_view>
 #include <thread>
 #include <unistd.h>
 
@@ -93,6 +94,31 @@ std::string missing_row_reason(const std::string& job, std::size_t task, const f
   return "slurm job " + id + " " + state + ": no result" + (tail.empty() ? "" : "; log: " + tail);
 }
 
+/// sbatch's refusal as one line in Slurm's own words: its messages joined, each without the
+/// "sbatch: error: " prefix. Without a slurm.conf or a controller, only what matters is kept.
+std::string sbatch_refusal(const std::string& output) {
+  std::vector<std::string> said;
+  std::stringstream lines(output);
+  for (std::string line; std::getline(lines, line);) {
+    line = trimmed(line);
+    for (const char* prefix : {"sbatch: error: ", "sbatch: fatal: ", "sbatch: "})
+      if (line.starts_with(prefix)) {
+        line = line.substr(std::string_view(prefix).size());
+        break;
+      }
+    if (!line.empty()) said.push_back(line);
+  }
+  if (said.empty()) return "sbatch failed without a word";
+  const std::string last = said.back();
+  if (last.find("configuration source") != std::string::npos ||
+      last.find("Unable to process configuration file") != std::string::npos ||
+      last.find("Unable to contact slurm controller") != std::string::npos)
+    return "no Slurm cluster to submit to (sbatch: " + last + "); set SLURM_CONF to its slurm.conf";
+  std::string line = "sbatch: ";
+  for (std::size_t i = 0; i < said.size(); ++i) line += (i ? "; " : "") + said[i];
+  return line;
+}
+
 std::string write_script(const Exercise& ex, const fs::path& work, const fs::path& out,
                          const SlurmOptions& options) {
   const fs::path script = work / "grade.sbatch";
@@ -146,7 +172,7 @@ int grade_batch_slurm(const Exercise& ex, const fs::path& batch, const fs::path&
   if (!options.time.empty()) sbatch.push_back("--time=" + options.time);
   sbatch.push_back(script);
   const RunResult submitted = slurm(sbatch);
-  if (submitted.exit_code != 0) throw ExerciseError("--slurm: " + trimmed(submitted.output));
+  if (submitted.exit_code != 0) throw ExerciseError("--slurm: " + sbatch_refusal(submitted.output));
   std::string job = trimmed(submitted.output);
   job = job.substr(job.rfind('\n') + 1);
   job = job.substr(0, job.find(';'));

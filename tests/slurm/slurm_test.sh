@@ -52,6 +52,13 @@ trace) # srun -N 2 traced: 2 nodes, bytes between them; mpirun inside sbatch tra
   echo "$stats" | grep -Eq '^nodes +2 ' || fail "srun trace: not 2 nodes"
   between=$(echo "$stats" | sed -n 's/^bytes between nodes *\([0-9]*\).*/\1/p')
   [ "${between:-0}" -gt 0 ] || fail "srun trace: no bytes between nodes"
+  # The two nodes share this machine's clock, so the true offset is 0: each measured one must
+  # lie within its own bound (half the kept round trip), and node2's ranks must have them.
+  offsets=$(otf2-print -C "$work/srun/traces.otf2" | awk '$1 == "CLOCK_OFFSET" {
+    gsub(/[,+]/, ""); print $2, $6, $8}')
+  echo "$offsets" | awk '{ if ($2 < 0) $2 = -$2; if ($2 > $3) bad = bad " rank " $1 ": " $2 " > " $3 " ns";
+    n++ } END { if (bad != "" || n != 8) { print "clock offsets:" bad " (" n " of 8)"; exit 1 } }' ||
+    fail "srun trace: clock offsets beyond their bounds"
   cat >"$work/trace.sbatch" <<EOF
 #!/bin/sh
 #SBATCH -N 2
@@ -59,7 +66,14 @@ trace) # srun -N 2 traced: 2 nodes, bytes between them; mpirun inside sbatch tra
 #SBATCH -o $work/trace-sbatch.log
 exec "$bin/collscope-trace" record -o "$work/sbatch" -- mpirun "$bin/collscope-run" allreduce --algorithm ring --count 64 --repetitions 2
 EOF
-  sbatch --wait "$work/trace.sbatch" >/dev/null || fail "sbatch job failed: $(tail -3 "$work/trace-sbatch.log")"
+  # sbatch --wait polls every few seconds; squeue every 0.2 s ends the wait with the job.
+  job=$(sbatch --parsable "$work/trace.sbatch") || fail "sbatch refused the job"
+  for _ in $(seq 300); do
+    [ -z "$(squeue -h -j "$job" 2>/dev/null)" ] && break
+    sleep 0.2
+  done
+  scontrol show job "$job" | grep -q 'JobState=COMPLETED' ||
+    fail "sbatch job $job failed: $(tail -3 "$work/trace-sbatch.log")"
   stats=$("$bin/collscope-trace" stats "$work/sbatch")
   echo "$stats" | grep -Eq '^nodes +2 ' || fail "mpirun inside sbatch: not 2 nodes"
   echo "mpirun inside sbatch: $(echo "$stats" | grep -E '^bytes between nodes')"
@@ -85,7 +99,15 @@ grade) # 3 submissions as Slurm jobs; a cancelled task is a row with its reason
   grep -q 'rounds' "$work/class-graded/class-report.md" || fail "class report misses linear's rounds"
   out=$("$bin/collscope-grade" gather --batch "$work/class" --smoke --slurm --partition nosuch 2>&1) &&
     fail "an unknown partition was accepted"
+  echo "$out"
   echo "$out" | grep -q 'invalid partition' || fail "Slurm's error not passed on: $out"
+  [ "$(echo "$out" | wc -l)" -eq 1 ] || fail "Slurm's refusal is not one line"
+  mkdir -p "$work/no-slurm"
+  out=$(PATH="$work/no-slurm" "$bin/collscope-grade" gather --batch "$work/class" --smoke --slurm 2>&1) &&
+    fail "--slurm without Slurm was accepted"
+  echo "$out"
+  [ "$(echo "$out" | wc -l)" -eq 1 ] && echo "$out" | grep -q 'Slurm is not installed' ||
+    fail "without Slurm: not one line saying so: $out"
   ;;
 
 cancel) # a cancelled array task still gets its row, with Slurm's reason
@@ -111,12 +133,54 @@ cancel) # a cancelled array task still gets its row, with Slurm's reason
   echo "$row" | grep -qi 'cancelled' || fail "the cancelled task's row does not say so"
   ;;
 
+node_dies) # a rank's node fails mid-run: its trace is partial, the other's kept, the cause named
+  rm -rf "$work/dies" "$work/dies.partial"
+  "$bin/collscope-trace" record -o "$work/dies" -- srun -N 2 --ntasks-per-node=1 --kill-on-bad-exit=1 \
+    "$bin/collscope-run" allreduce --algorithm ring --count 1000 --repetitions 10000000 --no-verify \
+    >/dev/null 2>"$work/dies.err" &
+  record=$!
+  victim=""
+  for _ in $(seq 100); do
+    for pid in $(ip netns pids cs-node2); do
+      [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = collscope-run ] && victim=$pid
+    done
+    [ -n "$victim" ] && break
+    sleep 0.1
+  done
+  [ -n "$victim" ] || fail "no rank started on node2"
+  sleep 1
+  kill -9 "$victim"
+  if wait "$record"; then fail "record exited 0 though a rank was killed"; fi
+  grep 'incomplete trace' "$work/dies.err"
+  grep -q 'rank 1 died first' "$work/dies.err" || fail "the dead node's rank is not named"
+  grep -q '2 of 2 ranks left events' "$work/dies.err" || fail "not every rank's events were kept"
+  "$bin/collscope-trace" stats "$work/dies.partial" 2>/dev/null | grep -Eq '^nodes +2 ' ||
+    fail "the partial trace lost the node layout"
+  ;;
+
 calibrate) # the network between two nodes
   rm -f "$work/network.json"
   srun -N 2 --ntasks-per-node=1 "$bin/collscope-calibrate" -o "$work/network.json" \
     --max-bytes 4096 --repetitions 5 --quiet
   grep -E '"(host|peer_host|alpha_s)"' "$work/network.json" | head -3
   grep -q '"peer_host": "node2"' "$work/network.json" || fail "not measured between node1 and node2"
+  ;;
+
+guidelines) # collscope-guidelines --launcher "srun …": every measurement a job step on 2 nodes
+  rm -rf "$work/guidelines"
+  before=$(scontrol show jobs -o 2>/dev/null | grep -c 'JobName=collscope-run .*NodeList=node\[1-2\]' || true)
+  "$bin/collscope-guidelines" --launcher "srun -N 2 --ntasks-per-node=1" --np 2 \
+    --collectives bcast --sizes 64 --candidates gl10-scatter-allgather --mpiruns 1 --first-cap 5 \
+    --pilot 3,3 --max-nrep 5 --no-figures --out "$work/guidelines" >"$work/guidelines.log" 2>&1 ||
+    fail "collscope-guidelines failed: $(tail -3 "$work/guidelines.log")"
+  head -2 "$work/guidelines/raw/commands.txt"
+  runs=$(wc -l <"$work/guidelines/raw/commands.txt")
+  [ "$(grep -c '^srun -N 2 --ntasks-per-node=1 -n 2 ' "$work/guidelines/raw/commands.txt")" -eq "$runs" ] ||
+    fail "not every run started with the launcher"
+  after=$(scontrol show jobs -o | grep -c 'JobName=collscope-run .*NodeList=node\[1-2\]' || true)
+  echo "$runs runs; Slurm jobs of collscope-run on node[1-2]: $((after - before)) new"
+  [ $((after - before)) -eq "$runs" ] || fail "$runs runs, but $((after - before)) Slurm jobs on both nodes"
+  grep -q 'bcast' "$work/guidelines/report.txt" || fail "no report"
   ;;
 
 down) # down stops everything up started, and is a no-op when nothing is up
