@@ -4,6 +4,7 @@
 #  1. COLLSCOPE_TUNE=auto routes every collective auto chooses for; the double reductions never
 #     get an algorithm whose float results differ between ranks, nothing falls back; auto's
 #     choice at p = 4 is collscope-run --algorithm auto's under the same network file.
+#     A network file it cannot use is named once; auto then takes the defaults.
 #  2. "bcast=auto;allreduce=auto" routes those two only.
 #  3. A fallback on the communicator {1, 2, 3} only is reported, with the size and the ranks; a
 #     bad entry is named once and left out, the good ones apply.
@@ -61,6 +62,17 @@ for call in "allreduce 3 p=4 1 double 8" "allreduce 3 p=4 65536 double 524288" \
 done
 all everywhere | grep -q "^allreduce auto: 2 calls → .* (p=3, 32 B.*) (world ranks 1-3)$" ||
   fail "the p = 3 communicator's ranks are not named: $(cat "$err")"
+
+# A network file auto cannot use: one line naming it, the defaults, the program runs.
+printf 'not json\n' >"$work/bad.json"
+COLLSCOPE_NETWORK="$work/bad.json"
+run badnet "bcast=auto"
+COLLSCOPE_NETWORK="$work/network.json"
+[ "$(grep -c "^collscope-tune: network file '$work/bad.json' .*; auto uses the default α and β$" "$work/badnet.err")" = 1 ] ||
+  fail "the unusable network file is not named once: $(cat "$work/badnet.err")"
+grep -q "^collscope-tune: all 4 ranks, each call counted once; auto's α = 1.000e-06 s, β = 2.000e-10 s/B (defaults: the network file cannot be used):$" "$work/badnet.err" ||
+  fail "the report does not say the network file was not used: $(cat "$work/badnet.err")"
+all badnet | grep -q "^bcast auto: " || fail "bcast=auto did not route with the defaults: $(cat "$work/badnet.err")"
 
 # 2. auto for two collectives.
 run two "bcast=auto;allreduce=auto"

@@ -44,7 +44,7 @@ void load_network() {
   AutoState& s = auto_state();
   int rank = 0;
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  double values[3] = {s.model.alpha, s.model.beta, 0}; // α, β, 1: from a file
+  double values[3] = {s.model.alpha, s.model.beta, 0}; // α, β, 1: from a file, 2: a file refused
   std::string path;
   if (rank == 0) {
     try {
@@ -55,14 +55,16 @@ void load_network() {
       }
     } catch (const std::runtime_error& e) {
       std::fprintf(stderr, "collscope-tune: %s; auto uses the default α and β\n", e.what());
+      values[2] = 2;
     }
   }
   PMPI_Bcast(values, 3, MPI_DOUBLE, 0, MPI_COMM_WORLD);
   s.model.alpha = s.model.alpha_node = values[0];
   s.model.beta = s.model.beta_node = values[1];
   s.text = "α = " + scientific(values[0]) + " s, β = " + scientific(values[1]) + " s/B (" +
-           (values[2] == 1 ? (rank == 0 ? "network file " + path : "rank 0's network file")
-                           : std::string("defaults: no network file")) +
+           (values[2] == 1   ? (rank == 0 ? "network file " + path : "rank 0's network file")
+            : values[2] == 2 ? std::string("defaults: the network file cannot be used")
+                             : std::string("defaults: no network file")) +
            ")";
 }
 

@@ -11,13 +11,14 @@ namespace collscope::tune {
 
 namespace {
 
-bool in(MPI_Op op, std::initializer_list<MPI_Op> ops) {
+// Two names, not two overloads of one: MPICH's MPI_Op and MPI_Datatype are both int.
+bool op_in(MPI_Op op, std::initializer_list<MPI_Op> ops) {
   for (const MPI_Op o : ops)
     if (o == op) return true;
   return false;
 }
 
-bool in(MPI_Datatype t, std::initializer_list<MPI_Datatype> types) {
+bool type_in(MPI_Datatype t, std::initializer_list<MPI_Datatype> types) {
   for (const MPI_Datatype u : types)
     if (u != MPI_DATATYPE_NULL && u == t) return true;
   return false;
@@ -37,17 +38,17 @@ int participants(MPI_Comm comm) {
 } // namespace
 
 bool order_sensitive(MPI_Datatype type, MPI_Op op) {
-  if (in(op, {MPI_MAX, MPI_MIN, MPI_MAXLOC, MPI_MINLOC, MPI_LAND, MPI_LOR, MPI_LXOR, MPI_BAND,
-              MPI_BOR, MPI_BXOR, MPI_REPLACE, MPI_NO_OP}))
+  if (op_in(op, {MPI_MAX, MPI_MIN, MPI_MAXLOC, MPI_MINLOC, MPI_LAND, MPI_LOR, MPI_LXOR, MPI_BAND,
+                 MPI_BOR, MPI_BXOR, MPI_REPLACE, MPI_NO_OP}))
     return false;
   int integers = 0, addresses = 0, types = 0, combiner = 0;
   MPI_Type_get_envelope(type, &integers, &addresses, &types, &combiner);
   if (combiner != MPI_COMBINER_NAMED) return true;
-  return in(type,
-            {MPI_FLOAT, MPI_DOUBLE, MPI_LONG_DOUBLE, MPI_C_FLOAT_COMPLEX, MPI_C_DOUBLE_COMPLEX,
-             MPI_C_LONG_DOUBLE_COMPLEX, MPI_FLOAT_INT, MPI_DOUBLE_INT, MPI_LONG_DOUBLE_INT,
-             MPI_REAL, MPI_DOUBLE_PRECISION, MPI_COMPLEX, MPI_DOUBLE_COMPLEX, MPI_REAL4, MPI_REAL8,
-             MPI_REAL16, MPI_2REAL, MPI_2DOUBLE_PRECISION});
+  return type_in(type,
+                 {MPI_FLOAT, MPI_DOUBLE, MPI_LONG_DOUBLE, MPI_C_FLOAT_COMPLEX, MPI_C_DOUBLE_COMPLEX,
+                  MPI_C_LONG_DOUBLE_COMPLEX, MPI_FLOAT_INT, MPI_DOUBLE_INT, MPI_LONG_DOUBLE_INT,
+                  MPI_REAL, MPI_DOUBLE_PRECISION, MPI_COMPLEX, MPI_DOUBLE_COMPLEX, MPI_REAL4,
+                  MPI_REAL8, MPI_REAL16, MPI_2REAL, MPI_2DOUBLE_PRECISION});
 }
 
 namespace {
