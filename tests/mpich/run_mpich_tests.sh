@@ -7,7 +7,7 @@
 #               the archive; calls, stats and check read it; the archive says that the
 #               messages inside MPICH's own collectives are not recorded
 #   tune        libcollscope-tune routes a program's collectives under MPICH: same results
-#               as MPICH's own collectives, the report says which algorithms ran
+#               as MPICH's own collectives, the report says which algorithms ran (auto too)
 #   json        MPICH runs the choice exported by PROFILES (build/bin/collscope-profiles)
 #               export --mpich: its ranks send what the forced algorithm sends (ucx_send_count.c)
 # Every run is bounded by `timeout`, so a hang fails the test instead of stalling it.
@@ -134,6 +134,19 @@ section_tune() {
       fi
     done
   done
+  # auto on tests/tune's auto program (each call against PMPI's, then {1, 2, 3} split off):
+  # routed under MPICH too, and the report counts the calls of ranks 1-3 alone.
+  build tune_auto_program "$here/../tune/tune_auto_program.c"
+  mpi 4 env LD_PRELOAD="$tune" COLLSCOPE_TUNE=auto COLLSCOPE_TUNE_REPORT=1 "$work/tune_auto_program"
+  status=$?
+  if [ "$status" = 0 ] && grep -q "^tune_auto_program: [1-9][0-9]* cases, 0 differ$" "$work/out" &&
+    grep -q "^collscope-tune: all ranks: bcast auto: [0-9]* calls\? → " "$work/err" &&
+    grep -q "^collscope-tune: all ranks: allreduce auto: 2 calls → .* (p=3, 32 B.*) (world ranks 1-3)$" "$work/err" &&
+    ! grep -q "fell back\|→ the library" "$work/err"; then
+    pass "p=4 COLLSCOPE_TUNE=auto: routed, results equal MPICH's, ranks 1-3's calls reported"
+  else
+    fail "p=4 COLLSCOPE_TUNE=auto: exit $status, results or report differ"
+  fi
   # tests/tune's program (every root, in place, a non-commutative op, a split communicator, an
   # intercommunicator): MPICH's collectives and collscope's write the same digests.
   mkdir -p "$work/native-digests" "$work/tuned-digests"
