@@ -12,13 +12,12 @@ constexpr double cellGap = 22.0;
 
 HandoutCell placeHandoutCell(const QRectF& room, double canvasAspect, bool fill,
                              const std::function<double(double, double)>& notesHeight) {
-  constexpr double gap = 10.0, smallest = 8.0, body = 10.0, largest = 16.0;
+  constexpr double gap = 10.0, smallest = 8.0, body = 10.0, readable = 12.0, largest = 16.0;
   HandoutCell cell;
   const double fullWidth = room.width();
   const auto slideHeight = [&](double width) {
     return std::min(width / canvasAspect, room.height());
   };
-  // One slide a page: notes as large as fit below a full-width slide.
   // Two a page: notes at 10 pt; the slide narrows (to 60 %) to make room, then the notes shrink.
   double width = std::min(fullWidth, room.height() * canvasAspect);
   double pixels = fill ? largest : body;
@@ -27,7 +26,11 @@ HandoutCell placeHandoutCell(const QRectF& room, double canvasAspect, bool fill,
     return h <= 0.0 || slideHeight(w) + gap + h <= room.height();
   };
   if (fill) {
-    while (pixels > body && !fits(width, pixels)) pixels -= 1.0;
+    // The slide gives up width (to 60 %) for notes of 12 pt; what room is left makes the notes
+    // larger (to 16 pt) rather than the slide: a slide a page is read with its notes.
+    pixels = readable;
+    while (width > 0.6 * fullWidth && !fits(width, pixels)) width -= 0.02 * fullWidth;
+    while (pixels < largest && fits(width, pixels + 1.0)) pixels += 1.0;
   }
   while (width > 0.6 * fullWidth && !fits(width, pixels)) width -= 0.02 * fullWidth;
   while (pixels > smallest && !fits(width, pixels)) pixels -= 1.0;
@@ -36,6 +39,18 @@ HandoutCell placeHandoutCell(const QRectF& room, double canvasAspect, bool fill,
       QRectF(room.left() + (fullWidth - width) / 2.0, room.top(), width, slideHeight(width));
   cell.notes = QRectF(room.left(), cell.slide.bottom() + gap, fullWidth,
                       std::max(0.0, room.bottom() - cell.slide.bottom() - gap));
+  if (!fill || pixels >= readable || room.height() * canvasAspect >= 0.95 * fullWidth) return cell;
+  // One slide a page with long notes, where the slide is narrow for the page (4:3 on landscape
+  // A4): the notes beside it, in a column, if they come out larger there.
+  const double besideWidth = std::min(room.height() * canvasAspect, 0.62 * fullWidth);
+  const double column = fullWidth - besideWidth - 2 * gap;
+  double besidePixels = largest;
+  while (besidePixels > smallest && notesHeight(column, besidePixels) > room.height())
+    besidePixels -= 1.0;
+  if (besidePixels <= pixels || notesHeight(column, besidePixels) > room.height()) return cell;
+  cell.notesPixels = besidePixels;
+  cell.slide = QRectF(room.left(), room.top(), besideWidth, slideHeight(besideWidth));
+  cell.notes = QRectF(cell.slide.right() + 2 * gap, room.top(), column, room.height());
   return cell;
 }
 

@@ -30,7 +30,8 @@ struct HandoutCell {
   double notesPixels = 10.0;
 };
 /// `canvasAspect` is the slide's width over its height; `notesHeight(width, pixels)` measures
-/// the notes. With `fill`, the notes grow (up to 16 pt) to use the room below the slide.
+/// the notes. With `fill`, the notes grow (up to 16 pt) to use the room below the slide, or
+/// beside it where they come out larger there (a 4:3 slide on a landscape page).
 HandoutCell placeHandoutCell(const QRectF& room, double canvasAspect, bool fill,
                              const std::function<double(double, double)>& notesHeight);
 
