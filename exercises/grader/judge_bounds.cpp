@@ -77,11 +77,12 @@ std::string seconds_text(double s) {
   return text;
 }
 
-/// The hint for the worst failing case: a hint is printed only when what it says holds for
-/// this case's own trace. Receive-before-send serialisation first (a rounds hint about the
-/// algorithm's shape would advise what the code already does); then the exercise's first hint
-/// whose `when` and `diagnosis` hold, with the trace's evidence; then the grader's own
-/// diagnoses; else, on a rounds bound, only what was measured (the report's figure shows it).
+/// The hint for the worst failing case at the largest p: a hint is printed only when what it
+/// says holds for this case's own trace. Receive-before-send serialisation first (a rounds
+/// hint about the algorithm's shape would advise what the code already does); then the
+/// exercise's first hint whose `when` and `diagnosis` hold, with the trace's evidence; then the
+/// grader's own diagnoses; else, on a rounds bound, only what was measured (the report's figure
+/// shows it).
 std::string choose_hint(const CheckSpec& spec, const CaseRecord& worst, const Env& env,
                         const std::string& measured, bool rounds) {
   const Shape* shape = worst.metrics ? &worst.metrics->shape : nullptr;
@@ -152,7 +153,10 @@ CheckResult judge_bound(const Grade& g, const CheckSpec& spec) {
                          " > " + format_number(b - a) + " without the allowance";
     }
     if (ok) continue;
-    if (margin > worst_margin) worst_margin = margin, worst = &r;
+    // The hint's case: at the largest failing p, where a mistake shows clearest (a staircase
+    // of 9 rounds at p = 8 is one of 3 at p = 3), the worst there.
+    if (!worst || r.c.p > worst->c.p || (r.c.p == worst->c.p && margin > worst_margin))
+      worst_margin = margin, worst = &r;
     const std::vector<std::string> names = spec.value.variables();
     const bool heap = std::find(names.begin(), names.end(), "heap_peak") != names.end();
     const std::string where = heap ? " (on rank " + std::to_string(r.heap_peak_rank) + ")" : "";

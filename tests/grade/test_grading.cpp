@@ -121,18 +121,20 @@ bool check_provenance(const fs::path& dir, const std::string& collective) {
       delivered = delivered ||
                   row.at("got").get<std::string>().find_first_of("0123456789") != std::string::npos;
     if (delivered) CHECK(annotated > 0);
-    // A placement bug (every block there, in the wrong places: no '·', '?' or partial block
-    // in the map) of a gather: every message carries a run of origins (an all-to-all's mixed
-    // blocks, or a message of unwritten memory, would not), and the root ends with all.
     // The receive buffers as the harness read them, in the case's region (the app's data view
     // draws them): every wrong rank's as the report prints it, with MPI's beside it.
-    REQUIRE(trace.algorithms.size() == 1);
+    const std::string id = std::to_string(failed.at(0).at("id").get<int>());
+    const auto instance =
+        std::find_if(trace.algorithms.begin(), trace.algorithms.end(), [&](const auto& a) {
+          return a.meta.contains("case") && a.meta.at("case") == id;
+        });
+    REQUIRE(instance != trace.algorithms.end());
     for (const nlohmann::json& row : failed.at(0).at("block_map")) {
       const int rank = row.at("rank");
-      const auto ref = std::find_if(
-          trace.algorithms[0].regions.begin(), trace.algorithms[0].regions.end(),
-          [rank](const collscope::model::OpRef& r) { return r.rank == rank; });
-      REQUIRE(ref != trace.algorithms[0].regions.end());
+      const auto ref =
+          std::find_if(instance->regions.begin(), instance->regions.end(),
+                       [rank](const collscope::model::OpRef& r) { return r.rank == rank; });
+      REQUIRE(ref != instance->regions.end());
       const auto& meta = trace.ranks[static_cast<std::size_t>(rank)]
                              .regions[static_cast<std::size_t>(ref->op)]
                              .meta;
@@ -143,10 +145,11 @@ bool check_provenance(const fs::path& dir, const std::string& collective) {
       CHECK(meta.find("expected")->second == row.at("expected").get<std::string>());
     }
     // No root named for a collective without one.
-    CHECK(trace.algorithms[0].meta.contains("root") == (collective == "gather" ||
-                                                         collective == "gatherv" ||
-                                                         collective == "scatter" ||
-                                                         collective == "bcast"));
+    CHECK(instance->meta.contains("root") == (collective == "gather" || collective == "gatherv" ||
+                                              collective == "scatter" || collective == "bcast"));
+    // A placement bug (every block there, in the wrong places: no '·', '?' or partial block
+    // in the map) of a gather: every message carries a run of origins (an all-to-all's mixed
+    // blocks, or a message of unwritten memory, would not), and the root ends with all.
     const std::string got = failed.at(0).at("block_map").at(0).at("got");
     if (collective == "gather" && got.find_first_of("·?[+") == std::string::npos) {
       CHECK(annotated == between);
@@ -253,19 +256,25 @@ TEST_CASE("a placement bug's case: block map and data view by origin", "[provena
   REQUIRE(check_provenance(dir, "gather"));
   if (app == nullptr) return;
   const nlohmann::json doc = nlohmann::json::parse(read_text(dir / "results.json"));
-  std::string trace;
+  std::string trace, call;
   for (const nlohmann::json& test : doc.at("tests"))
-    if (test.at("extra_data").at("id") == "correct")
-      trace = test.at("extra_data").at("failed_cases").at(0).at("trace");
+    if (test.at("extra_data").at("id") == "correct") {
+      const nlohmann::json& first = test.at("extra_data").at("failed_cases").at(0);
+      trace = first.at("trace");
+      // The case's call in its run's trace, as the report's "open" command names it.
+      const std::string open = first.at("open").at(0);
+      call = open.substr(open.rfind("--call ") + 7);
+    }
   const fs::path svg = dir / "data.svg";
   RunLimits limits;
   limits.wall_seconds = 120;
-  const RunResult r = run_process({app, "--export", svg.string(), "--view", "data", "--call", "0", trace},
-                                  {"QT_QPA_PLATFORM=offscreen", "HOME=" + dir.string()}, limits);
+  const RunResult r =
+      run_process({app, "--export", svg.string(), "--view", "data", "--call", call, trace},
+                  {"QT_QPA_PLATFORM=offscreen", "HOME=" + dir.string()}, limits);
   INFO(r.output);
   REQUIRE(r.exit_code == 0);
   const std::string text = read_text(svg);
-  CHECK(text.find("coloured by the rank it came from") != std::string::npos);
+  CHECK(text.find("the blocks the messages delivered, by origin rank") != std::string::npos);
   CHECK(text.find("no block annotations") == std::string::npos);
   CHECK(text.find("receive buffer after the call") != std::string::npos);
 }
