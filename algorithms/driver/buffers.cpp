@@ -1,9 +1,8 @@
 #include "buffers.hpp"
 
+#include "collscope/algorithms/nonblocking.hpp"
 #include "irregular.hpp"
 #include "neighbor_run.hpp"
-
-#include "collscope/algorithms/nonblocking.hpp"
 
 #include <cstring>
 
@@ -44,8 +43,8 @@ std::uint64_t mix(std::uint64_t x) { // splitmix64's finaliser
   return x ^ (x >> 31);
 }
 
-/// Small non-negative integers, so double sums are exact in any order; see mpi_types.cpp
-/// for the packing of the noncommutative op's affine maps.
+/// Small non-negative integers, so float and double sums are exact in any order (below 2^24
+/// for p·7); see mpi_types.cpp for the packing of the noncommutative op's affine maps.
 std::int64_t input(const Options& o, int owner, std::int64_t element, int unit) {
   const std::uint64_t h = mix(mix(mix(mix(o.seed) ^ static_cast<std::uint64_t>(owner)) ^
                                   static_cast<std::uint64_t>(element)) ^
@@ -54,13 +53,25 @@ std::int64_t input(const Options& o, int owner, std::int64_t element, int unit) 
   if (!o.algorithm->reduces() || o.op == Op::max) return v % 1000;
   if (o.op == Op::sum) return v % 8;
   const std::int64_t a = 1 + 2 * (v % 8), b = (v >> 8) % 1000;
-  return o.datatype == Datatype::double_ ? (a << 26) + b : (a << 16) + b;
+  switch (o.datatype) {
+  case Datatype::float_: // b < 1000 < 2^12
+    return (a << affine_float_bits) + b;
+  case Datatype::double_:
+    return (a << affine_double_bits) + b;
+  case Datatype::int_:
+  case Datatype::vector:
+    break;
+  }
+  return (a << 16) + b;
 }
 
 void put(std::vector<std::byte>& buffer, const Layout& layout, std::int64_t unit, double value) {
   std::byte* at = buffer.data() + unit * layout.unit_bytes;
-  if (layout.unit_bytes == static_cast<int>(sizeof(double))) {
+  if (layout.floating && layout.unit_bytes == static_cast<int>(sizeof(double))) {
     std::memcpy(at, &value, sizeof value);
+  } else if (layout.floating) { // exact: every value written is an integer below 2^24
+    const auto f = static_cast<float>(value);
+    std::memcpy(at, &f, sizeof f);
   } else {
     const int i = static_cast<int>(value);
     std::memcpy(at, &i, sizeof i);
@@ -256,8 +267,7 @@ int call(const Algorithm& algorithm, bool reference, const Options& o, Buffers& 
     return (reference ? PMPI_Reduce : algorithm.reduce)(send, recv, n, t, types.op(), o.root, comm);
   case Collective::allreduce:
     if (algorithm.nonblocking() && !reference)
-      return completed(algorithm.iallreduce(send, recv, n, t, types.op(), comm, &request),
-                       request);
+      return completed(algorithm.iallreduce(send, recv, n, t, types.op(), comm, &request), request);
     return (reference ? PMPI_Allreduce : algorithm.allreduce)(send, recv, n, t, types.op(), comm);
   case Collective::scan:
     return (reference ? PMPI_Scan : algorithm.scan)(send, recv, n, t, types.op(), comm);

@@ -6,8 +6,9 @@
 // commutative, so any reordering of operands changes the result. The pair is packed into
 // one number so that every count works: an int holds a·2^16 + b with arithmetic mod 2^16
 // (unsigned, so overflow wraps as in a ring); a double holds a·2^26 + b mod 2^26, which
-// stays an integer below 2^52 and is therefore exact. The vector datatype applies the int
-// rule to each of its two ints.
+// stays an integer below 2^52 and is therefore exact; a float, with its 24-bit significand,
+// holds a·2^12 + b mod 2^12, an integer below 2^24, exact too. The vector datatype applies
+// the int rule to each of its two ints.
 //
 // MPI's predefined ops refuse derived datatypes (Open MPI: MPI_ERR_OP), so sum and max on
 // the vector datatype are user-defined too, declared commutative.
@@ -32,16 +33,25 @@ int affine(int left, int right) {
   return static_cast<int>(a << 16 | b);
 }
 
-double affine(double left, double right) {
-  constexpr double limit = 4503599627370496.0; // 2^52
+/// a·2^bits + b with a and b mod 2^bits, in a floating type whose significand holds 2·bits.
+template <class T, int bits> T affine_real(T left, T right) {
+  constexpr T limit = static_cast<T>(std::uint64_t{1} << (2 * bits));
   // Only corrupted data leaves the range; poison it rather than convert out of range.
-  if (!(left >= 0 && left < limit && right >= 0 && right < limit)) return -1.0;
-  constexpr std::uint64_t mask = (std::uint64_t{1} << 26) - 1;
+  if (!(left >= 0 && left < limit && right >= 0 && right < limit)) return T(-1);
+  constexpr std::uint64_t mask = (std::uint64_t{1} << bits) - 1;
   const auto x = static_cast<std::uint64_t>(left);
   const auto y = static_cast<std::uint64_t>(right);
-  const std::uint64_t a = ((x >> 26) * (y >> 26)) & mask;
-  const std::uint64_t b = ((x >> 26) * (y & mask) + (x & mask)) & mask;
-  return static_cast<double>(a << 26 | b);
+  const std::uint64_t a = ((x >> bits) * (y >> bits)) & mask;
+  const std::uint64_t b = ((x >> bits) * (y & mask) + (x & mask)) & mask;
+  return static_cast<T>(a << bits | b);
+}
+
+float affine(float left, float right) {
+  return affine_real<float, affine_float_bits>(left, right);
+}
+
+double affine(double left, double right) {
+  return affine_real<double, affine_double_bits>(left, right);
 }
 
 template <class T> T sum(T left, T right) {
@@ -63,12 +73,15 @@ void apply(const char* in, char* inout, std::int64_t units, int stride, int skip
   }
 }
 
-template <int (*on_int)(int, int), double (*on_double)(double, double)>
+template <int (*on_int)(int, int), float (*on_float)(float, float),
+          double (*on_double)(double, double)>
 void user_op(void* in, void* inout, int* len, MPI_Datatype* datatype) {
   const auto* from = static_cast<const char*>(in);
   auto* to = static_cast<char*>(inout);
   if (*datatype == MPI_INT) {
     apply<int, on_int>(from, to, *len, 1, -1);
+  } else if (*datatype == MPI_FLOAT) {
+    apply<float, on_float>(from, to, *len, 1, -1);
   } else if (*datatype == MPI_DOUBLE) {
     apply<double, on_double>(from, to, *len, 1, -1);
   } else if (*datatype == vector_type) {
@@ -87,6 +100,9 @@ MpiTypes::MpiTypes(Datatype datatype, std::optional<Op> op) {
   case Datatype::int_:
     datatype_ = MPI_INT;
     break;
+  case Datatype::float_:
+    datatype_ = MPI_FLOAT;
+    break;
   case Datatype::double_:
     datatype_ = MPI_DOUBLE;
     break;
@@ -102,11 +118,11 @@ MpiTypes::MpiTypes(Datatype datatype, std::optional<Op> op) {
   if (!own_op_) {
     op_ = *op == Op::sum ? MPI_SUM : MPI_MAX;
   } else if (*op == Op::noncommutative) {
-    MPI_Op_create(user_op<affine, affine>, /*commute=*/0, &op_);
+    MPI_Op_create(user_op<affine, affine, affine>, /*commute=*/0, &op_);
   } else if (*op == Op::sum) {
-    MPI_Op_create(user_op<sum<int>, sum<double>>, /*commute=*/1, &op_);
+    MPI_Op_create(user_op<sum<int>, sum<float>, sum<double>>, /*commute=*/1, &op_);
   } else {
-    MPI_Op_create(user_op<max<int>, max<double>>, /*commute=*/1, &op_);
+    MPI_Op_create(user_op<max<int>, max<float>, max<double>>, /*commute=*/1, &op_);
   }
 }
 

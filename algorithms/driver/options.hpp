@@ -17,7 +17,12 @@
 
 namespace collscope::run {
 
-enum class Datatype { int_, double_, vector };
+enum class Datatype { int_, float_, double_, vector };
+/// float and double: reductions whose result depends on the rank's order of additions
+/// (float_rank_dependent) are not rank-identical on them, so `auto` leaves those out.
+constexpr bool is_floating(Datatype datatype) {
+  return datatype == Datatype::float_ || datatype == Datatype::double_;
+}
 enum class Op { sum, max, noncommutative };
 /// Where gatherv/scatterv's root (allgatherv: every rank) puts the blocks: in rank order
 /// without gaps, in rank order with one free element after each block, or in reverse rank
@@ -61,17 +66,17 @@ struct Options {
   /// --alpha, --beta: the α-β parameters of the printed prediction and the pipelining lemma
   /// (default common/cost_defaults.hpp; scripts/simulate passes the platform's)
   std::optional<double> alpha, beta;
-  std::string platform; ///< --platform NAME: the simulated platform, named in the report
-  NodeChoice nodes;     ///< --nodes, --ranks-per-node, --placement (or the environment's)
+  std::string platform;          ///< --platform NAME: the simulated platform, named in the report
+  NodeChoice nodes;              ///< --nodes, --ranks-per-node, --placement (or the environment's)
   std::optional<OmpiForce> ompi; ///< --algorithm ompi:NAME [--segment B] [--fanout K]
   /// --algorithm auto: what it chose and why (Choice::summary), printed as #@auto=…; the
   /// block count it chose is in `blocks` (blocks_by_auto) unless --blocks was given.
   std::string auto_choice;
   bool blocks_by_auto = false;
-  int radix = 0; ///< --radix k (k-nomial trees); 0: the default (radix.hpp)
-  int stencil = 5;               ///< --stencil 5|9 (neighbourhood collectives)
-  std::vector<int> dims;         ///< --dims AxB, else MPI_Dims_create's (neighbourhood)
-  bool graph = false;            ///< --topology graph; the 9-point stencil always
+  int radix = 0;         ///< --radix k (k-nomial trees); 0: the default (radix.hpp)
+  int stencil = 5;       ///< --stencil 5|9 (neighbourhood collectives)
+  std::vector<int> dims; ///< --dims AxB, else MPI_Dims_create's (neighbourhood)
+  bool graph = false;    ///< --topology graph; the 9-point stencil always
 };
 
 /// Options, or the one-line reason they are unusable (without the "collscope-run: error: ").

@@ -42,8 +42,10 @@ of the slowest rank).
   --dims AxB        the torus, A·B = P; default MPI_Dims_create(P, 2)
   --topology T      cartesian (MPI_Cart_create) | graph (MPI_Dist_graph_create_adjacent);
                     default cartesian for 5 points; 9 points are a graph
-  --datatype T      int | double | vector; default int. vector is MPI_Type_vector(2, 1, 2,
-                    MPI_INT): two ints around a one-int gap that must stay untouched
+  --datatype T      int | float | double | vector; default int. vector is
+                    MPI_Type_vector(2, 1, 2, MPI_INT): two ints around a one-int gap that
+                    must stay untouched. float and double hold small integers, so sums
+                    are exact in any order and compared bit for bit
   --op OP           reduce, allreduce, reduce_scatter(_block), scan, exscan: sum | max |
                     noncommutative; default sum
   --blocks M        bcast pipeline, binary-pipeline, fibonacci-pipeline, two-tree, jia and
@@ -101,9 +103,10 @@ of the slowest rank).
 
 --op noncommutative combines affine maps x -> a*x + b by composition, which is associative
 but not commutative: an int holds a in its high and b in its low 16 bits (arithmetic mod
-2^16), a double holds a*2^26 + b (mod 2^26). With the vector datatype, and for sum and max
-on it, the ops are user-defined MPI_Ops on the element's two ints (MPI's predefined ops
-take predefined datatypes only).
+2^16), a float holds a*2^12 + b (mod 2^12), a double a*2^26 + b (mod 2^26): integers that
+each type holds exactly. With the vector datatype, and for sum and max on it, the ops are
+user-defined MPI_Ops on the element's two ints (MPI's predefined ops take predefined
+datatypes only).
 MPI_Exscan leaves rank 0's receive buffer undefined: it is not compared there.
 Before every call, memory the collective must not write (receive buffers, the gaps of
 vector) is filled with -999.

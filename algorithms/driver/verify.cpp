@@ -10,10 +10,14 @@ namespace collscope::run {
 namespace {
 
 void format_unit(char (&out)[32], const std::byte* at, const Layout& layout) {
-  if (layout.unit_bytes == static_cast<int>(sizeof(double))) {
+  if (layout.floating && layout.unit_bytes == static_cast<int>(sizeof(double))) {
     double d = 0;
     std::memcpy(&d, at, sizeof d);
     std::snprintf(out, sizeof out, "%.17g", d);
+  } else if (layout.floating) {
+    float f = 0;
+    std::memcpy(&f, at, sizeof f);
+    std::snprintf(out, sizeof out, "%.9g", static_cast<double>(f));
   } else {
     int i = 0;
     std::memcpy(&i, at, sizeof i);

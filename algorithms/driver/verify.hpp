@@ -14,7 +14,7 @@ struct Mismatch {
   int rank = -1;            ///< -1: none
   int in_send = 0;          ///< the send buffer changed, which it must not
   int past_end = 0;         ///< in the guard zone behind the buffer
-  std::int64_t element = 0; ///< index in units of int (int, vector) or double
+  std::int64_t element = 0; ///< index in units of int (int, vector), float or double
   char expected[32] = {};
   char got[32] = {};
 };
