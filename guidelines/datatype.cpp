@@ -7,12 +7,12 @@ namespace collscope::guidelines {
 namespace {
 
 // char is MPI_SIGNED_CHAR: MPI's reductions take it as an integer (MPI_CHAR is text, which
-// they refuse). collscope-run measures int and double so far; the others wait for its
+// they refuse). collscope-run measures int, float and double so far; the others wait for its
 // --datatype (algorithms/driver) and are refused until then, with that reason.
 constexpr std::array<DatatypeInfo, 6> table = {{
     {"int", "MPI_INT", 4, false, true, "int"},
     {"long", "MPI_LONG", 8, false, true, ""},
-    {"float", "MPI_FLOAT", 4, true, true, ""},
+    {"float", "MPI_FLOAT", 4, true, true, "float"},
     {"double", "MPI_DOUBLE", 8, true, true, "double"},
     {"char", "MPI_SIGNED_CHAR", 1, false, true, ""},
     {"byte", "MPI_BYTE", 1, false, false, ""},

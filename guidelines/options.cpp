@@ -201,7 +201,7 @@ std::string parse_options(int argc, char** argv, unsigned cores, Options& o) {
                " sums (--collectives allgather,alltoall,bcast,gather,scatter; or char)";
   if (d.run.empty())
     return "--datatype " + std::string(d.name) + ": collscope-run cannot measure " +
-           std::string(d.name) + " yet (its --datatype takes int and double)";
+           std::string(d.name) + " yet (its --datatype takes int, float and double)";
   if (sizes.empty()) sizes = std::to_string(d.bytes) + ",64,1024,16384";
   if (!split_numbers(sizes, o.sizes)) return "--sizes " + sizes + ": expected bytes, e.g. 4,1024";
   for (std::int64_t s : o.sizes)

@@ -25,7 +25,7 @@ check "not a rank of p = 4" --root 4
 check "datatype quad: unknown datatype; choose one of: int, long, float, double, char, byte" --datatype quad
 check "not a multiple of 8 bytes (MPI_DOUBLE)" --datatype double --sizes 8,12
 check "MPI_SUM does not take MPI_BYTE, and allreduce sums" --datatype byte --collectives bcast,allreduce
-check "collscope-run cannot measure float yet" --datatype float
+check "collscope-run cannot measure long yet (its --datatype takes int, float and double)" --datatype long
 check "option 'radix=2' does not fit allreduce circulant" --candidates circulant:radix=2 --collectives allreduce
 "$g" --help | grep -q "^usage: collscope-guidelines" || { echo "FAIL: --help"; exit 1; }
 echo "ok: every mistake is one line and status 2"
