@@ -23,6 +23,16 @@ std::string call_name(const model::Trace& t, const model::Rank& rank, const mode
                                            : t.functions[static_cast<std::size_t>(enter.function)];
 }
 
+/// Whether the MPI call that completed `op` also sent a message.
+bool sent_in_same_call(const model::Rank& rank, const model::Operation& op) {
+  if (op.call == model::no_index) return false;
+  // The call's operations follow its enter.
+  for (auto j = static_cast<std::size_t>(op.call) + 1;
+       j < rank.operations.size() && rank.operations[j].call == op.call; ++j)
+    if (is_send(rank.operations[j].kind)) return true;
+  return false;
+}
+
 std::string hop_text(const Hop& h) {
   return std::to_string(h.from) + "→" + std::to_string(h.to);
 }
@@ -62,7 +72,10 @@ Shape trace_shape(const model::Trace& sub, const model::InferredRounds& rounds, 
       if (op.message == model::no_index || (!is_send(op.kind) && !is_recv(op.kind))) continue;
       const auto m = static_cast<std::size_t>(op.message);
       if (is_recv(op.kind)) {
-        pending = static_cast<int>(i);
+        // A receive completed by a call that also sent (MPI_Sendrecv, a Waitall over both)
+        // did not hold that send back: what the next call sends may depend on it (the ring
+        // forwards what it received), which is no serialisation.
+        pending = sent_in_same_call(rank, op) ? -1 : static_cast<int>(i);
         continue;
       }
       sends.push_back(distance(sub.messages[m]));
