@@ -5,8 +5,40 @@
 #include "mpi_types.hpp"
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 
 namespace collscope::run {
+
+std::string platform_model(double alpha, double beta, bool alpha_from_network,
+                           const std::optional<schedule::NodeLayout>& layout, CostModel& model) {
+  model.alpha = model.alpha_node = alpha;
+  model.beta = model.beta_node = beta;
+  // The platform: a network file's LogGP o and g, then what scripts/simulate says it simulates
+  // (COLLSCOPE_COST_MODEL: overheads, α and β inside a node, links per node).
+  try {
+    if (const MeasuredNetwork network = measured_network(); !network.path.empty()) {
+      std::ifstream in(network.path);
+      std::stringstream text;
+      text << in.rdbuf();
+      apply_network_loggp(model, text.str());
+      // The file's α is the ping-pong's, o at both ends included; the model adds 2o itself.
+      if (alpha_from_network)
+        model.alpha = model.alpha_node = std::max(0.0, model.alpha - 2 * model.o);
+    }
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  if (std::string error = apply_cost_environment(model); !error.empty()) return error;
+  if (layout) {
+    const std::vector<int> sizes = layout->sizes();
+    model.nodes = static_cast<int>(sizes.size());
+    model.per_node = *std::max_element(sizes.begin(), sizes.end());
+    model.regular_nodes = layout->regular();
+    model.consecutive = layout->rank_ordered();
+  }
+  return "";
+}
 
 std::string apply_auto(Options& o, int p, bool blocks_given, const NodeOptionText& nodes) {
   const Layout layout = layout_of(o.datatype);
@@ -20,27 +52,25 @@ std::string apply_auto(Options& o, int p, bool blocks_given, const NodeOptionTex
   } catch (const std::runtime_error& e) {
     return e.what();
   }
+  const bool alpha_from_network = !network.path.empty() && !o.alpha;
   // Into the options, so that the run's pipelining and printed prediction use what auto used.
   if (!network.path.empty()) {
     if (!o.alpha) o.alpha = network.alpha_s;
     if (!o.beta) o.beta = network.beta_s_per_byte;
   }
   CostModel model;
-  model.alpha = model.alpha_node = o.alpha.value_or(model.alpha);
-  model.beta = model.beta_node = o.beta.value_or(model.beta);
-  // The layout of --nodes/--ranks-per-node makes the hierarchical algorithms candidates; its
-  // checks are made again for the chosen algorithm by parse_options.
   NodeChoice layout_choice;
   const Algorithm* native = nullptr;
   for (const Algorithm& a : algorithms())
     if (a.collective == *o.collective && a.is_native()) native = &a;
-  if (native && check_nodes(nodes, *native, false, p, layout_choice).empty() &&
-      layout_choice.layout) {
-    const std::vector<int> sizes = layout_choice.layout->sizes();
-    model.nodes = static_cast<int>(sizes.size());
-    model.per_node = *std::max_element(sizes.begin(), sizes.end());
-    model.regular_nodes = layout_choice.layout->regular();
-  }
+  // The layout of --nodes/--ranks-per-node makes the hierarchical algorithms candidates; its
+  // checks are made again for the chosen algorithm by parse_options.
+  if (native && !check_nodes(nodes, *native, false, p, layout_choice).empty())
+    layout_choice.layout.reset();
+  if (std::string error = platform_model(o.alpha.value_or(model.alpha), o.beta.value_or(model.beta),
+                                         alpha_from_network, layout_choice.layout, model);
+      !error.empty())
+    return error;
   const bool reduces = o.algorithm && o.algorithm->reduces();
   const Choice choice =
       choose_algorithm(CallShape{.collective = *o.collective,

@@ -1,5 +1,6 @@
 #include "report.hpp"
 
+#include "auto_choice.hpp"
 #include "buffers.hpp"
 #include "irregular.hpp"
 #include "neighbor_run.hpp"
@@ -7,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -131,8 +133,8 @@ std::vector<std::string> wrapped(std::string_view text, std::size_t width) {
     if (may_split) return false;
     while (columns(piece) > width) { // a line's worth of the word, then the rest
       std::size_t bytes = 0;
-      for (std::size_t cols = 0; cols < width; ++cols)
-        do ++bytes;
+      for (std::size_t cols = 0; cols < width; ++cols) do
+          ++bytes;
         while (bytes < piece.size() && (piece[bytes] & 0xC0) == 0x80);
       lines.emplace_back(piece.substr(0, bytes));
       piece.remove_prefix(bytes);
@@ -190,8 +192,8 @@ void print_table(const std::vector<const Algorithm*>& rows) {
   auto pad = [](std::string_view text, std::size_t to) {
     return std::string(text) + std::string(to - columns(text) + 2, ' ');
   };
-  std::printf("%s%srounds, α-β cost / description / source\n",
-              pad("collective", left).c_str(), pad("name", middle).c_str());
+  std::printf("%s%srounds, α-β cost / description / source\n", pad("collective", left).c_str(),
+              pad("name", middle).c_str());
   for (const Algorithm* a : rows) {
     std::string first = pad(to_string(a->collective), left);
     bool head = true;
@@ -201,12 +203,12 @@ void print_table(const std::vector<const Algorithm*>& rows) {
     } else {
       first += pad(a->name, middle);
     }
-    const std::string model =
-        a->mock_up() ? "rounds and cost: the library's " + std::string(a->mock_up_of)
-        : a->is_native() && rounds_text(*a).empty()
-            ? std::string("n/a (the library decides)")
-            : "rounds " + std::string(or_native(rounds_text(*a))) + ", cost " +
-                  std::string(or_native(cost_text(*a)));
+    const std::string model = a->mock_up()
+                                  ? "rounds and cost: the library's " + std::string(a->mock_up_of)
+                              : a->is_native() && rounds_text(*a).empty()
+                                  ? std::string("n/a (the library decides)")
+                                  : "rounds " + std::string(or_native(rounds_text(*a))) +
+                                        ", cost " + std::string(or_native(cost_text(*a)));
     for (std::string_view part : {std::string_view(model), a->description, a->source})
       for (const std::string& line : wrapped(part, width)) {
         std::printf("%s%s\n", head ? first.c_str() : std::string(indent, ' ').c_str(),
@@ -383,8 +385,7 @@ std::optional<double> print_header(const Options& o, const RunFacts& f) {
     model = a.cost.of(f.p, static_cast<double>(m), f.tuning.alpha, f.tuning.beta, blocks);
     key("model_cost_s", number("%.4e", *model) + " (" + str(a.cost.text) + "; " + ab +
                             (a.irregular() ? "; a bound for any block sizes, m their total" : "") +
-                            (c == Collective::reduce_scatter ? "; m = p·largest block" : "") +
-                            ")");
+                            (c == Collective::reduce_scatter ? "; m = p·largest block" : "") + ")");
     if (a.ported.of) // the k-ported model beside α-β: k−1 ports per rank
       key("model_cost_ported_s",
           number("%.4e",
@@ -402,6 +403,27 @@ std::optional<double> print_header(const Options& o, const RunFacts& f) {
     if (auto t =
             print_irregular_header(o, f.p, f.type_size, f.tuning.alpha, f.tuning.beta, f.piece))
       model = t;
+  // scripts/simulate's platform beyond α and β (COLLSCOPE_COST_MODEL: per-message overheads,
+  // multi-core nodes): the chooser's prediction for it, which the times are compared with.
+  if (const char* platform = std::getenv("COLLSCOPE_COST_MODEL");
+      platform != nullptr && *platform != '\0' && !o.platform.empty() && model && !a.irregular() &&
+      !a.neighborhood() && (a.hierarchical() || a.cost.of)) {
+    CostModel pm;
+    if (platform_model(f.tuning.alpha, f.tuning.beta, false, o.nodes.layout, pm).empty() &&
+        (!a.hierarchical() || pm.nodes > 0)) {
+      const CallShape call{.collective = c, .p = f.p, .count = o.count, .type_size = f.type_size};
+      model = predict_at(a, call, pm, a.uses_blocks() || a.uses_radix() ? f.blocks : 0);
+      key("model_platform_s",
+          number("%.4e", *model) + " (the chooser's model of the platform: α-β with o=" +
+              number("%g", pm.o) + " s, g=" + number("%g", pm.g) + " s per message" +
+              (pm.charge_layout
+                   ? ", inside a node α=" + number("%g", pm.alpha_node) +
+                         " s, β=" + number("%g", pm.beta_node) + " s/byte" +
+                         (pm.lanes > 0 ? ", " + std::to_string(pm.lanes) + " link(s) per node" : "")
+                   : "") +
+              ")");
+    }
+  }
   key("repetitions", std::to_string(o.repetitions));
   key("warmup", std::to_string(o.warmup));
   if (!o.trace_dir.empty())

@@ -2,10 +2,15 @@
 // fields, so algorithms added to the registry become candidates without a change here.
 #include "collscope/algorithms/choose.hpp"
 
+#include "collscope/algorithms/nodes.hpp"
+#include "collscope/network_file.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
+#include <sstream>
 
 namespace collscope {
 
@@ -20,22 +25,69 @@ bool power_of_two(int p) {
   return p > 0 && (p & (p - 1)) == 0;
 }
 
+/// A flat algorithm's formula on p ranks at α = a, β = b, plus what its posted messages cost
+/// beyond one per level: max(o, g) each at the sender, and at the receiver too for rootless
+/// collectives (every rank receives as many as it posts). Messages per level come from the
+/// formulas themselves: the one-ported `cost` at α = 1, β = 0 counts the busiest rank's
+/// messages, the k-ported `ported` its levels.
+double flat_charged(const Algorithm& a, int p, double m, const CostModel& model, double alpha,
+                    double beta, int value) {
+  CostModel at = model;
+  at.alpha = alpha;
+  at.beta = beta;
+  double t = detail::flat_seconds(a, p, m, at, value);
+  const double post = std::max(model.o, model.g);
+  if (post > 0 && a.ported.of && model.ports != Ports::one) {
+    const int v = std::max(1, value);
+    const double extra = a.cost.of(p, m, 1.0, 0.0, v) - a.ported.of(p, m, 1.0, 0.0, v);
+    t += std::max(0.0, extra) * post * (a.has_root() ? 1 : 2);
+  }
+  return t;
+}
+
 /// The algorithm's cost formula at parameter value `value` (M or k).
 double cost_at(const Algorithm& a, const CallShape& call, const CostModel& model, double m,
                int value) {
+  const double o2 = 2 * model.o; // a message's overhead at its sender and at its receiver
+  const double n = std::max(1, model.per_node);
+  // A node's n ranks sending off-node at once share its `lanes` links.
+  const double shared = model.lanes > 0 ? n / std::min<double>(model.lanes, n) : 1.0;
   if (a.hierarchical()) {
     const schedule::FormulaValues v{.p = double(call.p),
                                     .m = m,
                                     .blocks = double(std::max(1, value)),
-                                    .alpha = model.alpha_node,
+                                    .alpha = model.alpha_node + o2,
                                     .beta = model.beta_node,
                                     .nodes = double(model.nodes),
                                     .per_node = double(model.per_node),
-                                    .alpha_net = model.alpha,
-                                    .beta_net = model.beta};
+                                    .alpha_net = model.alpha + o2,
+                                    .beta_net = model.beta * (a.full_lane() ? shared : 1.0)};
     return a.two_level.cost(v);
   }
-  return detail::flat_seconds(a, call.p, m, model, value);
+  if (!model.charge_layout || model.nodes <= 0 || model.per_node <= 1)
+    return flat_charged(a, call.p, m, model, model.alpha + o2, model.beta, value);
+  if (call.p <= model.per_node) // one node: shared memory only
+    return flat_charged(a, call.p, m, model, model.alpha_node + o2, model.beta_node, value);
+  // A flat algorithm does not say which of its messages cross nodes at the same time: a
+  // pre-order tree sends one message per node link, a bit-reversed one or a recursive-doubling
+  // exchange all n of a node's ranks at once. The formula's bytes between nodes are charged as
+  // the worst case, n ranks sharing the node's links (β'·n/lanes); only the two-level formulas
+  // above know better. Its latency is charged as a tree over consecutive nodes: the top levels
+  // between nodes, the n-rank subtrees inside them (round-robin over a power of two of nodes
+  // mirrors it: distances that are multiples of N stay inside a node); a rootless algorithm's
+  // bytes of those n-rank rounds too. Pipelines pay the network's α throughout: their off-node
+  // hops set the pace.
+  const double beta_net = model.beta * shared;
+  const double between = flat_charged(a, call.p, m, model, model.alpha + o2, beta_net, value);
+  if ((!model.consecutive && !power_of_two(model.nodes)) || a.uses_blocks()) return between;
+  const int c = model.per_node;
+  if (!a.has_root()) // recursive doubling and halving: the n-rank rounds stay in the node
+    return between - flat_charged(a, c, m, model, model.alpha + o2, beta_net, value) +
+           flat_charged(a, c, m, model, model.alpha_node + o2, model.beta_node, value);
+  // Rooted: a tree's top levels may carry the big pieces (a scatter's halves) across nodes, so
+  // only its latency is split; all its bytes are charged on the shared link.
+  return between - flat_charged(a, c, m, model, model.alpha + o2, 0.0, value) +
+         flat_charged(a, c, m, model, model.alpha_node + o2, 0.0, value);
 }
 
 /// M ≤ count: every M up to 64, then a geometric grid (8 % apart), then every M within 8 % of
@@ -140,6 +192,12 @@ Candidate predict(const Algorithm& a, const CallShape& call, const CostModel& mo
   return c;
 }
 
+double predict_at(const Algorithm& a, const CallShape& call, const CostModel& model,
+                  int parameter) {
+  const double m = formula_bytes(call.collective, call.p, call.count, call.type_size).value_or(0);
+  return cost_at(a, call, model, m, parameter);
+}
+
 Choice choose_algorithm(const CallShape& call, const CostModel& model) {
   Choice choice;
   if (!formula_bytes(call.collective, call.p, call.count, call.type_size)) {
@@ -190,6 +248,53 @@ Choice choose_algorithm(Collective collective, int p, int count, MPI_Datatype da
                                     .floating = floating && op != MPI_OP_NULL,
                                     .root = root},
                           model);
+}
+
+std::string apply_cost_environment(CostModel& model) {
+  const char* text = std::getenv("COLLSCOPE_COST_MODEL");
+  if (text == nullptr || *text == '\0') return "";
+  std::istringstream in(text);
+  for (std::string item; in >> item;) {
+    const std::size_t eq = item.find('=');
+    const std::string key = item.substr(0, eq == std::string::npos ? item.size() : eq);
+    char* end = nullptr;
+    const char* start = eq == std::string::npos ? "" : item.c_str() + eq + 1;
+    const double value = std::strtod(start, &end);
+    if (eq == std::string::npos || end == start || *end != '\0' || !(value >= 0))
+      return "COLLSCOPE_COST_MODEL: '" + item + "' is not KEY=NUMBER ≥ 0";
+    if (key == "o")
+      model.o = value;
+    else if (key == "g")
+      model.g = value;
+    else if (key == "alpha_node")
+      model.alpha_node = value, model.charge_layout = true;
+    else if (key == "beta_node")
+      model.beta_node = value, model.charge_layout = true;
+    else if (key == "lanes")
+      model.lanes = static_cast<int>(value);
+    else
+      return "COLLSCOPE_COST_MODEL: unknown key '" + key + "' (o, g, alpha_node, beta_node, lanes)";
+  }
+  return "";
+}
+
+std::string apply_layout_environment(CostModel& model, int p) {
+  std::string error;
+  const std::optional<schedule::NodeSpec> spec = node_spec_from_environment(error);
+  if (!spec) return error;
+  const std::optional<schedule::NodeLayout> layout = schedule::layout_for(*spec, p, error);
+  if (!layout) return error;
+  const std::vector<int> sizes = layout->sizes();
+  model.nodes = static_cast<int>(sizes.size());
+  model.per_node = *std::max_element(sizes.begin(), sizes.end());
+  model.regular_nodes = layout->regular();
+  model.consecutive = layout->rank_ordered();
+  return "";
+}
+
+void apply_network_loggp(CostModel& model, const std::string& network_file_text) {
+  if (const auto o = detail::json_number(network_file_text, "o_s"); o && *o >= 0) model.o = *o;
+  if (const auto g = detail::json_number(network_file_text, "g_s"); g && *g >= 0) model.g = *g;
 }
 
 } // namespace collscope

@@ -6,12 +6,16 @@
 // time; bench/collectives/simulate-compare runs it per p and selector and joins the tables.
 //
 //   mpirun -np P collscope-bench-collectives [--collectives bcast,reduce,…] [--counts 1,256,…]
-//          [--block-counts 1,64,1024] [--variants all|native|collscope] [--reps R] [--warmup W]
-//          [--alpha S] [--beta S_PER_BYTE]
+//          [--block-counts 1,64,1024] [--variants all|native|collscope|auto] [--reps R]
+//          [--warmup W] [--alpha S] [--beta S_PER_BYTE]
 // --counts: elements of the vector (bcast, reduce, allreduce); --block-counts: of each block
-// (allgather, alltoall, reduce_scatter_block).
-#include "collscope/algorithms/radix.hpp"
+// (allgather, alltoall, reduce_scatter_block). --variants auto runs the chooser's first-ranked
+// algorithm only (large p, where running every candidate takes too long). The chooser sees the
+// platform as collscope-run's auto does: COLLSCOPE_COST_MODEL (scripts/simulate's overheads and
+// node α, β) and the node layout of COLLSCOPE_RANKS_PER_NODE / COLLSCOPE_PLACEMENT.
 #include "collscope/algorithms/choose.hpp"
+#include "collscope/algorithms/nodes.hpp"
+#include "collscope/algorithms/radix.hpp"
 #include "collscope/algorithms/tuning.hpp"
 #include "measure.hpp"
 
@@ -127,13 +131,14 @@ void run_instance(C c, int p, int count, int rank, const Settings& s) {
   std::vector<const Candidate*> predicted; // nullptr for native
   if (s.variants != "native")
     for (const Candidate& cand : choice.ranked) {
+      if (s.variants == "auto" && &cand != &choice.best()) continue;
       variants.push_back({std::string(cand.algorithm->name),
                           bench::Role::ours,
                           call_of(*cand.algorithm, b, count, cand.parameter, s.model),
                           {}});
       predicted.push_back(&cand);
     }
-  if (s.variants != "collscope")
+  if (s.variants != "collscope" && s.variants != "auto")
     for (const Algorithm& a : algorithms())
       if (a.collective == c && a.is_native()) {
         variants.push_back({"native", bench::Role::native, call_of(a, b, count, 0, s.model), {}});
@@ -159,15 +164,20 @@ int main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &p);
   Settings s;
-  if (!parse(argc, argv, s)) {
-    if (rank == 0) std::fprintf(stderr, "collscope-bench-collectives: bad options (see source)\n");
+  std::string error;
+  if (!parse(argc, argv, s)) error = "bad options (see source)";
+  if (error.empty()) error = apply_cost_environment(s.model);
+  if (error.empty()) error = apply_layout_environment(s.model, p);
+  if (!error.empty()) {
+    if (rank == 0) std::fprintf(stderr, "collscope-bench-collectives: %s\n", error.c_str());
     MPI_Finalize();
     return 2;
   }
   if (rank == 0)
     std::printf("# collective p count variant blocks median_s model_s status [auto]; "
-                "α=%g s β=%g s/byte\n",
-                s.model.alpha, s.model.beta);
+                "α=%g s β=%g s/byte; o=%g s g=%g s; %d nodes of %d (α=%g s β=%g s/byte inside)\n",
+                s.model.alpha, s.model.beta, s.model.o, s.model.g, s.model.nodes, s.model.per_node,
+                s.model.alpha_node, s.model.beta_node);
   for (const std::string& name : s.collectives) {
     const std::optional<C> c = parse_collective(name);
     if (!c) continue;

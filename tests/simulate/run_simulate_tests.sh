@@ -10,6 +10,12 @@
 #   bench-gatherv: the gatherv/scatterv benchmark at p = 16 (problems same and decreasing,
 #               b = 1 and 1000): its report's structure, and every figure with an α-β
 #               prediction within the tolerance below
+#   multi-core: cluster:4x4 with --overhead 0.5us: a binomial bcast against the platform
+#               model (loopback inside a node, o at each end), the loopback without overheads,
+#               a traced round-robin run whose node layout collscope-trace stats reads, auto's
+#               platform line
+#   loggp-model: the chooser's platform model (o, g, node α and β) against SimGrid at p = 64
+#               (cluster:4x16) and p = 256 (cluster:16x16) for exact formulas, within 5 %
 #   smpi-internals: traced native MPI_Allreduce under SMPI's mpich selector at p = 64 and 12 on
 #               cluster:p: the trace holds the messages SMPI's allreduce sent inside the call,
 #               as many as its algorithm sends, in its rounds, under its name (see below)
@@ -227,6 +233,105 @@ smpi-internals)
       echo "ok    $what: $msgs messages, no algorithm named"
     fi
   fi
+  ;;
+multi-core)
+  # cluster:4x4 (4 nodes of 4 cores, one link per node) with --overhead 0.5us: ranks on a node
+  # talk through its loopback (0.25 µs, 10 GB/s), o is paid at each end of every message. The
+  # binomial bcast of 1 int crosses nodes in its first 2 rounds (block placement) and stays
+  # inside them in the last 2: 2(α + 2o) + 2(α_node + 2o) = 6.5 µs (plus the bytes, charged as
+  # n = 4 ranks on the link: 13 ns), where α-β alone says 4 µs.
+  what="bcast binomial p=16 count=1 on cluster:4x4, --overhead 0.5us"
+  if ! sim --platform cluster:4x4 --overhead 0.5us bcast --algorithm binomial --count 1 \
+    --repetitions 2 --warmup 1 || ! grep -q '^verified: yes' "$tmp/out"; then
+    fail "$what: scripts/simulate failed or not verified"
+  elif ! grep -q '^#@platform=cluster:4x4: cluster of 4 nodes of 4 cores' "$tmp/out" ||
+    ! grep -q '^#@model_platform_s=6.51' "$tmp/out"; then
+    fail "$what: no multi-core platform line or model_platform_s ≠ 6.5 µs + 4·nβm"
+  elif ! within 1 1.01; then
+    fail "$what: simulated $(value median_s) s outside [1, 1.01]·model $(value model_s) s"
+  else
+    echo "ok    $what: simulated $(value median_s) s, model $(value model_s) s (α-β alone 4 µs)"
+  fi
+  # Without the overhead the same bcast takes 2α + 2α_node = 2.5 µs: the loopback is used
+  # (SMPI adds a few ns per message and per MPI_Wtime: within 3 %).
+  what="bcast binomial p=16 count=1 on cluster:4x4, no overhead"
+  if ! sim --platform cluster:4x4 bcast --algorithm binomial --count 1 --repetitions 2 \
+    --warmup 1; then
+    fail "$what: scripts/simulate failed"
+  elif ! awk -v t="$(value median_s)" 'BEGIN { exit !(t >= 2.5e-6 && t <= 2.575e-6) }'; then
+    fail "$what: simulated $(value median_s) s, expected 2.5 µs (2α + 2α_node)"
+  else
+    echo "ok    $what: simulated $(value median_s) s = 2α + 2α_node"
+  fi
+  # Round-robin placement, traced: the trace's node layout is the platform's (rank r on node
+  # r mod 4), so collscope-trace stats counts 4 nodes from the trace itself.
+  what="traced bcast binomial p=16 on cluster:4x4 --placement round-robin"
+  if ! sim --platform cluster:4x4 --placement round-robin bcast --algorithm binomial \
+    --count 100 --repetitions 1 --warmup 0 --trace "$tmp/rr"; then
+    fail "$what: scripts/simulate failed"
+  elif ! "$trace_cli" stats --json "$tmp/rr" >"$tmp/stats" 2>&1; then
+    cp "$tmp/stats" "$tmp/out"
+    fail "$what: collscope-trace stats cannot read the archive"
+  else
+    cp "$tmp/stats" "$tmp/out"
+    nodes=$(sed -n 's/^  "nodes": \([0-9]*\),/\1/p' "$tmp/stats")
+    from=$(sed -n 's/^  "node_layout_from": "\(.*\)",/\1/p' "$tmp/stats")
+    of=$(tr -d ' \n' <"$tmp/stats" | sed -n 's/.*"node_of_rank":\[\([0-9,]*\)\].*/\1/p')
+    if [ "$nodes" != 4 ] || [ "$from" != trace ] || [ "$of" != 0,1,2,3,0,1,2,3,0,1,2,3,0,1,2,3 ]; then
+      fail "$what: nodes '$nodes' from '$from', node_of_rank '$of' (expected 4 from the trace, r mod 4)"
+    else
+      echo "ok    $what: 4 nodes from the trace, rank r on node r mod 4"
+    fi
+  fi
+  # auto sees the platform: its line names o and the node's α and β, and the report compares
+  # the time with the platform model.
+  what="auto bcast p=16 count=1 on cluster:4x4, --overhead 0.5us"
+  if ! sim --platform cluster:4x4 --overhead 0.5us bcast --algorithm auto --count 1 \
+    --repetitions 2 --warmup 1 || ! grep -q '^verified: yes' "$tmp/out"; then
+    fail "$what: scripts/simulate failed or not verified"
+  elif ! grep -q '^#@model_platform_s=.*o=5e-07 s, g=5e-07 s per message, inside a node α=2.5e-07 s' "$tmp/out"; then
+    fail "$what: no platform model line naming o and the node's α"
+  elif ! within 0.95 1.05; then
+    fail "$what: simulated $(value median_s) s outside [0.95, 1.05]·model $(value model_s) s"
+  else
+    echo "ok    $what: $(sed -n 's/^#@algorithm=//p' "$tmp/out"), simulated $(value median_s) s, model $(value model_s) s"
+  fi
+  ;;
+loggp-model)
+  # The chooser's model of a multi-core platform with overheads (model_platform_s) against
+  # SimGrid, within 5 %: cluster:4x16 (p = 64) and cluster:16x16 (p = 256) with --overhead
+  # 0.5us. The exact cases: trees whose bytes do not matter (1 int: rounds of α + 2o, inside a
+  # node α_node + 2o), recursive doubling and halving (their n-rank rounds inside the node, the
+  # others with all n ranks on the node's link) and the two-level formulas of the hierarchical
+  # and full-lane algorithms. (A flat tree's bytes between nodes are charged as the worst case,
+  # n ranks on the link: for a pre-order tree of large m that is a bound, not a prediction.)
+  # Each line: PLATFORM COLLECTIVE ALGORITHM COUNT [collscope-run options].
+  while read -r platform coll alg count extra; do
+    [ -n "$platform" ] || continue
+    what="$coll $alg count=$count on $platform --overhead 0.5us${extra:+ $extra}"
+    # shellcheck disable=SC2086
+    if ! sim --platform "$platform" --overhead 0.5us "$coll" --algorithm "$alg" --count "$count" \
+      --repetitions 1 --warmup 1 $extra || ! grep -q '^verified: yes' "$tmp/out"; then
+      fail "$what: scripts/simulate failed or not verified"
+    elif ! grep -q '^#@model_platform_s=' "$tmp/out"; then
+      fail "$what: no platform model"
+    elif ! within 0.95 1.05; then
+      fail "$what: simulated $(value median_s) s outside [0.95, 1.05]·model $(value model_s) s"
+    else
+      echo "ok    $what: simulated $(value median_s) s, model $(value model_s) s"
+    fi
+  done <<'CASES'
+cluster:4x16 bcast binomial 1
+cluster:4x16 reduce binomial 1
+cluster:4x16 bcast knomial 1 --radix 4
+cluster:4x16 allreduce butterfly 1
+cluster:4x16 bcast hierarchical 1
+cluster:4x16 allreduce hierarchical 1
+cluster:16x16 bcast binomial 1
+cluster:16x16 allreduce butterfly 256
+cluster:16x16 allreduce rabenseifner 16384
+cluster:16x16 reduce full-lane 16384
+CASES
   ;;
 *)
   echo "unknown section $section"

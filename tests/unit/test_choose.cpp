@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <string>
 
@@ -110,7 +111,7 @@ TEST_CASE("auto picks the minimum of the cost formulas over every admissible alg
 }
 
 TEST_CASE("auto's block count is the formula's minimum at large counts and other α-β") {
-  for (const CostModel model : {CostModel{}, CostModel{.alpha = 5e-5, .beta = 1e-9}})
+  for (const CostModel& model : {CostModel{}, CostModel{.alpha = 5e-5, .beta = 1e-9}})
     for (int p : {48, 64, 96})
       for (C collective : {C::bcast, C::reduce, C::allreduce, C::scan})
         check_choice({.collective = collective, .p = p, .count = 6000, .type_size = 4}, model);
@@ -237,4 +238,86 @@ TEST_CASE("auto charges messages posted at once by the model's ports") {
   for (Ports ports : {Ports::one, Ports::k_ported, Ports::one_link})
     CHECK(detail::flat_seconds(ring, 8, m, {.alpha = a, .beta = b, .ports = ports}, 1) ==
           ring.cost.of(8, m, a, b, 1));
+}
+
+TEST_CASE("auto's platform model: all zero is the α-β choice, o per message at each end") {
+  const CallShape call{.collective = C::bcast, .p = 64, .count = 1000};
+  const Algorithm& preorder = *find_algorithm(C::bcast, "binomial-preorder");
+  const double a = 1e-6, b = 2e-10, m = 4000;
+  // No o, g or layout: predictions and the ranking are the α-β ones.
+  const Choice plain = choose_algorithm(call, {});
+  const Choice zero = choose_algorithm(call, {.o = 0, .g = 0, .charge_layout = false, .lanes = 0});
+  REQUIRE(plain.ranked.size() == zero.ranked.size());
+  for (std::size_t i = 0; i < plain.ranked.size(); ++i) {
+    CHECK(plain.ranked[i].algorithm == zero.ranked[i].algorithm);
+    CHECK(plain.ranked[i].seconds == zero.ranked[i].seconds);
+  }
+  CHECK(predict_at(preorder, call, {}, 0) == Approx(6 * (a + b * m)));
+  // o at the sender and the receiver of every round's message.
+  const double o = 5e-7;
+  CHECK(predict_at(preorder, call, {.o = o, .g = o}, 0) == Approx(6 * (a + 2 * o + b * m)));
+  // An all-at-once schedule pays max(o, g) per message it posts beyond one per level: the
+  // k-nomial bcast of k = p is a star, its root posts p − 1 sends in one level.
+  const Algorithm& knomial = *find_algorithm(C::bcast, "knomial");
+  REQUIRE(knomial.ported.of);
+  const CostModel posted{.o = o, .g = 2 * o};
+  const double without = predict_at(knomial, call, {.o = o, .g = 0}, 64);
+  CHECK(predict_at(knomial, call, posted, 64) - without == Approx(62 * o).epsilon(1e-6));
+}
+
+TEST_CASE("auto's platform model charges multi-core nodes") {
+  const double a = 1e-6, b = 2e-10, an = 2.5e-7, bn = 1e-10, o = 5e-7;
+  const CostModel cluster{.alpha = a,
+                          .beta = b,
+                          .alpha_node = an,
+                          .beta_node = bn,
+                          .nodes = 4,
+                          .per_node = 16,
+                          .regular_nodes = true,
+                          .o = o,
+                          .g = o,
+                          .charge_layout = true,
+                          .consecutive = true,
+                          .lanes = 1};
+  // A flat tree: the latencies of its 2 top levels between the 4 nodes, of its 4 bottom levels
+  // inside them; all its bytes charged as 16 ranks sharing the node's link (the worst case).
+  const CallShape one{.collective = C::bcast, .p = 64, .count = 1};
+  const Algorithm& preorder = *find_algorithm(C::bcast, "binomial-preorder");
+  CHECK(predict_at(preorder, one, cluster, 0) ==
+        Approx(2 * (a + 2 * o) + 4 * (an + 2 * o) + 6 * 16 * b * 4));
+  // The same on one node: shared memory only.
+  const CallShape node{.collective = C::bcast, .p = 16, .count = 1};
+  CHECK(predict_at(preorder, node, cluster, 0) == Approx(4 * (an + 2 * o + bn * 4)));
+  // The hierarchical bcast's two-level formula with o in both α.
+  const Algorithm& hierarchical = *find_algorithm(C::bcast, "hierarchical");
+  CHECK(predict_at(hierarchical, one, cluster, 0) ==
+        Approx(2 * (a + 2 * o + b * 4) + 4 * (an + 2 * o + bn * 4)));
+  // Without the layout charge (collscope-run --nodes on a real machine) the flat formulas stay.
+  CostModel plain = cluster;
+  plain.charge_layout = false;
+  CHECK(predict_at(preorder, one, plain, 0) == Approx(6 * (a + 2 * o + b * 4)));
+}
+
+TEST_CASE("COLLSCOPE_COST_MODEL and the network file's LogGP fill the platform model") {
+  CostModel model;
+  setenv("COLLSCOPE_COST_MODEL", "o=5e-07 g=6e-07 alpha_node=2.5e-07 beta_node=1e-10 lanes=1", 1);
+  CHECK(apply_cost_environment(model).empty());
+  CHECK(model.o == 5e-7);
+  CHECK(model.g == 6e-7);
+  CHECK(model.alpha_node == 2.5e-7);
+  CHECK(model.beta_node == 1e-10);
+  CHECK(model.lanes == 1);
+  CHECK(model.charge_layout);
+  setenv("COLLSCOPE_COST_MODEL", "o=fast", 1);
+  CHECK(apply_cost_environment(model).find("'o=fast' is not KEY=NUMBER") != std::string::npos);
+  setenv("COLLSCOPE_COST_MODEL", "latency=1", 1);
+  CHECK(apply_cost_environment(model).find("unknown key 'latency'") != std::string::npos);
+  unsetenv("COLLSCOPE_COST_MODEL");
+  CostModel fresh;
+  CHECK(apply_cost_environment(fresh).empty());
+  CHECK(fresh.o == 0);
+  CHECK_FALSE(fresh.charge_layout);
+  apply_network_loggp(fresh, R"({"alpha_s": 1e-6, "loggp": {"o_s": 3e-7, "g_s": 4e-7}})");
+  CHECK(fresh.o == 3e-7);
+  CHECK(fresh.g == 4e-7);
 }

@@ -7,6 +7,16 @@
 // the block count M that minimises their own formula (a small search over M ≤ count, which
 // includes what the pipelining lemma would pick). Ties go to the earlier registry entry, so the
 // choice is deterministic. collscope-run --algorithm auto and libcollscope-tune call it.
+//
+// With a platform (CostModel's o, g, charge_layout, lanes) the formulas are charged as the
+// platform runs them: every round's message α + 2o (o at each end); a k-ported or all-at-once
+// schedule max(o, g) more per message it posts beyond one per level (at both ends for rootless
+// collectives, whose ranks receive as many as they post). On multi-core nodes the two-level
+// formulas of the hierarchical and full-lane algorithms are exact (their lanes share the node's
+// `lanes` links); a flat algorithm's formula does not say which of its messages cross nodes
+// together, so its bytes between nodes are charged as n ranks sharing the node's links (the
+// worst case) and its levels as a tree over consecutive nodes: the top ones between nodes, the
+// n-rank subtrees inside them at the node's α and β.
 #pragma once
 
 #include "collscope/algorithms/registry.hpp"
@@ -42,7 +52,33 @@ struct CostModel {
   int per_node = 0;           ///< n, the largest node
   bool regular_nodes = false; ///< every node holds n ranks (full-lane needs it)
   Ports ports = Ports::one_link;
+  /// The platform as clusters are built (scripts/simulate's cluster:NxC and --overhead, or a
+  /// network file's LogGP estimates). All zero/false: the α-β choice above, unchanged.
+  double o = 0; ///< LogGP overhead: charged per message at the sender and at the receiver
+  double g = 0; ///< LogGP gap: a rank's consecutive posted sends are max(o, g) apart
+  /// Charge the node layout to the flat algorithms too (set with alpha_node/beta_node by
+  /// COLLSCOPE_COST_MODEL): a tree's levels inside a node at α, β (consecutive placement) and
+  /// the node's ranks sharing its link in the rounds of rootless collectives.
+  bool charge_layout = false;
+  bool consecutive = true; ///< rank r on node ⌊r/n⌋ (false: round-robin)
+  /// Links from a node to the network (0: every rank its own lane, as the full-lane formulas
+  /// assume; SimGrid's cluster:NxC has 1, so n ranks sending at once share it).
+  int lanes = 0;
 };
+
+/// Reads the platform description scripts/simulate passes in COLLSCOPE_COST_MODEL ("o=5e-07
+/// g=5e-07 alpha_node=2.5e-07 beta_node=1e-10 lanes=1", any subset, seconds and s/byte) into
+/// `model`; alpha_node or beta_node also sets charge_layout. Returns "" or what is malformed.
+std::string apply_cost_environment(CostModel& model);
+
+/// The node layout of COLLSCOPE_NODES / COLLSCOPE_RANKS_PER_NODE / COLLSCOPE_PLACEMENT
+/// (collscope/algorithms/nodes.hpp) for p ranks into `model` (nodes, per_node, regular_nodes,
+/// consecutive); nothing when none is set. Returns "" or what is malformed.
+std::string apply_layout_environment(CostModel& model, int p);
+
+/// Reads LogGP's o and g ("o_s", "g_s" of collscope-calibrate's "loggp") from a network file's
+/// text into `model` (left as they are when absent).
+void apply_network_loggp(CostModel& model, const std::string& network_file_text);
 
 /// One call as the chooser sees it: the collective, p, count in collscope-run's sense (elements
 /// per block for gather, scatter, allgather, alltoall and reduce_scatter_block; of the whole
@@ -132,6 +168,11 @@ std::optional<double> formula_bytes(Collective collective, int p, int count, int
 
 /// Why `a` cannot run this call ("" if it can). Generic: reads only the registry's flags.
 std::string refusal(const Algorithm& a, const CallShape& call, const CostModel& model);
+
+/// The prediction of `a` for the call at parameter value `parameter` (M for pipelined
+/// algorithms, k for radix ones, 0 for none) on the model's platform: the α-β formula when the
+/// model has no o, g or layout charge, else charged as the header comment says.
+double predict_at(const Algorithm& a, const CallShape& call, const CostModel& model, int parameter);
 
 /// The prediction of `a` for the call (refusal(a, …) must be empty).
 Candidate predict(const Algorithm& a, const CallShape& call, const CostModel& model);
