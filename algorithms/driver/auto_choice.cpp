@@ -78,7 +78,7 @@ std::string apply_auto(Options& o, int p, bool blocks_given, const NodeOptionTex
                                  .count = o.count,
                                  .type_size = data_bytes,
                                  .commutative = !(reduces && o.op == Op::noncommutative),
-                                 .floating = reduces && o.datatype == Datatype::double_,
+                                 .floating = reduces && is_floating(o.datatype),
                                  .root = o.root,
                                  .blocks = blocks_given ? o.blocks : 0},
                        model);

@@ -462,12 +462,6 @@ ParseResult parse_options(std::span<char* const> args, int p) {
         seconds("--beta", raw.beta, o.beta), check_kinds(raw, o), check_irregular(raw, o, p),
         check_neighbor_options(raw.stencil, raw.dims, raw.topology, o, p)})
     if (!error.empty()) return {o, error};
-  // apply_auto's chooser is told "floating" for double only so far; until it uses
-  // is_floating(), a float reduction's auto could pick a rank-dependent sum, so it is refused.
-  if (name == "auto" && o.datatype == Datatype::float_ && o.algorithm && o.algorithm->reduces())
-    return {o, "--algorithm auto does not take --datatype float for " +
-                   std::string(to_string(o.algorithm->collective)) +
-                   " yet (it would not leave out rank-dependent sums); name the algorithm"};
   if (name == "auto")
     if (std::string error = apply_auto(o, p, raw.blocks.has_value(),
                                        {raw.nodes, raw.ranks_per_node, raw.placement});

@@ -337,8 +337,14 @@ section_float() {
     --count 1000 --repetitions 1 --warmup 0
   expect_verified 3 gather --algorithm binomial --datatype float --root 1 --count 5 \
     --repetitions 1 --warmup 0
-  # auto does not yet leave out rank-dependent sums for float (it does for double).
-  expect_usage_error 3 allreduce --algorithm auto --datatype float
+  # auto leaves rank-dependent sums (circulant) out for float as for double.
+  expect_verified 3 allreduce --algorithm auto --datatype float --count 10 --repetitions 1 \
+    --warmup 0
+  if grep -q '^#@algorithm=' "$tmp/out" && ! grep -q '^#@algorithm=circulant' "$tmp/out"; then
+    pass "auto picks no rank-dependent sum for float ($(sed -n 's/^#@algorithm=//p' "$tmp/out"))"
+  else
+    fail "auto for a float allreduce: $(grep '^#@algorithm=' "$tmp/out" || echo 'no #@algorithm line')"
+  fi
 }
 
 [ $# -gt 0 ] || set -- example list algorithms errors noncommutative prefix float
