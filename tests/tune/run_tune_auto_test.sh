@@ -13,8 +13,10 @@ set -u
 mpiexec=$1 program=$2 library=$3 sets=$4 runner=$5 work=$6
 fail() { echo "FAIL: $*"; exit 1; }
 rm -rf "$work" && mkdir -p "$work" || fail "cannot make $work"
-# The network both auto and collscope-run read (collscope-calibrate's format).
-printf '{"alpha_s": 2e-06, "beta_s_per_byte": 5e-10}\n' >"$work/network.json"
+# The network both auto and collscope-run read (collscope-calibrate's format, its LogGP
+# estimates included): both charge o at each end, so their α is the file's minus 2o.
+printf '{"alpha_s": 2e-06, "beta_s_per_byte": 5e-10, "loggp": {"o_s": 5e-07, "g_s": 6e-07}}\n' \
+  >"$work/network.json"
 export COLLSCOPE_NETWORK="$work/network.json"
 run() { # NAME COLLSCOPE_TUNE
   timeout 60 "$mpiexec" --oversubscribe -np 4 -x "LD_PRELOAD=$library" -x "COLLSCOPE_TUNE=$2" \
@@ -30,7 +32,7 @@ all() { # NAME: the report's all-ranks lines
 # 1. auto everywhere.
 run everywhere auto
 err="$work/everywhere.err"
-[ "$(grep -c "^collscope-tune: all 4 ranks, each call counted once; auto's α = 2.000e-06 s, β = 5.000e-10 s/B (network file $COLLSCOPE_NETWORK):$" "$err")" = 1 ] ||
+[ "$(grep -c "^collscope-tune: all 4 ranks, each call counted once; auto's α = 1.000e-06 s, β = 5.000e-10 s/B, o = 5.000e-07 s, g = 6.000e-07 s (network file $COLLSCOPE_NETWORK):$" "$err")" = 1 ] ||
   fail "no single report header naming the network file: $(cat "$err")"
 for c in bcast allreduce reduce allgather alltoall scan gather; do
   all everywhere | grep -q "^$c auto: [0-9]* calls\? → " || fail "auto did not route $c: $(cat "$err")"

@@ -2,7 +2,10 @@
 
 #include "collscope/network_file.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 namespace collscope::tune {
@@ -44,13 +47,23 @@ void load_network() {
   AutoState& s = auto_state();
   int rank = 0;
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  double values[3] = {s.model.alpha, s.model.beta, 0}; // α, β, 1: from a file, 2: a file refused
+  // α, β, whence (1: a file, 2: a file refused), LogGP's o and g: the same platform model as
+  // collscope-run --algorithm auto with that file (auto_choice.cpp's platform_model).
+  double values[5] = {s.model.alpha, s.model.beta, 0, 0, 0};
   std::string path;
   if (rank == 0) {
     try {
       const MeasuredNetwork network = measured_network();
       if (!network.path.empty()) {
-        values[0] = network.alpha_s, values[1] = network.beta_s_per_byte, values[2] = 1;
+        CostModel loggp;
+        std::ifstream in(network.path);
+        std::stringstream text;
+        text << in.rdbuf();
+        apply_network_loggp(loggp, text.str());
+        // The file's α is the ping-pong's, o at both ends included; the model adds 2o itself.
+        values[0] = std::max(0.0, network.alpha_s - 2 * loggp.o);
+        values[1] = network.beta_s_per_byte, values[2] = 1;
+        values[3] = loggp.o, values[4] = loggp.g;
         path = network.path;
       }
     } catch (const std::runtime_error& e) {
@@ -58,10 +71,16 @@ void load_network() {
       values[2] = 2;
     }
   }
-  PMPI_Bcast(values, 3, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  PMPI_Bcast(values, 5, MPI_DOUBLE, 0, MPI_COMM_WORLD);
   s.model.alpha = s.model.alpha_node = values[0];
   s.model.beta = s.model.beta_node = values[1];
-  s.text = "α = " + scientific(values[0]) + " s, β = " + scientific(values[1]) + " s/B (" +
+  s.model.o = values[3];
+  s.model.g = values[4];
+  s.text = "α = " + scientific(values[0]) + " s, β = " + scientific(values[1]) + " s/B" +
+           (values[3] > 0 || values[4] > 0
+                ? ", o = " + scientific(values[3]) + " s, g = " + scientific(values[4]) + " s"
+                : std::string()) +
+           " (" +
            (values[2] == 1   ? (rank == 0 ? "network file " + path : "rank 0's network file")
             : values[2] == 2 ? std::string("defaults: the network file cannot be used")
                              : std::string("defaults: no network file")) +
