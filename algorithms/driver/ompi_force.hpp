@@ -1,13 +1,13 @@
 // `collscope-run COLL --algorithm ompi:NAME [--segment BYTES] [--fanout K] [--max-requests N]`:
-// Open MPI's own algorithm, chosen by its name, with the parameters knobs.hpp says it takes. coll tuned takes a forced algorithm only with
-// coll_tuned_use_dynamic_rules, a read-only MCA parameter (MPI_T cannot write it), read when
-// MPI_Init opens the component, and takes coll_tuned_<coll>_algorithm* when a communicator is
-// created. So the driver sets OMPI_MCA_* in its own environment before MPI_Init
-// (force_before_init), then after MPI_Init checks that the running library is Open MPI 4.x
-// and reads coll_tuned_<coll>_algorithm back through MPI_T (running_problem). The reference
-// run that verifies it gets a communicator created with the forced algorithm switched off
-// through an MPI_T write (reference_comm), so the forced algorithm is checked against Open
-// MPI's fixed decision, not against itself.
+// Open MPI's own algorithm, chosen by its name, with the parameters knobs.hpp says it takes. coll
+// tuned takes a forced algorithm only with coll_tuned_use_dynamic_rules, a read-only MCA parameter
+// (MPI_T cannot write it), read when MPI_Init opens the component, and takes
+// coll_tuned_<coll>_algorithm* when a communicator is created. So the driver sets OMPI_MCA_* in its
+// own environment before MPI_Init (force_before_init), then after MPI_Init checks that the running
+// library is Open MPI 4.x and reads coll_tuned_<coll>_algorithm back through MPI_T
+// (running_problem). The reference run that verifies it gets a communicator created with the forced
+// algorithm switched off through an MPI_T write (reference_comm), so the forced algorithm is
+// checked against Open MPI's fixed decision, not against itself.
 #pragma once
 
 #include "collscope/algorithms/registry.hpp"
@@ -34,7 +34,7 @@ struct OmpiForce {
 struct OmpiRequest {
   std::string_view collective, algorithm;
   std::optional<std::string_view> segment = std::nullopt, fanout = std::nullopt,
-                                 max_requests = std::nullopt;
+                                  max_requests = std::nullopt;
 };
 
 /// The collscope collective's coll tuned counterpart (gatherv, scatterv, scan and exscan have

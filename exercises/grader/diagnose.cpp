@@ -10,7 +10,9 @@ namespace model = collscope::model;
 
 namespace {
 
-bool is_send(model::OpKind k) { return k == model::OpKind::send || k == model::OpKind::isend; }
+bool is_send(model::OpKind k) {
+  return k == model::OpKind::send || k == model::OpKind::isend;
+}
 bool is_recv(model::OpKind k) {
   return k == model::OpKind::recv || k == model::OpKind::irecv_complete;
 }
@@ -222,8 +224,8 @@ std::string builtin_rounds_hint(const Shape& s, bool serialised_only) {
 }
 
 std::string measured_text(const Shape& s) {
-  std::string text = "measured at p = " + std::to_string(s.p) + ": " +
-                     std::to_string(s.messages) + " messages between ranks";
+  std::string text = "measured at p = " + std::to_string(s.p) + ": " + std::to_string(s.messages) +
+                     " messages between ranks";
   if (s.distance_rank >= 0)
     text += "; rank " + std::to_string(s.distance_rank) + " sends at distances " +
             list(s.distances) + " (mod p)";

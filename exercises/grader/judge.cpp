@@ -51,7 +51,8 @@ void finish(CheckResult& result, const std::vector<const Case*>& failing,
   for (const Case* c : failing) result.pattern_cases.push_back({*c, true});
   for (const Case* c : passing) result.pattern_cases.push_back({*c, false});
   result.pattern = separating_pattern(failing, passing);
-  if (result.pattern) result.diagnosis.insert(result.diagnosis.begin(), result.pattern->text);
+  if (result.pattern)
+    result.diagnosis.insert(result.diagnosis.begin(), result.pattern->text);
   else if (const std::string partial = partial_pattern(failing, passing); !partial.empty())
     result.diagnosis.insert(result.diagnosis.begin(), partial);
 }
@@ -89,8 +90,7 @@ void per_p_table(CheckResult& result, const std::vector<std::pair<const CaseReco
     if (first.empty()) first = first_unrun;
     result.rows.push_back({std::to_string(p), std::to_string(entries.size()), std::to_string(ok),
                            std::to_string(entries.size() - static_cast<std::size_t>(ok + unrun)),
-                           std::to_string(unrun),
-                           shortened(first, 160)});
+                           std::to_string(unrun), shortened(first, 160)});
   }
 }
 

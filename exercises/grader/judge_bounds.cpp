@@ -1,9 +1,9 @@
 // The checks that judge numbers: bound (a value of the trace or the heap against a formula
 // of the exercise) and speed (against native MPI in the same run).
-#include "shape.hpp"
 #include "judge_detail.hpp"
 #include "notation.hpp"
 #include "patterns.hpp"
+#include "shape.hpp"
 #include "sweep.hpp"
 
 #include <algorithm>
@@ -149,8 +149,8 @@ CheckResult judge_bound(const Grade& g, const CheckSpec& spec) {
       hidden.push_back(&r.c);
       hidden_allowance = a;
       if (hidden_example.empty())
-        hidden_example = describe(r.c, ex) + ": " + value_text + " = " + format_number(v) +
-                         " > " + format_number(b - a) + " without the allowance";
+        hidden_example = describe(r.c, ex) + ": " + value_text + " = " + format_number(v) + " > " +
+                         format_number(b - a) + " without the allowance";
     }
     if (ok) continue;
     // The hint's case: at the largest failing p, where a mistake shows clearest (a staircase
@@ -162,8 +162,8 @@ CheckResult judge_bound(const Grade& g, const CheckSpec& spec) {
     const std::string where = heap ? " (on rank " + std::to_string(r.heap_peak_rank) + ")" : "";
     result.failures.push_back({&r,
                                Mode::main,
-                               value_text + " = " + format_number(v) + " > " + bound_text +
-                                   " = " + format_number(b) + where,
+                               value_text + " = " + format_number(v) + " > " + bound_text + " = " +
+                                   format_number(b) + where,
                                {},
                                {},
                                {},
@@ -172,14 +172,13 @@ CheckResult judge_bound(const Grade& g, const CheckSpec& spec) {
   finish(result, failing, passing, "cases within " + value_text + " ≤ " + bound_text);
   // A count threshold is true of the cases, but an allowance that does not grow with the
   // count can hide the same mistake below it: say so, with a case that shows it.
-  if (result.pattern && result.pattern->test.find("count") != std::string::npos &&
-      !hidden.empty())
-    result.diagnosis.insert(
-        result.diagnosis.begin() + 1,
-        "Below that count the bound's allowance of " +
-            lecture_notation(format_number(hidden_allowance)) +
-            " can hide the same mistake: " + std::to_string(hidden.size()) +
-            " passing case(s) exceed the bound without it (e.g. " + hidden_example + ").");
+  if (result.pattern && result.pattern->test.find("count") != std::string::npos && !hidden.empty())
+    result.diagnosis.insert(result.diagnosis.begin() + 1,
+                            "Below that count the bound's allowance of " +
+                                lecture_notation(format_number(hidden_allowance)) +
+                                " can hide the same mistake: " + std::to_string(hidden.size()) +
+                                " passing case(s) exceed the bound without it (e.g. " +
+                                hidden_example + ").");
   if (result.judged == 0 && right_cases > 0) {
     // Nothing to judge is no evidence: a bound that applies to no case gives no points.
     result.summary = "not judged: applies to none of the " + std::to_string(right_cases) +
@@ -202,14 +201,13 @@ CheckResult judge_bound(const Grade& g, const CheckSpec& spec) {
                                  format_number(spec.bound.eval(env)) + ": ";
     const std::string hint = choose_hint(spec, *worst, env, measured, uses(ex, spec, {"rounds"}));
     if (!hint.empty()) {
-      result.diagnosis.insert(result.diagnosis.begin(),
-                              hint + " (at " + describe(worst->c, ex) + ", case " +
-                                  std::to_string(worst->c.id) + ")");
+      result.diagnosis.insert(result.diagnosis.begin(), hint + " (at " + describe(worst->c, ex) +
+                                                            ", case " +
+                                                            std::to_string(worst->c.id) + ")");
       result.hint_case = worst->c.id;
     }
   }
-  result.header = {
-      "p", "judged", "passed", value_text + " (worst)", bound_text, "worst case"};
+  result.header = {"p", "judged", "passed", value_text + " (worst)", bound_text, "worst case"};
   for (const auto& [p, row] : rows)
     result.rows.push_back({std::to_string(p), std::to_string(row.judged),
                            std::to_string(row.passed), format_number(row.worst_value),

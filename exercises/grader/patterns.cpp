@@ -19,7 +19,9 @@ struct Candidate {
 constexpr int vector_size = 8, vector_extent = 12;
 
 /// "p ≥ 2" and "count ≥ 1" only leave out the cases that move no data.
-bool moves_data(const Candidate& k) { return k.test == "p >= 2" || k.test == "count >= 1"; }
+bool moves_data(const Candidate& k) {
+  return k.test == "p >= 2" || k.test == "count >= 1";
+}
 
 Candidate candidate(std::string has, std::string has_not, std::string test) {
   Expr expr = Expr::parse(test);
@@ -54,20 +56,19 @@ std::vector<Candidate> candidates(const std::vector<const Case*>& failing) {
       "MPI_SUM", "affine"));
   // gatherv: one problem type (the block sizes' distribution, in the op's slot).
   const Op op = failing.front()->op;
-  if (is_problem(op) && std::all_of(failing.begin(), failing.end(),
-                                    [op](const Case* c) { return c->op == op; }))
+  if (is_problem(op) &&
+      std::all_of(failing.begin(), failing.end(), [op](const Case* c) { return c->op == op; }))
     list.push_back(candidate(std::string("the ") + op_name(op), "other problem types",
                              "problem == " + s(static_cast<int>(op))));
   if (n_min > 0)
-    list.push_back(candidate("count ≥ " + s(n_min), "count ≤ " + s(n_min - 1),
-                             "count >= " + s(n_min)));
+    list.push_back(
+        candidate("count ≥ " + s(n_min), "count ≤ " + s(n_min - 1), "count >= " + s(n_min)));
   if (n_max > 0 && n_min != n_max)
-    list.push_back(candidate("count ≤ " + s(n_max), "count ≥ " + s(n_max + 1),
-                             "count <= " + s(n_max)));
+    list.push_back(
+        candidate("count ≤ " + s(n_max), "count ≥ " + s(n_max + 1), "count <= " + s(n_max)));
   if (n_min == n_max) // after the thresholds: "count ≥ 1000" says more than "count = 1000"
     list.push_back(candidate("count = " + s(n_min), "count ≠ " + s(n_min), "count == " + s(n_min)));
-  list.push_back(
-      candidate("root = p − 1", "other roots", "root == p - 1 && p > 1"));
+  list.push_back(candidate("root = p − 1", "other roots", "root == p - 1 && p > 1"));
   if (p_min > 1)
     list.push_back(candidate("p ≥ " + s(p_min), "p ≤ " + s(p_min - 1), "p >= " + s(p_min)));
   if (p_min != p_max)
@@ -76,8 +77,8 @@ std::vector<Candidate> candidates(const std::vector<const Case*>& failing) {
     list.push_back(candidate("p = " + s(p_min), "p ≠ " + s(p_min), "p == " + s(p_min)));
   // The other side of each single property, last: conjunctions may need them.
   list.push_back(candidate("root = 0", "root ≠ 0", "root == 0"));
-  list.push_back(candidate("a process count p that is a power of two",
-                           "p not a power of two", "pow(2, clog2(p)) == p"));
+  list.push_back(candidate("a process count p that is a power of two", "p not a power of two",
+                           "pow(2, clog2(p)) == p"));
   list.push_back(candidate("the datatype MPI_INT", "the vector type", "!vector"));
   list.push_back(candidate("the commutative op", "the non-commutative op", "!affine"));
   return list;
@@ -141,14 +142,15 @@ Pattern pattern_of(const std::vector<const Candidate*>& parts, std::size_t passi
     return k->test == "vector" || moves_data(*k);
   });
   if (vector && others_trivial)
-    return {"Fails exactly when the datatype is MPI_Type_vector(2,1,2,MPI_INT) (size " +
-                std::to_string(vector_size) + " B, extent " + std::to_string(vector_extent) +
-                " B)" + (parts.size() > 1 ? ", among the cases that move data (p ≥ 2, count ≥ 1)" : "") +
-                ": offsets by size instead of extent? Step through buffers by count · extent "
-                "(MPI_Type_get_extent), and copy typed data with MPI (e.g. MPI_Sendrecv to "
-                "yourself), not memcpy. All " + n + " cases with MPI_INT" +
-                (parts.size() > 1 ? " or nothing to move" : "") + " pass.",
-            test};
+    return {
+        "Fails exactly when the datatype is MPI_Type_vector(2,1,2,MPI_INT) (size " +
+            std::to_string(vector_size) + " B, extent " + std::to_string(vector_extent) + " B)" +
+            (parts.size() > 1 ? ", among the cases that move data (p ≥ 2, count ≥ 1)" : "") +
+            ": offsets by size instead of extent? Step through buffers by count · extent "
+            "(MPI_Type_get_extent), and copy typed data with MPI (e.g. MPI_Sendrecv to "
+            "yourself), not memcpy. All " +
+            n + " cases with MPI_INT" + (parts.size() > 1 ? " or nothing to move" : "") + " pass.",
+        test};
   if (parts.size() == 1)
     return {"Every failing case has " + parts[0]->has + "; all " + n + " cases with " +
                 parts[0]->has_not + " pass.",

@@ -84,8 +84,7 @@ std::string markdown_report(const Grade& g) {
       if (!f.record->block_maps.empty())
         out << "  - where the data went (" << block_map_legend << "):\n";
       for (const CaseRecord::BlockMap& m : shown_maps(*f.record))
-        out << "    - rank " << m.rank << ": `" << m.got << "` (expected `" << m.expected
-            << "`)\n";
+        out << "    - rank " << m.rank << ": `" << m.got << "` (expected `" << m.expected << "`)\n";
       if (f.record->block_maps.size() > shown_maps(*f.record).size())
         out << "    - and " << f.record->block_maps.size() - shown_maps(*f.record).size()
             << " more wrong ranks (results.json lists every one)\n";

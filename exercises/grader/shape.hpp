@@ -31,8 +31,8 @@ struct Shape {
   bool no_overlap = false;          ///< ≥ 3 messages, no two in the same round
   /// Every rank's i-th send goes to distance 2^i (mod p, either direction).
   bool doubling = false;
-  int distance_rank = -1;      ///< the rank with the most sends (its distances below)
-  std::vector<int> distances;  ///< distance_rank's sends, (to − from) mod p, in program order
+  int distance_rank = -1;     ///< the rank with the most sends (its distances below)
+  std::vector<int> distances; ///< distance_rank's sends, (to − from) mod p, in program order
 };
 
 /// Whether diagnosis `name` holds for `shape`. `serialised`: a staircase of ≥ 3 messages

@@ -1,7 +1,5 @@
 #include "trace_metrics.hpp"
 
-#include "diagnose.hpp"
-
 #include "collscope/model/calls.hpp"
 #include "collscope/model/inferred_rounds.hpp"
 #include "collscope/model/load_trace.hpp"
@@ -9,6 +7,7 @@
 #include "collscope/model/replay.hpp"
 #include "collscope/model/steps.hpp"
 #include "collscope/model/volume.hpp"
+#include "diagnose.hpp"
 
 #include <algorithm>
 #include <set>

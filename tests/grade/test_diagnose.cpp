@@ -22,7 +22,8 @@ struct Call {
 
 /// A graded case (region "algorithm scan/submission", case=7) of these programs, with times
 /// as an eager MPI would give them: a send returns at once, a receive when its message exists.
-std::filesystem::path graded_case(const test::TempDir& dir, const std::vector<std::vector<Call>>& programs) {
+std::filesystem::path graded_case(const test::TempDir& dir,
+                                  const std::vector<std::vector<Call>>& programs) {
   const int p = static_cast<int>(programs.size());
   test::TraceBuilder b(p + 1);
   std::vector<int> members;

@@ -24,10 +24,9 @@ fs::path exercises() {
 } // namespace
 
 TEST_CASE("every exercise is a complete folder with consistent checks", "[exercises]") {
-  const std::vector<std::string> names{"gather",    "scatter",    "bcast_pipeline",
-                                       "allgather", "bcast_tree", "allreduce",
-                                       "alltoall",  "scan",       "reduce_scatter_block",
-                                       "bcast_two_tree", "gatherv"};
+  const std::vector<std::string> names{
+      "gather",   "scatter", "bcast_pipeline",       "allgather",      "bcast_tree", "allreduce",
+      "alltoall", "scan",    "reduce_scatter_block", "bcast_two_tree", "gatherv"};
   for (const std::string& name : names) {
     const bool later = name == "alltoall" || name == "scan" || name == "reduce_scatter_block" ||
                        name == "bcast_two_tree" || name == "gatherv";
@@ -151,8 +150,8 @@ TEST_CASE("a failure pattern names the property that separates failing from pass
   CHECK_THAT(split([](const Case& c) { return c.root != 0; }),
              Catch::StartsWith("Every failing case has root ≠ 0;"));
   CHECK(split([](const Case& c) { return c.root != 0 && c.p > 4; }) ==
-        "Every failing case has root ≠ 0 and p ≥ 5; all " +
-            std::to_string(cases.size() - 22) + " cases without both pass.");
+        "Every failing case has root ≠ 0 and p ≥ 5; all " + std::to_string(cases.size() - 22) +
+            " cases without both pass.");
   CHECK_THAT(split([](const Case& c) { return (c.p & (c.p - 1)) != 0; }),
              Catch::Contains("not a power of two"));
   // Not every p that is not a power of two fails (5 and 7 pass): no such hint.
@@ -203,7 +202,8 @@ TEST_CASE("a pattern is printed only when it separates, with exact boundaries", 
       split([](const Case& c) { return c.count == 1000 || (c.count == 1 && c.p == 5); });
   CHECK_THAT(failure_pattern(failing, passing), !Catch::Contains("count ≥ 1000"));
   std::tie(failing, passing) = split([](const Case& c) { return c.count >= 1; });
-  CHECK_THAT(failure_pattern(failing, passing), Catch::StartsWith("Every failing case has count ≥ 1;"));
+  CHECK_THAT(failure_pattern(failing, passing),
+             Catch::StartsWith("Every failing case has count ≥ 1;"));
   std::tie(failing, passing) = split([](const Case& c) { return c.count == 1000; });
   CHECK_THAT(failure_pattern(failing, passing),
              Catch::StartsWith("Every failing case has count ≥ 1000; all ") &&
@@ -214,7 +214,8 @@ TEST_CASE("a pattern is printed only when it separates, with exact boundaries", 
   std::tie(failing, passing) = split([](const Case& c) { return c.root != 0 && c.p != 2; });
   const std::optional<Pattern> pair = separating_pattern(failing, passing);
   if (pair) CHECK(separates(*pair, failing, passing));
-  CHECK_THAT(failure_pattern(failing, passing), !Catch::StartsWith("Every failing case has root ≠ 0;"));
+  CHECK_THAT(failure_pattern(failing, passing),
+             !Catch::StartsWith("Every failing case has root ≠ 0;"));
 
   // Every printed pattern separates, over many random splits.
   std::srand(7);
@@ -290,7 +291,8 @@ TEST_CASE("the allreduce's op: in the sweep, the plan, the reproduce spec and th
   CHECK_THROWS_WITH(load_exercise(dir.string(), exercises(), true),
                     Catch::Contains("sweep.ops: \"sum\" or \"affine\", got \"max\""));
   with("\"collective\": \"allreduce\"", "\"collective\": \"bcast\"");
-  CHECK_THROWS_WITH(load_exercise(dir.string(), exercises(), true),
-                    Catch::Contains("only a reduction (allreduce, scan, reduce_scatter_block) has an op"));
+  CHECK_THROWS_WITH(
+      load_exercise(dir.string(), exercises(), true),
+      Catch::Contains("only a reduction (allreduce, scan, reduce_scatter_block) has an op"));
   fs::remove_all(dir);
 }

@@ -66,7 +66,8 @@ void check_figures(const fs::path& dir) {
     const std::string id = test.at("extra_data").at("id");
     const nlohmann::json& failed = test.at("extra_data").at("failed_cases");
     if (failed.empty() || failed.at(0).at("open").empty()) continue; // no trace of the case
-    const std::string anchor = "figure-" + id + "-case-" + std::to_string(failed.at(0).at("id").get<int>());
+    const std::string anchor =
+        "figure-" + id + "-case-" + std::to_string(failed.at(0).at("id").get<int>());
     INFO("check " << id << ", " << anchor);
     CHECK(md.find("(report.html#" + anchor + ")") != std::string::npos);
     const std::size_t at = html.find("id=\"" + anchor + "\"");
@@ -169,8 +170,8 @@ void grade_exercise(const std::string& name, bool smoke = false) {
   for (const BrokenSpec& b : ex.broken)
     fs::copy_file(ex.dir / b.file, subs / ("broken-" + fs::path(b.file).stem().string() + ".cpp"));
 
-  const GraderRun run = run_grader(
-      {name, "--batch", subs.string(), "--out", (dir / "out").string(), smoke ? "--smoke" : "--quick"});
+  const GraderRun run = run_grader({name, "--batch", subs.string(), "--out", (dir / "out").string(),
+                                    smoke ? "--smoke" : "--quick"});
   INFO(run.output);
   REQUIRE(run.exit_code == 0);
 
@@ -251,7 +252,8 @@ TEST_CASE("a placement bug's case: block map and data view by origin", "[provena
   INFO(run.output);
   REQUIRE(run.exit_code == 0);
   const Graded g = read_graded(dir);
-  CHECK(g.report.find("where the data went (each wrong rank's receive buffer") != std::string::npos);
+  CHECK(g.report.find("where the data went (each wrong rank's receive buffer") !=
+        std::string::npos);
   CHECK(g.report.find("- rank 1: `1, 0` (expected `0, 1`)") != std::string::npos);
   REQUIRE(check_provenance(dir, "gather"));
   if (app == nullptr) return;

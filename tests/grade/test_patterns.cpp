@@ -21,7 +21,7 @@ std::vector<Case> sweep() {
 
 template <class F>
 std::pair<std::vector<const Case*>, std::vector<const Case*>> split(const std::vector<Case>& cases,
-                                                                   F fails) {
+                                                                    F fails) {
   std::pair<std::vector<const Case*>, std::vector<const Case*>> sides;
   for (const Case& c : cases) (fails(c) ? sides.first : sides.second).push_back(&c);
   return sides;
@@ -42,9 +42,8 @@ bool separates(const Pattern& pattern, const std::vector<const Case*>& failing,
 TEST_CASE("patterns: the vector type alone fails once data moves (size against extent)",
           "[patterns]") {
   const std::vector<Case> cases = sweep();
-  const auto [failing, passing] = split(cases, [](const Case& c) {
-    return c.dtype == Dtype::vector && c.p >= 2 && c.count >= 1;
-  });
+  const auto [failing, passing] = split(
+      cases, [](const Case& c) { return c.dtype == Dtype::vector && c.p >= 2 && c.count >= 1; });
   const std::optional<Pattern> pattern = separating_pattern(failing, passing);
   REQUIRE(pattern);
   CHECK(separates(*pattern, failing, passing));
@@ -53,7 +52,8 @@ TEST_CASE("patterns: the vector type alone fails once data moves (size against e
                                "(size 8 B, extent 12 B), among the cases that move data") &&
                  Catch::Contains("offsets by size instead of extent?"));
   // Every vector case failing: the single property, with the same words.
-  const auto [all_vector, ints] = split(cases, [](const Case& c) { return c.dtype == Dtype::vector; });
+  const auto [all_vector, ints] =
+      split(cases, [](const Case& c) { return c.dtype == Dtype::vector; });
   const std::optional<Pattern> single = separating_pattern(all_vector, ints);
   REQUIRE(single);
   CHECK(single->test == "vector");

@@ -17,7 +17,8 @@ int main(int argc, char** argv) {
   int wrong = 0, any = 0;
   for (int i = 0; i < count; ++i) wrong += data[i] != 5 * i + 3;
   MPI_Reduce(&wrong, &any, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
-  if (rank == 0) printf("bcast of %d ints from %d at p = %d: %s\n", count, root, p, any ? "WRONG" : "ok");
+  if (rank == 0)
+    printf("bcast of %d ints from %d at p = %d: %s\n", count, root, p, any ? "WRONG" : "ok");
   free(data);
   MPI_Finalize();
   return any != 0;

@@ -10,7 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-typedef void* (*send_fn)(void* ep, const void* buffer, size_t count, uint64_t tag, const void* param);
+typedef void* (*send_fn)(void* ep, const void* buffer, size_t count, uint64_t tag,
+                         const void* param);
 
 static unsigned long messages;
 static unsigned long long bytes;
@@ -23,7 +24,8 @@ static void* forward(const char* name, void* ep, const void* buffer, size_t coun
   return next(ep, buffer, count, tag, param);
 }
 
-void* ucp_tag_send_nbx(void* ep, const void* buffer, size_t count, uint64_t tag, const void* param) {
+void* ucp_tag_send_nbx(void* ep, const void* buffer, size_t count, uint64_t tag,
+                       const void* param) {
   return forward("ucp_tag_send_nbx", ep, buffer, count, tag, param);
 }
 

@@ -1,9 +1,8 @@
 #include "document/tracedocument.h"
 
-#include "collscope/network_file.hpp"
-
 #include "collscope/model/instances.hpp"
 #include "collscope/model/load_trace.hpp"
+#include "collscope/network_file.hpp"
 
 #include <QFileInfo>
 
@@ -139,8 +138,7 @@ QString TraceDocument::title() const {
     const auto it = a.meta.find(key);
     return it == a.meta.end() ? QString() : QString::fromStdString(it->second);
   };
-  if (!meta("root").isEmpty())
-    title += QStringLiteral("   root %1").arg(meta("root"));
+  if (!meta("root").isEmpty()) title += QStringLiteral("   root %1").arg(meta("root"));
   if (!meta("count").isEmpty())
     title += QStringLiteral("   count %1 %2").arg(meta("count"), meta("datatype"));
   if (!meta("blocks").isEmpty()) title += QStringLiteral("   %1 blocks").arg(meta("blocks"));

@@ -29,8 +29,8 @@ struct TreePanel {
   std::vector<bool> edgeCritical;                     ///< per edge: on the run's critical chain
   std::vector<int> edgeColour; ///< per edge: EdgeColor 0/1, −1 none (see twotreecolours.h)
   // Geometry of the last paint.
-  std::vector<QRectF> nodeRects; ///< per comm rank; empty rect if not drawn
-  std::vector<QLineF> edgeLines; ///< per tree edge
+  std::vector<QRectF> nodeRects;  ///< per comm rank; empty rect if not drawn
+  std::vector<QLineF> edgeLines;  ///< per tree edge
   std::vector<QRectF> labelRects; ///< per tree edge; empty if its label was not drawn
 };
 

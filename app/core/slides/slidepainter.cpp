@@ -128,8 +128,8 @@ void fitCode(QTextDocument& doc, double pixels, double floor, double width) {
   double widest = 0.0;
   for (QTextBlock block = doc.begin(); block.isValid(); block = block.next()) {
     if (!block.blockFormat().nonBreakableLines() || block.text().isEmpty()) continue;
-    QFont font = block.begin().atEnd() ? doc.defaultFont()
-                                       : block.begin().fragment().charFormat().font();
+    QFont font =
+        block.begin().atEnd() ? doc.defaultFont() : block.begin().fragment().charFormat().font();
     font.setPixelSize(static_cast<int>(std::lround(pixels)));
     widest = std::max(widest, QFontMetricsF(font).horizontalAdvance(block.text()));
   }
@@ -237,7 +237,9 @@ std::unique_ptr<QTextDocument> markdownDocument(const QString& markdown, const Q
   return doc;
 }
 
-double SlidePainter::canvasWidth() const { return m_library.deck().canvasWidth; }
+double SlidePainter::canvasWidth() const {
+  return m_library.deck().canvasWidth;
+}
 
 QRectF SlidePainter::canvasRect(const QRectF& target) const {
   const QSizeF size =

@@ -34,9 +34,9 @@ QString writePdf(SlidePainter& slides, const Pages& pages, const QString& path, 
     writer.setPageLayout(
         QPageLayout(QPageSize(QPageSize::A4), handoutOrientation(perPage), QMarginsF(0, 0, 0, 0)));
   else
-    writer.setPageSize(QPageSize(QSize(static_cast<int>(slides.canvasWidth()),
-                                       static_cast<int>(SlidePainter::canvasHeight)),
-                                 QStringLiteral("Slide"), QPageSize::ExactMatch));
+    writer.setPageSize(QPageSize(
+        QSize(static_cast<int>(slides.canvasWidth()), static_cast<int>(SlidePainter::canvasHeight)),
+        QStringLiteral("Slide"), QPageSize::ExactMatch));
   QPainter painter;
   if (!painter.begin(&writer)) return QStringLiteral("cannot write %1").arg(path);
   const QRectF page(0, 0, writer.width(), writer.height());
@@ -58,9 +58,9 @@ QString writePngs(SlidePainter& slides, const Pages& pages, const QString& direc
   if (!QDir().mkpath(directory)) return QStringLiteral("cannot create %1").arg(directory);
   // Handout pages: A4 in points (as in the PDF), 1024 pixels wide.
   const QSizeF a4 = handoutPageSize(std::max(perPage, 1));
-  const QSize size =
-      handout ? QSize(1024, qRound(1024 * a4.height() / a4.width()))
-              : QSize(qRound(slides.canvasWidth()), qRound(SlidePainter::canvasHeight));
+  const QSize size = handout
+                         ? QSize(1024, qRound(1024 * a4.height() / a4.width()))
+                         : QSize(qRound(slides.canvasWidth()), qRound(SlidePainter::canvasHeight));
   for (std::size_t i = 0; i < pages.size(); ++i) {
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::white);
@@ -130,8 +130,7 @@ SlidesOptions parseSlidesArguments(const QStringList& arguments, bool present) {
         o.canvasWidth = narrowCanvasWidth;
       else if (!a.isEmpty())
         fail(QStringLiteral("--aspect takes 16:9 or 4:3, got '%1'").arg(a));
-    }
-    else if (!present && arg == QStringLiteral("--pdf"))
+    } else if (!present && arg == QStringLiteral("--pdf"))
       o.pdf = value();
     else if (!present && arg == QStringLiteral("--png"))
       o.pngDirectory = value();

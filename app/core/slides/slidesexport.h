@@ -21,9 +21,9 @@ struct SlidesOptions {
   bool handout = false;
   int perPage = 2; ///< --per-page: slides on a handout page (2, or 1 with the notes filling it)
   bool rerecord = false;
-  bool window = false; ///< present: a window instead of full screen
+  bool window = false;                  ///< present: a window instead of full screen
   double canvasWidth = wideCanvasWidth; ///< --aspect: 16:9 (default) or 4:3
-  QString error;       ///< one line; empty when the command line is fine
+  QString error;                        ///< one line; empty when the command line is fine
   bool help = false;
 };
 

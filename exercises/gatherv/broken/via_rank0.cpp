@@ -168,8 +168,7 @@ int MY_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* 
   std::vector<char> all(static_cast<std::size_t>(total * extent));
   if (root != 0) {
     if (total > 0)
-      MPI_Recv(all.data(), static_cast<int>(total), recvtype, 0, data_tag, comm,
-               MPI_STATUS_IGNORE);
+      MPI_Recv(all.data(), static_cast<int>(total), recvtype, 0, data_tag, comm, MPI_STATUS_IGNORE);
   } else if (!held.empty()) {
     all = held;
   } else if (sendcount > 0) {

@@ -1,8 +1,8 @@
 #include "recorder.hpp"
-#include "ompi/algorithm_choice.hpp"
-#include "size_limit.hpp"
 
+#include "ompi/algorithm_choice.hpp"
 #include "raw_format.hpp"
+#include "size_limit.hpp"
 
 #include <cstring>
 #include <unistd.h>
@@ -223,8 +223,7 @@ void record_collective(const Pending& p, std::uint64_t time) {
 
 void complete(MPI_Request request, const MPI_Status& status, std::uint64_t time, bool record) {
   Pending p{};
-  if (request == MPI_REQUEST_NULL ||
-      !state.requests.take(handle_key(request), p) || !record)
+  if (request == MPI_REQUEST_NULL || !state.requests.take(handle_key(request), p) || !record)
     return;
 #ifdef OPEN_MPI
   const bool cancelled = status._cancelled != 0; // what MPI_Test_cancelled reads

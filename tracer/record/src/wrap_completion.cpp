@@ -104,7 +104,9 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
   MPI_Status* st = statuses_or_local(count, statuses);
   return completion(
       MpiRegion::Waitall, false, [&] { return PMPI_Waitall(count, requests, st); }, always,
-      [&](int rc, std::uint64_t t, bool record) { complete_all(rc, count, before, st, t, record); });
+      [&](int rc, std::uint64_t t, bool record) {
+        complete_all(rc, count, before, st, t, record);
+      });
 }
 
 int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[]) {
@@ -127,7 +129,8 @@ int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* statu
   return completion(
       MpiRegion::Waitany, false, [&] { return PMPI_Waitany(count, requests, index, st); }, always,
       [&](int rc, std::uint64_t t, bool record) {
-        if (rc == MPI_SUCCESS && *index != MPI_UNDEFINED) rec::complete(before[*index], *st, t, record);
+        if (rc == MPI_SUCCESS && *index != MPI_UNDEFINED)
+          rec::complete(before[*index], *st, t, record);
       });
 }
 
@@ -152,8 +155,9 @@ int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices
   const MPI_Request* before = saved_requests(incount, requests);
   MPI_Status* st = statuses_or_local(incount, statuses);
   return completion(
-      MpiRegion::Waitsome, false, [&] { return PMPI_Waitsome(incount, requests, outcount, indices, st); },
-      always, [&](int rc, std::uint64_t t, bool record) {
+      MpiRegion::Waitsome, false,
+      [&] { return PMPI_Waitsome(incount, requests, outcount, indices, st); }, always,
+      [&](int rc, std::uint64_t t, bool record) {
         complete_some(rc, *outcount, indices, before, st, t, record);
       });
 }
@@ -165,7 +169,8 @@ int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices
   const MPI_Request* before = saved_requests(incount, requests);
   MPI_Status* st = statuses_or_local(incount, statuses);
   return completion(
-      MpiRegion::Testsome, true, [&] { return PMPI_Testsome(incount, requests, outcount, indices, st); },
+      MpiRegion::Testsome, true,
+      [&] { return PMPI_Testsome(incount, requests, outcount, indices, st); },
       [&](int rc) { return rc != MPI_SUCCESS || (*outcount != 0 && *outcount != MPI_UNDEFINED); },
       [&](int rc, std::uint64_t t, bool record) {
         complete_some(rc, *outcount, indices, before, st, t, record);

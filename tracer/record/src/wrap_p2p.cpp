@@ -67,8 +67,7 @@ int probe(MpiRegion region, MPI_Comm comm, const int* flag, MPI_Message* message
   }
   if (rc == MPI_SUCCESS && found && message != nullptr && *message != MPI_MESSAGE_NULL &&
       *message != MPI_MESSAGE_NO_PROC)
-    rec::state.messages.put(rec::handle_key(*message),
-                            rec::state.comms.find(comm).id);
+    rec::state.messages.put(rec::handle_key(*message), rec::state.comms.find(comm).id);
   rec::leave_poll(t1, region, found);
   return rc;
 }

@@ -17,10 +17,11 @@ int collscope_ompi_hook_check(char* what, size_t size) {
   const int first = end != NULL ? (int)(end - version) : (int)strnlen(version, 40);
   for (int i = 0; i < first; ++i)
     if (version[i] == '\t') version[i] = ' ';
-  snprintf(what, size,
-           "the library is %.*s, whose collectives send through its internal MPIC_* functions "
-           "(not exported, so not interposable): only each call, its counts and its bytes are recorded",
-           first, version);
+  snprintf(
+      what, size,
+      "the library is %.*s, whose collectives send through its internal MPIC_* functions "
+      "(not exported, so not interposable): only each call, its counts and its bytes are recorded",
+      first, version);
   return 0;
 }
 

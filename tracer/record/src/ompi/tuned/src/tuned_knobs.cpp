@@ -15,15 +15,21 @@ std::string mca(Coll coll, std::string_view suffix) {
 }
 
 KnobInfo segsize(Coll coll) {
-  return {Knob::segsize, "segsize", "--segment",      0, INT_MAX, mca(coll, "segmentsize"),
+  return {Knob::segsize,   "segsize", "--segment", 0, INT_MAX, mca(coll, "segmentsize"),
           InRules::column, "bytes"};
 }
 
 /// Which algorithms take max_requests, and how a rules file treats it.
 std::optional<KnobInfo> max_requests(Coll coll, int number) {
   const auto info = [&](InRules in_rules, std::string_view what) {
-    return KnobInfo{Knob::max_requests, "max_requests", "--max-requests", 0, INT_MAX,
-                    mca(coll, "max_requests"), in_rules, what};
+    return KnobInfo{Knob::max_requests,
+                    "max_requests",
+                    "--max-requests",
+                    0,
+                    INT_MAX,
+                    mca(coll, "max_requests"),
+                    in_rules,
+                    what};
   };
   // reduce 2–6 (chain, pipeline, binary, binomial, in-order binary) and alltoall's linear_sync
   // take user_forced[].max_requests when forced, a rule's 0 otherwise; scatter's linear_nb
@@ -97,7 +103,9 @@ std::string knob_list() {
       line.resize(std::max<std::size_t>(line.size() + 1, 30), ' ');
       for (const KnobInfo& k : ks) {
         line += " " + std::string(k.key) +
-                (k.knob == Knob::segsize ? "=B" : k.knob == Knob::max_requests ? "=N" : "=K");
+                (k.knob == Knob::segsize        ? "=B"
+                 : k.knob == Knob::max_requests ? "=N"
+                                                : "=K");
         std::string notes;
         if (k.knob == Knob::chain_fanout) notes = "chains, 1-32";
         if (k.knob == Knob::radix) notes = "radix, from 2";
