@@ -8,10 +8,11 @@
 #include "openmpi_export.hpp"
 #include "show.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <nlohmann/json.hpp>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 
@@ -134,20 +135,19 @@ TEST_CASE("what cannot be exported is noted, decision by decision", "[profiles]"
 TEST_CASE("malformed rules files are rejected at their line", "[profiles]") {
   const struct {
     std::string text, starts, says;
-  } cases[] = {
-      {"", "1: ", "ends where the number of collectives"},
-      {"1\n7\n1\n4\n1\n0 3 0\n", "6: ", "ends where a segment size"},
-      {"1 # one\n7\n1\n4\n1\n16 3 0 0\n", "6: ", "first message size of bcast at 4"},
-      {"1\n7\n1\n4\n2\n0 3 0 0\n# x\nabc 1 0 0\n", "8: ", "'abc' is not a non-negative"},
-      {"1\n7\n1\n4\n1\n0 -3 0 0\n", "6: ", "'-3' is not"},
-      {"1\n7\n1\n4\n1\n0 010 0 0\n", "6: ", "octal"},
-      {"1\n22\n", "2: ", "collective id 22"},
-      {"23\n", "1: ", "23 collectives"},
-      {"1\n7\n1\n4\n1\n0 12 0 0\n", "6: ", "bcast has no algorithm 12 (1-9)"},
-      {"1\n7\n2\n4\n1\n0 3 0 0\n4\n1\n0 1 0 0\n", "7: ", "never used"},
-      {"1\n7\n1\n4\n2\n0 3 0 0\n\n0 1 0 0\n", "8: ", "never used"},
-      {"2\n7\n0\n7\n0\n", "4: ", "bcast again (line 2)"},
-      {"1\n7\n0\n5\n", "4: ", "numbers after the last collective"}};
+  } cases[] = {{"", "1: ", "ends where the number of collectives"},
+               {"1\n7\n1\n4\n1\n0 3 0\n", "6: ", "ends where a segment size"},
+               {"1 # one\n7\n1\n4\n1\n16 3 0 0\n", "6: ", "first message size of bcast at 4"},
+               {"1\n7\n1\n4\n2\n0 3 0 0\n# x\nabc 1 0 0\n", "8: ", "'abc' is not a non-negative"},
+               {"1\n7\n1\n4\n1\n0 -3 0 0\n", "6: ", "'-3' is not"},
+               {"1\n7\n1\n4\n1\n0 010 0 0\n", "6: ", "octal"},
+               {"1\n22\n", "2: ", "collective id 22"},
+               {"23\n", "1: ", "23 collectives"},
+               {"1\n7\n1\n4\n1\n0 12 0 0\n", "6: ", "bcast has no algorithm 12 (1-9)"},
+               {"1\n7\n2\n4\n1\n0 3 0 0\n4\n1\n0 1 0 0\n", "7: ", "never used"},
+               {"1\n7\n1\n4\n2\n0 3 0 0\n\n0 1 0 0\n", "8: ", "never used"},
+               {"2\n7\n0\n7\n0\n", "4: ", "bcast again (line 2)"},
+               {"1\n7\n0\n5\n", "4: ", "numbers after the last collective"}};
   for (const auto& c : cases) {
     RulesFile rules;
     std::string error;
@@ -173,11 +173,11 @@ TEST_CASE("show: Open MPI's names per process and size range", "[profiles]") {
   show_rules(rules, {.procs = 2, .collective = 7, .size = 70000}, one);
   CHECK(one.str() == "bcast at p = 2, 70000 bytes: 1 basic_linear (line 7)\n");
   show_rules(rules, {.procs = 16, .collective = std::nullopt, .size = 1}, fixed);
-  CHECK(fixed.str() == "bcast at p = 16, 1 bytes: 0: coll tuned's fixed decision → " +
-                           std::string(ompi::name_of(ompi::Coll::bcast,
-                                                     ompi::fixed_decision(ompi::Coll::bcast, 16,
-                                                                          1, true))) +
-                           " (line 10)\n");
+  CHECK(fixed.str() ==
+        "bcast at p = 16, 1 bytes: 0: coll tuned's fixed decision → " +
+            std::string(ompi::name_of(ompi::Coll::bcast,
+                                      ompi::fixed_decision(ompi::Coll::bcast, 16, 1, true))) +
+            " (line 10)\n");
 }
 
 namespace {
@@ -265,9 +265,62 @@ TEST_CASE("the MPICH tree takes only keys MPICH's parser knows and always reache
   REQUIRE(parse_inline("bcast=binomial@0-100,scatter-allgather@101-", ds, error));
   const auto bcast = nlohmann::ordered_json::parse(
       export_mpich(ds, 4).json)["collective=bcast"]["comm_type=intra"];
-  CHECK(bcast["comm_size<=4"]["avg_msg_size<=100"].contains(
-      "algorithm=MPIR_Bcast_intra_binomial"));
+  CHECK(bcast["comm_size<=4"]["avg_msg_size<=100"].contains("algorithm=MPIR_Bcast_intra_binomial"));
   CHECK(bcast["comm_size<=4"]["avg_msg_size=any"].contains(
       "algorithm=MPIR_Bcast_intra_scatter_recursive_doubling_allgather"));
   CHECK(bcast["comm_size<4"].contains("algorithm=MPIR_Bcast_intra_binomial"));
+}
+
+namespace {
+
+/// Every key of the tree, depth first.
+void keys_of(const nlohmann::ordered_json& node, std::vector<std::string>& out) {
+  for (const auto& [key, child] : node.items()) {
+    out.push_back(key);
+    if (child.is_object()) keys_of(child, out);
+  }
+}
+
+} // namespace
+
+TEST_CASE("the MPICH 4.0 tree has no is_*=any, 4.0's barrier name, no allreduce ring",
+          "[profiles]") {
+  Decisions ds;
+  std::string error;
+  REQUIRE(parse_inline("allreduce=ring@0-1023,rabenseifner@1024-;alltoall=bruck;"
+                       "reduce_scatter=halving;bcast=scatter-ring",
+                       ds, error));
+  const auto e40 = export_mpich(ds, 4, MpichVersion::v4_0);
+  const auto e41 = export_mpich(ds, 4, MpichVersion::v4_1);
+  std::vector<std::string> k40, k41;
+  keys_of(nlohmann::ordered_json::parse(e40.json), k40);
+  keys_of(nlohmann::ordered_json::parse(e41.json), k41);
+  const auto has = [](const std::vector<std::string>& keys, std::string_view part) {
+    return std::ranges::any_of(keys, [&](const auto& k) { return k.find(part) != k.npos; });
+  };
+  // 4.1 writes what 4.0 cannot read; 4.0's file has none of it.
+  CHECK(has(k41, "is_commutative=any"));
+  CHECK(has(k41, "MPIR_Barrier_intra_k_dissemination"));
+  CHECK(has(k41, "MPIR_Allreduce_intra_ring"));
+  for (const auto& k : k40) {
+    INFO(k);
+    CHECK_FALSE((k.starts_with("is_") && k.ends_with("=any")));
+    CHECK(k.find("k_dissemination") == k.npos);
+    CHECK(k != "k=2");
+    CHECK(k.find("Allreduce_intra_ring") == k.npos);
+  }
+  CHECK(has(k40, "algorithm=MPIR_Barrier_intra_dissemination"));
+  CHECK(has(k40, "algorithm=MPIR_Allreduce_intra_reduce_scatter_allgather"));
+  CHECK(has(k40, "algorithm=MPIR_Bcast_intra_scatter_ring_allgather"));
+  CHECK(has(k40, "is_commutative=no")); // reduce_scatter halving's catch-all
+  CHECK(std::ranges::any_of(
+      e40.notes, [](const std::string& n) { return n.find("not in MPICH 4.0") != n.npos; }));
+  CHECK(std::ranges::none_of(
+      e41.notes, [](const std::string& n) { return n.find("not in MPICH 4.0") != n.npos; }));
+  // The flag's other value comes last, after its sibling: still every call covered.
+  const auto flag = nlohmann::ordered_json::parse(
+      e40.json)["collective=reduce_scatter"]["comm_type=intra"]["comm_size<=4"];
+  REQUIRE(flag.size() == 2);
+  CHECK(flag.begin().key() == "is_commutative=yes");
+  CHECK((--flag.end()).key() == "is_commutative=no");
 }

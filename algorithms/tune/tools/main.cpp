@@ -2,8 +2,12 @@
 // Open MPI's coll tuned and MPICH's collective selection, and Open MPI rules files shown.
 //
 //   collscope-profiles export --openmpi OUT [--procs P] (PROFILES_DIR | --tune SPEC)
-//   collscope-profiles export --mpich OUT [--procs P] (PROFILES_DIR | --tune SPEC)
+//   collscope-profiles export --mpich OUT [--mpich-version 4.0|4.1] [--procs P]
+//                             (PROFILES_DIR | --tune SPEC)
 //   collscope-profiles show-openmpi RULES_FILE [--procs P] [--collective C] [--size BYTES]
+//
+// The MPICH JSON is written in the dialect of --mpich-version, by default of the MPICH that
+// `mpichversion` reports (4.1's when there is none): MPICH aborts on keys of another version.
 //
 // Exit 0, 1 when a file is unreadable or malformed (FILE:LINE: what), 2 on a usage error.
 #include "decisions.hpp"
@@ -13,6 +17,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -24,6 +29,9 @@ using namespace collscope::profiles;
 constexpr std::string_view usage =
     "usage: collscope-profiles export (--openmpi|--mpich) OUT [--procs P] (PROFILES_DIR | "
     "--tune SPEC)\n"
+    "         [--mpich-version 4.0|4.1]  the MPICH JSON's dialect (default: the installed "
+    "MPICH's,\n"
+    "                                    from mpichversion; 4.1 and later share one)\n"
     "       collscope-profiles show-openmpi RULES_FILE [--procs P] [--collective C] [--size "
     "BYTES]\n";
 
@@ -37,9 +45,38 @@ template <typename T> bool whole(std::string_view text, T& value, T lowest) {
   return !text.empty() && ec == std::errc{} && end == text.data() + text.size() && value >= lowest;
 }
 
+/// "4.0.2" → 4.0's dialect, "4.1", "4.3.2", "5.0" → 4.1's; false for anything else.
+bool mpich_dialect(std::string_view text, MpichVersion& v) {
+  int major = 0, minor = 0;
+  const auto dot = text.find('.');
+  if (dot == std::string_view::npos) return false;
+  const std::string_view rest = text.substr(dot + 1);
+  if (!whole(text.substr(0, dot), major, 0) || !whole(rest.substr(0, rest.find('.')), minor, 0) ||
+      major < 4)
+    return false;
+  v = major == 4 && minor == 0 ? MpichVersion::v4_0 : MpichVersion::v4_1;
+  return true;
+}
+
+/// The installed MPICH's version as `mpichversion` prints it ("MPICH Version:  4.0.2"), or "".
+std::string installed_mpich() {
+  FILE* pipe = popen("mpichversion 2>/dev/null", "r");
+  if (pipe == nullptr) return "";
+  std::string text;
+  char buffer[256];
+  while (std::fgets(buffer, sizeof buffer, pipe) != nullptr) text += buffer;
+  pclose(pipe);
+  const auto at = text.find("MPICH Version:");
+  if (at == std::string::npos) return "";
+  const auto start = text.find_first_not_of(" \t", at + 14);
+  const auto end = text.find_first_of(" \t\n", start);
+  return start == std::string::npos ? "" : text.substr(start, end - start);
+}
+
 int export_command(const std::vector<std::string_view>& args) {
   std::string_view format, out_file, source, tune;
   int procs = 0;
+  std::string_view mpich_version;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view a = args[i];
     const bool has_value = i + 1 < args.size();
@@ -47,6 +84,13 @@ int export_command(const std::vector<std::string_view>& args) {
       format = a, out_file = args[++i];
     } else if (a == "--procs" && has_value) {
       if (!whole(args[++i], procs, 1)) return fail("--procs wants a process count ≥ 1", 2);
+    } else if (a == "--mpich-version" && has_value) {
+      MpichVersion ignored;
+      mpich_version = args[++i];
+      if (!mpich_dialect(mpich_version, ignored))
+        return fail("--mpich-version wants 4.0 or 4.1 (or later), not '" +
+                        std::string(mpich_version) + "'",
+                    2);
     } else if (a == "--tune" && has_value) {
       tune = args[++i];
     } else if (!a.starts_with("--") && source.empty()) {
@@ -81,10 +125,20 @@ int export_command(const std::vector<std::string_view>& args) {
     notes = e.notes;
     summary = std::to_string(e.rules.collectives.size()) + " collectives";
   } else {
-    auto e = export_mpich(decisions, procs);
+    MpichVersion dialect = MpichVersion::v4_1;
+    std::string named{mpich_version}, from = "--mpich-version";
+    if (named.empty()) named = installed_mpich(), from = "mpichversion";
+    if (!named.empty() && !mpich_dialect(named, dialect))
+      notes.push_back("MPICH " + named + " (" + from + ") is older than 4.0: written for 4.0");
+    if (!named.empty() && !mpich_dialect(named, dialect)) dialect = MpichVersion::v4_0;
+    auto e = export_mpich(decisions, procs, dialect);
     text = e.json;
-    notes = e.notes;
-    summary = std::to_string(e.collectives) + " collectives";
+    notes.insert(notes.end(), e.notes.begin(), e.notes.end());
+    summary = std::to_string(e.collectives) + " collectives, for MPICH " +
+              (dialect == MpichVersion::v4_0 ? "4.0" : "4.1 and later") + " (" +
+              (named.empty() ? "no mpichversion found; --mpich-version 4.0 for MPICH 4.0"
+                             : from + " " + named) +
+              ")";
   }
   std::ofstream out{std::string(out_file)};
   if (!(out << text) || !out.flush()) return fail("cannot write " + std::string(out_file), 1);

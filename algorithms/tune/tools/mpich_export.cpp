@@ -15,9 +15,9 @@ enum class Measure { avg_same, total_same, total_times_p, none };
 
 struct Mpich {
   Collective collective;
-  std::string_view name;   ///< "Reduce_scatter_block": MPIR_<name>_intra_<algorithm>
-  std::string_view intra;  ///< the unrestricted fallback
-  std::string_view inter;  ///< "" for scan and exscan (no intercommunicator form)
+  std::string_view name;  ///< "Reduce_scatter_block": MPIR_<name>_intra_<algorithm>
+  std::string_view intra; ///< the unrestricted fallback
+  std::string_view inter; ///< "" for scan and exscan (no intercommunicator form)
   Measure measure;
 };
 
@@ -48,6 +48,7 @@ struct Twin {
   Collective collective;
   std::string_view collscope, mpich;
   std::vector<std::string_view> restrictions; ///< coll_algorithms.txt's, in its words
+  bool since_4_1 = false;                     ///< not in MPICH 4.0's library
 };
 
 const std::vector<Twin>& twins() {
@@ -56,12 +57,16 @@ const std::vector<Twin>& twins() {
       {Collective::bcast, "scatter-allgather", "scatter_recursive_doubling_allgather", {}},
       {Collective::bcast, "scatter-ring", "scatter_ring_allgather", {}},
       {Collective::reduce, "binomial", "binomial", {}},
-      {Collective::reduce, "reduce-scatter-gather", "reduce_scatter_gather",
+      {Collective::reduce,
+       "reduce-scatter-gather",
+       "reduce_scatter_gather",
        {"size-ge-pof2", "builtin-op"}},
       {Collective::allreduce, "butterfly", "recursive_doubling", {}},
-      {Collective::allreduce, "rabenseifner", "reduce_scatter_allgather",
+      {Collective::allreduce,
+       "rabenseifner",
+       "reduce_scatter_allgather",
        {"size-ge-pof2", "builtin-op"}},
-      {Collective::allreduce, "ring", "ring", {"commutative"}},
+      {Collective::allreduce, "ring", "ring", {"commutative"}, true},
       {Collective::allgather, "ring", "ring", {}},
       {Collective::allgather, "recursive-doubling", "recursive_doubling", {"power-of-two"}},
       {Collective::allgatherv, "ring", "ring", {}},
@@ -80,53 +85,67 @@ json leaf(const Mpich& m, std::string_view kind, std::string_view algorithm) {
                json::object()}};
 }
 
+/// `flag=any` behind a sibling naming one of the flag's values: MPICH 4.0 knows no `any` for
+/// is_* flags, so the other value stands in.
+std::string any_key(const std::string& key, MpichVersion v) {
+  const std::string flag = key.substr(0, key.find_first_of("=<"));
+  if (v != MpichVersion::v4_0 || !flag.starts_with("is_")) return flag + "=any";
+  return flag + (key.ends_with("=yes") ? "=no" : "=yes");
+}
+
 /// The collective's algorithm for whatever no decision takes.
-json fallback(const Mpich& m) {
+json fallback(const Mpich& m, MpichVersion v) {
   if (m.collective == Collective::gatherv || m.collective == Collective::scatterv)
     return leaf(m, "allcomm", "linear");
   if (m.collective == Collective::alltoall || m.collective == Collective::alltoallv)
     return json{{"is_sendbuf_inplace=yes", leaf(m, "intra", "pairwise_sendrecv_replace")},
-                {"is_sendbuf_inplace=any", leaf(m, "intra", "scattered")}};
+                {any_key("is_sendbuf_inplace=yes", v), leaf(m, "intra", "scattered")}};
+  if (m.collective == Collective::barrier && v == MpichVersion::v4_0)
+    return leaf(m, "intra", "dissemination");
   json only = leaf(m, "intra", m.intra);
   if (m.collective == Collective::barrier) // MPICH's own tree gives the dissemination its k
     only.begin().value()["k=2"] = json::object();
   return only;
 }
 
-std::string fallback_name(const Mpich& m) {
-  const json f = fallback(m);
+std::string fallback_name(const Mpich& m, MpichVersion v) {
+  const json f = fallback(m, v);
   const std::string key = f.begin().key();
   return key.starts_with("algorithm=") ? key.substr(10) : "in-place-dependent fallback";
 }
 
 /// The twin behind tests for its restrictions, the fallback where one fails.
-json restricted(const Mpich& m, const Twin& twin, std::size_t i = 0) {
+json restricted(const Mpich& m, const Twin& twin, MpichVersion v, std::size_t i = 0) {
   if (i == twin.restrictions.size()) return leaf(m, "intra", twin.mpich);
   const std::string_view r = twin.restrictions[i];
-  const json rest = restricted(m, twin, i + 1);
-  if (r == "size-ge-pof2") return json{{"count<pow2", fallback(m)}, {"count=any", rest}};
+  const json rest = restricted(m, twin, v, i + 1);
+  if (r == "size-ge-pof2") return json{{"count<pow2", fallback(m, v)}, {"count=any", rest}};
   const std::string key = r == "commutative"    ? "is_commutative=yes"
                           : r == "power-of-two" ? "comm_size=pow2"
                           : r == "builtin-op"   ? "is_op_built_in=yes"
                                                 : "is_sendbuf_inplace=no";
-  const std::string any = key.substr(0, key.find_first_of("=<")) + "=any";
-  return json{{key, rest}, {any, fallback(m)}};
+  return json{{key, rest}, {any_key(key, v), fallback(m, v)}};
 }
 
-json choice_tree(const Mpich& m, const Decision* d, std::vector<std::string>& notes,
+json choice_tree(const Mpich& m, const Decision* d, MpichVersion v, std::vector<std::string>& notes,
                  std::set<std::string>& noted) {
-  if (d == nullptr || d->algorithm == "native") return fallback(m);
+  if (d == nullptr || d->algorithm == "native") return fallback(m, v);
+  std::string why = "not one of MPICH's algorithms";
   for (const Twin& t : twins())
-    if (t.collective == m.collective && t.collscope == d->algorithm) return restricted(m, t);
-  const std::string n = describe(*d) + ": left out, not one of MPICH's algorithms; those sizes "
-                                       "get MPICH's " + fallback_name(m);
+    if (t.collective == m.collective && t.collscope == d->algorithm) {
+      if (v != MpichVersion::v4_0 || !t.since_4_1) return restricted(m, t, v);
+      why = "MPIR_" + std::string(m.name) + "_intra_" + std::string(t.mpich) +
+            " is not in MPICH 4.0 (added in 4.1)";
+    }
+  const std::string n =
+      describe(*d) + ": left out, " + why + "; those sizes get MPICH's " + fallback_name(m, v);
   if (noted.insert(n).second) notes.push_back(n);
-  return fallback(m);
+  return fallback(m, v);
 }
 
 /// The size tests at `procs` (0: the process-independent decisions).
-json sizes_at(const Mpich& m, const Decisions& all, int procs, std::vector<std::string>& notes,
-              std::set<std::string>& noted) {
+json sizes_at(const Mpich& m, const Decisions& all, int procs, MpichVersion v,
+              std::vector<std::string>& notes, std::set<std::string>& noted) {
   std::vector<const Decision*> on;
   std::set<std::int64_t> starts{0};
   for (const Decision& d : all)
@@ -149,13 +168,13 @@ json sizes_at(const Mpich& m, const Decisions& all, int procs, std::vector<std::
                             "for all sizes";
       if (noted.insert(n).second) notes.push_back(n);
     }
-    return choice_tree(m, at(0), notes, noted);
+    return choice_tree(m, at(0), v, notes, noted);
   }
   const std::string key = m.measure == Measure::avg_same ? "avg_msg_size" : "total_msg_size";
   json tree = json::object();
   for (auto s = starts.begin(); s != starts.end(); ++s) {
     const auto next = std::next(s);
-    const json choice = choice_tree(m, at(*s), notes, noted);
+    const json choice = choice_tree(m, at(*s), v, notes, noted);
     if (next == starts.end()) {
       tree[key + "=any"] = choice;
     } else {
@@ -168,7 +187,7 @@ json sizes_at(const Mpich& m, const Decisions& all, int procs, std::vector<std::
 
 } // namespace
 
-MpichExport export_mpich(const Decisions& decisions, int procs) {
+MpichExport export_mpich(const Decisions& decisions, int procs, MpichVersion v) {
   MpichExport out;
   std::set<std::string> noted;
   json tree = json::object();
@@ -185,20 +204,20 @@ MpichExport export_mpich(const Decisions& decisions, int procs) {
         if (d.procs > 0) counts.insert(d.procs);
       }
     if (procs > 0 && !mine.empty()) counts = {procs};
-    const json any = procs > 0 ? fallback(m) : sizes_at(m, mine, 0, out.notes, noted);
+    const json any = procs > 0 ? fallback(m, v) : sizes_at(m, mine, 0, v, out.notes, noted);
     json intra = json::object();
     for (const int p : counts) {
       intra["comm_size<" + std::to_string(p)] = any;
-      intra["comm_size<=" + std::to_string(p)] = sizes_at(m, mine, p, out.notes, noted);
+      intra["comm_size<=" + std::to_string(p)] = sizes_at(m, mine, p, v, out.notes, noted);
     }
     intra["comm_size=any"] = any;
     json coll = json::object();
     coll["comm_type=intra"] = intra;
     if (!m.inter.empty())
-      coll["comm_type=inter"] = m.collective == Collective::gatherv ||
-                                        m.collective == Collective::scatterv
-                                    ? fallback(m)
-                                    : leaf(m, "inter", m.inter);
+      coll["comm_type=inter"] =
+          m.collective == Collective::gatherv || m.collective == Collective::scatterv
+              ? fallback(m, v)
+              : leaf(m, "inter", m.inter);
     tree["collective=" + std::string(to_string(m.collective))] = coll;
   }
   out.json = tree.dump(2) + "\n";

@@ -13,6 +13,12 @@
 // recursive-doubling; allgatherv ring; alltoall bruck, direct (pairwise); reduce_scatter and
 // reduce_scatter_block halving; gather and scatter binomial. Their restrictions (commutative
 // op, p a power of two, …) become tests in front of them, the fallback behind.
+//
+// MPICH 4.0 (Debian 12's `mpich`) reads an older dialect and aborts in MPI_Init on a key it
+// does not know ("unrecognized key"), so the file is written for one version: 4.0 has no
+// `is_<flag>=any` (the flag's other value stands in, after its sibling, so the pair still covers
+// every call), names the barrier MPIR_Barrier_intra_dissemination (4.1's k_dissemination with
+// `k=` is new) and has no MPIR_Allreduce_intra_ring (collscope's ring then gets the fallback).
 #pragma once
 
 #include "decisions.hpp"
@@ -25,6 +31,10 @@ struct MpichExport {
   std::vector<std::string> notes;
 };
 
-MpichExport export_mpich(const Decisions& decisions, int procs);
+/// The selection-file dialects: 4.0, and 4.1 onwards (read at v4.3.2).
+enum class MpichVersion { v4_0, v4_1 };
+
+MpichExport export_mpich(const Decisions& decisions, int procs,
+                         MpichVersion version = MpichVersion::v4_1);
 
 } // namespace collscope::profiles
