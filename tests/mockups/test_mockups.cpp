@@ -2,8 +2,9 @@
 // bitwise-OR mock-ups (GL3, GL13) on floating-point data with NaNs, infinities, −0 and
 // subnormals and on a datatype with a gap, bit for bit against the library; the padding of GL6
 // and GL15 holding the user's values (an op that must never see a zero); mixed datatypes at a
-// count that needs padding. One mpirun at p = 7 covers p = 3 and 4 (the world split in two) and
-// p = 7, at roots 0 and q − 1.
+// count that needs padding and at 1024 ints (4096 bytes, a bug report's size), at every root.
+// One mpirun at p = 7 covers p = 3 and 4 (the world split in two) and p = 7; the same binary
+// at p = 5 over TCP (btl tcp,self, the path between two nodes) covers p = 2, 3 and 5.
 #include "collective_case.hpp"
 #include "collscope/algorithms/registry.hpp"
 #include "mpi_support.hpp"
@@ -106,11 +107,11 @@ bool or_trick_with_gaps(const Algorithm& a, int count, int root, MPI_Comm comm) 
   int rc = 0, rc_native = 0;
   if (a.collective == Collective::allgather) {
     rc = a.allgather(mine.data(), count, MPI_DOUBLE_INT, got.data(), count, MPI_DOUBLE_INT, comm);
-    rc_native = MPI_Allgather(mine.data(), count, MPI_DOUBLE_INT, want.data(), count,
-                              MPI_DOUBLE_INT, comm);
+    rc_native =
+        MPI_Allgather(mine.data(), count, MPI_DOUBLE_INT, want.data(), count, MPI_DOUBLE_INT, comm);
   } else {
-    rc = a.rooted(mine.data(), count, MPI_DOUBLE_INT, got.data(), count, MPI_DOUBLE_INT, root,
-                  comm);
+    rc =
+        a.rooted(mine.data(), count, MPI_DOUBLE_INT, got.data(), count, MPI_DOUBLE_INT, root, comm);
     rc_native = MPI_Gather(mine.data(), count, MPI_DOUBLE_INT, want.data(), count, MPI_DOUBLE_INT,
                            root, comm);
   }
@@ -141,8 +142,8 @@ void no_zeros(void* in, void* inout, int* len, MPI_Datatype*) {
 TEST_CASE("GL3 and GL13 OR bytes: doubles of every kind and gapped types, bit for bit") {
   std::vector<MPI_Comm> comms = communicators();
   for (const char* name : {"gl3-allreduce", "gl13-reduce"}) {
-    const Algorithm* a = find_algorithm(name[3] == '-' ? Collective::allgather : Collective::gather,
-                                        name);
+    const Algorithm* a =
+        find_algorithm(name[3] == '-' ? Collective::allgather : Collective::gather, name);
     REQUIRE(a != nullptr);
     for (MPI_Comm comm : comms) {
       int q = 0;
@@ -162,7 +163,8 @@ TEST_CASE("GL6 and GL15 pad with the user's values: an op that refuses zeros see
   std::vector<MPI_Comm> comms = communicators();
   MPI_Op op = MPI_OP_NULL;
   MPI_Op_create(no_zeros, 1, &op);
-  for (const char* name : {"gl6-reduce_scatter_block-allgather", "gl15-reduce_scatter_block-gather"}) {
+  for (const char* name :
+       {"gl6-reduce_scatter_block-allgather", "gl15-reduce_scatter_block-gather"}) {
     const bool all = name[2] == '6';
     const Algorithm* a = find_algorithm(all ? Collective::allreduce : Collective::reduce, name);
     REQUIRE(a != nullptr);
@@ -178,9 +180,9 @@ TEST_CASE("GL6 and GL15 pad with the user's values: an op that refuses zeros see
         const int rc = all ? a->allreduce(in.data(), got.data(), count, MPI_INT, op, comm)
                            : a->reduce(in.data(), got.data(), count, MPI_INT, op, q - 1, comm);
         const bool clean = zero_calls <= 1;
-        const int rc_native = all ? MPI_Allreduce(in.data(), want.data(), count, MPI_INT, op, comm)
-                                  : MPI_Reduce(in.data(), want.data(), count, MPI_INT, op, q - 1,
-                                               comm);
+        const int rc_native =
+            all ? MPI_Allreduce(in.data(), want.data(), count, MPI_INT, op, comm)
+                : MPI_Reduce(in.data(), want.data(), count, MPI_INT, op, q - 1, comm);
         INFO(name << " q=" << q << " count=" << count << ": " << zero_calls << " calls on zeros");
         CHECK(all_ranks(clean, comm));
         CHECK(all_ranks(rc == MPI_SUCCESS && rc_native == MPI_SUCCESS && got == want, comm));
@@ -191,7 +193,7 @@ TEST_CASE("GL6 and GL15 pad with the user's values: an op that refuses zeros see
   release(comms);
 }
 
-TEST_CASE("mock-ups of regular collectives: mixed datatypes at a count that needs padding") {
+TEST_CASE("mock-ups of regular collectives: mixed types, padded and 4096-byte counts, all roots") {
   const TestTypes types;
   std::vector<MPI_Comm> comms = communicators();
   for (const Algorithm& a : algorithms()) {
@@ -199,12 +201,12 @@ TEST_CASE("mock-ups of regular collectives: mixed datatypes at a count that need
     for (MPI_Comm comm : comms) {
       int q = 0;
       MPI_Comm_size(comm, &q);
-      for (int root : {0, q - 1}) {
-        if (root > 0 && !a.has_root()) continue;
-        const Case c{&a, root, 1001, Types::mixed, false};
-        INFO(c.describe(comm));
-        CHECK(all_ranks(matches_native(c, types, comm), comm));
-      }
+      for (int root = 0; root < (a.has_root() ? q : 1); ++root)
+        for (int count : {1001, 1024}) {
+          const Case c{&a, root, count, Types::mixed, false};
+          INFO(c.describe(comm));
+          CHECK(all_ranks(matches_native(c, types, comm), comm));
+        }
     }
   }
   release(comms);
