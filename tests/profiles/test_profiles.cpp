@@ -132,6 +132,29 @@ TEST_CASE("what cannot be exported is noted, decision by decision", "[profiles]"
   CHECK(chain.at(0).fanout == 4); // what forcing ompi:chain means; 0 would be a pipeline
 }
 
+TEST_CASE("bcast scatter-ring is exported as Open MPI's scatter_allgather_ring, "
+          "scatter-allgather not",
+          "[profiles]") {
+  Decisions ds;
+  std::string error;
+  REQUIRE(parse_inline("bcast=scatter-allgather@0-1023,scatter-ring@1024-", ds, error));
+  const auto e = export_openmpi(ds, 8);
+  const auto has = [&](std::string_view text) {
+    return std::ranges::any_of(
+        e.notes, [&](const std::string& n) { return n.find(text) != std::string::npos; });
+  };
+  CHECK(has("bcast scatter-ring @1024-: exported as Open MPI's scatter_allgather_ring (the same "
+            "messages; below p elements Open MPI runs basic_linear instead)"));
+  CHECK(has("bcast scatter-allgather @0-1023: left out, Open MPI's scatter_allgather (8) is no "
+            "twin"));
+  CHECK(ompi::ompi_twin(ompi::Coll::bcast, "scatter-ring") == 9);
+  CHECK_FALSE(ompi::ompi_twin(ompi::Coll::bcast, "scatter-allgather"));
+  CHECK(ompi::lecture_twin(ompi::Coll::bcast, "scatter_allgather_ring") == "scatter-ring");
+  CHECK(ompi::lecture_twin(ompi::Coll::bcast, "scatter_allgather").empty());
+  const std::string rules = write_rules(e.rules);
+  CHECK(rules.find("1024 9 0 0") != std::string::npos); // 8 processes' rule: 1 KiB on, 9
+}
+
 TEST_CASE("malformed rules files are rejected at their line", "[profiles]") {
   const struct {
     std::string text, starts, says;

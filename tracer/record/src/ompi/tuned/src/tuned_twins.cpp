@@ -1,8 +1,11 @@
 // Open MPI's recursive doubling and Rabenseifner fold the ranks beyond the largest power of two
 // in as collscope's butterfly and rabenseifner do; its pairwise alltoall is the direct
 // exchange's p − 1 shifted rounds; its knomial bcast is collscope's k-nomial tree at the same
-// radix (Open MPI's coll_tuned_bcast_algorithm_knomial_radix, collscope's --radix). Each pair is
-// unique per collective in both directions.
+// radix (Open MPI's coll_tuned_bcast_algorithm_knomial_radix, collscope's --radix); its
+// scatter_allgather_ring bcast is collscope's scatter-ring (traced at p = 5 and 8, roots 0 and
+// 3, 1000 and 1001 ints: the same messages; below p elements Open MPI runs basic_linear
+// instead). Its scatter_allgather bcast is no twin of scatter-allgather: the same messages only
+// at p a power of two from root 0. Each pair is unique per collective in both directions.
 #include "collscope/ompi/twins.hpp"
 
 namespace collscope::ompi {
@@ -15,6 +18,7 @@ constexpr struct {
 } twins[] = {{Coll::bcast, "basic_linear", "linear"},
              {Coll::bcast, "binomial", "binomial"},
              {Coll::bcast, "knomial", "knomial"},
+             {Coll::bcast, "scatter_allgather_ring", "scatter-ring"},
              {Coll::gather, "basic_linear", "linear"},
              {Coll::gather, "binomial", "binomial"},
              {Coll::scatter, "basic_linear", "linear"},
