@@ -8,6 +8,8 @@
 # 4-nomial tree (resemblance exact at radix 4; depth 1 at p = 5, 2 at p = 8, where the binomial
 # tree has 3), at 8 KiB, where Open MPI's fixed decision is not knomial. collscope's own
 # knomial exported as its twin with radix=3 runs a 3-nomial tree.
+# bcast scatter-ring exported runs as Open MPI's scatter_allgather_ring, resembling
+# scatter-ring exactly (p = 5 and 8); Open MPI's scatter_allgather is not scatter-allgather (p = 5).
 # usage: check_knomial_export.sh COLLSCOPE_PROFILES COLLSCOPE_RUN COLLSCOPE_TRACE MPIEXEC
 set -u
 tool=$1 run=$2 trace=$3 mpiexec=$4
@@ -108,6 +110,37 @@ knomial_tree k4 8 3 4 2
 export_rules k3 --procs 8 --tune "bcast=knomial:radix=3"
 contains "$tmp/out" "the twin is named" "exported as Open MPI's knomial (radix 3)"
 knomial_tree k3 8 0 3 2
+
+# bcast scatter-ring exported as Open MPI's scatter_allgather_ring (9): the trace names it and
+# resembles collscope's scatter-ring exactly, at p = 5 and 8. scatter-allgather stays out, as
+# Open MPI's scatter_allgather (8, forced) is not collscope's at p = 5.
+export_rules sr --tune "bcast=scatter-ring@1024-"
+contains "$tmp/out" "scatter-ring's twin is named" "exported as Open MPI's scatter_allgather_ring"
+for case in "5 2" "8 3"; do
+  np=${case% *} root=${case#* }
+  traced sr "$np" "$root" || continue
+  sed -n '/"resembles"/,/}/p' "$tmp/call.json" >"$tmp/resembles"
+  contains "$tmp/call.json" "p=$np root $root: the trace names scatter_allgather_ring" \
+    '"name": "scatter_allgather_ring",'
+  if grep -qF '"algorithm": "scatter-ring",' "$tmp/resembles" && grep -qF '"exact": true,' "$tmp/resembles"; then
+    pass "p=$np root $root: Open MPI's scatter_allgather_ring resembles scatter-ring exactly"
+  else
+    fail "p=$np root $root: not scatter-ring: $(grep '"words"' "$tmp/resembles")"
+  fi
+done
+rm -rf "$tmp/t"
+if timeout 90 "$trace" record -o "$tmp/t" -- "$mpiexec" --oversubscribe -np 5 "$run" bcast \
+  --algorithm ompi:scatter_allgather --count 2048 --repetitions 1 --warmup 0 </dev/null \
+  >"$tmp/out" 2>"$tmp/err" && "$trace" calls "$tmp/t" --call 0 --json >"$tmp/call.json" 2>>"$tmp/err"; then
+  sed -n '/"resembles"/,/}/p' "$tmp/call.json" >"$tmp/resembles"
+  if grep -qF '"algorithm": "scatter-allgather",' "$tmp/resembles" && grep -qF '"exact": true,' "$tmp/resembles"; then
+    fail "p=5: Open MPI's scatter_allgather is scatter-allgather after all: export it as the twin"
+  else
+    pass "p=5: Open MPI's scatter_allgather is not collscope's scatter-allgather (left out)"
+  fi
+else
+  fail "p=5: the traced ompi:scatter_allgather run failed"
+fi
 
 echo "$checks checks, $failures failed"
 [ "$failures" -eq 0 ] && [ "$checks" -gt 0 ]
