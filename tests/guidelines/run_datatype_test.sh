@@ -1,8 +1,9 @@
 #!/bin/sh
 # collscope-guidelines --datatype double never writes circulant (its sum depends on the rank
 # for floating-point data) and says why; with circulant:floats=ok it does, with that option in
-# the profile. Both profiles, recorded as MPI_DOUBLE, then run a double allreduce at p = 5
-# under libcollscope-tune: every call in a profile's range runs its algorithm, none falls back.
+# the profile. Both profiles, recorded as MPI_DOUBLE, then run tests/tune/double_program.c (a
+# bcast and an allreduce of doubles per size) at p = 5 under libcollscope-tune: every allreduce
+# in a profile's range runs its algorithm, none falls back.
 #   run_datatype_test.sh GUIDELINES MPIEXEC PROGRAM LIBRARY WORKDIR
 set -u
 guidelines=$1 mpiexec=$2 program=$3 library=$4 work=$5
@@ -22,7 +23,7 @@ run() { # NAME: the double program under that profile; prints the tune report
     timeout 60 "$mpiexec" --oversubscribe -np 5 -x LD_PRELOAD -x COLLSCOPE_TUNE_PROFILES \
     -x COLLSCOPE_TUNE_REPORT "$program" $(echo "$sizes" | tr ',' ' ') </dev/null \
     >"$work/$1.run" 2>"$work/$1.runerr" || { cat "$work/$1.run" "$work/$1.runerr"; fail "$1: the program failed"; }
-  grep -q "3 calls per rank, 0 wrong elements" "$work/$1.run" || fail "$1: $(cat "$work/$1.run")"
+  grep -q "6 calls per rank, 0 wrong elements" "$work/$1.run" || fail "$1: $(cat "$work/$1.run")"
   ! grep -q "fell back" "$work/$1.runerr" || fail "$1: a fallback: $(grep "fell back" "$work/$1.runerr")"
   grep -q "skipped" "$work/$1.runerr" && fail "$1: the profile was skipped: $(cat "$work/$1.runerr")"
 }
