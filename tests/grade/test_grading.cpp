@@ -192,9 +192,14 @@ void grade_exercise(const std::string& name, bool smoke = false) {
     std::set<std::string> failed;
     for (const auto& [id, check] : g.checks)
       if (check.status != "passed") failed.insert(id);
-    CHECK(failed == std::set<std::string>(b.breaks.begin(), b.breaks.end()));
+    // Speed is wall-clock time against native MPI on shared cores: a variant that is slower by
+    // design but not named for it may lose it or not; a break named "speed" must fail.
+    std::set<std::string> judged = failed;
+    if (std::find(b.breaks.begin(), b.breaks.end(), "speed") == b.breaks.end())
+      judged.erase("speed");
+    CHECK(judged == std::set<std::string>(b.breaks.begin(), b.breaks.end()));
     double lost = 0;
-    for (const std::string& id : b.breaks) lost += g.checks.at(id).max_score;
+    for (const std::string& id : failed) lost += g.checks.at(id).max_score;
     CHECK(g.score == g.max_score - lost);
     INFO(g.report.substr(0, 6000));
     CHECK(g.report.find(b.diagnosis) != std::string::npos);
