@@ -77,6 +77,10 @@ def problems_of(helps, text):
     found = []
     for m in CALL.finditer(text):
         word, rest = m.group(1), m.group(2)
+        if word.endswith(':'):  # a message: "collscope run: error: …"
+            continue
+        if word in ('--help', '-h', '--version'):
+            continue
         stop = STOP.search(' ' + rest)
         rest = rest[:stop.start()] if stop else rest
         if word.startswith(('-', '/', '.', '~', '$')) or word.isupper() or word[0].isupper():
@@ -113,6 +117,8 @@ def problems_of(helps, text):
 
 def check_options(sub, rest, help_text, found):
     for option in SEPARATE.findall(' ' + re.sub(r'[\[\]|]', ' ', rest)):
+        if option in ('--help', '--version'):  # every command has both
+            continue
         if not re.search(re.escape(option) + r'(?![\w-])', help_text):
             found.append(f'"collscope {" ".join(sub)}" has no option {option}')
 
