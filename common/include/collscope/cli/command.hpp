@@ -25,6 +25,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -79,13 +80,61 @@ inline int report_usage_error(std::string_view name, std::string_view message) {
   return report_usage_error(name, message, name);
 }
 
+/// The help of every collscope command: "Usage:" first, with the command's own synopsis
+/// lines when it has some (CLI11 would build one line from the options), then the
+/// description, the positionals, the options, the subcommands and the footer. A synopsis
+/// line is written after the command's name, or with "{}" where the name goes
+/// ("mpirun -np P {} COLLECTIVE [options]").
+class Formatter : public CLI::Formatter {
+public:
+  explicit Formatter(std::vector<std::string> synopsis = {}) : synopsis_(std::move(synopsis)) {}
+
+  std::string make_usage(const CLI::App* app, std::string name) const override {
+    if (synopsis_.empty()) return CLI::Formatter::make_usage(app, name);
+    std::string out;
+    for (std::size_t i = 0; i < synopsis_.size(); ++i) {
+      std::string line = synopsis_[i];
+      if (const auto at = line.find("{}"); at != std::string::npos)
+        line.replace(at, 2, name);
+      else
+        line = name + " " + line;
+      out += (i == 0 ? "Usage: " : "       ") + line + "\n";
+    }
+    return out;
+  }
+
+  std::string make_help(const CLI::App* app, std::string name,
+                        CLI::AppFormatMode mode) const override {
+    if (mode == CLI::AppFormatMode::Sub) return make_expanded(app);
+    std::string description = make_description(app);
+    if (!description.empty()) description = "\n" + description;
+    return make_usage(app, name) + description + make_positionals(app) + make_groups(app, mode) +
+           make_subcommands(app, mode) + "\n" + make_footer(app);
+  }
+
+private:
+  std::vector<std::string> synopsis_;
+};
+
+/// Gives `app` the synopsis lines its help starts with (Formatter), and a width for the
+/// options' column.
+inline void synopsis(CLI::App& app, std::vector<std::string> lines, std::size_t column = 34) {
+  auto formatter = std::make_shared<Formatter>(std::move(lines));
+  formatter->column_width(column);
+  app.formatter(formatter);
+}
+
 /// Gives `app` (and every subcommand it has so far) the shared conventions: -h/--help,
-/// --version printing version_line(sub), a description line, help that wraps at 100 columns.
+/// --version printing version_line(sub), help laid out by Formatter (unless it has one).
 /// `sub` is the subcommand's word ("run"); a subcommand of `app` uses its own name.
 inline void conventions(CLI::App& app, std::string_view sub) {
   app.set_help_flag("-h,--help", "print this help and exit");
   app.set_version_flag("--version", version_line(sub), "print the version and exit");
-  app.get_formatter()->column_width(34);
+  // A subcommand starts with its parent's formatter (and synopsis): it gets its own.
+  const CLI::App* parent = app.get_parent();
+  if (!std::dynamic_pointer_cast<Formatter>(app.get_formatter()) ||
+      (parent != nullptr && parent->get_formatter() == app.get_formatter()))
+    synopsis(app, {});
   for (CLI::App* s : app.get_subcommands({})) conventions(*s, s->get_name());
 }
 
