@@ -1,0 +1,47 @@
+// Allreduce as reduce then broadcast (seeds/001, "Allreduce ≈ Reduce + Broadcast"): the
+// rank-ordered divide-and-conquer reduction to rank 0, then the bit-reversed binomial
+// broadcast from rank 0. Correct for non-commutative operations (the reduction keeps rank
+// order).
+//
+//   p = 4:  reduce  round 0: 1→0 3→2   round 1: 2→0     bcast  round 0: 0→2   round 1: 0→1 2→3
+//
+// Rounds: 2⌈log₂p⌉.  Cost: 2⌈log₂p⌉(α + βm): twice the optimal latency and bandwidth.
+// The trace shows the two phases as nested reduce and bcast regions; the broadcast's rounds
+// are numbered after the reduction's (⌈log₂p⌉ … 2⌈log₂p⌉ − 1), so the allreduce's rounds run
+// from 0 without restarting.
+#include "collscope/algorithms/allreduce.hpp"
+#include "collscope/algorithms/bcast.hpp"
+#include "collscope/algorithms/reduce.hpp"
+#include "collscope/schedule/bits.hpp"
+#include "common/annotate.hpp"
+#include "common/buffers.hpp"
+#include "common/contract.hpp"
+
+namespace collscope {
+
+namespace {
+
+int unchecked_allreduce_reduce_bcast(const void* sendbuf, void* recvbuf, int count,
+                                     MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
+  using namespace detail;
+  const auto [rank, p] = shape(comm);
+  const AlgorithmRegion region("allreduce", "reduce-bcast", -1, count, datatype, comm);
+  // MPI_Reduce allows MPI_IN_PLACE at the root only; elsewhere the input is in recvbuf.
+  const void* input = sendbuf == MPI_IN_PLACE && rank != 0 ? recvbuf : sendbuf;
+  COLLSCOPE_TRY(reduce_ordered(input, recvbuf, count, datatype, op, 0, comm));
+  const trace::RoundOffset after_reduce(schedule::ceil_log2(p));
+  return bcast_binomial(recvbuf, count, datatype, 0, comm);
+}
+
+} // namespace
+
+int allreduce_reduce_bcast(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                           MPI_Op op, MPI_Comm user_comm) {
+  return detail::guarded(
+      user_comm, detail::check_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm),
+      [&](MPI_Comm comm) {
+        return unchecked_allreduce_reduce_bcast(sendbuf, recvbuf, count, datatype, op, comm);
+      });
+}
+
+} // namespace collscope

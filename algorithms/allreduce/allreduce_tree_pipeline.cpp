@@ -1,0 +1,55 @@
+// Allreduce as a pipelined tree reduction followed by a pipelined tree broadcast, for large m
+// (seeds/001, "Allreduce ≈ Reduce + Broadcast" with the lecture's pipelined trees: "Two
+// (pipelined) binary trees", "Example: Reduction", EdgeColor). The vector is cut into M
+// blocks (the pipelining lemma for the two-tree, or --blocks); the two-tree reduction
+// (reduce two-tree) brings x₀ ⊕ … ⊕ x_{p−1} block by block to rank 0, every partial result
+// over a contiguous run of ranks in rank order, and the two-tree broadcast (bcast two-tree)
+// sends it back down. The phases run one after the other: the lecture's doubly-pipelined
+// variant, which starts broadcasting a block as soon as rank 0 has it, is not done here.
+//
+//   p = 5, M = 4:  rounds 0 … R−1: reduce two-tree to rank 0 (its table in reduce_two_tree.cpp)
+//                  rounds R … 2R−1: bcast two-tree from rank 0     (R = two-tree rounds)
+//
+// Rounds: 2R with R = two_tree_rounds(p, M) ≤ M − 1 + 2⌈log₂p⌉.  Cost: 2R(α + βm/M) plus the
+// local reductions of the blocks; with the lemma's M about twice the two-tree broadcast's
+// 2⌈log₂((p+1)/4)⌉α + 2√(2⌈log₂((p+1)/4)⌉αβm) + βm. Correct for non-commutative operations
+// (the reduction keeps rank order).
+#include "collscope/algorithms/allreduce.hpp"
+#include "collscope/algorithms/bcast.hpp"
+#include "collscope/algorithms/reduce.hpp"
+#include "collscope/algorithms/tuning.hpp"
+#include "collscope/schedule/two_tree.hpp"
+#include "common/annotate.hpp"
+#include "common/buffers.hpp"
+#include "common/contract.hpp"
+
+namespace collscope {
+
+namespace {
+
+int unchecked_allreduce_tree_pipeline(const void* sendbuf, void* recvbuf, int count,
+                                      MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
+  using namespace detail;
+  const auto [rank, p] = shape(comm);
+  const AlgorithmRegion region("allreduce", "tree-pipeline", -1, count, datatype, comm);
+  const int blocks = two_tree_blocks_for(p, count, datatype);
+  trace::meta("blocks", blocks);
+  // MPI_Reduce allows MPI_IN_PLACE at the root only; elsewhere the input is in recvbuf.
+  const void* input = sendbuf == MPI_IN_PLACE && rank != 0 ? recvbuf : sendbuf;
+  COLLSCOPE_TRY(reduce_two_tree(input, recvbuf, count, datatype, op, 0, comm));
+  const trace::RoundOffset after_reduce(schedule::two_tree_rounds(p, blocks));
+  return bcast_two_tree(recvbuf, count, datatype, 0, comm);
+}
+
+} // namespace
+
+int allreduce_tree_pipeline(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                            MPI_Op op, MPI_Comm user_comm) {
+  return detail::guarded(
+      user_comm, detail::check_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm),
+      [&](MPI_Comm comm) {
+        return unchecked_allreduce_tree_pipeline(sendbuf, recvbuf, count, datatype, op, comm);
+      });
+}
+
+} // namespace collscope

@@ -1,0 +1,58 @@
+// Binomial-tree broadcast with harmful algorithmic latency (seeds/001, "Binomial tree
+// broadcast with harmful algorithmic latency"): the pre-order tree of the gather, run
+// top-down. A rank must first find its lowest set bit, and the root its largest subtree,
+// before it may send: the root of p processes loops ⌈log₂p⌉ times before its first message,
+// which is the latency the lecture warns about.
+//
+//   p = 8, root 0:   round 0: 0→4    round 1: 0→2 4→6    round 2: 0→1 2→3 4→5 6→7
+//
+//   d = 1; while ((v & d) != d && d < p) d <<= 1;        // O(log p) before the first send
+//   if (v != 0) recv from v − d;
+//   while (d > 1) { d >>= 1; if (v + d < p) send to v + d; }
+//
+// Rounds: ⌈log₂p⌉.  Cost: ⌈log₂p⌉(α + βm).
+#include "collscope/algorithms/bcast.hpp"
+#include "collscope/schedule/binomial.hpp"
+#include "collscope/schedule/bits.hpp"
+#include "common/annotate.hpp"
+#include "common/buffers.hpp"
+#include "common/contract.hpp"
+
+#include <ranges>
+
+namespace collscope {
+
+namespace {
+
+int unchecked_bcast_binomial_preorder(void* buffer, int count, MPI_Datatype datatype, int root,
+                                      MPI_Comm comm) {
+  using namespace detail;
+  const auto [rank, p] = shape(comm);
+  const AlgorithmRegion region("bcast", "binomial-preorder", root, count, datatype, comm);
+  if (carries_no_data(count, datatype)) return MPI_SUCCESS;
+  const int v = schedule::virtual_rank(rank, root, p);
+  if (v != 0) {
+    const trace::Round round(schedule::preorder_topdown_round(v, p));
+    const int parent = schedule::real_rank(schedule::preorder_parent(v, p), root, p);
+    COLLSCOPE_TRY(MPI_Recv(buffer, count, datatype, parent, bcast_tag, comm, MPI_STATUS_IGNORE));
+  }
+  for (const schedule::TreeEdge& child : schedule::preorder_children(v, p) | std::views::reverse) {
+    const trace::Round round(schedule::preorder_topdown_round(child.vrank, p));
+    trace::blocks(root, 1, 0, count);
+    COLLSCOPE_TRY(MPI_Send(buffer, count, datatype, schedule::real_rank(child.vrank, root, p),
+                           bcast_tag, comm));
+  }
+  return MPI_SUCCESS;
+}
+
+} // namespace
+
+int bcast_binomial_preorder(void* buffer, int count, MPI_Datatype datatype, int root,
+                            MPI_Comm user_comm) {
+  return detail::guarded(
+      user_comm, detail::check_bcast(buffer, count, datatype, root, user_comm), [&](MPI_Comm comm) {
+        return unchecked_bcast_binomial_preorder(buffer, count, datatype, root, comm);
+      });
+}
+
+} // namespace collscope

@@ -1,0 +1,124 @@
+// k-nomial gather, k-ported (seeds/001, "k-ported vs. k-lane communication capabilities",
+// "Final remark: binomial and k-nomial trees"): ranks are shifted so the root is virtual rank
+// 0; level by level from the bottom, a rank posts the receives of its up to k−1 children of a
+// level at once (MPI_Irecv, one MPI_Waitall), each child's subtree being a contiguous range of
+// virtual ranks, and then sends its whole subtree to its parent.
+//
+//   p = 9, k = 3, root 0:   round 0: 1→0 2→0 4→3 5→3 7→6 8→6    round 1: 3→0 [3,6) 6→0 [6,9)
+//
+// Rounds: ⌈log_k p⌉.  Cost with k−1 ports: ≤ ⌈log_k p⌉α + min((k^⌈log_k p⌉ − 1)/(k−1), p−1)·βm/p;
+// with one port ≤ (k−1)⌈log_k p⌉α + (p−1)/p·βm (both exact for p = k^L). For root ≠ 0 a
+// subtree whose real ranks wrap past p − 1 is received into a temporary buffer and copied into
+// rank order.
+#include "collscope/algorithms/gather.hpp"
+#include "collscope/algorithms/radix.hpp"
+#include "collscope/schedule/bits.hpp"
+#include "collscope/schedule/knomial.hpp"
+#include "common/annotate.hpp"
+#include "common/buffers.hpp"
+#include "common/contract.hpp"
+
+#include <optional>
+#include <vector>
+
+namespace collscope {
+
+namespace {
+
+int gather_at_root(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, int p, int k) {
+  using namespace detail;
+  const MPI_Aint extent = extent_of(recvtype);
+  if (sendbuf != MPI_IN_PLACE)
+    COLLSCOPE_TRY(typed_copy(sendbuf, sendcount, sendtype,
+                             at(recvbuf, std::int64_t{root} * recvcount, extent), recvcount,
+                             recvtype));
+  for (const schedule::KnomialLevel& level : schedule::knomial_child_levels(0, p, k)) {
+    const trace::Round round(level.level);
+    std::vector<MPI_Request> requests(level.edges.size(), MPI_REQUEST_NULL);
+    std::vector<std::optional<TempBuffer>> staging(level.edges.size());
+    for (std::size_t c = 0; c < level.edges.size(); ++c) {
+      const schedule::TreeEdge& child = level.edges[c];
+      const int first = schedule::real_rank(child.vrank, root, p);
+      const int count = child.subtree_size * recvcount;
+      void* into = at(recvbuf, std::int64_t{first} * recvcount, extent);
+      if (first + child.subtree_size > p) into = staging[c].emplace(count, recvtype).data();
+      COLLSCOPE_TRY(MPI_Irecv(into, count, recvtype, first, gather_tag, comm, &requests[c]));
+    }
+    COLLSCOPE_TRY(
+        MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE));
+    for (std::size_t c = 0; c < level.edges.size(); ++c) {
+      if (!staging[c]) continue;
+      // The subtree's real ranks wrap past p − 1: its head ends the buffer, its tail starts it.
+      const int first = schedule::real_rank(level.edges[c].vrank, root, p);
+      const int count = level.edges[c].subtree_size * recvcount;
+      const int head = (p - first) * recvcount;
+      COLLSCOPE_TRY(typed_copy(staging[c]->data(), head, recvtype,
+                               at(recvbuf, std::int64_t{first} * recvcount, extent), head,
+                               recvtype));
+      COLLSCOPE_TRY(typed_copy(staging[c]->block(head), count - head, recvtype, recvbuf,
+                               count - head, recvtype));
+    }
+  }
+  return MPI_SUCCESS;
+}
+
+int unchecked_gather_knomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                             void* recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                             MPI_Comm comm) {
+  using namespace detail;
+  const auto [rank, p] = shape(comm);
+  const int k = radix();
+  const AlgorithmRegion region("gather", "knomial", root, rank == root ? recvcount : sendcount,
+                               rank == root ? recvtype : sendtype, comm);
+  trace::meta("radix", k);
+  if (rank == root) {
+    if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
+    return gather_at_root(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, p,
+                          k);
+  }
+  if (carries_no_data(sendcount, sendtype)) return MPI_SUCCESS;
+  const int v = schedule::virtual_rank(rank, root, p);
+  const int size = schedule::knomial_subtree_size(v, p, k);
+  const auto send_up = [&](const void* data) {
+    const trace::Round round(schedule::knomial_level(v, k));
+    trace::blocks(rank, size, 0, sendcount);
+    return MPI_Send(data, size * sendcount, sendtype,
+                    schedule::real_rank(schedule::knomial_parent(v, k), root, p), gather_tag, comm);
+  };
+  const auto levels = schedule::knomial_child_levels(v, p, k);
+  if (levels.empty()) return send_up(sendbuf);
+
+  // An inner node collects its subtree's blocks, its own first, in virtual-rank order.
+  TempBuffer subtree(std::int64_t{size} * sendcount, sendtype);
+  COLLSCOPE_TRY(typed_copy(sendbuf, sendcount, sendtype, subtree.data(), sendcount, sendtype));
+  std::vector<MPI_Request> requests;
+  for (const schedule::KnomialLevel& level : levels) {
+    const trace::Round round(level.level);
+    requests.assign(level.edges.size(), MPI_REQUEST_NULL);
+    for (std::size_t c = 0; c < level.edges.size(); ++c) {
+      const schedule::TreeEdge& child = level.edges[c];
+      COLLSCOPE_TRY(MPI_Irecv(
+          subtree.block(std::int64_t{child.vrank - v} * sendcount), child.subtree_size * sendcount,
+          sendtype, schedule::real_rank(child.vrank, root, p), gather_tag, comm, &requests[c]));
+    }
+    COLLSCOPE_TRY(
+        MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE));
+  }
+  return send_up(subtree.data());
+}
+
+} // namespace
+
+int gather_knomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                              recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_gather_knomial(sendbuf, sendcount, sendtype, recvbuf,
+                                                           recvcount, recvtype, root, comm);
+                         });
+}
+
+} // namespace collscope

@@ -1,0 +1,104 @@
+// Binomial-tree scatter (seeds/001, "Binomial tree scatter in hypercube" and "Binomial
+// gather/scatter with root≠0"): the gather tree run backwards. Ranks are shifted so the root
+// is virtual rank 0; each node sends its children their subtrees, largest first, so the
+// biggest subtree starts earliest.
+//
+//   p = 7, root 0:   round 0: 0→4 [4,7)    round 1: 0→2 [2,4) 4→6    round 2: 0→1 2→3 4→5
+//
+// Rounds: ⌈log₂p⌉.  Cost: ⌈log₂p⌉α + (p − 1)/p·βm.
+// For root ≠ 0 the root packs the one subtree whose real ranks wrap past p − 1.
+#include "collscope/algorithms/scatter.hpp"
+#include "collscope/schedule/binomial.hpp"
+#include "collscope/schedule/bits.hpp"
+#include "common/annotate.hpp"
+#include "common/buffers.hpp"
+#include "common/contract.hpp"
+
+#include <optional>
+#include <ranges>
+
+namespace collscope {
+
+namespace {
+
+int scatter_from_root(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                      int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, int p) {
+  using namespace detail;
+  const MPI_Aint extent = extent_of(sendtype);
+  for (const schedule::TreeEdge& child : schedule::preorder_children(0, p) | std::views::reverse) {
+    const int first = schedule::real_rank(child.vrank, root, p);
+    const int count = child.subtree_size * sendcount;
+    const trace::Round round(schedule::preorder_topdown_round(child.vrank, p));
+    const void* run = at(sendbuf, std::int64_t{first} * sendcount, extent);
+    std::optional<TempBuffer> staging;
+    if (first + child.subtree_size > p) {
+      // The subtree's real ranks wrap past p − 1: pack its two runs in virtual-rank order.
+      staging.emplace(count, sendtype);
+      const int head = (p - first) * sendcount;
+      COLLSCOPE_TRY(typed_copy(run, head, sendtype, staging->data(), head, sendtype));
+      COLLSCOPE_TRY(typed_copy(sendbuf, count - head, sendtype, staging->block(head), count - head,
+                               sendtype));
+      run = staging->data();
+    }
+    trace::blocks(first, child.subtree_size, 0, sendcount);
+    COLLSCOPE_TRY(MPI_Send(run, count, sendtype, first, scatter_tag, comm));
+  }
+  if (recvbuf == MPI_IN_PLACE) return MPI_SUCCESS;
+  return typed_copy(at(sendbuf, std::int64_t{root} * sendcount, extent), sendcount, sendtype,
+                    recvbuf, recvcount, recvtype);
+}
+
+} // namespace
+
+namespace {
+
+int unchecked_scatter_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                               void* recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                               MPI_Comm comm) {
+  using namespace detail;
+  const auto [rank, p] = shape(comm);
+  const AlgorithmRegion region("scatter", "binomial", root, rank == root ? sendcount : recvcount,
+                               rank == root ? sendtype : recvtype, comm);
+  if (rank == root) {
+    if (carries_no_data(sendcount, sendtype)) return MPI_SUCCESS;
+    return scatter_from_root(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm,
+                             p);
+  }
+  if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
+  const int v = schedule::virtual_rank(rank, root, p);
+  const int parent = schedule::real_rank(schedule::preorder_parent(v, p), root, p);
+  const auto children = schedule::preorder_children(v, p);
+  const int size = schedule::preorder_subtree_size(v, p);
+  const auto receive = [&](void* into) {
+    const trace::Round round(schedule::preorder_topdown_round(v, p));
+    return MPI_Recv(into, size * recvcount, recvtype, parent, scatter_tag, comm, MPI_STATUS_IGNORE);
+  };
+  if (children.empty()) return receive(recvbuf);
+
+  // An inner node receives its subtree's blocks in virtual-rank order, its own first.
+  TempBuffer subtree(std::int64_t{size} * recvcount, recvtype);
+  COLLSCOPE_TRY(receive(subtree.data()));
+  for (const schedule::TreeEdge& child : children | std::views::reverse) {
+    const trace::Round round(schedule::preorder_topdown_round(child.vrank, p));
+    trace::blocks(schedule::real_rank(child.vrank, root, p), child.subtree_size, 0, recvcount);
+    COLLSCOPE_TRY(MPI_Send(subtree.block(std::int64_t{child.vrank - v} * recvcount),
+                           child.subtree_size * recvcount, recvtype,
+                           schedule::real_rank(child.vrank, root, p), scatter_tag, comm));
+  }
+  return typed_copy(subtree.data(), recvcount, recvtype, recvbuf, recvcount, recvtype);
+}
+
+} // namespace
+
+int scatter_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                     int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                               recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_scatter_binomial(sendbuf, sendcount, sendtype, recvbuf,
+                                                             recvcount, recvtype, root, comm);
+                         });
+}
+
+} // namespace collscope

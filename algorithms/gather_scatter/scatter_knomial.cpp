@@ -1,0 +1,112 @@
+// k-nomial scatter, k-ported (seeds/001, "k-ported vs. k-lane communication capabilities",
+// "Final remark: binomial and k-nomial trees"): the k-nomial gather run backwards. Ranks are
+// shifted so the root is virtual rank 0; a rank receives its subtree's blocks from its parent,
+// then, level by level from the top (largest subtrees first), posts the sends of its up to k−1
+// children of a level at once (MPI_Isend, one MPI_Waitall).
+//
+//   p = 9, k = 3, root 0:   round 0: 0→3 [3,6) 0→6 [6,9)    round 1: 0→1 0→2 3→4 3→5 6→7 6→8
+//
+// Rounds: ⌈log_k p⌉.  Cost with k−1 ports: ≤ ⌈log_k p⌉α + min((k^⌈log_k p⌉ − 1)/(k−1), p−1)·βm/p;
+// with one port ≤ (k−1)⌈log_k p⌉α + (p−1)/p·βm (both exact for p = k^L). For root ≠ 0 the
+// root packs a subtree whose real ranks wrap past p − 1.
+#include "collscope/algorithms/radix.hpp"
+#include "collscope/algorithms/scatter.hpp"
+#include "collscope/schedule/bits.hpp"
+#include "collscope/schedule/knomial.hpp"
+#include "common/annotate.hpp"
+#include "common/buffers.hpp"
+#include "common/contract.hpp"
+
+#include <optional>
+#include <ranges>
+#include <vector>
+
+namespace collscope {
+
+namespace {
+
+/// Sends the children's subtrees of every level of v, top level first; `blocks` holds v's
+/// subtree in virtual-rank order (the root: the user's buffer in real-rank order).
+int send_levels(const void* blocks, int count, MPI_Datatype type, int v, int root, MPI_Comm comm,
+                int p, int k) {
+  using namespace detail;
+  const MPI_Aint extent = extent_of(type);
+  std::vector<MPI_Request> requests;
+  for (const schedule::KnomialLevel& level :
+       schedule::knomial_child_levels(v, p, k) | std::views::reverse) {
+    const trace::Round round(schedule::knomial_topdown_round(level.level, p, k));
+    requests.assign(level.edges.size(), MPI_REQUEST_NULL);
+    std::vector<std::optional<TempBuffer>> staging(level.edges.size());
+    for (std::size_t c = 0; c < level.edges.size(); ++c) {
+      const schedule::TreeEdge& child = level.edges[c];
+      const int first = schedule::real_rank(child.vrank, root, p);
+      const int n = child.subtree_size * count;
+      const void* run = at(blocks, std::int64_t{child.vrank - v} * count, extent);
+      if (v == 0) {
+        run = at(blocks, std::int64_t{first} * count, extent);
+        if (first + child.subtree_size > p) {
+          // The subtree's real ranks wrap past p − 1: pack its two runs in virtual-rank order.
+          TempBuffer& packed = staging[c].emplace(n, type);
+          const int head = (p - first) * count;
+          COLLSCOPE_TRY(typed_copy(run, head, type, packed.data(), head, type));
+          COLLSCOPE_TRY(typed_copy(blocks, n - head, type, packed.block(head), n - head, type));
+          run = packed.data();
+        }
+      }
+      trace::blocks(first, child.subtree_size, 0, count);
+      COLLSCOPE_TRY(MPI_Isend(run, n, type, first, scatter_tag, comm, &requests[c]));
+    }
+    COLLSCOPE_TRY(
+        MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE));
+  }
+  return MPI_SUCCESS;
+}
+
+int unchecked_scatter_knomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                              void* recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                              MPI_Comm comm) {
+  using namespace detail;
+  const auto [rank, p] = shape(comm);
+  const int k = radix();
+  const AlgorithmRegion region("scatter", "knomial", root, rank == root ? sendcount : recvcount,
+                               rank == root ? sendtype : recvtype, comm);
+  trace::meta("radix", k);
+  if (rank == root) {
+    if (carries_no_data(sendcount, sendtype)) return MPI_SUCCESS;
+    COLLSCOPE_TRY(send_levels(sendbuf, sendcount, sendtype, 0, root, comm, p, k));
+    if (recvbuf == MPI_IN_PLACE) return MPI_SUCCESS;
+    return typed_copy(at(sendbuf, std::int64_t{root} * sendcount, extent_of(sendtype)), sendcount,
+                      sendtype, recvbuf, recvcount, recvtype);
+  }
+  if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
+  const int v = schedule::virtual_rank(rank, root, p);
+  const int size = schedule::knomial_subtree_size(v, p, k);
+  const auto receive = [&](void* into) {
+    const trace::Round round(schedule::knomial_topdown_round(schedule::knomial_level(v, k), p, k));
+    return MPI_Recv(into, size * recvcount, recvtype,
+                    schedule::real_rank(schedule::knomial_parent(v, k), root, p), scatter_tag, comm,
+                    MPI_STATUS_IGNORE);
+  };
+  if (size == 1) return receive(recvbuf);
+
+  // An inner node receives its subtree's blocks in virtual-rank order, its own first.
+  TempBuffer subtree(std::int64_t{size} * recvcount, recvtype);
+  COLLSCOPE_TRY(receive(subtree.data()));
+  COLLSCOPE_TRY(send_levels(subtree.data(), recvcount, recvtype, v, root, comm, p, k));
+  return typed_copy(subtree.data(), recvcount, recvtype, recvbuf, recvcount, recvtype);
+}
+
+} // namespace
+
+int scatter_knomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                    int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                               recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_scatter_knomial(sendbuf, sendcount, sendtype, recvbuf,
+                                                            recvcount, recvtype, root, comm);
+                         });
+}
+
+} // namespace collscope

@@ -1,0 +1,78 @@
+// Full-lane allgather (seeds/001, "Hierarchical, full-lane collectives"): every lane lⱼ (the
+// j-th rank of each node) allgathers its N blocks across the nodes at the same time, then every
+// node allgathers the n lanes' results. Blocks arrive lane by lane and are put into rank order
+// at the end, so consecutive and round-robin placements both work; regular layouts only
+// (MPI_ERR_ARG otherwise). Both steps are the dissemination (Bruck) allgather.
+//
+//   3 nodes of 4:  lanes  rounds 0–1: dissemination over nodes 0,1,2 on each of the 4 lanes
+//                  cᵢ     rounds 2–3: dissemination over the node's 4 ranks, N blocks each
+//
+// Rounds: ⌈log₂N⌉ + ⌈log₂n⌉ ≤ ⌈log₂p⌉ + 1 ("at most one round off from optimal").
+// Cost (m the bytes gathered): ⌈log₂N⌉α' + (N−1)/p·β'm + ⌈log₂n⌉α + (n−1)/n·βm.
+#include "collscope/algorithms/allgather.hpp"
+#include "collscope/schedule/bits.hpp"
+#include "common/annotate.hpp"
+#include "common/buffers.hpp"
+#include "common/contract.hpp"
+#include "hierarchical/hierarchy.hpp"
+
+#include <vector>
+
+namespace collscope {
+
+namespace {
+
+int unchecked_allgather_full_lane(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                                  void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                                  MPI_Comm comm) {
+  using namespace detail;
+  const auto [rank, p] = shape(comm);
+  Hierarchy h;
+  COLLSCOPE_TRY(hierarchy(comm, -1, h));
+  COLLSCOPE_TRY(require_regular(h));
+  AlgorithmRegion region("allgather", "full-lane", -1, recvcount, recvtype, comm);
+  region.layout(h.nodes->layout);
+  if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
+  const schedule::NodeLayout& layout = h.nodes->layout;
+  const int N = h.nodes_count, n = h.largest_node;
+  const MPI_Aint extent = extent_of(recvtype);
+  const bool in_place = sendbuf == MPI_IN_PLACE;
+  TempBuffer lane_blocks(std::int64_t(N) * recvcount, recvtype);
+  TempBuffer all(std::int64_t(p) * recvcount, recvtype);
+  const void* own = in_place ? at(recvbuf, std::int64_t(rank) * recvcount, extent) : sendbuf;
+  COLLSCOPE_TRY(allgather_dissemination(own, in_place ? recvcount : sendcount,
+                                        in_place ? recvtype : sendtype, lane_blocks.data(),
+                                        recvcount, recvtype, h.nodes->lane_comm));
+  {
+    const trace::RoundOffset after_lanes(schedule::ceil_log2(N));
+    COLLSCOPE_TRY(allgather_dissemination(lane_blocks.data(), N * recvcount, recvtype, all.data(),
+                                          N * recvcount, recvtype, h.nodes->node_comm));
+  }
+  // all holds lane j's blocks of nodes 0 … N−1 at positions jN … jN + N − 1.
+  for (int node = 0; node < N; ++node) {
+    const std::vector<int> members = layout.members(node);
+    for (int j = 0; j < n; ++j) {
+      const int r = members[std::size_t(j)];
+      if (in_place && r == rank) continue;
+      COLLSCOPE_TRY(typed_copy(all.block(std::int64_t(j * N + node) * recvcount), recvcount,
+                               recvtype, at(recvbuf, std::int64_t(r) * recvcount, extent),
+                               recvcount, recvtype));
+    }
+  }
+  return MPI_SUCCESS;
+}
+
+} // namespace
+
+int allgather_full_lane(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                        int recvcount, MPI_Datatype recvtype, MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                                 recvtype, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_allgather_full_lane(sendbuf, sendcount, sendtype,
+                                                                recvbuf, recvcount, recvtype, comm);
+                         });
+}
+
+} // namespace collscope

@@ -1,0 +1,46 @@
+// Hierarchical broadcast (seeds/001, "Hierarchical collectives"): first across the nodes on
+// the leaders' communicator C, where the root represents its own node, then in parallel
+// inside every node cᵢ from the rank that joined C. Both levels are bit-reversed binomial
+// trees, so the data enters each node exactly once: m bytes per node, the lecture's point.
+//
+//   3 nodes of 4, root 0:   C:  round 0: 0→4   round 1: 0→8
+//                           cᵢ: round 2: 0→1 4→5 8→9   round 3: 0→2 1→3 4→6 5→7 8→10 9→11
+//
+// Rounds: ⌈log₂N⌉ + max ⌈log₂nᵢ⌉ ≤ ⌈log₂p⌉ + 1 (at most one round off the optimum).
+// Cost: ⌈log₂N⌉(α' + β'm) + ⌈log₂n⌉(α + βm), α', β' between nodes and α, β inside.
+#include "collscope/algorithms/bcast.hpp"
+#include "collscope/schedule/bits.hpp"
+#include "common/annotate.hpp"
+#include "common/buffers.hpp"
+#include "common/contract.hpp"
+#include "hierarchical/hierarchy.hpp"
+
+namespace collscope {
+
+namespace {
+
+int unchecked_bcast_hierarchical(void* buffer, int count, MPI_Datatype datatype, int root,
+                                 MPI_Comm comm) {
+  using namespace detail;
+  Hierarchy h;
+  COLLSCOPE_TRY(hierarchy(comm, root, h));
+  AlgorithmRegion region("bcast", "hierarchical", root, count, datatype, comm);
+  region.layout(h.nodes->layout);
+  if (carries_no_data(count, datatype)) return MPI_SUCCESS;
+  if (h.leaders != MPI_COMM_NULL)
+    COLLSCOPE_TRY(bcast_binomial(buffer, count, datatype, h.root_node, h.leaders));
+  const trace::RoundOffset after_nodes(schedule::ceil_log2(h.nodes_count));
+  return bcast_binomial(buffer, count, datatype, h.node_root, h.nodes->node_comm);
+}
+
+} // namespace
+
+int bcast_hierarchical(void* buffer, int count, MPI_Datatype datatype, int root,
+                       MPI_Comm user_comm) {
+  return detail::guarded(user_comm, detail::check_bcast(buffer, count, datatype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_bcast_hierarchical(buffer, count, datatype, root, comm);
+                         });
+}
+
+} // namespace collscope

@@ -1,0 +1,57 @@
+// Hierarchical reduction (seeds/001, "Hierarchical collectives"): first in parallel inside
+// every node cᵢ to the rank that represents it, then across the nodes on the leaders'
+// communicator C to the root, which represents its own node. Both levels are the rank-ordered
+// divide-and-conquer reduction, so a non-commutative operator is applied in rank order when
+// every node is a run of consecutive ranks ("if all the processes in cᵢ are in order of c");
+// on other layouts it refuses a non-commutative operator (MPI_ERR_OP). m bytes leave each node.
+//
+//   3 nodes of 4, root 0:   cᵢ: round 0: 1→0 3→2 5→4 7→6 9→8 11→10   round 1: 2→0 6→4 10→8
+//                           C:  round 2: 4→0 (8 waits)                  round 3: 8→0
+//
+// Rounds: max ⌈log₂nᵢ⌉ + ⌈log₂N⌉.  Cost: ⌈log₂n⌉(α + βm) + ⌈log₂N⌉(α' + β'm).
+#include "collscope/algorithms/reduce.hpp"
+#include "collscope/schedule/bits.hpp"
+#include "common/annotate.hpp"
+#include "common/buffers.hpp"
+#include "common/contract.hpp"
+#include "hierarchical/hierarchy.hpp"
+
+namespace collscope {
+
+namespace {
+
+int unchecked_reduce_hierarchical(const void* sendbuf, void* recvbuf, int count,
+                                  MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm) {
+  using namespace detail;
+  const auto [rank, p] = shape(comm);
+  Hierarchy h;
+  COLLSCOPE_TRY(hierarchy(comm, root, h));
+  COLLSCOPE_TRY(require_order(h, op));
+  AlgorithmRegion region("reduce", "hierarchical", root, count, datatype, comm);
+  region.layout(h.nodes->layout);
+  if (carries_no_data(count, datatype)) return MPI_SUCCESS;
+  // MPI_IN_PLACE is the root's only: its input is in recvbuf.
+  const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
+  const bool leads = h.leaders != MPI_COMM_NULL;
+  // MPI leaves recvbuf undefined off the root: every rank gets room of its own.
+  TempBuffer node_sum(count, datatype), scratch(leads ? count : 0, datatype);
+  COLLSCOPE_TRY(
+      reduce_ordered(input, node_sum.data(), count, datatype, op, h.node_root, h.nodes->node_comm));
+  if (!leads) return MPI_SUCCESS;
+  const trace::RoundOffset after_nodes(schedule::ceil_log2(h.largest_node));
+  return reduce_ordered(node_sum.data(), rank == root ? recvbuf : scratch.data(), count, datatype,
+                        op, h.root_node, h.leaders);
+}
+
+} // namespace
+
+int reduce_hierarchical(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                        MPI_Op op, int root, MPI_Comm user_comm) {
+  return detail::guarded(
+      user_comm, detail::check_reduce(sendbuf, recvbuf, count, datatype, op, root, user_comm),
+      [&](MPI_Comm comm) {
+        return unchecked_reduce_hierarchical(sendbuf, recvbuf, count, datatype, op, root, comm);
+      });
+}
+
+} // namespace collscope

@@ -1,0 +1,150 @@
+// Model-based irregular scatter for heterogeneous networks (seeds/002): gatherv_model's trees
+// used top-down. After the tree distribution, every rank receives its subtree's blocks from
+// its parent (its own block first, then each child's in receive order), sends each child its
+// part in the reverse of the gather's receive order, and keeps its own block; the root sends
+// each child's blocks straight from their displacements through an indexed datatype.
+//
+// Rounds: ⌈log₂p⌉ (distribution) + at most ⌈log₂p⌉ sends per node (round k: the k-th child
+// in gather order).  Cost: the distribution, then schedule::scatter_time on the network.
+#include "collscope/algorithms/scatterv.hpp"
+#include "common/annotate.hpp"
+#include "common/buffers.hpp"
+#include "common/contract.hpp"
+#include "irregular/irregular_layout.hpp"
+#include "irregular/model_plan.hpp"
+
+namespace collscope {
+
+namespace {
+
+using namespace detail;
+
+int scatterv(const void* sendbuf, const int* sendcounts, const int* displs, MPI_Datatype sendtype,
+             void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+             const char* name, ModelTree tree) {
+  const auto [rank, p] = shape(comm);
+  const bool is_root = rank == root;
+  const AlgorithmRegion region("scatterv", name, root, is_root ? sendcounts[root] : recvcount,
+                               is_root ? sendtype : recvtype, comm);
+  if (is_root) meta_counts(sendcounts, p);
+  ModelPlan plan;
+  COLLSCOPE_TRY(plan_model_tree(tree, sendcounts, sendtype, root, comm, plan));
+  const trace::Region phase("phase data");
+  if (is_root) {
+    for (std::size_t k = plan.children.size(); k-- > 0;) {
+      if (plan.children[k].second == 0) continue;
+      const trace::Round round(static_cast<int>(k));
+      const RootBlocks from(sendbuf, sendcounts, displs, sendtype, plan.carried[k]);
+      COLLSCOPE_TRY(from.status());
+      trace::blocks(plan.children[k].first, 1, 0, 0);
+      COLLSCOPE_TRY(MPI_Send(from.address(), from.count(), from.type(), plan.children[k].first,
+                             scatterv_tag, comm));
+    }
+    if (recvbuf == MPI_IN_PLACE) return MPI_SUCCESS;
+    return copy_block(at(sendbuf, displs[root], extent_of(sendtype)), sendcounts[root], sendtype,
+                      recvbuf, recvcount, recvtype);
+  }
+  if (plan.bytes == 0) return MPI_SUCCESS;
+  const std::int64_t own = bytes_of(recvcount, recvtype);
+  const auto receive = [&](void* into, int count, MPI_Datatype type) {
+    const trace::Round round(plan.position);
+    return MPI_Recv(into, count, type, plan.parent, scatterv_tag, comm, MPI_STATUS_IGNORE);
+  };
+  if (own == plan.bytes) return receive(recvbuf, recvcount, recvtype);
+  const MPI_Datatype unit = unit_type(recvtype);
+  std::vector<char> held(static_cast<std::size_t>(plan.bytes));
+  COLLSCOPE_TRY(receive(held.data(), units_of(plan.bytes, unit), unit));
+  std::vector<std::int64_t> offsets;
+  std::int64_t offset = own;
+  for (const auto& [child, bytes] : plan.children) {
+    offsets.push_back(offset);
+    offset += bytes;
+  }
+  for (std::size_t k = plan.children.size(); k-- > 0;) {
+    const auto [child, bytes] = plan.children[k];
+    if (bytes == 0) continue;
+    const trace::Round round(static_cast<int>(k));
+    trace::blocks(child, 1, 0, 0);
+    COLLSCOPE_TRY(
+        MPI_Send(held.data() + offsets[k], units_of(bytes, unit), unit, child, scatterv_tag, comm));
+  }
+  return copy_block(held.data(), units_of(own, unit), unit, recvbuf, recvcount, recvtype);
+}
+
+} // namespace
+
+namespace {
+
+int unchecked_scatterv_model_binomial_min(const void* sendbuf, const int* sendcounts,
+                                          const int* displs, MPI_Datatype sendtype, void* recvbuf,
+                                          int recvcount, MPI_Datatype recvtype, int root,
+                                          MPI_Comm comm) {
+  return scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm,
+                  "model-binomial-min", ModelTree::binomial_minimum);
+}
+
+} // namespace
+
+int scatterv_model_binomial_min(const void* sendbuf, const int* sendcounts, const int* displs,
+                                MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                                MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
+                                                recvcount, recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_scatterv_model_binomial_min(
+                               sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype,
+                               root, comm);
+                         });
+}
+
+namespace {
+
+int unchecked_scatterv_model_binomial_max(const void* sendbuf, const int* sendcounts,
+                                          const int* displs, MPI_Datatype sendtype, void* recvbuf,
+                                          int recvcount, MPI_Datatype recvtype, int root,
+                                          MPI_Comm comm) {
+  return scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm,
+                  "model-binomial-max", ModelTree::binomial_maximum);
+}
+
+} // namespace
+
+int scatterv_model_binomial_max(const void* sendbuf, const int* sendcounts, const int* displs,
+                                MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                                MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
+                                                recvcount, recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_scatterv_model_binomial_max(
+                               sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype,
+                               root, comm);
+                         });
+}
+
+namespace {
+
+int unchecked_scatterv_model_traff(const void* sendbuf, const int* sendcounts, const int* displs,
+                                   MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                                   MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  return scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm,
+                  "model-traff", ModelTree::traff);
+}
+
+} // namespace
+
+int scatterv_model_traff(const void* sendbuf, const int* sendcounts, const int* displs,
+                         MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                         int root, MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
+                                                recvcount, recvtype, root, user_comm),
+                         [&](MPI_Comm comm) {
+                           return unchecked_scatterv_model_traff(sendbuf, sendcounts, displs,
+                                                                 sendtype, recvbuf, recvcount,
+                                                                 recvtype, root, comm);
+                         });
+}
+
+} // namespace collscope

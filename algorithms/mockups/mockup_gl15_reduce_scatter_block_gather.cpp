@@ -1,0 +1,54 @@
+// GL15 (seeds/004 §3.1, Appendix A): MPI_Reduce(n) ≤ MPI_Reduce_scatter_block(n) +
+// MPI_Gather(n). The vector is padded with c < p elements to a multiple of p, reduced and
+// scattered in p equal blocks by the library's MPI_Reduce_scatter_block, the blocks gathered at
+// the root by its MPI_Gather into the padded buffer, the first n elements copied out. Extra
+// memory: the padded vector (n + c) and one block ((n + c)/p), Table 1.
+//
+//   n = 5, p = 3, c = 1:  [x x x x x c] → rank i reduces elements 2i, 2i+1 → gather at root
+//
+// The padding repeats each rank's first element (see GL6). Rounds and cost: the library's.
+#include "collscope/algorithms/guidelines.hpp"
+#include "collscope/schedule/mockup.hpp"
+#include "common/annotate.hpp"
+#include "common/contract.hpp"
+#include "mockups/mockup_parts.hpp"
+
+namespace collscope {
+
+namespace {
+
+int unchecked_reduce_gl15(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                          MPI_Op op, int root, MPI_Comm comm) {
+  using namespace detail;
+  const auto [rank, p] = shape(comm);
+  const AlgorithmRegion region("reduce", "gl15-reduce_scatter_block-gather", root, count, datatype,
+                               comm);
+  if (count == 0) return MPI_SUCCESS;
+  const int pad = schedule::padding(count, p);
+  if (schedule::exceeds_int(std::int64_t(count) + pad))
+    return fell_back(MPI_Reduce(sendbuf, recvbuf, count, datatype, op, root, comm));
+  const int padded = count + pad, block = padded / p;
+  TempBuffer vector(padded, datatype), part(block, datatype);
+  const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf; // in place: at the root only
+  COLLSCOPE_TRY(typed_copy(input, count, datatype, vector.data(), count, datatype));
+  COLLSCOPE_TRY(pad_with_first(vector.data(), count, pad, datatype));
+  COLLSCOPE_TRY(MPI_Reduce_scatter_block(vector.data(), part.data(), block, datatype, op, comm));
+  COLLSCOPE_TRY(
+      MPI_Gather(part.data(), block, datatype, vector.data(), block, datatype, root, comm));
+  return rank == root ? typed_copy(vector.data(), count, datatype, recvbuf, count, datatype)
+                      : MPI_SUCCESS;
+}
+
+} // namespace
+
+int reduce_gl15_reduce_scatter_block_gather(const void* sendbuf, void* recvbuf, int count,
+                                            MPI_Datatype datatype, MPI_Op op, int root,
+                                            MPI_Comm user_comm) {
+  return detail::guarded(
+      user_comm, detail::check_reduce(sendbuf, recvbuf, count, datatype, op, root, user_comm),
+      [&](MPI_Comm comm) {
+        return unchecked_reduce_gl15(sendbuf, recvbuf, count, datatype, op, root, comm);
+      });
+}
+
+} // namespace collscope

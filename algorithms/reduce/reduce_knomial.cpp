@@ -1,0 +1,90 @@
+// k-nomial reduction, k-ported (seeds/001, "k-ported vs. k-lane communication capabilities",
+// "Final remark: binomial and k-nomial trees"; MVAPICH2's k-nomial reduce receives from all
+// children at once): the k-nomial gather tree, each node combining what it receives into one
+// vector of m elements. Level by level from the bottom, a rank posts the receives of its up to
+// k−1 children of a level at once (MPI_Irecv into k−1 buffers, one MPI_Waitall), combines them
+// and, after its last level, sends the partial result to its parent. Ranks are shifted so the
+// root is virtual rank 0, which reorders the operands: commutative operations only.
+//
+//   p = 9, k = 3, root 0:   round 0: 1→0 2→0 4→3 5→3 7→6 8→6    round 1: 3→0 6→0
+//
+// Rounds: ⌈log_k p⌉.  Cost: ⌈log_k p⌉(α + βm) with k−1 ports; ≤ (k−1)⌈log_k p⌉(α + βm) with
+// one; plus up to k−1 local reductions per level.
+#include "collscope/algorithms/radix.hpp"
+#include "collscope/algorithms/reduce.hpp"
+#include "collscope/schedule/bits.hpp"
+#include "collscope/schedule/knomial.hpp"
+#include "common/annotate.hpp"
+#include "common/buffers.hpp"
+#include "common/contract.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+namespace collscope {
+
+namespace {
+
+int unchecked_reduce_knomial(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                             MPI_Op op, int root, MPI_Comm comm) {
+  using namespace detail;
+  int commutative = 0;
+  COLLSCOPE_TRY(MPI_Op_commutative(op, &commutative));
+  if (!commutative) return MPI_ERR_OP;
+  COLLSCOPE_TRY(check_reducible(op, datatype));
+  const auto [rank, p] = shape(comm);
+  const int k = radix();
+  const AlgorithmRegion region("reduce", "knomial", root, count, datatype, comm);
+  trace::meta("radix", k);
+  if (carries_no_data(count, datatype)) return MPI_SUCCESS;
+
+  const int v = schedule::virtual_rank(rank, root, p);
+  const auto levels = schedule::knomial_child_levels(v, p, k);
+  const auto send_up = [&](const void* data) {
+    const trace::Round round(schedule::knomial_level(v, k));
+    trace::blocks(rank, schedule::knomial_subtree_size(v, p, k), 0, count);
+    return MPI_Send(data, count, datatype,
+                    schedule::real_rank(schedule::knomial_parent(v, k), root, p), reduce_tag, comm);
+  };
+  if (v != 0 && levels.empty()) return send_up(sendbuf);
+
+  std::optional<TempBuffer> partial_storage;
+  void* partial = recvbuf;
+  if (v != 0) partial = partial_storage.emplace(count, datatype).data();
+  if (sendbuf != MPI_IN_PLACE)
+    COLLSCOPE_TRY(typed_copy(sendbuf, count, datatype, partial, count, datatype));
+  // One buffer per child of the widest level: the receives of a level are all in flight.
+  std::size_t widest = 0;
+  for (const schedule::KnomialLevel& level : levels) widest = std::max(widest, level.edges.size());
+  std::vector<TempBuffer> incoming;
+  incoming.reserve(widest);
+  for (std::size_t c = 0; c < widest; ++c) incoming.emplace_back(count, datatype);
+  std::vector<MPI_Request> requests;
+  for (const schedule::KnomialLevel& level : levels) {
+    const trace::Round round(level.level);
+    requests.assign(level.edges.size(), MPI_REQUEST_NULL);
+    for (std::size_t c = 0; c < level.edges.size(); ++c)
+      COLLSCOPE_TRY(MPI_Irecv(incoming[c].data(), count, datatype,
+                              schedule::real_rank(level.edges[c].vrank, root, p), reduce_tag, comm,
+                              &requests[c]));
+    COLLSCOPE_TRY(
+        MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE));
+    for (std::size_t c = 0; c < level.edges.size(); ++c)
+      COLLSCOPE_TRY(MPI_Reduce_local(incoming[c].data(), partial, count, datatype, op));
+  }
+  return v == 0 ? MPI_SUCCESS : send_up(partial);
+}
+
+} // namespace
+
+int reduce_knomial(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                   int root, MPI_Comm user_comm) {
+  return detail::guarded(
+      user_comm, detail::check_reduce(sendbuf, recvbuf, count, datatype, op, root, user_comm),
+      [&](MPI_Comm comm) {
+        return unchecked_reduce_knomial(sendbuf, recvbuf, count, datatype, op, root, comm);
+      });
+}
+
+} // namespace collscope

@@ -1,0 +1,73 @@
+// Hillis–Steele (dissemination) scan and exscan (seeds/001, "Scan/Exscan in fully-connected
+// networks"; Hillis, Steele 1986): in round k rank i sends its partial sum
+// B(max(0, i − 2^k + 1)) ⊕ … ⊕ B(i) to i + 2^k and adds the one from i − 2^k on its left, so
+// after round k it covers the 2^(k+1) inputs up to its own.
+//
+//   p = 7     round 0 (d=1)      round 1 (d=2)      round 2 (d=4)
+//   rank 6    B5..B6             B3..B6             B0..B6
+//             0→1 1→2 … 5→6      0→2 1→3 … 4→6      0→4 1→5 2→6
+//
+// Rounds: ⌈log₂p⌉.  Cost: ⌈log₂p⌉(α + βm + γm): optimal in α, not in β (every round moves the
+// whole vector).  Exscan keeps a second, exclusive sum B(max(0, i − 2^k + 1)) … B(i − 1) that
+// takes the same received sums, so it runs in the same rounds with one more ⊕ per round.
+// Operands are combined in rank order: correct for non-commutative operations.
+#include "collscope/algorithms/scan.hpp"
+#include "collscope/schedule/scan.hpp"
+#include "common/annotate.hpp"
+#include "common/contract.hpp"
+#include "scan/prefix_sums.hpp"
+
+namespace collscope {
+
+namespace {
+
+int hillis_steele(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                  MPI_Comm comm, bool exclusive) {
+  using namespace detail;
+  const auto [rank, p] = shape(comm);
+  const AlgorithmRegion region(exclusive ? "exscan" : "scan", "hillis-steele", -1, count, datatype,
+                               comm);
+  PrefixSums sums(sendbuf, recvbuf, count, datatype, op, exclusive);
+  COLLSCOPE_TRY(sums.start());
+  if (carries_no_data(count, datatype)) return MPI_SUCCESS;
+
+  const Tag tag = exclusive ? exscan_tag : scan_tag;
+  TempBuffer incoming(count, datatype);
+  bool first = true;
+  const int rounds = schedule::hillis_steele_rounds(p);
+  for (int k = 0; k < rounds; ++k) {
+    const trace::Round round(k);
+    const schedule::ScanStep step = schedule::hillis_steele_step(rank, p, k);
+    if (step.to >= 0) trace::blocks(step.sent.first, step.sent.count, 0, count);
+    COLLSCOPE_TRY(exchange({sums.inclusive(), count, step.to}, {incoming.data(), count, step.from},
+                           datatype, tag, comm));
+    if (step.from < 0) continue;
+    // The inclusive sum is still needed if this rank sends again in a later round.
+    const bool sends_later = k + 1 < rounds && schedule::hillis_steele_step(rank, p, k + 1).to >= 0;
+    COLLSCOPE_TRY(sums.add_on_left(incoming.data(), 0, count, first, sends_later));
+    first = false;
+  }
+  return MPI_SUCCESS;
+}
+
+} // namespace
+
+int scan_hillis_steele(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                       MPI_Op op, MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm),
+                         [&](MPI_Comm comm) {
+                           return hillis_steele(sendbuf, recvbuf, count, datatype, op, comm, false);
+                         });
+}
+
+int exscan_hillis_steele(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                         MPI_Op op, MPI_Comm user_comm) {
+  return detail::guarded(user_comm,
+                         detail::check_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm),
+                         [&](MPI_Comm comm) {
+                           return hillis_steele(sendbuf, recvbuf, count, datatype, op, comm, true);
+                         });
+}
+
+} // namespace collscope
