@@ -2,6 +2,7 @@
 
 #include "process.hpp"
 
+#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -65,6 +66,22 @@ Graded read_graded(const fs::path& dir) {
   }
   g.report = read_text(dir / "report.md");
   return g;
+}
+
+double check_passed_but_speed(const Graded& g) {
+  double lost = 0;
+  for (const auto& [id, check] : g.checks) {
+    INFO("check " << id << ": " << check.status);
+    if (id != "speed") {
+      CHECK(check.status == "passed");
+      continue;
+    }
+    CHECK(check.status != "not judged");
+    if (check.status != "passed") lost = check.max_score;
+  }
+  CHECK(g.checks.count("speed") == 1);
+  CHECK(g.score == g.max_score - lost);
+  return lost;
 }
 
 } // namespace collscope::grade::test

@@ -39,6 +39,12 @@ struct Graded {
 /// Reads DIR/results.json and DIR/report.md.
 Graded read_graded(const fs::path& dir);
 
+/// A submission that must pass: every check but speed passed; speed was measured (passed or
+/// failed, not "not judged"), its verdict don't-care, since it is wall-clock time against
+/// native MPI on shared cores (bench/ measures speed); the score is the points of the checks
+/// that passed. Returns the points speed lost (0 or its points).
+double check_passed_but_speed(const Graded& g);
+
 std::string read_text(const fs::path& file);
 
 } // namespace collscope::grade::test

@@ -62,6 +62,14 @@ void check_verdicts(const fs::path& out, const std::vector<Expected>& expected) 
     double lost = 0;
     for (const auto& [id, check] : g.checks)
       if (check.status != "passed") failed.insert(id), lost += check.max_score;
+    // Speed is wall-clock time against native MPI on shared cores. Where the expected verdict
+    // names it, it fails for a reason that is not a timing (nothing right to time, tampering);
+    // where it does not, the submission's right cases were timed and the verdict is
+    // don't-care here (bench/ measures speed).
+    if (e.failed.count("speed") == 0) {
+      CHECK(g.checks.at("speed").status != "not judged");
+      failed.erase("speed");
+    }
     CHECK(failed == e.failed);
     CHECK(g.score == g.max_score - lost);
     INFO(g.report.substr(0, 5000));
@@ -121,9 +129,9 @@ TEST_CASE("forged verdicts, escapes, hidden traffic and environment tricks", "[h
           {"kill_everything", all_checks, {"kill"}},
           {"pmpi_gather", all_checks, {"PMPI_Gather", "shows no message between ranks"}},
           {"pmpi_linear", all_checks, {"PMPI_Send", "shows no message between ranks"}},
-          // Right, but slow: a window per call.
+          // Right, but slow: a window per call (how slow is timing: speed is don't-care).
           {"shared_window",
-           {"no_collectives", "rounds", "root_bytes", "policy", "speed"},
+           {"no_collectives", "rounds", "root_bytes", "policy"},
            {"MPI_Win_allocate_shared"}},
           // The hello messages cost bytes too.
           {"env_trick", {"no_eager", "rounds", "root_bytes", "policy"}, {"unsetenv", "Deadlock"}},
@@ -264,7 +272,8 @@ TEST_CASE("without namespaces the grader refuses in one line, unless told to run
   CHECK(unsafe.exit_code == 0);
   CHECK(unsafe.output.find("--unsafe-no-sandbox: submissions run unconfined") != std::string::npos);
   const Graded g = read_graded(dir / "unsafe");
-  CHECK(g.score == 100);
+  check_passed_but_speed(g);
+  CHECK(g.max_score == 100);
   CHECK(g.report.find("WITHOUT the sandbox") != std::string::npos);
 }
 
@@ -282,7 +291,8 @@ TEST_CASE("an output folder only the grader may enter (mktemp -d) is graded into
   const Graded g = read_graded(out);
   CHECK(g.checks.at("correct").status == "failed");
   CHECK(g.checks.at("rounds").status == "passed");
-  CHECK(g.checks.at("speed").status == "passed");
+  // Its right cases were timed (the verdict is wall-clock time on shared cores: don't-care).
+  CHECK(g.checks.at("speed").status != "not judged");
   // What the runs left is in the output folder, and nothing of the staging is left behind.
   CHECK(fs::is_regular_file(out / "build" / "submission"));
   CHECK(fs::is_directory(out / "runs"));
