@@ -45,9 +45,12 @@ TEST_CASE("pathological submissions are graded within their limits, by name", "[
   for (const Expected& e : expected)
     fs::copy_file(submissions_dir() / (std::string(e.name) + ".cpp"),
                   dir / (std::string(e.name) + ".cpp"));
+  // --smoke (every sweep in one mpirun): the limits and the names of what happened do not
+  // depend on the process counts (measured: the same verdicts as --quick, in 124 s instead of
+  // 213 s at load 8); a failure kept to its own process count is [hostile_early]'s.
   const fs::path out = dir / "out";
   const GraderRun run =
-      run_grader({"gather", "--batch", dir.string(), "--out", out.string(), "--quick"});
+      run_grader({"gather", "--batch", dir.string(), "--out", out.string(), "--smoke"});
   INFO(run.output);
   REQUIRE(run.exit_code == 0);
   for (const Expected& e : expected) {
