@@ -1,7 +1,8 @@
 #!/bin/sh
-# Records every non-native algorithm of the registry (collscope-run --list --json) once per
-# (p, root) for the "resembles itself" test (FIXTURES_SETUP): p = 8 and one of 5 and 6 in turn
-# (hierarchical and full-lane ones on 2 nodes of 3, 2 of 4 and 3 of 3, layouts every one of them accepts);
+# Records every non-native algorithm of the registry (collscope-run --list --json) once, for
+# the "resembles itself" test (FIXTURES_SETUP), at one of p = 5, 6 and 8 in turn (all three
+# with COLLSCOPE_TEST_EXHAUSTIVE=1, ctest -L exhaustive)
+# (hierarchical and full-lane ones on 3 nodes of 3, 2 of 3 and 2 of 4, layouts every one of them accepts);
 # rooted collectives at a root ≠ 0 for p = 5 and 6, at 0 for p = 8; algorithms with pipeline
 # blocks with --count 12 --blocks 3 (count 6 would give one block).
 # Traces are named COLLECTIVE~ALGORITHM~pP~rR (R = - for rootless collectives).
@@ -50,15 +51,17 @@ timeout 60 "$tracecli" record -o "$out/plain" -- "$mpiexec" --oversubscribe -np 
 grep -v -E '^(barrier|ibcast|iallreduce|ibarrier) ' "$out/algorithms.txt.all" >"$out/algorithms.txt"
 [ "$(wc -l <"$out/algorithms.txt")" -gt 40 ] || fail "collscope-run --list --json lists too few"
 
-# Every algorithm at p = 8 and at one of p = 5 and 6 in turn (both: COLLSCOPE_TEST_EXHAUSTIVE=1),
-# so that each non-power of two and each root ≠ 0 is still recorded for half the registry.
+# Every algorithm at one of p = 5, 6 and 8 in turn (all three: COLLSCOPE_TEST_EXHAUSTIVE=1), so
+# that each of a non-power of two with a root ≠ 0 and a power of two with root 0 is recorded
+# for a third of the registry (the algorithms of one collective are listed together, so each
+# collective meets several p); alltoall's hypercube (powers of two only) at p = 8.
 index=0
 while read -r coll name hierarchical parameter; do
   count=6 blocks=""
   if [ "$parameter" = blocks ]; then count=12 blocks="--blocks 3"; fi
   index=$((index + 1))
-  sizes="5 8"
-  [ $((index % 2)) -eq 0 ] && sizes="6 8"
+  case $((index % 3)) in 0) sizes=8 ;; 1) sizes=5 ;; *) sizes=6 ;; esac
+  [ "$name" = hypercube ] && sizes=8
   [ "${COLLSCOPE_TEST_EXHAUSTIVE:-0}" = 1 ] && sizes="5 6 8"
   for np in $sizes; do
     root=-
