@@ -13,6 +13,8 @@
 #include "collscope/algorithms/radix.hpp"
 #include "collscope/algorithms/tuning.hpp"
 #include "collscope/trace.hpp"
+#include "collscope/cli/command.hpp"
+#include "command_line.hpp"
 #include "irregular.hpp"
 #include "mpi_types.hpp"
 #include "neighbor_run.hpp"
@@ -39,7 +41,7 @@ namespace collscope::run {
 namespace {
 
 void print_error(int rank, const std::string& message) {
-  if (rank == 0) std::fprintf(stderr, "collscope-run: error: %s\n", message.c_str());
+  if (rank == 0) cli::report_error(program(), message);
 }
 
 std::string call_name(const Algorithm& a, bool reference) {
@@ -103,9 +105,9 @@ bool barrier_ordered(const Options& o, Buffers& work, const MpiTypes& types, int
     std::printf("verified: no (barrier order, pass %d)\n", check.passes + 1);
     std::fflush(stdout);
     std::fprintf(stderr,
-                 "collscope-run: verification failed: rank %d left %s %s %.3f ms before rank "
+                 "%s: verification failed: rank %d left %s %s %.3f ms before rank "
                  "%d entered it\n",
-                 v.early_rank, std::string(to_string(a.collective)).c_str(),
+                 program().c_str(), v.early_rank, std::string(to_string(a.collective)).c_str(),
                  std::string(a.name).c_str(), v.early_by * 1e3, v.late_rank);
   }
   std::fflush(stdout);
@@ -177,8 +179,8 @@ int execute(const Options& o, int rank, int p, MPI_Comm comm) {
   // Open MPI's own algorithm, forced: verified against a communicator that runs Open MPI's
   // fixed decision instead (ompi_force.hpp).
   const MPI_Comm reference = o.ompi && o.verify ? reference_comm(comm, *o.ompi) : on;
-  const bool reference_ok = !o.verify || succeeded(call(a, true, o, *expected, types, reference),
-                                                   a, true, rank, comm);
+  const bool reference_ok =
+      !o.verify || succeeded(call(a, true, o, *expected, types, reference), a, true, rank, comm);
   if (reference != on) {
     MPI_Comm doomed = reference;
     PMPI_Comm_free(&doomed);
@@ -208,7 +210,8 @@ int execute(const Options& o, int rank, int p, MPI_Comm comm) {
         std::printf("verified: no (%s run %d)\n", warm ? "warmup" : "timed",
                     warm ? run + 1 : run - o.warmup + 1);
         std::fflush(stdout);
-        std::fprintf(stderr, "collscope-run: verification failed: %s\n", describe(*m).c_str());
+        std::fprintf(stderr, "%s: verification failed: %s\n", program().c_str(),
+                     describe(*m).c_str());
       }
       return 1;
     }
@@ -263,18 +266,19 @@ int run_main(int argc, char** argv, const std::string& trace_problem) {
   const auto [options, error] =
       parse_options(std::span<char* const>(argv + 1, static_cast<std::size_t>(argc - 1)), p);
   if (!error.empty()) {
-    print_error(rank, error);
-    return 2;
+    if (rank == 0) cli::report_usage_error(program(), error);
+    return cli::exit_usage;
   }
   if (!trace_usable(options.trace_dir, trace_problem, rank, comm)) return 2;
-  if (options.mode == Mode::help) {
-    if (rank == 0) std::printf("%s", usage().c_str());
-    return 0;
+  if (options.mode == Mode::help || options.mode == Mode::version) {
+    if (rank == 0 && options.mode == Mode::help) std::fputs(options.help_text.c_str(), stdout);
+    if (rank == 0 && options.mode == Mode::version)
+      std::printf("%s\n", cli::version_line("run").c_str());
+    return cli::exit_ok;
   }
   if (options.mode == Mode::list) {
     if (rank == 0 && options.list_ompi) print_ompi_list();
-    if (rank == 0 && !options.list_ompi)
-      print_list(options.collective, options.json, options.wide);
+    if (rank == 0 && !options.list_ompi) print_list(options.collective, options.json, options.wide);
     return 0;
   }
   return execute(options, rank, p, comm);
@@ -285,6 +289,7 @@ int run_main(int argc, char** argv, const std::string& trace_problem) {
 } // namespace collscope::run
 
 int main(int argc, char** argv) {
+  collscope::run::set_program(argc > 0 ? argv[0] : nullptr);
   std::string trace_problem;
   if (const auto ompi = collscope::run::ompi_request(argc, argv))
     collscope::run::force_before_init(*ompi);

@@ -1,9 +1,9 @@
 #include "neighbor_run.hpp"
 
 #include "collscope/algorithms/neighbor.hpp"
+#include "collscope/cli/numbers.hpp"
 #include "collscope/schedule/stencil.hpp"
 
-#include <charconv>
 #include <cstdio>
 
 namespace collscope::run {
@@ -44,8 +44,9 @@ std::string check_neighbor_options(std::optional<std::string_view> stencil,
     const std::size_t x = dims->find('x');
     int a = 0, b = 0;
     const auto parse = [](std::string_view text, int& out) {
-      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-      return !text.empty() && ec == std::errc() && end == text.data() + text.size() && out > 0;
+      const std::optional<int> value = cli::whole<int>(text, 1);
+      out = value.value_or(0);
+      return value.has_value();
     };
     if (x == std::string_view::npos || !parse(dims->substr(0, x), a) ||
         !parse(dims->substr(x + 1), b))

@@ -32,9 +32,9 @@ struct OmpiForce {
 
 /// What the command line names, before anything is checked.
 struct OmpiRequest {
-  std::string_view collective, algorithm;
-  std::optional<std::string_view> segment = std::nullopt, fanout = std::nullopt,
-                                  max_requests = std::nullopt;
+  std::string collective, algorithm;
+  std::optional<std::string> segment = std::nullopt, fanout = std::nullopt,
+                             max_requests = std::nullopt;
 };
 
 /// The collscope collective's coll tuned counterpart (gatherv, scatterv, scan and exscan have

@@ -1,10 +1,11 @@
 #include "options.hpp"
 
 #include "auto_choice.hpp"
+#include "collscope/cli/numbers.hpp"
+#include "command_line.hpp"
 #include "mpi_types.hpp"
 #include "neighbor_run.hpp"
 
-#include <charconv>
 #include <climits>
 #include <cstdlib>
 #include <fstream>
@@ -75,17 +76,7 @@ constexpr Collective all_collectives[] = {Collective::gather,
                                           Collective::iallreduce,
                                           Collective::ibarrier};
 
-/// What the user typed, before it is checked against the collective and p.
-struct Raw {
-  bool help = false, list = false, json = false, wide = false, in_place = false,
-       trace_warmup = false, no_verify = false;
-  std::optional<std::string_view> positional, algorithm, root, count, datatype, op, repetitions,
-      warmup, seed, blocks, piece, trace, problem, block, displs, threshold, network, alpha, beta,
-      platform, nodes, ranks_per_node, placement, segment, fanout, max_requests, radix, stencil,
-      dims, topology;
-};
-
-std::string quoted(std::string_view text) {
+std::string single_quoted(std::string_view text) {
   return "'" + std::string(text) + "'";
 }
 
@@ -125,88 +116,22 @@ std::string radix_names() {
   return names;
 }
 
-/// Fills `raw`; returns an error message or "".
-std::string scan(std::span<char* const> args, Raw& raw) {
-  const std::pair<std::string_view, std::optional<std::string_view> Raw::*> valued[] = {
-      {"--algorithm", &Raw::algorithm},
-      {"--root", &Raw::root},
-      {"--count", &Raw::count},
-      {"--datatype", &Raw::datatype},
-      {"--op", &Raw::op},
-      {"--repetitions", &Raw::repetitions},
-      {"--warmup", &Raw::warmup},
-      {"--seed", &Raw::seed},
-      {"--blocks", &Raw::blocks},
-      {"--piece", &Raw::piece},
-      {"--trace", &Raw::trace},
-      {"--problem", &Raw::problem},
-      {"--block", &Raw::block},
-      {"--displs", &Raw::displs},
-      {"--threshold", &Raw::threshold},
-      {"--network", &Raw::network},
-      {"--alpha", &Raw::alpha},
-      {"--beta", &Raw::beta},
-      {"--platform", &Raw::platform},
-      {"--nodes", &Raw::nodes},
-      {"--ranks-per-node", &Raw::ranks_per_node},
-      {"--placement", &Raw::placement},
-      {"--segment", &Raw::segment},
-      {"--fanout", &Raw::fanout},
-      {"--max-requests", &Raw::max_requests},
-      {"--radix", &Raw::radix},
-      {"--stencil", &Raw::stencil},
-      {"--dims", &Raw::dims},
-      {"--topology", &Raw::topology}};
-  const std::pair<std::string_view, bool Raw::*> flags[] = {
-      {"--help", &Raw::help},           {"-h", &Raw::help},
-      {"--list", &Raw::list},           {"--json", &Raw::json},
-      {"--in-place", &Raw::in_place},   {"--trace-warmup", &Raw::trace_warmup},
-      {"--no-verify", &Raw::no_verify}, {"--wide", &Raw::wide}};
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string_view arg = args[i];
-    if (arg.size() < 2 || arg[0] != '-') {
-      if (raw.positional) return "unexpected argument " + quoted(arg) + " (one COLLECTIVE only)";
-      raw.positional = arg;
-      continue;
-    }
-    const std::size_t eq = arg.find('=');
-    const std::string_view name = arg.substr(0, eq);
-    bool known = false;
-    for (const auto& [flag, member] : flags) {
-      if (name != flag) continue;
-      if (eq != std::string_view::npos) return "option " + std::string(flag) + " takes no value";
-      raw.*member = known = true;
-    }
-    for (const auto& [option, member] : valued) {
-      if (name != option) continue;
-      known = true;
-      if (eq != std::string_view::npos) {
-        raw.*member = arg.substr(eq + 1);
-      } else if (i + 1 < args.size() && std::string_view(args[i + 1]).substr(0, 2) != "--") {
-        raw.*member = std::string_view(args[++i]);
-      } else {
-        return "option " + std::string(option) + " needs a value";
-      }
-    }
-    if (!known) return "unknown option " + quoted(name) + " (see --help)";
-  }
-  return "";
-}
-
 /// Parses a whole number in [lowest, INT_MAX] into `out`; returns an error message or "".
 std::string number(std::string_view option, std::optional<std::string_view> text, int lowest,
                    int& out) {
   if (!text) return "";
-  long long value = 0;
-  const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
-  if (text->empty() || ec == std::errc::invalid_argument || end != text->data() + text->size())
-    return std::string(option) + " expects a whole number, got " + quoted(*text);
-  if (ec == std::errc::result_out_of_range || value > INT_MAX)
+  const std::optional<long long> value = cli::whole<long long>(*text);
+  const std::size_t sign = text->starts_with('-') ? 1 : 0;
+  const bool digits =
+      text->size() > sign && text->find_first_not_of("0123456789", sign) == std::string::npos;
+  if (!value && !digits)
+    return std::string(option) + " expects a whole number, got " + single_quoted(*text);
+  if (!value || *value > INT_MAX)
     return std::string(option) + " " + std::string(*text) + " is too large";
-  if (value < lowest)
+  if (*value < lowest)
     return std::string(option) + " must be at least " + std::to_string(lowest) + ", got " +
            std::string(*text);
-  out = static_cast<int>(value);
+  out = static_cast<int>(*value);
   return "";
 }
 
@@ -214,19 +139,18 @@ std::string number(std::string_view option, std::optional<std::string_view> text
 std::string seconds(std::string_view option, std::optional<std::string_view> text,
                     std::optional<double>& out) {
   if (!text) return "";
-  double value = 0;
-  const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
-  if (text->empty() || ec != std::errc() || end != text->data() + text->size() || !(value > 0))
-    return std::string(option) + " expects a positive number of seconds, got " + quoted(*text);
+  const std::optional<double> value = cli::real(*text, 0);
+  if (!value || *value == 0)
+    return std::string(option) + " expects a positive number of seconds, got " + single_quoted(*text);
   out = value;
   return "";
 }
 
 std::string seed_number(std::optional<std::string_view> text, std::uint64_t& out) {
   if (!text) return "";
-  const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), out);
-  if (text->empty() || ec != std::errc() || end != text->data() + text->size())
-    return "--seed expects a whole number in [0, 2^64), got " + quoted(*text);
+  const std::optional<std::uint64_t> value = cli::whole<std::uint64_t>(*text);
+  if (!value) return "--seed expects a whole number in [0, 2^64), got " + single_quoted(*text);
+  out = *value;
   return "";
 }
 
@@ -237,7 +161,7 @@ std::string check_collective(std::optional<std::string_view> text, Options& o) {
   std::string names;
   for (Collective c : all_collectives)
     names += (names.empty() ? "" : ", ") + std::string(to_string(c));
-  return "unknown collective " + quoted(*text) + "; choose one of: " + names;
+  return "unknown collective " + single_quoted(*text) + "; choose one of: " + names;
 }
 
 std::string check_kinds(const Raw& raw, Options& o) {
@@ -251,7 +175,7 @@ std::string check_kinds(const Raw& raw, Options& o) {
     else if (*raw.datatype == "vector")
       o.datatype = Datatype::vector;
     else
-      return "unknown datatype " + quoted(*raw.datatype) +
+      return "unknown datatype " + single_quoted(*raw.datatype) +
              "; choose one of: int, float, double, vector";
   }
   if (raw.op) {
@@ -262,7 +186,7 @@ std::string check_kinds(const Raw& raw, Options& o) {
     else if (*raw.op == "noncommutative")
       o.op = Op::noncommutative;
     else
-      return "unknown op " + quoted(*raw.op) + "; choose one of: sum, max, noncommutative";
+      return "unknown op " + single_quoted(*raw.op) + "; choose one of: sum, max, noncommutative";
   }
   return "";
 }
@@ -276,7 +200,7 @@ std::string check_network(const Raw& raw, Options& o, int p) {
     return "";
   }
   std::ifstream file{std::string(*raw.network)};
-  if (!file) return "--network: cannot read " + quoted(*raw.network);
+  if (!file) return "--network: cannot read " + single_quoted(*raw.network);
   std::ostringstream text;
   text << file.rdbuf();
   try {
@@ -305,7 +229,7 @@ std::string check_irregular(const Raw& raw, Options& o, int p) {
   } else if (raw.problem) {
     const auto problem = schedule::parse_problem(*raw.problem);
     if (!problem)
-      return "unknown problem " + quoted(*raw.problem) +
+      return "unknown problem " + single_quoted(*raw.problem) +
              "; choose one of: same, random, bucket, spikes, increasing, decreasing, "
              "alternating, two-blocks, farthest";
     o.problem = *problem;
@@ -318,7 +242,7 @@ std::string check_irregular(const Raw& raw, Options& o, int p) {
     else if (*raw.displs == "reversed")
       o.displs = Displs::reversed;
     else
-      return "unknown displs " + quoted(*raw.displs) + "; choose one of: packed, gaps, reversed";
+      return "unknown displs " + single_quoted(*raw.displs) + "; choose one of: packed, gaps, reversed";
   }
   int threshold = 0;
   if (std::string error = number("--threshold", raw.threshold, 1, threshold); !error.empty())
@@ -393,8 +317,9 @@ ParseResult parse_options(std::span<char* const> args, int p) {
   Options& o = result.options;
   Raw raw;
   if (std::string error = scan(args, raw); !error.empty()) return {o, error};
-  if (raw.help) {
-    o.mode = Mode::help;
+  if (raw.help || raw.version) {
+    o.mode = raw.help ? Mode::help : Mode::version;
+    o.help_text = raw.help_text;
     return result;
   }
   if (raw.json && !raw.list) return {o, "--json applies to --list only"};
@@ -420,7 +345,7 @@ ParseResult parse_options(std::span<char* const> args, int p) {
             "exscan, alltoall, alltoallv, neighbor_allgather, neighbor_alltoall, barrier, ibcast, "
             "iallreduce, ibarrier (see --help)"};
 
-  const std::string_view name = raw.algorithm.value_or("native");
+  const std::string name = raw.algorithm.value_or("native");
   if (name.starts_with(ompi_prefix)) {
     OmpiResolved ompi =
         resolve_ompi(*o.collective, name, raw.segment, raw.fanout, raw.max_requests);
@@ -439,7 +364,7 @@ ParseResult parse_options(std::span<char* const> args, int p) {
     o.algorithm = find_algorithm(*o.collective, name == "auto" ? "native" : name);
   }
   if (!o.algorithm)
-    return {o, "unknown algorithm " + quoted(name) + " for " +
+    return {o, "unknown algorithm " + single_quoted(name) + " for " +
                    std::string(to_string(*o.collective)) + "; choose one of: " +
                    names_of(*o.collective, [](const Algorithm&) { return true; }) + ", auto"};
   o.in_place = raw.in_place;
@@ -475,22 +400,31 @@ ParseResult parse_options(std::span<char* const> args, int p) {
   return result;
 }
 
+namespace {
+
+/// The command line scanned before MPI_Init (nullopt if it is not usable: the full parse
+/// after MPI_Init says why, on rank 0).
+std::optional<Raw> scanned(int argc, char** argv) {
+  Raw raw;
+  if (argc < 1 ||
+      !scan(std::span<char* const>(argv + 1, static_cast<std::size_t>(argc - 1)), raw).empty())
+    return std::nullopt;
+  return raw;
+}
+
+} // namespace
+
 std::optional<std::string> trace_request(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    if (arg.starts_with("--trace=")) return std::string(arg.substr(8));
-    if (arg == "--trace" && i + 1 < argc) return std::string(argv[i + 1]);
-  }
-  return std::nullopt;
+  const std::optional<Raw> raw = scanned(argc, argv);
+  return raw ? raw->trace : std::nullopt;
 }
 
 std::optional<OmpiRequest> ompi_request(int argc, char** argv) {
-  Raw raw;
-  if (argc < 1 ||
-      !scan(std::span<char* const>(argv + 1, static_cast<std::size_t>(argc - 1)), raw).empty() ||
-      !raw.positional || !raw.algorithm || !raw.algorithm->starts_with(ompi_prefix))
+  const std::optional<Raw> raw = scanned(argc, argv);
+  if (!raw || !raw->positional || !raw->algorithm || !raw->algorithm->starts_with(ompi_prefix))
     return std::nullopt;
-  return OmpiRequest{*raw.positional, *raw.algorithm, raw.segment, raw.fanout, raw.max_requests};
+  return OmpiRequest{*raw->positional, *raw->algorithm, raw->segment, raw->fanout,
+                     raw->max_requests};
 }
 
 } // namespace collscope::run

@@ -33,10 +33,11 @@ std::string_view to_string(Datatype datatype);
 std::string_view to_string(Op op);
 std::string_view to_string(Displs displs);
 
-enum class Mode { run, list, help };
+enum class Mode { run, list, help, version };
 
 struct Options {
   Mode mode = Mode::run;
+  std::string help_text;                ///< Mode::help: the usage
   bool json = false;                    ///< --list --json
   bool wide = false;                    ///< --list --wide: one line per algorithm, unwrapped
   bool list_ompi = false;               ///< --list ompi: Open MPI's own algorithms
@@ -96,8 +97,5 @@ std::optional<std::string> trace_request(int argc, char** argv);
 /// Open MPI's coll tuned is forced when MPI_Init opens it (ompi_force.hpp); nullopt when the
 /// command line names no Open MPI algorithm.
 std::optional<OmpiRequest> ompi_request(int argc, char** argv);
-
-/// The --help text.
-std::string usage();
 
 } // namespace collscope::run

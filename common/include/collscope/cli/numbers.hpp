@@ -41,9 +41,9 @@ inline std::optional<double> real(std::string_view text,
   return value;
 }
 
-/// whole(), or a UsageError naming the option: "OPTION expects a whole number ≥ LOWEST, got
-/// 'TEXT'" (from LOWEST to HIGHEST when HIGHEST is not the type's largest; "up to HIGHEST" for
-/// an unsigned value too large to hold).
+/// whole(), or a UsageError naming the option: "OPTION expects a whole number from LOWEST to
+/// HIGHEST, got 'TEXT'"; for the default range "≥ 0" (or "up to HIGHEST" for a number of
+/// digits too large to hold).
 template <std::integral T>
 T whole_value(std::string_view option, std::string_view text, T lowest = T{0},
               T highest = std::numeric_limits<T>::max()) {
@@ -52,7 +52,7 @@ T whole_value(std::string_view option, std::string_view text, T lowest = T{0},
   T parsed{};
   const auto [stop, error] = std::from_chars(text.data(), text.data() + text.size(), parsed);
   const bool digits = !text.empty() && stop == text.data() + text.size();
-  if (highest != std::numeric_limits<T>::max())
+  if (lowest != T{0} || highest != std::numeric_limits<T>::max())
     expected = "from " + std::to_string(lowest) + " to " + std::to_string(highest);
   else if (digits && error == std::errc::result_out_of_range && text.front() != '-')
     expected = "up to " + std::to_string(highest);
