@@ -35,7 +35,7 @@ AlgorithmRegion::AlgorithmRegion(const char* collective, const char* name, int r
   char type_name[MPI_MAX_OBJECT_NAME] = {};
   MPI_Type_get_name(datatype, type_name, &length);
   // Collective and algorithm are part of the region's name; the other pairs are signed, so
-  // a call with the same ones as the last skips formatting and sending them (trace.h).
+  // a call with the same ones as the last skips formatting and sending them (collscope/annotate.h).
   const int pairs = root >= 0 ? 7 : 6;
   if (!trace::meta_repeat(signature(root, p, count, size, type_name), pairs)) {
     trace::meta("collective", collective);

@@ -1,11 +1,11 @@
 // Trace annotations shared by every algorithm: the algorithm region with its metadata. Rounds
-// and block provenance are annotated in place with collscope/trace.hpp. All of it costs one
+// and block provenance are annotated in place with collscope/annotate.hpp. All of it costs one
 // test per call when the tracer is absent or off.
 #pragma once
 
 #include "collscope/schedule/node_layout.hpp"
 
-#include <collscope/trace.hpp>
+#include <collscope/annotate.hpp>
 #include <mpi.h>
 #include <optional>
 

@@ -6,7 +6,7 @@
 #include "common/buffers.hpp"
 
 #include <algorithm>
-#include <collscope/trace.hpp>
+#include <collscope/annotate.hpp>
 #include <optional>
 #include <vector>
 

@@ -1,6 +1,6 @@
 #include "common/block_exchange.hpp"
 
-#include "collscope/trace.hpp"
+#include "collscope/annotate.hpp"
 #include "common/buffers.hpp"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 #include "common/halving.hpp"
 
+#include "collscope/annotate.hpp"
 #include "collscope/schedule/allreduce.hpp"
-#include "collscope/trace.hpp"
 #include "common/buffers.hpp"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 #include "common/node_comms.hpp"
 
 #include "collscope/algorithms/nodes.hpp"
-#include "collscope/trace.hpp"
+#include "collscope/annotate.hpp"
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
 

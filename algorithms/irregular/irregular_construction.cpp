@@ -3,7 +3,7 @@
 #include "common/buffers.hpp"
 
 #include <algorithm>
-#include <collscope/trace.hpp>
+#include <collscope/annotate.hpp>
 
 namespace collscope::detail {
 

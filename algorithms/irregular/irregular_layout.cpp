@@ -2,7 +2,7 @@
 
 #include "common/buffers.hpp"
 
-#include <collscope/trace.hpp>
+#include <collscope/annotate.hpp>
 #include <string>
 
 namespace collscope::detail {

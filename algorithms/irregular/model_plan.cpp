@@ -8,7 +8,7 @@
 #include "common/buffers.hpp"
 #include "irregular/irregular_layout.hpp"
 
-#include <collscope/trace.hpp>
+#include <collscope/annotate.hpp>
 
 namespace collscope::detail {
 

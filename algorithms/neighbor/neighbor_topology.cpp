@@ -4,7 +4,7 @@
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
 
-#include <collscope/trace.hpp>
+#include <collscope/annotate.hpp>
 
 namespace collscope {
 

@@ -1,8 +1,8 @@
 #include "reduce_scatter/reduce_scatter_parts.hpp"
 
+#include "collscope/annotate.hpp"
 #include "collscope/schedule/allreduce.hpp"
 #include "collscope/schedule/bits.hpp"
-#include "collscope/trace.hpp"
 #include "common/buffers.hpp"
 #include "common/halving.hpp"
 

@@ -2,7 +2,7 @@
 
 #include "common/buffers.hpp"
 
-#include <collscope/trace.hpp>
+#include <collscope/annotate.hpp>
 
 namespace collscope::detail {
 

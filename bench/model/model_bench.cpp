@@ -1,7 +1,6 @@
 // How fast the trace model loads and analyses a big trace, and how much memory it needs; and
 // how long ViTE takes on the same file, measured in the same run. Prints figures; never fails.
 //   collscope-bench-model [--messages N] [--ranks P] [--keep DIR] [--trace DIR] [--vite]
-#include "../app/synthetic_trace.hpp"
 #include "collscope/model/annotated_rounds.hpp"
 #include "collscope/model/calls.hpp"
 #include "collscope/model/critical_path.hpp"
@@ -11,6 +10,7 @@
 #include "collscope/model/replay.hpp"
 #include "collscope/model/volume.hpp"
 #include "collscope/model/waiting.hpp"
+#include "synthetic_trace.hpp"
 
 #include <algorithm>
 #include <chrono>

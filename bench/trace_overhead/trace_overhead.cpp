@@ -17,7 +17,7 @@
 // The ping-pong's extra time per message is another figure: only the work between a
 // receive's return and the next send delays the partner.
 #include "collscope/algorithms/bcast.hpp"
-#include "collscope/trace.hpp"
+#include "collscope/annotate.hpp"
 
 #include <algorithm>
 #include <cstdio>

@@ -3,8 +3,8 @@
 // Adding an exercise is adding a folder; nothing here knows a particular one.
 #pragma once
 
-#include "../harness/case.hpp"
 #include "collscope/cost_defaults.hpp"
+#include "collscope/grade/case.hpp"
 #include "expr.hpp"
 
 #include <filesystem>

@@ -1,7 +1,7 @@
 // Explaining a check's failures in words a student can act on.
 #pragma once
 
-#include "../harness/case.hpp"
+#include "collscope/grade/case.hpp"
 #include "expr.hpp"
 
 #include <optional>

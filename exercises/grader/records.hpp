@@ -2,7 +2,7 @@
 // them, the log reader, which applies the harness's verdicts, and the judges.
 #pragma once
 
-#include "../harness/case.hpp"
+#include "collscope/grade/case.hpp"
 #include "failure.hpp"
 #include "trace_metrics.hpp"
 

@@ -3,7 +3,7 @@
 // someone other than the harness and is ignored and reported as tampering.
 #pragma once
 
-#include "../harness/log_signature.hpp"
+#include "collscope/grade/log_signature.hpp"
 #include "records.hpp"
 
 #include <filesystem>

@@ -1,6 +1,6 @@
 #include "sweep.hpp"
 
-#include "../harness/irregular.hpp"
+#include "collscope/grade/irregular.hpp"
 #include "collscope/schedule/irregular_tree.hpp"
 
 #include <algorithm>

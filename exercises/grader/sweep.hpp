@@ -1,7 +1,7 @@
 // The cases of an exercise's sweeps, and the plan files the harness reads (case.hpp).
 #pragma once
 
-#include "../harness/case.hpp"
+#include "collscope/grade/case.hpp"
 #include "exercise.hpp"
 
 #include <filesystem>

@@ -1,6 +1,6 @@
 #include "block_map.hpp"
 
-#include "irregular.hpp"
+#include "collscope/grade/irregular.hpp"
 
 #include <vector>
 

@@ -1,6 +1,6 @@
 #include "buffers.hpp"
 
-#include "irregular.hpp"
+#include "collscope/grade/irregular.hpp"
 
 #include <algorithm>
 

@@ -7,7 +7,7 @@
 // middle one is a gap the collective must leave alone.
 #pragma once
 
-#include "case.hpp"
+#include "collscope/grade/case.hpp"
 
 #include <cstdint>
 #include <string>

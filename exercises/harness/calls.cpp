@@ -1,7 +1,7 @@
 #include "calls.hpp"
 
 #include "collscope/grade/entry.hpp"
-#include "irregular.hpp"
+#include "collscope/grade/irregular.hpp"
 
 #include <cstring>
 

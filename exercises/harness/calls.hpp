@@ -2,7 +2,7 @@
 #pragma once
 
 #include "buffers.hpp"
-#include "case.hpp"
+#include "collscope/grade/case.hpp"
 
 #include <mpi.h>
 

@@ -1,4 +1,4 @@
-#include "case.hpp"
+#include "collscope/grade/case.hpp"
 
 #include <charconv>
 #include <fstream>

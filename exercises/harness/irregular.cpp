@@ -1,4 +1,4 @@
-#include "irregular.hpp"
+#include "collscope/grade/irregular.hpp"
 
 namespace collscope::grade {
 

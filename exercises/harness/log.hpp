@@ -9,7 +9,7 @@
 // never sees half a line from a live run.
 #pragma once
 
-#include "log_signature.hpp"
+#include "collscope/grade/log_signature.hpp"
 
 #include <optional>
 #include <string>

@@ -11,7 +11,7 @@
 // p), so one run covers many process counts, and a submission that takes its size from
 // MPI_COMM_WORLD instead of its comm argument fails. The harness's own traffic uses PMPI, so the
 // tracer records nothing but the submission.
-#include "case.hpp"
+#include "collscope/grade/case.hpp"
 #include "collscope/grade/entry.hpp"
 #include "log.hpp"
 #include "run_case.hpp"

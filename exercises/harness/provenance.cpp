@@ -6,8 +6,8 @@
 #include "provenance.hpp"
 
 #include "buffers.hpp"
-#include "collscope/trace.hpp"
-#include "irregular.hpp"
+#include "collscope/annotate.hpp"
+#include "collscope/grade/irregular.hpp"
 
 #include <algorithm>
 #include <climits>

@@ -4,7 +4,7 @@
 // view shows blocks by origin as it does for collscope's own algorithms.
 #pragma once
 
-#include "case.hpp"
+#include "collscope/grade/case.hpp"
 
 namespace collscope::grade::provenance {
 

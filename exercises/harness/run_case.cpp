@@ -2,8 +2,8 @@
 
 #include "block_map.hpp"
 #include "buffers.hpp"
+#include "collscope/annotate.hpp"
 #include "collscope/grade/entry.hpp"
-#include "collscope/trace.hpp"
 #include "log.hpp"
 #include "provenance.hpp"
 #include "watch.hpp"

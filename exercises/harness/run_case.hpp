@@ -3,7 +3,7 @@
 #pragma once
 
 #include "calls.hpp"
-#include "case.hpp"
+#include "collscope/grade/case.hpp"
 
 #include <cstdint>
 #include <mpi.h>

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "calls.hpp"
-#include "case.hpp"
+#include "collscope/grade/case.hpp"
 
 #include <mpi.h>
 #include <string>

@@ -1,7 +1,7 @@
 /* A program that names its own steps with the annotation API's user regions (weak symbols: it
  * runs untraced too): "exchange" around a ring shift, twice, and "solve" around a reduction
  * written by hand (every rank sends to rank 0). The calls test picks them with --region. */
-#include <collscope/trace.h>
+#include <collscope/annotate.h>
 #include <mpi.h>
 #include <stdio.h>
 

@@ -1,6 +1,6 @@
 // gatherv's problem types (harness/irregular.cpp), what the grader derives from them
 // (case_env's m_others and theorem1) and the failure pattern that names a problem type.
-#include "../../exercises/harness/irregular.hpp"
+#include "collscope/grade/irregular.hpp"
 #include "exercise.hpp"
 #include "patterns.hpp"
 #include "sweep.hpp"

@@ -1,4 +1,4 @@
-// A binomial-tree gather annotated with <collscope/trace.hpp>, the way collscope's algorithms
+// A binomial-tree gather annotated with <collscope/annotate.hpp>, the way collscope's algorithms
 // annotate themselves: an algorithm region with metadata, one region per round, and the
 // blocks every send carries. A paused warm-up exchange (tag 999) must not reach the trace.
 // Rank 0 prints the gathered data, so traced and untraced runs can be compared. With the
@@ -6,7 +6,7 @@
 // "same", "same", "other", "same", signed with trace::meta_repeat: repeated pairs are
 // recorded compactly (annotate.cpp) and every Enter must still carry all five.
 #include <algorithm>
-#include <collscope/trace.hpp>
+#include <collscope/annotate.hpp>
 #include <cstdio>
 #include <cstring>
 #include <mpi.h>

@@ -3,7 +3,7 @@
  * then sends a message with tag 555. The trace must say where recording stopped and never
  * start again: no tag 555 in it, a MeasurementOnOff OFF on rank 0, and the run reported
  * incomplete. Without the tracer (or with enough memory) the program behaves the same. */
-#include <collscope/trace.h>
+#include <collscope/annotate.h>
 #include <mpi.h>
 #include <stdio.h>
 

@@ -1,5 +1,5 @@
 // The clock skew test hook and the offset interpolation the archive writer relies on.
-#include "clock_skew.hpp"
+#include "collscope/archive/clock_skew.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // EventBuffer holds a bounded number of events and spills them, in order, to its file, where
 // EventFile reads them back; StringTable gives dense, stable ids.
+#include "collscope/archive/rank_input.hpp"
 #include "event_buffer.hpp"
-#include "rank_input.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>

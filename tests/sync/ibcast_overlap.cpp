@@ -8,7 +8,7 @@
 #include "collscope/algorithms/nonblocking.hpp"
 
 #include <chrono>
-#include <collscope/trace.hpp>
+#include <collscope/annotate.hpp>
 #include <cstdio>
 #include <cstdlib>
 #include <mpi.h>

@@ -1,4 +1,4 @@
-// Open MPI 4.1.4's coll tuned decision (tracer/record/src/ompi/tuned), table-driven: each row was
+// Open MPI 4.1.4's coll tuned decision (ompi_tuned), table-driven: each row was
 // read off ompi/mca/coll/tuned/coll_tuned_decision_fixed.c at tag v4.1.4 by hand, on both sides of
 // a threshold ("total_dsize < 8192" → 8191 and 8192 bytes), so an off-by-one or a transposed
 // row fails. The names come from the coll_tuned_<coll>_decision.c enums.

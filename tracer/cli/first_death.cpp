@@ -1,7 +1,7 @@
 #include "first_death.hpp"
 
-#include "rank_status.hpp"
-#include "raw_format.hpp"
+#include "collscope/archive/rank_status.hpp"
+#include "collscope/archive/raw_format.hpp"
 
 #include <algorithm>
 #include <fstream>

@@ -9,8 +9,8 @@
 // Stopping `record` (SIGINT, SIGTERM, SIGHUP) stops the run: the signal is passed on to the
 // command. With --watchdog SECONDS a run whose every traced rank sits in one MPI call that
 // long is reported (each rank's call) into INCOMPLETE and on stderr, and stopped.
-#include "archive_write.hpp"
 #include "cli.hpp"
+#include "collscope/archive/archive_write.hpp"
 #include "first_death.hpp"
 #include "watchdog.hpp"
 

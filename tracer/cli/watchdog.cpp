@@ -1,7 +1,7 @@
 #include "watchdog.hpp"
 
-#include "mpi_regions.hpp"
-#include "rank_status.hpp"
+#include "collscope/archive/mpi_regions.hpp"
+#include "collscope/archive/rank_status.hpp"
 
 #include <cstdio>
 #include <fstream>

@@ -1,5 +1,5 @@
 // The `record` watchdog: reads the per-rank status records the tracer maps into
-// DIR.partial/status (tracer/record/src/rank_status.hpp) and says when the run stalls.
+// DIR.partial/status (collscope/archive/rank_status.hpp) and says when the run stalls.
 #pragma once
 
 #include <chrono>

@@ -1,10 +1,10 @@
-// The annotation API of <collscope/trace.h>. Regions and rounds opened while recording are
+// The annotation API of <collscope/annotate.h>. Regions and rounds opened while recording are
 // remembered, so their end is recorded even if the program paused in between; an end
 // without a recorded begin is ignored. None of these functions may throw into C callers.
 #include "recorder.hpp"
 
 #include <algorithm>
-#include <collscope/trace.h>
+#include <collscope/annotate.h>
 #include <string>
 #include <utility>
 #include <vector>

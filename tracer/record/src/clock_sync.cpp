@@ -1,8 +1,8 @@
 #include "clock_sync.hpp"
 
 #include "clock.hpp"
-#include "clock_skew.hpp"
-#include "raw_format.hpp"
+#include "collscope/archive/clock_skew.hpp"
+#include "collscope/archive/raw_format.hpp"
 #include "recorder.hpp"
 
 #include <cstdint>

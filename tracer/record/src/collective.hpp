@@ -6,10 +6,10 @@
 // records, and Begin/End pairs must nest).
 #pragma once
 
+#include "collscope/archive/reduction_ops.hpp"
 #include "ompi/algorithm_choice.hpp"
 #include "ompi/native_inside.hpp"
 #include "recorder.hpp"
-#include "reduction_ops.hpp"
 
 namespace collscope::rec {
 

@@ -15,8 +15,8 @@
 // the rank (peer_maps()).
 #pragma once
 
-#include "comm_def.hpp"
-#include "mpi_regions.hpp"
+#include "collscope/archive/comm_def.hpp"
+#include "collscope/archive/mpi_regions.hpp"
 
 #include <cstdint>
 #include <mpi.h>

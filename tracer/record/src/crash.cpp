@@ -1,5 +1,6 @@
 #include "crash.hpp"
-#include "raw_format.hpp"
+
+#include "collscope/archive/raw_format.hpp"
 
 #include <array>
 #include <cerrno>

@@ -13,7 +13,7 @@
 // trace is then reported incomplete) instead of failing the program.
 #pragma once
 
-#include "event.hpp"
+#include "collscope/archive/event.hpp"
 
 #include <cstddef>
 #include <cstdint>

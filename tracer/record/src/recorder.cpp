@@ -1,7 +1,7 @@
 #include "recorder.hpp"
 
+#include "collscope/archive/raw_format.hpp"
 #include "ompi/algorithm_choice.hpp"
-#include "raw_format.hpp"
 #include "size_limit.hpp"
 
 #include <cstring>

@@ -11,12 +11,12 @@
 #pragma once
 
 #include "clock.hpp"
+#include "collscope/archive/mpi_regions.hpp"
+#include "collscope/archive/rank_status.hpp"
+#include "collscope/archive/raw_format.hpp"
 #include "comm_table.hpp"
 #include "event_buffer.hpp"
 #include "handle_map.hpp"
-#include "mpi_regions.hpp"
-#include "rank_status.hpp"
-#include "raw_format.hpp"
 
 #include <atomic>
 #include <cstdint>

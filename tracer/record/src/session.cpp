@@ -1,13 +1,12 @@
 #include "session.hpp"
 
-#include "ompi/algorithm_choice.hpp"
-#include "ompi/native_inside.hpp"
-
-#include "archive_dir.hpp"
 #include "clock.hpp"
 #include "clock_sync.hpp"
+#include "collscope/archive/archive_dir.hpp"
+#include "collscope/archive/raw_format.hpp"
 #include "crash.hpp"
-#include "raw_format.hpp"
+#include "ompi/algorithm_choice.hpp"
+#include "ompi/native_inside.hpp"
 #include "recorder.hpp"
 #include "session_archive.hpp"
 #include "size_limit.hpp"

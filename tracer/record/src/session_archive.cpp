@@ -1,8 +1,8 @@
 #include "session_archive.hpp"
 
-#include "archive_write.hpp"
-#include "otf2_check.hpp"
-#include "raw_format.hpp"
+#include "collscope/archive/archive_write.hpp"
+#include "collscope/archive/otf2_check.hpp"
+#include "collscope/archive/raw_format.hpp"
 
 #include <algorithm>
 #include <mpi.h>

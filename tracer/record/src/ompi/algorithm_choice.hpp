@@ -3,9 +3,9 @@
 // MPI's algorithms"). The settings that decide it are read once, at MPI_Init, through MPI_T.
 #pragma once
 
+#include "collscope/archive/event.hpp"
+#include "collscope/archive/mpi_regions.hpp"
 #include "comm_table.hpp"
-#include "event.hpp"
-#include "mpi_regions.hpp"
 
 #include <cstdint>
 

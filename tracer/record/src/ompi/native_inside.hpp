@@ -3,8 +3,8 @@
 // collective; whatever depends on Open MPI's internals stays in pml_hook.c.
 #pragma once
 
+#include "collscope/archive/mpi_regions.hpp"
 #include "comm_table.hpp"
-#include "mpi_regions.hpp"
 
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "clock_skew.hpp"
+#include "collscope/archive/clock_skew.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -48,8 +48,9 @@ ClockSkew parse_clock_skew(const char* text, int rank, std::string& error) {
 }
 
 std::vector<OffsetSample> offset_definitions(std::vector<OffsetSample> samples) {
-  std::stable_sort(samples.begin(), samples.end(),
-                   [](const OffsetSample& a, const OffsetSample& b) { return a.time_ns < b.time_ns; });
+  std::stable_sort(
+      samples.begin(), samples.end(),
+      [](const OffsetSample& a, const OffsetSample& b) { return a.time_ns < b.time_ns; });
   std::vector<OffsetSample> out;
   for (const OffsetSample& s : samples)
     if (out.empty() || s.time_ns > out.back().time_ns) out.push_back(s);

@@ -1,9 +1,9 @@
-#include "otf2_definitions.hpp"
-#include "reduction_ops.hpp"
+#include "collscope/archive/otf2_definitions.hpp"
 
+#include "collscope/archive/mpi_regions.hpp"
+#include "collscope/archive/otf2_check.hpp"
+#include "collscope/archive/reduction_ops.hpp"
 #include "collscope/ompi/tuned.hpp"
-#include "mpi_regions.hpp"
-#include "otf2_check.hpp"
 
 #include <algorithm>
 #include <numeric>
@@ -59,13 +59,14 @@ Definitions::Definitions(std::uint32_t world_size)
   for (const ompi::Source source : {ompi::Source::forced, ompi::Source::fixed}) {
     string(ompi_source_text({.source = source}));
     for (const ompi::Handover& h : ompi::handovers())
-      string(ompi_source_text({.source = source, .coll = h.coll, .algorithm = h.from, .runs = h.to}));
+      string(
+          ompi_source_text({.source = source, .coll = h.coll, .algorithm = h.from, .runs = h.to}));
   }
 }
 
 OTF2_StringRef Definitions::reduction_op_name(std::uint8_t code) {
-  return string(reduction_op_names[code < reduction_op_names.size() ? code
-                                                                    : reduction_op_names.size() - 1]);
+  return string(
+      reduction_op_names[code < reduction_op_names.size() ? code : reduction_op_names.size() - 1]);
 }
 
 std::string ompi_source_text(const ompi::Choice& choice) {
@@ -245,9 +246,9 @@ void Definitions::write(OTF2_GlobalDefWriter* w, const std::vector<std::string>&
     check(OTF2_GlobalDefWriter_WriteSystemTreeNode(w, id, node_names[n], node_class, 0),
           "SystemTreeNode");
     value.stringRef = node_names[n];
-    check(OTF2_GlobalDefWriter_WriteSystemTreeNodeProperty(w, id, host_key, OTF2_TYPE_STRING,
-                                                           value),
-          "SystemTreeNodeProperty");
+    check(
+        OTF2_GlobalDefWriter_WriteSystemTreeNodeProperty(w, id, host_key, OTF2_TYPE_STRING, value),
+        "SystemTreeNodeProperty");
   }
   for (std::uint32_t r = 0; r < world_size_; ++r) {
     check(OTF2_GlobalDefWriter_WriteLocationGroup(w, r, rank_names[r],

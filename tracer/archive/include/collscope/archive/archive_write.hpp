@@ -4,9 +4,9 @@
 // No MPI here.
 #pragma once
 
-#include "otf2_definitions.hpp"
-#include "otf2_events.hpp"
-#include "rank_input.hpp"
+#include "collscope/archive/otf2_definitions.hpp"
+#include "collscope/archive/otf2_events.hpp"
+#include "collscope/archive/rank_input.hpp"
 
 #include <functional>
 #include <memory>

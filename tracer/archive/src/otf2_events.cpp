@@ -1,6 +1,6 @@
-#include "otf2_events.hpp"
+#include "collscope/archive/otf2_events.hpp"
 
-#include "otf2_check.hpp"
+#include "collscope/archive/otf2_check.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -84,14 +84,14 @@ private:
   OTF2_AttributeList* collective_begin(const Event& begin) {
     OTF2_AttributeList* list = nullptr;
     if (begin.tag != 0) {
-      check(OTF2_AttributeList_AddStringRef(
-                attrs_, reduction_op, defs_.reduction_op_name(static_cast<std::uint8_t>(begin.tag))),
-            "AttributeList_AddStringRef");
+      check(
+          OTF2_AttributeList_AddStringRef(
+              attrs_, reduction_op, defs_.reduction_op_name(static_cast<std::uint8_t>(begin.tag))),
+          "AttributeList_AddStringRef");
       list = attrs_;
     }
-    const ompi::Choice choice =
-        ompi::unpack(begin.peer, static_cast<std::uint32_t>(begin.bytes),
-                     static_cast<std::uint32_t>(begin.request));
+    const ompi::Choice choice = ompi::unpack(begin.peer, static_cast<std::uint32_t>(begin.bytes),
+                                             static_cast<std::uint32_t>(begin.request));
     if (choice.source != ompi::Source::none) {
       // A rules file's note (begin.comm: its string id + 1), else the usual words.
       const std::string source =
@@ -101,8 +101,9 @@ private:
     }
     const auto& names = rank_.library_algorithms;
     if (begins_ < names.size() && !names[begins_].empty()) {
-      check(OTF2_AttributeList_AddStringRef(attrs_, library_algorithm, defs_.string(names[begins_])),
-            "AttributeList_AddStringRef");
+      check(
+          OTF2_AttributeList_AddStringRef(attrs_, library_algorithm, defs_.string(names[begins_])),
+          "AttributeList_AddStringRef");
       list = attrs_;
     }
     ++begins_;
@@ -148,8 +149,7 @@ private:
     check(OTF2_AttributeList_AddStringRef(attrs_, ompi_algorithm,
                                           defs_.string(known ? name : "unknown")),
           "AttributeList_AddStringRef");
-    check(OTF2_AttributeList_AddStringRef(attrs_, ompi_algorithm_source,
-                                          defs_.string(source)),
+    check(OTF2_AttributeList_AddStringRef(attrs_, ompi_algorithm_source, defs_.string(source)),
           "AttributeList_AddStringRef");
     if (!known) return;
     const ompi::Param param =

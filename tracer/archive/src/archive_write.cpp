@@ -1,7 +1,7 @@
-#include "archive_write.hpp"
+#include "collscope/archive/archive_write.hpp"
 
-#include "otf2_check.hpp"
-#include "raw_format.hpp"
+#include "collscope/archive/otf2_check.hpp"
+#include "collscope/archive/raw_format.hpp"
 #include "threads_note.hpp"
 
 #include <algorithm>

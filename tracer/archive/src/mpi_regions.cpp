@@ -1,4 +1,4 @@
-#include "mpi_regions.hpp"
+#include "collscope/archive/mpi_regions.hpp"
 
 #include <array>
 #include <otf2/otf2.h>

@@ -3,9 +3,9 @@
 // definitions need before any rank writes its event file.
 #pragma once
 
-#include "clock_skew.hpp"
-#include "comm_def.hpp"
-#include "event.hpp"
+#include "collscope/archive/clock_skew.hpp"
+#include "collscope/archive/comm_def.hpp"
+#include "collscope/archive/event.hpp"
 
 #include <cstdint>
 #include <cstdio>

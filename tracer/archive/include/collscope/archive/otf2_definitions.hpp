@@ -4,16 +4,15 @@
 // (unify), so each can write its own event file with global ids; one writes them out.
 #pragma once
 
-#include "comm_def.hpp"
-#include "rank_input.hpp"
+#include "collscope/archive/comm_def.hpp"
+#include "collscope/archive/rank_input.hpp"
+#include "collscope/ompi/tuned.hpp"
 
 #include <cstdint>
 #include <map>
 #include <otf2/otf2.h>
 #include <string>
 #include <string_view>
-#include "collscope/ompi/tuned.hpp"
-
 #include <unordered_map>
 #include <vector>
 
@@ -34,7 +33,7 @@ enum BlockAttribute : OTF2_AttributeRef {
   ompi_algorithm_source, ///< "forced", "fixed decision" or "unknown: <why>"
   ompi_segment,          ///< its segment size in bytes (0: whole messages), if it segments
   ompi_fanout,           ///< its chain fanout or k-nomial radix, if it has one
-  library_algorithm      ///< on a native collective's MpiCollectiveBegin: the library's algorithm (SMPI)
+  library_algorithm ///< on a native collective's MpiCollectiveBegin: the library's algorithm (SMPI)
 };
 
 /// "forced", "fixed decision" or "unknown: <why>": collscope::ompi_algorithm_source.

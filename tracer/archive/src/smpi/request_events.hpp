@@ -11,7 +11,7 @@
 // library's own calls are not in the trace; it cannot have waited for what came after).
 #pragma once
 
-#include "event.hpp"
+#include "collscope/archive/event.hpp"
 
 #include <cstdint>
 #include <vector>

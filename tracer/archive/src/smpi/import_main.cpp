@@ -4,8 +4,8 @@
 // inside its native collectives, read from SimGrid's Paje trace PAJE, and each call's
 // algorithm under SMPI's selector NAME. H: the platform's hosts; smpirun puts rank r on
 // host r mod H. Prints one line of what it placed; exit 0 ok, 1 no archive, 2 bad usage.
-#include "archive_dir.hpp"
-#include "archive_write.hpp"
+#include "collscope/archive/archive_dir.hpp"
+#include "collscope/archive/archive_write.hpp"
 #include "internal_messages.hpp"
 #include "paje_links.hpp"
 

@@ -4,7 +4,7 @@
 // made, which are not. Pure, so it is tested without MPI.
 #pragma once
 
-#include "rank_input.hpp"
+#include "collscope/archive/rank_input.hpp"
 
 #include <string>
 #include <vector>

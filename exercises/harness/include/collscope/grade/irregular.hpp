@@ -7,7 +7,7 @@
 // submission that assumes contiguous displacements writes where it must not.
 #pragma once
 
-#include "case.hpp"
+#include "collscope/grade/case.hpp"
 
 #include <cstdint>
 #include <string>

@@ -1,4 +1,4 @@
-// C++ helpers around the annotation API of <collscope/trace.h>.
+// C++ helpers around the annotation API of <collscope/annotate.h>.
 //
 // Every helper checks the weak symbol first, so code using them links and runs without the
 // tracer library, and costs one test when the tracer is absent or off.
@@ -13,7 +13,7 @@
 #pragma once
 
 #include <algorithm>
-#include <collscope/trace.h>
+#include <collscope/annotate.h>
 #include <concepts>
 #include <initializer_list>
 #include <string>

@@ -1,4 +1,4 @@
-#include "archive_dir.hpp"
+#include "collscope/archive/archive_dir.hpp"
 
 #include <cerrno>
 #include <cstdio>

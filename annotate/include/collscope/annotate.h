@@ -8,10 +8,10 @@
  * Programs that do not link libcollscope-trace see these functions as weak symbols: their
  * address is null unless the library is linked or LD_PRELOADed. C callers therefore test
  * the function before calling it (`if (collscope_trace_round_begin) ...`); the C++ header
- * <collscope/trace.hpp> does that for you. With the library present but COLLSCOPE_TRACE
+ * <collscope/annotate.hpp> does that for you. With the library present but COLLSCOPE_TRACE
  * unset, every call returns at once. */
-#ifndef COLLSCOPE_TRACE_H
-#define COLLSCOPE_TRACE_H
+#ifndef COLLSCOPE_ANNOTATE_H
+#define COLLSCOPE_ANNOTATE_H
 
 #ifdef COLLSCOPE_TRACE_BUILDING
 #define COLLSCOPE_TRACE_API __attribute__((visibility("default")))
@@ -59,4 +59,4 @@ COLLSCOPE_TRACE_API void collscope_trace_discard(void);
 }
 #endif
 
-#endif /* COLLSCOPE_TRACE_H */
+#endif /* COLLSCOPE_ANNOTATE_H */

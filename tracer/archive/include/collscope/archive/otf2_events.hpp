@@ -1,8 +1,8 @@
 // Translating one rank's recorded events into OTF2 event records.
 #pragma once
 
-#include "otf2_definitions.hpp"
-#include "rank_input.hpp"
+#include "collscope/archive/otf2_definitions.hpp"
+#include "collscope/archive/rank_input.hpp"
 
 #include <cstdint>
 #include <otf2/otf2.h>
