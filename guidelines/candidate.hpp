@@ -4,8 +4,8 @@
 // --piece, --threshold) and into the profile's id line (floats=ok only there).
 #pragma once
 
+#include "collscope/tune/profiles.hpp"
 #include "datatype.hpp"
-#include "profiles.hpp"
 
 #include <string>
 #include <string_view>

@@ -5,10 +5,10 @@
 // libcollscope-tune reads (COLLSCOPE_TUNE_PROFILES). Every measurement is one collscope-run,
 // a child process; this program never calls MPI itself.
 #include "candidate.hpp"
+#include "collscope/tune/profile_writer.hpp"
 #include "measure.hpp"
 #include "options.hpp"
 #include "plot.hpp"
-#include "profile_writer.hpp"
 #include "report.hpp"
 
 #include <QGuiApplication>

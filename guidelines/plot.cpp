@@ -1,6 +1,6 @@
 #include "plot.hpp"
 
-#include "profile_writer.hpp"
+#include "collscope/tune/profile_writer.hpp"
 #include "report.hpp"
 
 #include <QFont>

@@ -3,8 +3,8 @@
 // options, the datatype with the profile; and PGMPITuneLib's own reader, whose sscanf formats
 // are repeated here, still finds the same collective, process count, names and ranges.
 #define CATCH_CONFIG_MAIN
-#include "profile_writer.hpp"
-#include "profiles.hpp"
+#include "collscope/tune/profile_writer.hpp"
+#include "collscope/tune/profiles.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdio>

@@ -1,7 +1,7 @@
 // COLLSCOPE_TUNE's grammar against the registry (no MPI calls): ranges, knobs, and one clear
 // message for each kind of mistake.
 #define CATCH_CONFIG_MAIN
-#include "config.hpp"
+#include "collscope/tune/config.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -12,7 +12,7 @@
 #pragma once
 
 #include "collscope/algorithms/choose.hpp"
-#include "config.hpp"
+#include "collscope/tune/config.hpp"
 
 #include <compare>
 #include <map>

@@ -1,4 +1,4 @@
-#include "config.hpp"
+#include "collscope/tune/config.hpp"
 
 #include "collscope/algorithms/choose.hpp"
 

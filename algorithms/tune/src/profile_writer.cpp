@@ -1,4 +1,4 @@
-#include "profile_writer.hpp"
+#include "collscope/tune/profile_writer.hpp"
 
 #include <cctype>
 #include <filesystem>

@@ -1,4 +1,4 @@
-#include "profiles.hpp"
+#include "collscope/tune/profiles.hpp"
 
 #include <algorithm>
 #include <charconv>

@@ -1,11 +1,10 @@
 #include "route.hpp"
 
 #include "auto_call.hpp"
+#include "collscope/algorithms/checks.hpp"
 #include "collscope/algorithms/irregular_tuning.hpp"
 #include "collscope/algorithms/radix.hpp"
 #include "collscope/algorithms/tuning.hpp"
-#include "contract.hpp"
-#include "hierarchy.hpp"
 
 namespace collscope::tune {
 
@@ -57,18 +56,9 @@ namespace {
 /// first use): what it cannot serve, it would refuse on every rank alike.
 const char* layout_refusal(const Call& call, const Algorithm& a) {
   const Inside inside;
-  MPI_Comm own = MPI_COMM_NULL;
-  detail::Hierarchy h;
-  if (detail::private_comm(call.comm, &own) != MPI_SUCCESS ||
-      detail::hierarchy(own, call.root, h) != MPI_SUCCESS)
-    return "the node layout does not fit the communicator";
-  if (a.full_lane() && detail::require_regular(h) != MPI_SUCCESS)
-    return "nodes of different sizes (full-lane needs a regular layout)";
   int commutative = 1;
   if (call.op != MPI_OP_NULL) PMPI_Op_commutative(call.op, &commutative);
-  if (!h.nodes->layout.rank_ordered() && (a.prefix() || !commutative))
-    return "nodes are not runs of consecutive ranks (rank order needed)";
-  return nullptr;
+  return hierarchical_refusal(call.comm, call.root, a.full_lane(), a.prefix() || !commutative);
 }
 
 const char* refusal(const Call& call, const Choice& choice) {

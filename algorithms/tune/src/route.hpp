@@ -22,7 +22,8 @@ struct Call {
   MPI_Op op = MPI_OP_NULL;                   ///< reductions
   /// The type `bytes` is counted in, when not `datatype` (auto's element size).
   MPI_Datatype element = MPI_DATATYPE_NULL;
-  int checked = MPI_SUCCESS; ///< the algorithm's argument check (contract.hpp) on this rank
+  int checked = MPI_SUCCESS; ///< the algorithm's argument check (collscope/algorithms/checks.hpp)
+                             ///< on this rank
 };
 
 struct AutoPick;

@@ -1,6 +1,6 @@
 #include "state.hpp"
 
-#include "profiles.hpp"
+#include "collscope/tune/profiles.hpp"
 
 #include <cstdio>
 #include <cstdlib>

@@ -2,7 +2,7 @@
 // guard, and the counts of what ran and what fell back (printed at MPI_Finalize on request).
 #pragma once
 
-#include "config.hpp"
+#include "collscope/tune/config.hpp"
 #include "tally.hpp"
 
 #include <string_view>

@@ -2,7 +2,7 @@
 // MPI_Scatterv. Sizes: bcast and reduce the whole vector, gather and scatter one rank's
 // block (the same on every rank by MPI's type matching); gatherv and scatterv take one
 // algorithm for every size (only the root knows the blocks).
-#include "contract.hpp"
+#include "collscope/algorithms/checks.hpp"
 #include "export.hpp"
 #include "route.hpp"
 
@@ -27,7 +27,7 @@ COLLSCOPE_TUNE_EXPORT int MPI_Bcast(void* buffer, int count, MPI_Datatype dataty
        .comm = comm,
        .root = root,
        .element = datatype},
-      [&] { return detail::check_bcast(buffer, count, datatype, root, comm); },
+      [&] { return collscope::check_bcast(buffer, count, datatype, root, comm); },
       [&](const Algorithm& a) { return a.bcast(buffer, count, datatype, root, comm); },
       [&] { return native(buffer, count, datatype, root, comm); });
 }
@@ -42,7 +42,7 @@ COLLSCOPE_TUNE_EXPORT int MPI_Reduce(const void* sendbuf, void* recvbuf, int cou
        .root = root,
        .datatype = datatype,
        .op = op},
-      [&] { return detail::check_reduce(sendbuf, recvbuf, count, datatype, op, root, comm); },
+      [&] { return collscope::check_reduce(sendbuf, recvbuf, count, datatype, op, root, comm); },
       [&](const Algorithm& a) {
         return a.reduce(sendbuf, recvbuf, count, datatype, op, root, comm);
       },
@@ -61,8 +61,8 @@ COLLSCOPE_TUNE_EXPORT int MPI_Gather(const void* sendbuf, int sendcount, MPI_Dat
        .root = root,
        .element = whole ? recvtype : sendtype},
       [&] {
-        return detail::check_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                    root, comm);
+        return collscope::check_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                                       root, comm);
       },
       [&](const Algorithm& a) {
         return a.rooted(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
@@ -84,8 +84,8 @@ COLLSCOPE_TUNE_EXPORT int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Da
        .root = root,
        .element = whole ? sendtype : recvtype},
       [&] {
-        return detail::check_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                     root, comm);
+        return collscope::check_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                                        root, comm);
       },
       [&](const Algorithm& a) {
         return a.rooted(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
@@ -102,8 +102,8 @@ COLLSCOPE_TUNE_EXPORT int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Da
   return route(
       {.collective = Collective::gatherv, .comm = comm, .root = root},
       [&] {
-        return detail::check_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                                     recvtype, root, comm);
+        return collscope::check_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                        recvtype, root, comm);
       },
       [&](const Algorithm& a) {
         return a.gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root,
@@ -123,8 +123,8 @@ COLLSCOPE_TUNE_EXPORT int MPI_Scatterv(const void* sendbuf, const int sendcounts
   return route(
       {.collective = Collective::scatterv, .comm = comm, .root = root},
       [&] {
-        return detail::check_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
-                                      recvtype, root, comm);
+        return collscope::check_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
+                                         recvtype, root, comm);
       },
       [&](const Algorithm& a) {
         return a.scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root,

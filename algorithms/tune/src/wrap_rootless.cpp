@@ -2,7 +2,7 @@
 // alltoall one block; reduce_scatter_block one rank's block; reduce_scatter and allgatherv
 // all blocks together (every rank knows the counts); alltoallv takes one algorithm for every
 // size (each rank knows only its own counts).
-#include "contract.hpp"
+#include "collscope/algorithms/checks.hpp"
 #include "export.hpp"
 #include "route.hpp"
 
@@ -32,8 +32,8 @@ COLLSCOPE_TUNE_EXPORT int MPI_Allgather(const void* sendbuf, int sendcount, MPI_
        .comm = comm,
        .element = recvtype},
       [&] {
-        return detail::check_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                       comm);
+        return collscope::check_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                          recvtype, comm);
       },
       [&](const Algorithm& a) {
         return a.allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
@@ -51,8 +51,8 @@ COLLSCOPE_TUNE_EXPORT int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_D
        .comm = comm,
        .element = recvtype},
       [&] {
-        return detail::check_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                      comm);
+        return collscope::check_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                                         comm);
       },
       [&](const Algorithm& a) {
         return a.alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
@@ -69,8 +69,8 @@ COLLSCOPE_TUNE_EXPORT int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI
        .bytes = total_bytes(recvcounts, recvtype, comm),
        .comm = comm},
       [&] {
-        return detail::check_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                                        recvtype, comm);
+        return collscope::check_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                                           displs, recvtype, comm);
       },
       [&](const Algorithm& a) {
         return a.allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
@@ -89,8 +89,8 @@ COLLSCOPE_TUNE_EXPORT int MPI_Alltoallv(const void* sendbuf, const int sendcount
   return route(
       {.collective = Collective::alltoallv, .comm = comm},
       [&] {
-        return detail::check_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts,
-                                       rdispls, recvtype, comm);
+        return collscope::check_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf,
+                                          recvcounts, rdispls, recvtype, comm);
       },
       [&](const Algorithm& a) {
         return a.alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
@@ -111,7 +111,7 @@ COLLSCOPE_TUNE_EXPORT int MPI_Allreduce(const void* sendbuf, void* recvbuf, int 
        .comm = comm,
        .datatype = datatype,
        .op = op},
-      [&] { return detail::check_allreduce(sendbuf, recvbuf, count, datatype, op, comm); },
+      [&] { return collscope::check_allreduce(sendbuf, recvbuf, count, datatype, op, comm); },
       [&](const Algorithm& a) { return a.allreduce(sendbuf, recvbuf, count, datatype, op, comm); },
       [&] { return native(sendbuf, recvbuf, count, datatype, op, comm); });
 }
@@ -127,8 +127,8 @@ COLLSCOPE_TUNE_EXPORT int MPI_Reduce_scatter_block(const void* sendbuf, void* re
        .datatype = datatype,
        .op = op},
       [&] {
-        return detail::check_reduce_scatter(sendbuf, recvbuf, nullptr, recvcount, datatype, op,
-                                            comm);
+        return collscope::check_reduce_scatter(sendbuf, recvbuf, nullptr, recvcount, datatype, op,
+                                               comm);
       },
       [&](const Algorithm& a) {
         return a.reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm);
@@ -147,7 +147,7 @@ COLLSCOPE_TUNE_EXPORT int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf,
        .datatype = datatype,
        .op = op},
       [&] {
-        return detail::check_reduce_scatter(sendbuf, recvbuf, recvcounts, 0, datatype, op, comm);
+        return collscope::check_reduce_scatter(sendbuf, recvbuf, recvcounts, 0, datatype, op, comm);
       },
       [&](const Algorithm& a) {
         return a.reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm);
@@ -164,7 +164,7 @@ COLLSCOPE_TUNE_EXPORT int MPI_Scan(const void* sendbuf, void* recvbuf, int count
        .comm = comm,
        .datatype = datatype,
        .op = op},
-      [&] { return detail::check_allreduce(sendbuf, recvbuf, count, datatype, op, comm); },
+      [&] { return collscope::check_allreduce(sendbuf, recvbuf, count, datatype, op, comm); },
       [&](const Algorithm& a) { return a.scan(sendbuf, recvbuf, count, datatype, op, comm); },
       [&] { return native(sendbuf, recvbuf, count, datatype, op, comm); });
 }
@@ -178,7 +178,7 @@ COLLSCOPE_TUNE_EXPORT int MPI_Exscan(const void* sendbuf, void* recvbuf, int cou
        .comm = comm,
        .datatype = datatype,
        .op = op},
-      [&] { return detail::check_allreduce(sendbuf, recvbuf, count, datatype, op, comm); },
+      [&] { return collscope::check_allreduce(sendbuf, recvbuf, count, datatype, op, comm); },
       [&](const Algorithm& a) { return a.scan(sendbuf, recvbuf, count, datatype, op, comm); },
       [&] { return native(sendbuf, recvbuf, count, datatype, op, comm); });
 }

@@ -1,8 +1,8 @@
 #include "decisions.hpp"
 
 #include "collscope/ompi/knobs.hpp"
-#include "config.hpp"
-#include "profiles.hpp"
+#include "collscope/tune/config.hpp"
+#include "collscope/tune/profiles.hpp"
 
 #include <charconv>
 

@@ -16,7 +16,7 @@
 // A profile applies only to communicators of exactly its process count, as in PGMPITuneLib.
 #pragma once
 
-#include "config.hpp"
+#include "collscope/tune/config.hpp"
 
 #include <istream>
 #include <string>

@@ -5,7 +5,7 @@
 // Every line stays under 100 bytes: PGMPITuneLib reads lines into a 100-byte buffer.
 #pragma once
 
-#include "profiles.hpp"
+#include "collscope/tune/profiles.hpp"
 
 #include <string>
 
