@@ -5,6 +5,7 @@
 // libcollscope-tune reads (COLLSCOPE_TUNE_PROFILES). Every measurement is one collscope-run,
 // a child process; this program never calls MPI itself.
 #include "candidate.hpp"
+#include "collscope/paths.hpp"
 #include "collscope/tune/profile_writer.hpp"
 #include "measure.hpp"
 #include "options.hpp"
@@ -76,12 +77,6 @@ void write_profiles(const Options& o, const std::vector<CollectiveResult>& resul
   }
 }
 
-std::string own_dir() {
-  std::error_code ec;
-  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
-  return ec ? std::string(".") : self.parent_path().string();
-}
-
 } // namespace
 
 int main(int argc, char** argv) {
@@ -96,9 +91,10 @@ int main(int argc, char** argv) {
     return 2;
   }
   Launcher& l = o.launcher;
-  if (l.run.empty()) l.run = own_dir() + "/collscope-run";
+  // Found from this program (collscope/paths.hpp): beside it, or in its tree's libexec.
+  if (l.run.empty()) l.run = collscope::paths::program("collscope-run").string();
   if (l.mpirun.empty()) l.mpirun = COLLSCOPE_MPIEXEC;
-  if (l.simulate.empty()) l.simulate = std::string(COLLSCOPE_SOURCE_DIR) + "/scripts/simulate";
+  if (l.simulate.empty()) l.simulate = collscope::paths::program("simulate").string();
   // Fonts for the figures need a QGuiApplication; no display is needed or used.
   if (std::getenv("QT_QPA_PLATFORM") == nullptr) setenv("QT_QPA_PLATFORM", "offscreen", 1);
   int qt_argc = 1;

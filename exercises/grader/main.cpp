@@ -2,6 +2,7 @@
 // reliance on MPI's buffering, use of collectives, and speed (exercises/README.md).
 #include "batch.hpp"
 #include "class_report.hpp"
+#include "collscope/paths.hpp"
 #include "exercise.hpp"
 #include "grade.hpp"
 #include "sandbox.hpp"
@@ -53,11 +54,12 @@ Toolchain toolchain() {
   Toolchain t;
   t.mpicxx = env_or("COLLSCOPE_GRADE_MPICXX", COLLSCOPE_GRADE_MPICXX_DEFAULT);
   t.mpirun = env_or("COLLSCOPE_GRADE_MPIRUN", COLLSCOPE_GRADE_MPIRUN_DEFAULT);
-  t.harness_lib = COLLSCOPE_GRADE_HARNESS_LIB;
-  t.harness_include = COLLSCOPE_GRADE_HARNESS_INCLUDE;
-  t.trace_lib = COLLSCOPE_GRADE_TRACE_LIB;
-  t.shim_lib = COLLSCOPE_GRADE_SHIM_LIB;
-  for (const fs::path& p : {t.harness_lib, t.trace_lib, t.shim_lib})
+  // Found from this program (collscope/paths.hpp), so that an installed tree can be moved.
+  t.harness_lib = collscope::paths::library("libcollscope_grade_harness.a");
+  t.harness_include = collscope::paths::data("harness/include");
+  t.trace_lib = collscope::paths::library("libcollscope-trace.so");
+  t.shim_lib = collscope::paths::library("libcollscope-sync-send.so");
+  for (const fs::path& p : {t.harness_lib, t.harness_include, t.trace_lib, t.shim_lib})
     if (!fs::exists(p)) throw ExerciseError(p.string() + " is missing: build collscope first");
   return t;
 }
@@ -67,7 +69,9 @@ Toolchain toolchain() {
 /// line, when bubblewrap cannot work here and the sandbox was not waived.
 Sandbox sandbox_for(bool enabled, const Exercise& exercise, const fs::path& root,
                     const Toolchain& tools, std::vector<fs::path> hidden) {
-  hidden.insert(hidden.end(), {root, exercise.dir, COLLSCOPE_GRADE_SOURCE_DIR});
+  // The course's files: the data folder, or the source tree the build tree's data link to.
+  const fs::path course = collscope::paths::data("exercises").parent_path();
+  hidden.insert(hidden.end(), {root, exercise.dir, course});
   Sandbox sandbox = make_sandbox(
       enabled, hidden, {tools.harness_lib, tools.trace_lib.parent_path(), tools.shim_lib});
   if (const std::string problem = sandbox_problem(sandbox); !problem.empty())
@@ -91,7 +95,8 @@ int list_exercises(const fs::path& root) {
 }
 
 int run(const std::vector<std::string_view>& args) {
-  const fs::path root = env_or("COLLSCOPE_GRADE_EXERCISES", COLLSCOPE_GRADE_EXERCISES_DEFAULT);
+  const fs::path root =
+      env_or("COLLSCOPE_GRADE_EXERCISES", collscope::paths::data("exercises").c_str());
   std::vector<std::string> positional;
   std::string out, batch, csv;
   bool quick = false, smoke = false, quiet = false, unsafe = false;

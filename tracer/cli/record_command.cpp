@@ -11,6 +11,7 @@
 // long is reported (each rank's call) into INCOMPLETE and on stderr, and stopped.
 #include "cli.hpp"
 #include "collscope/archive/archive_write.hpp"
+#include "collscope/paths.hpp"
 #include "first_death.hpp"
 #include "watchdog.hpp"
 
@@ -41,8 +42,7 @@ namespace {
 
 fs::path tracer_library() {
   if (const char* forced = std::getenv("COLLSCOPE_TRACE_LIB")) return forced;
-  const fs::path exe = fs::read_symlink("/proc/self/exe");
-  return exe.parent_path().parent_path() / "lib" / "libcollscope-trace.so";
+  return paths::library("libcollscope-trace.so");
 }
 
 volatile std::sig_atomic_t stop_signal = 0;
