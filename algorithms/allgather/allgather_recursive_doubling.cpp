@@ -13,7 +13,7 @@
 //
 // Rounds: ⌈log₂p⌉ for p a power of two, else ⌊log₂p⌋ + 2.  Cost: ⌈log₂p⌉α + (p − 1)/p·βm for
 // p a power of two (optimal in both terms); otherwise at most α + 2βm more.
-#include "collscope/algorithms/van_de_geijn.hpp"
+#include "collscope/algorithms/allgather.hpp"
 #include "common/annotate.hpp"
 #include "common/block_exchange.hpp"
 #include "common/buffers.hpp"
@@ -45,13 +45,8 @@ int unchecked_allgather_recursive_doubling(const void* sendbuf, int sendcount,
 int allgather_recursive_doubling(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                                  void* recvbuf, int recvcount, MPI_Datatype recvtype,
                                  MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                                                 recvtype, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_allgather_recursive_doubling(
-                               sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-                         });
+  return detail::guarded_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                                   user_comm, unchecked_allgather_recursive_doubling);
 }
 
 } // namespace collscope

@@ -101,11 +101,8 @@ int dual_root_blocks_for(int p, int count, MPI_Datatype datatype) {
 
 int allreduce_doubly_pipelined(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
                                MPI_Op op, MPI_Comm user_comm) {
-  return detail::guarded(
-      user_comm, detail::check_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm),
-      [&](MPI_Comm comm) {
-        return unchecked_allreduce_doubly_pipelined(sendbuf, recvbuf, count, datatype, op, comm);
-      });
+  return detail::guarded_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm,
+                                   unchecked_allreduce_doubly_pipelined);
 }
 
 } // namespace collscope

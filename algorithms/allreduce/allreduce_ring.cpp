@@ -63,11 +63,8 @@ int unchecked_allreduce_ring(const void* sendbuf, void* recvbuf, int count, MPI_
 
 int allreduce_ring(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                    MPI_Comm user_comm) {
-  return detail::guarded(
-      user_comm, detail::check_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm),
-      [&](MPI_Comm comm) {
-        return unchecked_allreduce_ring(sendbuf, recvbuf, count, datatype, op, comm);
-      });
+  return detail::guarded_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm,
+                                   unchecked_allreduce_ring);
 }
 
 } // namespace collscope

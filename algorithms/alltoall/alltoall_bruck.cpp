@@ -46,20 +46,16 @@ int rotated_back(int rank, int p, int j) { // step 3: slot j holds the block fro
   return mod(rank - j, p);
 }
 
+const detail::SlotSchedule bruck{"bruck", schedule::ceil_log2, bit, to, from,
+                                 rotated, rotated_back};
+
 } // namespace
 
 int alltoall_bruck(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                    int recvcount, MPI_Datatype recvtype, MPI_Comm user_comm) {
-  return detail::guarded(
-      user_comm,
-      detail::check_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, user_comm),
-      [&](MPI_Comm comm) {
-        const int p = detail::shape(comm).size;
-        const detail::SlotSchedule plan{"bruck",     schedule::ceil_log2(p), bit, to, from, rotated,
-                                        rotated_back};
-        return detail::slot_alltoall(plan, sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                                     recvtype, comm);
-      });
+  return detail::guarded_alltoall(
+      sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, user_comm,
+      [](auto... mpi_args) { return detail::slot_alltoall(bruck, mpi_args...); });
 }
 
 } // namespace collscope

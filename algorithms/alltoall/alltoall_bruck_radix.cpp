@@ -49,26 +49,27 @@ int rotated_back(int rank, int p, int j) {
   return mod(rank - j, p);
 }
 
+/// Rounds for the radix the process set (radix.hpp), as the other functions here read it.
+int radix_rounds(int p) {
+  return schedule::bruck_radix_rounds(p, radix());
+}
+
+const detail::SlotSchedule bruck_radix{.name = "bruck-radix",
+                                       .rounds = radix_rounds,
+                                       .bit = unused_bit,
+                                       .to = to,
+                                       .from = from,
+                                       .start_destination = rotated,
+                                       .final_origin = rotated_back,
+                                       .slots = slots};
+
 } // namespace
 
 int alltoall_bruck_radix(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                          int recvcount, MPI_Datatype recvtype, MPI_Comm user_comm) {
-  return detail::guarded(
-      user_comm,
-      detail::check_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, user_comm),
-      [&](MPI_Comm comm) {
-        const int p = detail::shape(comm).size;
-        const detail::SlotSchedule plan{.name = "bruck-radix",
-                                        .rounds = schedule::bruck_radix_rounds(p, radix()),
-                                        .bit = unused_bit,
-                                        .to = to,
-                                        .from = from,
-                                        .start_destination = rotated,
-                                        .final_origin = rotated_back,
-                                        .slots = slots};
-        return detail::slot_alltoall(plan, sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                                     recvtype, comm);
-      });
+  return detail::guarded_alltoall(
+      sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, user_comm,
+      [](auto... mpi_args) { return detail::slot_alltoall(bruck_radix, mpi_args...); });
 }
 
 } // namespace collscope

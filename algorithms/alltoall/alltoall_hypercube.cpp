@@ -38,25 +38,18 @@ int check_hypercube(const void* sendbuf, int sendcount, MPI_Datatype sendtype, c
   return (p & (p - 1)) == 0 ? MPI_SUCCESS : MPI_ERR_ARG;
 }
 
+const detail::SlotSchedule hypercube{
+    "hypercube", schedule::ceil_log2, schedule::hypercube_alltoall_bit, partner, partner, exchanged,
+    exchanged};
+
 } // namespace
 
 int alltoall_hypercube(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                        int recvcount, MPI_Datatype recvtype, MPI_Comm user_comm) {
-  return detail::guarded(
-      user_comm,
-      check_hypercube(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, user_comm),
-      [&](MPI_Comm comm) {
-        const int p = detail::shape(comm).size;
-        const detail::SlotSchedule plan{"hypercube",
-                                        schedule::ceil_log2(p),
-                                        schedule::hypercube_alltoall_bit,
-                                        partner,
-                                        partner,
-                                        exchanged,
-                                        exchanged};
-        return detail::slot_alltoall(plan, sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                                     recvtype, comm);
-      });
+  return detail::guarded_entry(
+      check_hypercube,
+      [](auto... mpi_args) { return detail::slot_alltoall(hypercube, mpi_args...); }, user_comm,
+      sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
 }
 
 } // namespace collscope

@@ -20,13 +20,9 @@ namespace collscope {
 
 int alltoall_linear(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                     int recvcount, MPI_Datatype recvtype, MPI_Comm user_comm) {
-  return detail::guarded(
-      user_comm,
-      detail::check_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, user_comm),
-      [&](MPI_Comm comm) {
-        return detail::posted_alltoall("linear", INT_MAX, sendbuf, sendcount, sendtype, recvbuf,
-                                       recvcount, recvtype, comm);
-      });
+  return detail::guarded_alltoall(
+      sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, user_comm,
+      [](auto... mpi_args) { return detail::posted_alltoall("linear", INT_MAX, mpi_args...); });
 }
 
 } // namespace collscope

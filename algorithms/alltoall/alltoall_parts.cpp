@@ -93,7 +93,7 @@ int slot_alltoall(const SlotSchedule& s, const void* sendbuf, int sendcount, MPI
                    recvtype));
   // Step 2: the rounds, each slot set sent and received as one derived type; received slots
   // land in a second buffer (a send and a receive must not share memory) and are copied back.
-  for (int k = 0; k < s.rounds; ++k) {
+  for (int k = 0, rounds = s.rounds(p); k < rounds; ++k) {
     const trace::Round round(k);
     const SlotType moved(s.slots ? s.slots(p, k) : schedule::slots_with_bit(p, s.bit(p, k)),
                          recvcount, recvtype);

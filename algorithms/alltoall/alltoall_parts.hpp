@@ -58,7 +58,7 @@ int swap_blocks(const Half& out, const Half& in, int tag, MPI_Comm comm);
 /// from `from(r, p, k)`), and at the end slot j holds the block from `final_origin(r, p, j)`.
 struct SlotSchedule {
   const char* name;
-  int rounds;
+  int (*rounds)(int p);
   int (*bit)(int p, int k);
   int (*to)(int rank, int p, int k);
   int (*from)(int rank, int p, int k);

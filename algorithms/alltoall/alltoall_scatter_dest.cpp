@@ -26,13 +26,10 @@ int alltoall_throttle_for(int, int, MPI_Datatype) {
 
 int alltoall_scatter_dest(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                           int recvcount, MPI_Datatype recvtype, MPI_Comm user_comm) {
-  return detail::guarded(
-      user_comm,
-      detail::check_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, user_comm),
-      [&](MPI_Comm comm) {
+  return detail::guarded_alltoall(
+      sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, user_comm, [&](auto... mpi_args) {
         return detail::posted_alltoall("scatter-dest", alltoall_throttle_for(0, 0, recvtype),
-                                       sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                       comm);
+                                       mpi_args...);
       });
 }
 

@@ -1,11 +1,14 @@
-// Registry entries of alltoall and alltoallv. m is the data one rank sends (p blocks) for
-// alltoall; for alltoallv the bound uses m = all blocks of all ranks (collscope-run's
-// m_bytes), which no round's largest message can exceed in sum.
+// Registry entries of alltoall: direct, one-factor, hypercube and Bruck, then the later
+// families, Bruck in radix k (--radix k) and the posted-request alltoalls (Open MPI's basic
+// linear, MPICH's scatter-dest). m is the data one rank sends (p blocks).
 #include "collscope/algorithms/alltoall.hpp"
+#include "collscope/algorithms/tuning.hpp"
 #include "collscope/schedule/alltoall.hpp"
+#include "collscope/schedule/bruck_radix.hpp"
 #include "common/registry_formulas.hpp"
 #include "common/registry_parts.hpp"
 
+#include <algorithm>
 #include <array>
 
 namespace collscope::detail {
@@ -15,8 +18,6 @@ namespace {
 using namespace formulas;
 using C = Collective;
 
-constexpr RoundsFormula one_factor_rounds{"2⌈p/2⌉ − 1",
-                                          [](int p, int) { return s::one_factor_rounds(p); }};
 constexpr CostFormula one_factor{"(2⌈p/2⌉ − 1)(α + βm/p)",
                                  [](int p, double m, double a, double b, int) {
                                    return s::one_factor_rounds(p) * (a + b * m / p);
@@ -27,15 +28,26 @@ constexpr CostFormula combining{
 constexpr CostFormula hypercube{"⌈log₂p⌉(α + βm/2)", [](int p, double m, double a, double b, int) {
                                   return s::bruck_alltoall_bound(p, m, a, b);
                                 }};
-constexpr CostFormula direct_irregular{
-    "≤ (p−1)α + βm",
-    [](int p, double m, double a, double b, int) { return p <= 1 ? 0 : (p - 1) * a + b * m; }};
-constexpr CostFormula one_factor_irregular{
-    "≤ (2⌈p/2⌉ − 1)α + βm", [](int p, double m, double a, double b, int) {
-      return p <= 1 ? 0 : s::one_factor_rounds(p) * a + b * m;
+
+// Bruck in radix k: every digit position but the top one takes k−1 rounds.
+constexpr RoundsFormula bruck_radix_rounds{
+    "(k−1)(⌈log_k p⌉ − 1) + ⌈p/k^(⌈log_k p⌉ − 1)⌉ − 1",
+    [](int p, int k) { return s::bruck_radix_rounds(p, k); }};
+constexpr CostFormula bruck_radix{"≤ ((k−1)(⌈log_k p⌉ − 1) + ⌈p/k^(⌈log_k p⌉ − 1)⌉ − 1)(α + βm/2)",
+                                  s::bruck_radix_bound};
+
+// The k-ported figures (`ported`, seeds/001 "k-ported"): every request of a batch is posted at
+// once, so with p − 1 ports a batch's p − 1 (or B) messages of m/p bytes overlap entirely.
+constexpr CostFormula linear_ported{
+    "min(p − 1, 1)(α + βm/p)",
+    [](int p, double m, double a, double b, int) { return p > 1 ? a + b * m / p : 0.0; }};
+constexpr CostFormula scatter_dest_ported{
+    "⌈(p − 1)/M⌉(α + βm/p)", [](int p, double m, double a, double b, int blocks) {
+      const int batch = std::max(blocks, 1);
+      return static_cast<double>((p - 1 + batch - 1) / batch) * (a + b * m / p);
     }};
 
-const std::array entries{
+const std::array first{
     Algorithm{.collective = C::alltoall,
               .name = "direct",
               .description = "round r: send to rank+r+1, receive from rank−r−1 (one Sendrecv)",
@@ -73,33 +85,44 @@ const std::array entries{
               .source = "Open MPI",
               .native = true,
               .alltoall = MPI_Alltoall},
+};
 
-    Algorithm{.collective = C::alltoallv,
-              .name = "direct",
-              .description = "the direct alltoall on blocks of any size; empty blocks not sent",
-              .source = "seeds/001 “Direct alltoall, fully-connected network”",
+const std::array later{
+    Algorithm{.collective = C::alltoall,
+              .name = "bruck-radix",
+              .description = "Bruck's index algorithm in radix k (--radix): fewer rounds for "
+                             "small blocks, more bytes",
+              .source = "seeds/001 “The power of the circulant graph” (Bruck et al. 1997)",
+              .rounds = bruck_radix_rounds,
+              .cost = bruck_radix,
+              .parameter = Parameter::radix,
+              .alltoall = alltoall_bruck_radix},
+    Algorithm{.collective = C::alltoall,
+              .name = "linear",
+              .description = "every Irecv and Isend posted at once, one Waitall (Open MPI's "
+                             "basic linear)",
+              .source = "seeds/001 “Direct alltoall, fully-connected network”; Open MPI",
               .rounds = linear_rounds,
-              .cost = direct_irregular,
-              .alltoallv = alltoallv_direct},
-    Algorithm{.collective = C::alltoallv,
-              .name = "one-factor",
-              .description = "the one-factor alltoall on blocks of any size; empty blocks not sent",
-              .source = "seeds/001 “Telephone exchange algorithm (1-factoring)”",
-              .rounds = one_factor_rounds,
-              .cost = one_factor_irregular,
-              .alltoallv = alltoallv_one_factor},
-    Algorithm{.collective = C::alltoallv,
-              .name = "native",
-              .description = "Open MPI's MPI_Alltoallv",
-              .source = "Open MPI",
-              .native = true,
-              .alltoallv = MPI_Alltoallv},
+              .cost = ring,
+              .alltoall = alltoall_linear,
+              .ported = linear_ported},
+    Algorithm{.collective = C::alltoall,
+              .name = "scatter-dest",
+              .description = "the linear requests at most --blocks B (default 32) rounds at a "
+                             "time (MPICH)",
+              .source = "seeds/001 “Direct alltoall, fully-connected network”; MPICH",
+              .rounds = linear_rounds,
+              .cost = ring,
+              .parameter = Parameter::blocks,
+              .blocks_for = alltoall_throttle_for,
+              .alltoall = alltoall_scatter_dest,
+              .ported = scatter_dest_ported},
 };
 
 } // namespace
 
-std::span<const Algorithm> alltoall_algorithms() {
-  return entries;
+RegistryPart alltoall_registry() {
+  return {first, later};
 }
 
 } // namespace collscope::detail

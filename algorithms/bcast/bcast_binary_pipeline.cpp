@@ -16,45 +16,23 @@
 // ≤ 2⌊log₂p⌋ + 2(M − 1). A node receives only every second round: the lemma with k ≈ 2 log p,
 // s = 2 gives T = (k − 2)α + 2√(2(k − 2)αβm) + 2βm — twice the bandwidth term of the optimum.
 // M: the pipelining lemma with these constants, or --blocks.
+#include "bcast/pipelined_tree_bcast.hpp"
 #include "collscope/algorithms/bcast.hpp"
 #include "collscope/algorithms/tuning.hpp"
-#include "collscope/schedule/bits.hpp"
-#include "collscope/schedule/pipelined_tree.hpp"
-#include "common/annotate.hpp"
-#include "common/block_broadcast.hpp"
-#include "common/buffers.hpp"
 #include "common/contract.hpp"
-
-#include <algorithm>
 
 namespace collscope {
 
 namespace {
 
-int unchecked_bcast_binary_pipeline(void* buffer, int count, MPI_Datatype datatype, int root,
-                                    MPI_Comm comm) {
-  using namespace detail;
-  const auto [rank, p] = shape(comm);
-  const AlgorithmRegion region("bcast", "binary-pipeline", root, count, datatype, comm);
-  if (p == 1 || carries_no_data(count, datatype)) return MPI_SUCCESS;
-  const int blocks = binary_pipeline_blocks_for(p, count, datatype);
-  const schedule::PipelinedTree tree(schedule::binary_tree(p), blocks);
-  const int v = schedule::virtual_rank(rank, root, p);
-  BlockBroadcastPlan plan;
-  plan.blocks = blocks;
-  plan.rounds = tree.rounds();
-  plan.step = [&](int round) { return tree.step(v, round); };
-  return run_block_broadcast(buffer, count, datatype, root, comm, plan);
-}
+constexpr detail::PipelinedTreeBcast binary{"binary-pipeline", schedule::binary_tree,
+                                            binary_pipeline_blocks_for};
 
 } // namespace
 
 int bcast_binary_pipeline(void* buffer, int count, MPI_Datatype datatype, int root,
                           MPI_Comm user_comm) {
-  return detail::guarded(
-      user_comm, detail::check_bcast(buffer, count, datatype, root, user_comm), [&](MPI_Comm comm) {
-        return unchecked_bcast_binary_pipeline(buffer, count, datatype, root, comm);
-      });
+  return detail::guarded_bcast(buffer, count, datatype, root, user_comm, binary);
 }
 
 } // namespace collscope

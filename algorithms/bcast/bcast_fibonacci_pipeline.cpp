@@ -16,45 +16,23 @@
 // Rounds: i + 2(M − 1) with i ≈ log_φ p − 2 ≈ 1.44 log₂p (a chain for p ≤ 3: p − 1 + M − 1):
 // a new block every second round, like the binary tree, but a latency close to the
 // binomial tree's. M: the pipelining lemma with k = i − 2, s = 2, or --blocks.
+#include "bcast/pipelined_tree_bcast.hpp"
 #include "collscope/algorithms/bcast.hpp"
 #include "collscope/algorithms/tuning.hpp"
-#include "collscope/schedule/bits.hpp"
-#include "collscope/schedule/pipelined_tree.hpp"
-#include "common/annotate.hpp"
-#include "common/block_broadcast.hpp"
-#include "common/buffers.hpp"
 #include "common/contract.hpp"
-
-#include <algorithm>
 
 namespace collscope {
 
 namespace {
 
-int unchecked_bcast_fibonacci_pipeline(void* buffer, int count, MPI_Datatype datatype, int root,
-                                       MPI_Comm comm) {
-  using namespace detail;
-  const auto [rank, p] = shape(comm);
-  const AlgorithmRegion region("bcast", "fibonacci-pipeline", root, count, datatype, comm);
-  if (p == 1 || carries_no_data(count, datatype)) return MPI_SUCCESS;
-  const int blocks = fibonacci_pipeline_blocks_for(p, count, datatype);
-  const schedule::PipelinedTree tree(schedule::fibonacci_tree(p), blocks);
-  const int v = schedule::virtual_rank(rank, root, p);
-  BlockBroadcastPlan plan;
-  plan.blocks = blocks;
-  plan.rounds = tree.rounds();
-  plan.step = [&](int round) { return tree.step(v, round); };
-  return run_block_broadcast(buffer, count, datatype, root, comm, plan);
-}
+constexpr detail::PipelinedTreeBcast fibonacci{"fibonacci-pipeline", schedule::fibonacci_tree,
+                                               fibonacci_pipeline_blocks_for};
 
 } // namespace
 
 int bcast_fibonacci_pipeline(void* buffer, int count, MPI_Datatype datatype, int root,
                              MPI_Comm user_comm) {
-  return detail::guarded(
-      user_comm, detail::check_bcast(buffer, count, datatype, root, user_comm), [&](MPI_Comm comm) {
-        return unchecked_bcast_fibonacci_pipeline(buffer, count, datatype, root, comm);
-      });
+  return detail::guarded_bcast(buffer, count, datatype, root, user_comm, fibonacci);
 }
 
 } // namespace collscope

@@ -49,9 +49,7 @@ int unchecked_bcast_jia(void* buffer, int count, MPI_Datatype datatype, int root
 } // namespace
 
 int bcast_jia(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm user_comm) {
-  return detail::guarded(
-      user_comm, detail::check_bcast(buffer, count, datatype, root, user_comm),
-      [&](MPI_Comm comm) { return unchecked_bcast_jia(buffer, count, datatype, root, comm); });
+  return detail::guarded_bcast(buffer, count, datatype, root, user_comm, unchecked_bcast_jia);
 }
 
 } // namespace collscope

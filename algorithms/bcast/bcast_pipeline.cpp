@@ -34,9 +34,7 @@ int unchecked_bcast_pipeline(void* buffer, int count, MPI_Datatype datatype, int
 } // namespace
 
 int bcast_pipeline(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm user_comm) {
-  return detail::guarded(
-      user_comm, detail::check_bcast(buffer, count, datatype, root, user_comm),
-      [&](MPI_Comm comm) { return unchecked_bcast_pipeline(buffer, count, datatype, root, comm); });
+  return detail::guarded_bcast(buffer, count, datatype, root, user_comm, unchecked_bcast_pipeline);
 }
 
 namespace {
@@ -97,10 +95,9 @@ int unchecked_bcast_pipeline_blocks(void* buffer, int count, MPI_Datatype dataty
 
 int bcast_pipeline_blocks(void* buffer, int count, MPI_Datatype datatype, int root,
                           MPI_Comm user_comm, int blocks) {
-  return detail::guarded(
-      user_comm, detail::check_bcast(buffer, count, datatype, root, user_comm), [&](MPI_Comm comm) {
-        return unchecked_bcast_pipeline_blocks(buffer, count, datatype, root, comm, blocks);
-      });
+  return detail::guarded_bcast(buffer, count, datatype, root, user_comm, [&](auto... mpi_args) {
+    return unchecked_bcast_pipeline_blocks(mpi_args..., blocks);
+  });
 }
 
 } // namespace collscope

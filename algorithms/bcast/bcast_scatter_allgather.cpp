@@ -13,7 +13,7 @@
 // Rounds: ⌈log₂p⌉ + ⌈log₂p⌉ for p a power of two, else ⌈log₂p⌉ + ⌊log₂p⌋ + 2.
 // Cost: 2⌈log₂p⌉α + 2(p − 1)/p·βm for p a power of two (a factor 2 from optimal in β, twice
 // the latency of a binomial tree); otherwise at most α + 2βm more (fold and unfold).
-#include "collscope/algorithms/van_de_geijn.hpp"
+#include "collscope/algorithms/bcast.hpp"
 #include "collscope/schedule/bits.hpp"
 #include "common/annotate.hpp"
 #include "common/block_exchange.hpp"
@@ -47,11 +47,9 @@ int scatter_then_allgather(void* buffer, int count, MPI_Datatype datatype, int r
 
 int bcast_scatter_allgather(void* buffer, int count, MPI_Datatype datatype, int root,
                             MPI_Comm user_comm) {
-  return detail::guarded(user_comm, detail::check_bcast(buffer, count, datatype, root, user_comm),
-                         [&](MPI_Comm comm) {
-                           return detail::scatter_then_allgather(buffer, count, datatype, root,
-                                                                 comm, "scatter-allgather", false);
-                         });
+  return detail::guarded_bcast(buffer, count, datatype, root, user_comm, [&](auto... mpi_args) {
+    return detail::scatter_then_allgather(mpi_args..., "scatter-allgather", false);
+  });
 }
 
 } // namespace collscope

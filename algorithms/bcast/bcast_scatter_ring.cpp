@@ -10,7 +10,7 @@
 //
 // Rounds: ⌈log₂p⌉ + p − 1.  Cost: (⌈log₂p⌉ + p − 1)α + 2(p − 1)/p·βm: optimal in β up to
 // the factor 2 of scatter + allgather, linear in α.
-#include "collscope/algorithms/van_de_geijn.hpp"
+#include "collscope/algorithms/bcast.hpp"
 #include "common/block_exchange.hpp"
 #include "common/contract.hpp"
 
@@ -18,11 +18,9 @@ namespace collscope {
 
 int bcast_scatter_ring(void* buffer, int count, MPI_Datatype datatype, int root,
                        MPI_Comm user_comm) {
-  return detail::guarded(user_comm, detail::check_bcast(buffer, count, datatype, root, user_comm),
-                         [&](MPI_Comm comm) {
-                           return detail::scatter_then_allgather(buffer, count, datatype, root,
-                                                                 comm, "scatter-ring", true);
-                         });
+  return detail::guarded_bcast(buffer, count, datatype, root, user_comm, [&](auto... mpi_args) {
+    return detail::scatter_then_allgather(mpi_args..., "scatter-ring", true);
+  });
 }
 
 } // namespace collscope

@@ -78,4 +78,11 @@ int check_reducible(MPI_Op op, MPI_Datatype datatype) {
   return MPI_Reduce_local(in.data(), inout.data(), 1, datatype, op);
 }
 
+int check_commutative(MPI_Op op, MPI_Datatype datatype) {
+  int commutative = 0;
+  COLLSCOPE_TRY(MPI_Op_commutative(op, &commutative));
+  if (!commutative) return MPI_ERR_OP;
+  return check_reducible(op, datatype);
+}
+
 } // namespace collscope::detail

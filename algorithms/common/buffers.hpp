@@ -71,6 +71,9 @@ private:
 /// sent: every rank has the same op and type signature, so all ranks fail together instead of
 /// leaving a parent waiting for a child that gave up.
 int check_reducible(MPI_Op op, MPI_Datatype datatype);
+/// For the algorithms that sum out of rank order: MPI_ERR_OP for a non-commutative `op`, then
+/// check_reducible.
+int check_commutative(MPI_Op op, MPI_Datatype datatype);
 
 /// One half of a round's traffic: `count` elements at `data` to or from rank `peer`; a
 /// negative peer means this half is absent.

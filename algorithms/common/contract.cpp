@@ -120,25 +120,34 @@ int raise(MPI_Comm comm, int code) {
   return code;
 }
 
-int check_gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, const void* recvbuf,
-                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+namespace {
+
+/// What gather and scatter (and their v-variants) check before the root's side: the
+/// communicator, the root, MPI_IN_PLACE only as the root's `own` buffer (gather's send,
+/// scatter's receive buffer) and never as its `rooted` one, then every rank's `own` data.
+/// `at_root` says whether the rooted side is this rank's to check.
+int check_rooted(const void* own, int own_count, MPI_Datatype own_type, const void* rooted,
+                 int root, MPI_Comm comm, bool& at_root) {
   COLLSCOPE_TRY(check_comm(comm));
   COLLSCOPE_TRY(check_root(root, comm));
-  const bool at_root = rank_of(comm) == root;
-  if ((!at_root && sendbuf == MPI_IN_PLACE) || (at_root && recvbuf == MPI_IN_PLACE))
-    return MPI_ERR_ARG;
-  if (sendbuf != MPI_IN_PLACE) COLLSCOPE_TRY(check_data(sendbuf, sendcount, sendtype));
+  at_root = rank_of(comm) == root;
+  if ((!at_root && own == MPI_IN_PLACE) || (at_root && rooted == MPI_IN_PLACE)) return MPI_ERR_ARG;
+  return own == MPI_IN_PLACE ? MPI_SUCCESS : check_data(own, own_count, own_type);
+}
+
+} // namespace
+
+int check_gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, const void* recvbuf,
+                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  bool at_root = false;
+  COLLSCOPE_TRY(check_rooted(sendbuf, sendcount, sendtype, recvbuf, root, comm, at_root));
   return at_root ? check_data(recvbuf, recvcount, recvtype) : MPI_SUCCESS;
 }
 
 int check_scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, const void* recvbuf,
                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  COLLSCOPE_TRY(check_comm(comm));
-  COLLSCOPE_TRY(check_root(root, comm));
-  const bool at_root = rank_of(comm) == root;
-  if ((!at_root && recvbuf == MPI_IN_PLACE) || (at_root && sendbuf == MPI_IN_PLACE))
-    return MPI_ERR_ARG;
-  if (recvbuf != MPI_IN_PLACE) COLLSCOPE_TRY(check_data(recvbuf, recvcount, recvtype));
+  bool at_root = false;
+  COLLSCOPE_TRY(check_rooted(recvbuf, recvcount, recvtype, sendbuf, root, comm, at_root));
   return at_root ? check_data(sendbuf, sendcount, sendtype) : MPI_SUCCESS;
 }
 
@@ -172,24 +181,16 @@ int check_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, c
 int check_gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, const void* recvbuf,
                   const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
                   MPI_Comm comm) {
-  COLLSCOPE_TRY(check_comm(comm));
-  COLLSCOPE_TRY(check_root(root, comm));
-  const bool at_root = rank_of(comm) == root;
-  if ((!at_root && sendbuf == MPI_IN_PLACE) || (at_root && recvbuf == MPI_IN_PLACE))
-    return MPI_ERR_ARG;
-  if (sendbuf != MPI_IN_PLACE) COLLSCOPE_TRY(check_data(sendbuf, sendcount, sendtype));
+  bool at_root = false;
+  COLLSCOPE_TRY(check_rooted(sendbuf, sendcount, sendtype, recvbuf, root, comm, at_root));
   return at_root ? check_vector(recvbuf, recvcounts, displs, recvtype, comm) : MPI_SUCCESS;
 }
 
 int check_scatterv(const void* sendbuf, const int* sendcounts, const int* displs,
                    MPI_Datatype sendtype, const void* recvbuf, int recvcount, MPI_Datatype recvtype,
                    int root, MPI_Comm comm) {
-  COLLSCOPE_TRY(check_comm(comm));
-  COLLSCOPE_TRY(check_root(root, comm));
-  const bool at_root = rank_of(comm) == root;
-  if ((!at_root && recvbuf == MPI_IN_PLACE) || (at_root && sendbuf == MPI_IN_PLACE))
-    return MPI_ERR_ARG;
-  if (recvbuf != MPI_IN_PLACE) COLLSCOPE_TRY(check_data(recvbuf, recvcount, recvtype));
+  bool at_root = false;
+  COLLSCOPE_TRY(check_rooted(recvbuf, recvcount, recvtype, sendbuf, root, comm, at_root));
   return at_root ? check_vector(sendbuf, sendcounts, displs, sendtype, comm) : MPI_SUCCESS;
 }
 
@@ -235,6 +236,10 @@ int check_reduce_scatter(const void* sendbuf, const void* recvbuf, const int* re
   if (sendbuf != MPI_IN_PLACE)
     COLLSCOPE_TRY(check_data(sendbuf, static_cast<int>(total), datatype));
   return check_op(op, datatype);
+}
+
+int check_barrier(MPI_Comm comm) {
+  return check_comm(comm);
 }
 
 int check_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, const void* recvbuf,

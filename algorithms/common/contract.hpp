@@ -57,6 +57,8 @@ int check_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, co
 int check_alltoallv(const void* sendbuf, const int* sendcounts, const int* sdispls,
                     MPI_Datatype sendtype, const void* recvbuf, const int* recvcounts,
                     const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm);
+/// MPI_Barrier (and MPI_Ibarrier): the communicator only.
+int check_barrier(MPI_Comm comm);
 
 /// The algorithm entry: `checked` is the check's verdict; `body(own)` runs the algorithm on
 /// the private communicator. Any failure, of the check or of the body, goes through the user
@@ -67,6 +69,113 @@ template <class Body> int guarded(MPI_Comm user, int checked, Body&& body) {
   if (const int rc = private_comm(user, &own); rc != MPI_SUCCESS) return raise(user, rc);
   const int rc = std::forward<Body>(body)(own);
   return rc == MPI_SUCCESS ? rc : raise(user, rc);
+}
+
+/// The entry of an algorithm with an MPI function's arguments `args…, comm`: `check(args…,
+/// comm)` on the user's communicator, then `algorithm(args…, own)` on the private one, through
+/// guarded. The named entries below fix `check` and the argument types of each MPI signature,
+/// so an algorithm's entry is one line: `return guarded_bcast(buffer, …, comm, unchecked_…);`.
+template <class Check, class Algorithm, class... Args>
+int guarded_entry(Check check, Algorithm&& algorithm, MPI_Comm user, Args... args) {
+  return guarded(user, check(args..., user),
+                 [&](MPI_Comm own) { return std::forward<Algorithm>(algorithm)(args..., own); });
+}
+
+template <class Algorithm>
+int guarded_gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                   Algorithm&& algorithm) {
+  return guarded_entry(check_gather, std::forward<Algorithm>(algorithm), comm, sendbuf, sendcount,
+                       sendtype, recvbuf, recvcount, recvtype, root);
+}
+template <class Algorithm>
+int guarded_scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                    int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                    Algorithm&& algorithm) {
+  return guarded_entry(check_scatter, std::forward<Algorithm>(algorithm), comm, sendbuf, sendcount,
+                       sendtype, recvbuf, recvcount, recvtype, root);
+}
+template <class Algorithm>
+int guarded_bcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                  Algorithm&& algorithm) {
+  return guarded_entry(check_bcast, std::forward<Algorithm>(algorithm), comm, buffer, count,
+                       datatype, root);
+}
+template <class Algorithm>
+int guarded_reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                   int root, MPI_Comm comm, Algorithm&& algorithm) {
+  return guarded_entry(check_reduce, std::forward<Algorithm>(algorithm), comm, sendbuf, recvbuf,
+                       count, datatype, op, root);
+}
+template <class Algorithm>
+int guarded_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                      int recvcount, MPI_Datatype recvtype, MPI_Comm comm, Algorithm&& algorithm) {
+  return guarded_entry(check_allgather, std::forward<Algorithm>(algorithm), comm, sendbuf,
+                       sendcount, sendtype, recvbuf, recvcount, recvtype);
+}
+template <class Algorithm>
+int guarded_gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                    const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
+                    MPI_Comm comm, Algorithm&& algorithm) {
+  return guarded_entry(check_gatherv, std::forward<Algorithm>(algorithm), comm, sendbuf, sendcount,
+                       sendtype, recvbuf, recvcounts, displs, recvtype, root);
+}
+template <class Algorithm>
+int guarded_scatterv(const void* sendbuf, const int* sendcounts, const int* displs,
+                     MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                     int root, MPI_Comm comm, Algorithm&& algorithm) {
+  return guarded_entry(check_scatterv, std::forward<Algorithm>(algorithm), comm, sendbuf,
+                       sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root);
+}
+template <class Algorithm>
+int guarded_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                       const int* recvcounts, const int* displs, MPI_Datatype recvtype,
+                       MPI_Comm comm, Algorithm&& algorithm) {
+  return guarded_entry(check_allgatherv, std::forward<Algorithm>(algorithm), comm, sendbuf,
+                       sendcount, sendtype, recvbuf, recvcounts, displs, recvtype);
+}
+/// MPI_Allreduce, MPI_Scan, MPI_Exscan.
+template <class Algorithm>
+int guarded_allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                      MPI_Op op, MPI_Comm comm, Algorithm&& algorithm) {
+  return guarded_entry(check_allreduce, std::forward<Algorithm>(algorithm), comm, sendbuf, recvbuf,
+                       count, datatype, op);
+}
+template <class Algorithm>
+int guarded_reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount,
+                                 MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                 Algorithm&& algorithm) {
+  const auto check = [](const void* s, const void* r, int n, MPI_Datatype t, MPI_Op o, MPI_Comm c) {
+    return check_reduce_scatter(s, r, nullptr, n, t, o, c);
+  };
+  return guarded_entry(check, std::forward<Algorithm>(algorithm), comm, sendbuf, recvbuf, recvcount,
+                       datatype, op);
+}
+template <class Algorithm>
+int guarded_reduce_scatter(const void* sendbuf, void* recvbuf, const int* recvcounts,
+                           MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, Algorithm&& algorithm) {
+  const auto check = [](const void* s, const void* r, const int* counts, MPI_Datatype t, MPI_Op o,
+                        MPI_Comm c) { return check_reduce_scatter(s, r, counts, 0, t, o, c); };
+  return guarded_entry(check, std::forward<Algorithm>(algorithm), comm, sendbuf, recvbuf,
+                       recvcounts, datatype, op);
+}
+template <class Algorithm>
+int guarded_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                     int recvcount, MPI_Datatype recvtype, MPI_Comm comm, Algorithm&& algorithm) {
+  return guarded_entry(check_alltoall, std::forward<Algorithm>(algorithm), comm, sendbuf, sendcount,
+                       sendtype, recvbuf, recvcount, recvtype);
+}
+template <class Algorithm>
+int guarded_alltoallv(const void* sendbuf, const int* sendcounts, const int* sdispls,
+                      MPI_Datatype sendtype, void* recvbuf, const int* recvcounts,
+                      const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm,
+                      Algorithm&& algorithm) {
+  return guarded_entry(check_alltoallv, std::forward<Algorithm>(algorithm), comm, sendbuf,
+                       sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype);
+}
+/// MPI_Barrier; MPI_Ibarrier passes a body that starts its schedule.
+template <class Algorithm> int guarded_barrier(MPI_Comm comm, Algorithm&& algorithm) {
+  return guarded_entry(check_barrier, std::forward<Algorithm>(algorithm), comm);
 }
 
 } // namespace collscope::detail

@@ -2,7 +2,8 @@
 
 #include "common/registry_parts.hpp"
 
-#include <algorithm>
+#include <array>
+#include <utility>
 #include <vector>
 
 namespace collscope {
@@ -11,24 +12,54 @@ namespace {
 
 using C = Collective;
 
+/// Every collective with its name, in the order of Collective (the order of --list).
+constexpr std::pair<Collective, std::string_view> collectives[] = {
+    {C::gather, "gather"},
+    {C::scatter, "scatter"},
+    {C::bcast, "bcast"},
+    {C::reduce, "reduce"},
+    {C::allgather, "allgather"},
+    {C::gatherv, "gatherv"},
+    {C::scatterv, "scatterv"},
+    {C::allgatherv, "allgatherv"},
+    {C::allreduce, "allreduce"},
+    {C::reduce_scatter_block, "reduce_scatter_block"},
+    {C::reduce_scatter, "reduce_scatter"},
+    {C::scan, "scan"},
+    {C::exscan, "exscan"},
+    {C::alltoall, "alltoall"},
+    {C::alltoallv, "alltoallv"},
+    {C::neighbor_allgather, "neighbor_allgather"},
+    {C::neighbor_alltoall, "neighbor_alltoall"},
+    {C::barrier, "barrier"},
+    {C::ibcast, "ibcast"},
+    {C::iallreduce, "iallreduce"},
+    {C::ibarrier, "ibarrier"},
+};
+
+// Collective by collective (registry_parts.hpp): the folders' first entries, the hierarchical
+// ones, the folders' later ones, the mock-ups, native.
 const std::vector<Algorithm>& registry() {
   static const std::vector<Algorithm> all = [] {
+    const std::array parts{detail::gather_scatter_registry(), detail::bcast_registry(),
+                           detail::reduce_registry(),         detail::allgather_registry(),
+                           detail::irregular_registry(),      detail::allreduce_registry(),
+                           detail::reduce_scatter_registry(), detail::scan_registry(),
+                           detail::alltoall_registry(),       detail::neighbor_registry(),
+                           detail::sync_registry(),           detail::nonblocking_registry()};
     std::vector<Algorithm> joined;
-    for (const auto part :
-         {detail::regular_algorithms(), detail::irregular_algorithms(),
-          detail::reduction_algorithms(), detail::scan_algorithms(), detail::alltoall_algorithms(),
-          detail::neighbor_algorithms(), detail::sync_algorithms()})
-      joined.insert(joined.end(), part.begin(), part.end());
-    for (const auto part :
-         {detail::hierarchical_algorithms(), detail::knomial_algorithms(),
-          detail::van_de_geijn_algorithms(), detail::posted_and_inorder_algorithms(),
-          detail::guideline_algorithms()})
-      for (const Algorithm& h : part) {
-        const auto native = std::find_if(joined.begin(), joined.end(), [&](const Algorithm& a) {
-          return a.collective == h.collective && a.is_native();
-        });
-        joined.insert(native, h);
-      }
+    for (const auto& named : collectives) {
+      const Collective collective = named.first;
+      const auto take = [&](std::span<const Algorithm> entries, bool native) {
+        for (const Algorithm& a : entries)
+          if (a.collective == collective && a.is_native() == native) joined.push_back(a);
+      };
+      for (const detail::RegistryPart& part : parts) take(part.first, false);
+      take(detail::hierarchical_registry(), false);
+      for (const detail::RegistryPart& part : parts) take(part.later, false);
+      take(detail::mockup_registry(), false);
+      for (const detail::RegistryPart& part : parts) take(part.first, true);
+    }
     return joined;
   }();
   return all;
@@ -37,76 +68,14 @@ const std::vector<Algorithm>& registry() {
 } // namespace
 
 std::string_view to_string(Collective collective) {
-  switch (collective) {
-  case C::gather:
-    return "gather";
-  case C::scatter:
-    return "scatter";
-  case C::bcast:
-    return "bcast";
-  case C::reduce:
-    return "reduce";
-  case C::allgather:
-    return "allgather";
-  case C::gatherv:
-    return "gatherv";
-  case C::scatterv:
-    return "scatterv";
-  case C::allgatherv:
-    return "allgatherv";
-  case C::allreduce:
-    return "allreduce";
-  case C::reduce_scatter_block:
-    return "reduce_scatter_block";
-  case C::reduce_scatter:
-    return "reduce_scatter";
-  case C::scan:
-    return "scan";
-  case C::exscan:
-    return "exscan";
-  case C::alltoall:
-    return "alltoall";
-  case C::alltoallv:
-    return "alltoallv";
-  case C::neighbor_allgather:
-    return "neighbor_allgather";
-  case C::neighbor_alltoall:
-    return "neighbor_alltoall";
-  case C::barrier:
-    return "barrier";
-  case C::ibcast:
-    return "ibcast";
-  case C::iallreduce:
-    return "iallreduce";
-  case C::ibarrier:
-    return "ibarrier";
-  }
+  for (const auto& [c, name] : collectives)
+    if (c == collective) return name;
   return "?";
 }
 
 std::optional<Collective> parse_collective(std::string_view name) {
-  for (C c : {C::gather,
-              C::scatter,
-              C::bcast,
-              C::reduce,
-              C::allgather,
-              C::gatherv,
-              C::scatterv,
-              C::allgatherv,
-              C::allreduce,
-              C::reduce_scatter_block,
-              C::reduce_scatter,
-              C::scan,
-              C::exscan,
-              C::alltoall,
-              C::alltoallv,
-              C::neighbor_allgather,
-              C::neighbor_alltoall,
-              C::barrier,
-              C::ibcast,
-              C::iallreduce,
-              C::ibarrier})
-    if (to_string(c) == name) return c;
+  for (const auto& [c, n] : collectives)
+    if (n == name) return c;
   return std::nullopt;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "collscope/schedule/allreduce.hpp"
+#include "collscope/schedule/alltoall.hpp"
 #include "collscope/schedule/bits.hpp"
 #include "collscope/schedule/cost.hpp"
 #include "collscope/schedule/formula.hpp"
@@ -13,6 +14,7 @@
 #include "collscope/schedule/pipelined_tree.hpp"
 #include "collscope/schedule/reduce_scatter.hpp"
 #include "collscope/schedule/scan.hpp"
+#include "collscope/schedule/sync.hpp"
 #include "collscope/schedule/two_tree.hpp"
 
 namespace collscope::detail::formulas {
@@ -188,5 +190,15 @@ inline constexpr RoundsFormula updown_rounds{"⌊log₂p⌋ + ⌊log₂(2p/3)⌋
 inline constexpr CostFormula updown{
     "(⌊log₂p⌋ + ⌊log₂(2p/3)⌋)(α + βm)",
     [](int p, double m, double a, double b, int) { return s::updown_cost(p, m, a, b); }};
+
+// The one-factor exchange's rounds, alltoall's and alltoallv's.
+inline constexpr RoundsFormula one_factor_rounds{
+    "2⌈p/2⌉ − 1", [](int p, int) { return s::one_factor_rounds(p); }};
+
+// A barrier moves no data: its cost is its rounds' latencies (barrier and ibarrier
+// dissemination).
+inline constexpr CostFormula log_latency{"⌈log₂p⌉α", [](int p, double, double a, double, int) {
+                                           return schedule::barrier_cost(s::ceil_log2(p), a);
+                                         }};
 
 } // namespace collscope::detail::formulas

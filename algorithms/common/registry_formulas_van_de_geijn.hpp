@@ -1,8 +1,9 @@
-// The Van de Geijn family's round counts and costs (src/registry_van_de_geijn.cpp), each text
-// next to the function that computes it; tests/unit/test_registry_formulas.cpp evaluates every
-// text against its function. The chain scatter and gather print the linear ones
-// (registry_formulas.hpp), the recursive-doubling allgather the halving reduce-scatter's (the
-// same exchanges backwards), reduce-scatter-gather the Rabenseifner allreduce's cost.
+// The Van de Geijn family's round counts and costs (bcast, reduce, gather_scatter and allgather
+// registries), each text next to the function that computes it;
+// tests/unit/test_registry_formulas.cpp evaluates every text against its function. The chain
+// scatter and gather print the linear ones (registry_formulas.hpp), the recursive-doubling
+// allgather the halving reduce-scatter's (the same exchanges backwards), reduce-scatter-gather the
+// Rabenseifner allreduce's cost.
 #pragma once
 
 #include "collscope/schedule/block_exchange.hpp"

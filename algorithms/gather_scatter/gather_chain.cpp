@@ -8,7 +8,7 @@
 //   p = 4, root 0:  round 0: 1→0 [1] 2→1 [2] 3→2 [3]   round 1: 1→0 [2] 2→1 [3]   round 2: 1→0 [3]
 //
 // Rounds: p − 1.  Cost: (p − 1)α + (p − 1)/p·βm, as the chain scatter.
-#include "collscope/algorithms/van_de_geijn.hpp"
+#include "collscope/algorithms/gather.hpp"
 #include "collscope/schedule/block_exchange.hpp"
 #include "common/annotate.hpp"
 #include "common/buffers.hpp"
@@ -70,13 +70,8 @@ int unchecked_gather_chain(const void* sendbuf, int sendcount, MPI_Datatype send
 
 int gather_chain(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                                              recvtype, root, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_gather_chain(sendbuf, sendcount, sendtype, recvbuf,
-                                                         recvcount, recvtype, root, comm);
-                         });
+  return detail::guarded_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                                user_comm, unchecked_gather_chain);
 }
 
 } // namespace collscope

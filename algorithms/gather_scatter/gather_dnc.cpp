@@ -77,13 +77,8 @@ int unchecked_gather_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendty
 
 int gather_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                                              recvtype, root, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_gather_dnc(sendbuf, sendcount, sendtype, recvbuf,
-                                                       recvcount, recvtype, root, comm);
-                         });
+  return detail::guarded_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                                user_comm, unchecked_gather_dnc);
 }
 
 } // namespace collscope

@@ -92,13 +92,8 @@ int unchecked_scatter_binomial(const void* sendbuf, int sendcount, MPI_Datatype 
 
 int scatter_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                      int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                                               recvtype, root, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_scatter_binomial(sendbuf, sendcount, sendtype, recvbuf,
-                                                             recvcount, recvtype, root, comm);
-                         });
+  return detail::guarded_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                                 user_comm, unchecked_scatter_binomial);
 }
 
 } // namespace collscope

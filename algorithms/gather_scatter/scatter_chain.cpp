@@ -9,7 +9,7 @@
 //
 // Rounds: p − 1.  Cost: (p − 1)(α + βm/p) = (p − 1)α + (p − 1)/p·βm: optimal in β, linear in α
 // (1-ported, bidirectional send-receive communication).
-#include "collscope/algorithms/van_de_geijn.hpp"
+#include "collscope/algorithms/scatter.hpp"
 #include "collscope/schedule/block_exchange.hpp"
 #include "common/annotate.hpp"
 #include "common/buffers.hpp"
@@ -53,13 +53,8 @@ int unchecked_scatter_chain(const void* sendbuf, int sendcount, MPI_Datatype sen
 
 int scatter_chain(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                                               recvtype, root, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_scatter_chain(sendbuf, sendcount, sendtype, recvbuf,
-                                                          recvcount, recvtype, root, comm);
-                         });
+  return detail::guarded_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                                 user_comm, unchecked_scatter_chain);
 }
 
 } // namespace collscope

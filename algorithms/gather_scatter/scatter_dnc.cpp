@@ -70,13 +70,8 @@ int unchecked_scatter_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendt
 
 int scatter_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                                               recvtype, root, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_scatter_dnc(sendbuf, sendcount, sendtype, recvbuf,
-                                                        recvcount, recvtype, root, comm);
-                         });
+  return detail::guarded_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                                 user_comm, unchecked_scatter_dnc);
 }
 
 } // namespace collscope

@@ -100,13 +100,8 @@ int unchecked_scatter_knomial(const void* sendbuf, int sendcount, MPI_Datatype s
 
 int scatter_knomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                     int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                                               recvtype, root, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_scatter_knomial(sendbuf, sendcount, sendtype, recvbuf,
-                                                            recvcount, recvtype, root, comm);
-                         });
+  return detail::guarded_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                                 user_comm, unchecked_scatter_knomial);
 }
 
 } // namespace collscope

@@ -46,13 +46,8 @@ int unchecked_scatter_linear(const void* sendbuf, int sendcount, MPI_Datatype se
 
 int scatter_linear(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                    int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                                               recvtype, root, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_scatter_linear(sendbuf, sendcount, sendtype, recvbuf,
-                                                           recvcount, recvtype, root, comm);
-                         });
+  return detail::guarded_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                                 user_comm, unchecked_scatter_linear);
 }
 
 } // namespace collscope

@@ -66,13 +66,8 @@ int unchecked_allgather_full_lane(const void* sendbuf, int sendcount, MPI_Dataty
 
 int allgather_full_lane(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                         int recvcount, MPI_Datatype recvtype, MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                                                 recvtype, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_allgather_full_lane(sendbuf, sendcount, sendtype,
-                                                                recvbuf, recvcount, recvtype, comm);
-                         });
+  return detail::guarded_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                                   user_comm, unchecked_allgather_full_lane);
 }
 
 } // namespace collscope

@@ -12,8 +12,8 @@
 //
 // Rounds: 2⌈log₂n⌉ + N − 1.  Cost (m the bytes a rank sends, m/p per destination):
 // 2(⌈log₂n⌉α + (n−1)βm) + (N − 1)(α' + β'nm/N).
+#include "collscope/algorithms/alltoall.hpp"
 #include "collscope/algorithms/gather.hpp"
-#include "collscope/algorithms/hierarchical_alltoall.hpp"
 #include "collscope/algorithms/scatter.hpp"
 #include "collscope/schedule/bits.hpp"
 #include "common/annotate.hpp"
@@ -121,13 +121,8 @@ int unchecked_alltoall_hierarchical(const void* sendbuf, int sendcount, MPI_Data
 // types on every rank), so its check serves.
 int alltoall_hierarchical(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                           int recvcount, MPI_Datatype recvtype, MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                                                 recvtype, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_alltoall_hierarchical(
-                               sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-                         });
+  return detail::guarded_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                                   user_comm, unchecked_alltoall_hierarchical);
 }
 
 } // namespace collscope

@@ -37,10 +37,8 @@ int unchecked_bcast_hierarchical(void* buffer, int count, MPI_Datatype datatype,
 
 int bcast_hierarchical(void* buffer, int count, MPI_Datatype datatype, int root,
                        MPI_Comm user_comm) {
-  return detail::guarded(user_comm, detail::check_bcast(buffer, count, datatype, root, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_bcast_hierarchical(buffer, count, datatype, root, comm);
-                         });
+  return detail::guarded_bcast(buffer, count, datatype, root, user_comm,
+                               unchecked_bcast_hierarchical);
 }
 
 } // namespace collscope

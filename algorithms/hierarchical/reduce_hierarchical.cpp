@@ -47,11 +47,8 @@ int unchecked_reduce_hierarchical(const void* sendbuf, void* recvbuf, int count,
 
 int reduce_hierarchical(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
                         MPI_Op op, int root, MPI_Comm user_comm) {
-  return detail::guarded(
-      user_comm, detail::check_reduce(sendbuf, recvbuf, count, datatype, op, root, user_comm),
-      [&](MPI_Comm comm) {
-        return unchecked_reduce_hierarchical(sendbuf, recvbuf, count, datatype, op, root, comm);
-      });
+  return detail::guarded_reduce(sendbuf, recvbuf, count, datatype, op, root, user_comm,
+                                unchecked_reduce_hierarchical);
 }
 
 } // namespace collscope

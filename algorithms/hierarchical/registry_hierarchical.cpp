@@ -4,8 +4,8 @@
 // node, α' and β' between nodes, m the bytes of the collective as in the flat entries.
 #include "collscope/algorithms/allgather.hpp"
 #include "collscope/algorithms/allreduce.hpp"
+#include "collscope/algorithms/alltoall.hpp"
 #include "collscope/algorithms/bcast.hpp"
-#include "collscope/algorithms/hierarchical_alltoall.hpp"
 #include "collscope/algorithms/reduce.hpp"
 #include "collscope/algorithms/scan.hpp"
 #include "collscope/schedule/bits.hpp"
@@ -209,7 +209,7 @@ const std::array entries{
 
 } // namespace
 
-std::span<const Algorithm> hierarchical_algorithms() {
+std::span<const Algorithm> hierarchical_registry() {
   return entries;
 }
 

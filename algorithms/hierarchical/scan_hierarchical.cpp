@@ -58,11 +58,8 @@ int unchecked_scan_hierarchical(const void* sendbuf, void* recvbuf, int count,
 
 int scan_hierarchical(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
                       MPI_Op op, MPI_Comm user_comm) {
-  return detail::guarded(
-      user_comm, detail::check_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm),
-      [&](MPI_Comm comm) {
-        return unchecked_scan_hierarchical(sendbuf, recvbuf, count, datatype, op, comm);
-      });
+  return detail::guarded_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm,
+                                   unchecked_scan_hierarchical);
 }
 
 } // namespace collscope

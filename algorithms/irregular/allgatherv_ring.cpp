@@ -55,13 +55,8 @@ int unchecked_allgatherv_ring(const void* sendbuf, int sendcount, MPI_Datatype s
 int allgatherv_ring(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                     const int* recvcounts, const int* displs, MPI_Datatype recvtype,
                     MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
-                                                  displs, recvtype, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_allgatherv_ring(sendbuf, sendcount, sendtype, recvbuf,
-                                                            recvcounts, displs, recvtype, comm);
-                         });
+  return detail::guarded_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                    recvtype, user_comm, unchecked_allgatherv_ring);
 }
 
 } // namespace collscope

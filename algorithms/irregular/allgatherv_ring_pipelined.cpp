@@ -46,14 +46,8 @@ int unchecked_allgatherv_ring_pipelined(const void* sendbuf, int sendcount, MPI_
 int allgatherv_ring_pipelined(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                               void* recvbuf, const int* recvcounts, const int* displs,
                               MPI_Datatype recvtype, MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
-                                                  displs, recvtype, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_allgatherv_ring_pipelined(sendbuf, sendcount, sendtype,
-                                                                      recvbuf, recvcounts, displs,
-                                                                      recvtype, comm);
-                         });
+  return detail::guarded_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                    recvtype, user_comm, unchecked_allgatherv_ring_pipelined);
 }
 
 namespace {
@@ -106,14 +100,11 @@ int unchecked_allgatherv_ring_pipelined_piece(const void* sendbuf, int sendcount
 int allgatherv_ring_pipelined_piece(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                                     void* recvbuf, const int* recvcounts, const int* displs,
                                     MPI_Datatype recvtype, MPI_Comm user_comm, int piece) {
-  return detail::guarded(user_comm,
-                         detail::check_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
-                                                  displs, recvtype, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_allgatherv_ring_pipelined_piece(
-                               sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
-                               comm, piece);
-                         });
+  return detail::guarded_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                    recvtype, user_comm, [&](auto... mpi_args) {
+                                      return unchecked_allgatherv_ring_pipelined_piece(mpi_args...,
+                                                                                       piece);
+                                    });
 }
 
 } // namespace collscope

@@ -58,10 +58,9 @@ int unchecked_gatherv_binomial(const void* sendbuf, int sendcount, MPI_Datatype 
                                MPI_Datatype recvtype, int root, MPI_Comm comm) {
   const auto [rank, p] = shape(comm);
   const bool is_root = rank == root;
-  const AlgorithmRegion region("gatherv", "binomial", root, is_root ? recvcounts[root] : sendcount,
-                               is_root ? recvtype : sendtype, comm);
+  const IrregularRegion region("gatherv", "binomial", root, recvcounts, recvtype, sendcount,
+                               sendtype, comm);
   if (is_root) {
-    meta_counts(recvcounts, p);
     return at_root(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm,
                    p);
   }
@@ -102,14 +101,8 @@ int unchecked_gatherv_binomial(const void* sendbuf, int sendcount, MPI_Datatype 
 int gatherv_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                      const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
                      MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
-                                               displs, recvtype, root, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_gatherv_binomial(sendbuf, sendcount, sendtype, recvbuf,
-                                                             recvcounts, displs, recvtype, root,
-                                                             comm);
-                         });
+  return detail::guarded_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                 recvtype, root, user_comm, unchecked_gatherv_binomial);
 }
 
 } // namespace collscope

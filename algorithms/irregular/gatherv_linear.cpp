@@ -23,8 +23,8 @@ int unchecked_gatherv_linear(const void* sendbuf, int sendcount, MPI_Datatype se
   using namespace detail;
   const auto [rank, p] = shape(comm);
   const bool is_root = rank == root;
-  const AlgorithmRegion region("gatherv", "linear", root, is_root ? recvcounts[root] : sendcount,
-                               is_root ? recvtype : sendtype, comm);
+  const IrregularRegion region("gatherv", "linear", root, recvcounts, recvtype, sendcount, sendtype,
+                               comm);
   const auto round_of = [root](int r) { return r < root ? r : r - 1; };
   if (!is_root) {
     if (carries_no_data(sendcount, sendtype)) return MPI_SUCCESS;
@@ -32,7 +32,6 @@ int unchecked_gatherv_linear(const void* sendbuf, int sendcount, MPI_Datatype se
     trace::blocks(rank, 1, 0, 0);
     return MPI_Send(sendbuf, sendcount, sendtype, root, gatherv_tag, comm);
   }
-  meta_counts(recvcounts, p);
   const MPI_Aint extent = extent_of(recvtype);
   for (int r = 0; r < p; ++r) {
     char* slot = at(recvbuf, displs[r], extent);
@@ -53,14 +52,8 @@ int unchecked_gatherv_linear(const void* sendbuf, int sendcount, MPI_Datatype se
 int gatherv_linear(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                    const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
                    MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
-                                               displs, recvtype, root, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_gatherv_linear(sendbuf, sendcount, sendtype, recvbuf,
-                                                           recvcounts, displs, recvtype, root,
-                                                           comm);
-                         });
+  return detail::guarded_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                 recvtype, root, user_comm, unchecked_gatherv_linear);
 }
 
 } // namespace collscope

@@ -32,9 +32,8 @@ int gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* rec
             MPI_Comm comm, const char* name, ModelTree tree) {
   const auto [rank, p] = shape(comm);
   const bool is_root = rank == root;
-  const AlgorithmRegion region("gatherv", name, root, is_root ? recvcounts[root] : sendcount,
-                               is_root ? recvtype : sendtype, comm);
-  if (is_root) meta_counts(recvcounts, p);
+  const IrregularRegion region("gatherv", name, root, recvcounts, recvtype, sendcount, sendtype,
+                               comm);
   ModelPlan plan;
   COLLSCOPE_TRY(plan_model_tree(tree, recvcounts, recvtype, root, comm, plan));
   const trace::Region phase("phase data");
@@ -78,76 +77,32 @@ int gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* rec
 
 } // namespace
 
-namespace {
-
-int unchecked_gatherv_model_binomial_min(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                                         void* recvbuf, const int* recvcounts, const int* displs,
-                                         MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  return gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm,
-                 "model-binomial-min", ModelTree::binomial_minimum);
-}
-
-} // namespace
-
 int gatherv_model_binomial_min(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                                void* recvbuf, const int* recvcounts, const int* displs,
                                MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
-                                               displs, recvtype, root, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_gatherv_model_binomial_min(sendbuf, sendcount, sendtype,
-                                                                       recvbuf, recvcounts, displs,
-                                                                       recvtype, root, comm);
-                         });
+  return detail::guarded_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                 recvtype, root, user_comm, [](auto... mpi_args) {
+                                   return gatherv(mpi_args..., "model-binomial-min",
+                                                  ModelTree::binomial_minimum);
+                                 });
 }
-
-namespace {
-
-int unchecked_gatherv_model_binomial_max(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                                         void* recvbuf, const int* recvcounts, const int* displs,
-                                         MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  return gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm,
-                 "model-binomial-max", ModelTree::binomial_maximum);
-}
-
-} // namespace
 
 int gatherv_model_binomial_max(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                                void* recvbuf, const int* recvcounts, const int* displs,
                                MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
-                                               displs, recvtype, root, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_gatherv_model_binomial_max(sendbuf, sendcount, sendtype,
-                                                                       recvbuf, recvcounts, displs,
-                                                                       recvtype, root, comm);
-                         });
+  return detail::guarded_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                 recvtype, root, user_comm, [](auto... mpi_args) {
+                                   return gatherv(mpi_args..., "model-binomial-max",
+                                                  ModelTree::binomial_maximum);
+                                 });
 }
-
-namespace {
-
-int unchecked_gatherv_model_traff(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                                  void* recvbuf, const int* recvcounts, const int* displs,
-                                  MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  return gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm,
-                 "model-traff", ModelTree::traff);
-}
-
-} // namespace
 
 int gatherv_model_traff(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                         const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
                         MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
-                                               displs, recvtype, root, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_gatherv_model_traff(sendbuf, sendcount, sendtype,
-                                                                recvbuf, recvcounts, displs,
-                                                                recvtype, root, comm);
-                         });
+  return detail::guarded_gatherv(
+      sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, user_comm,
+      [](auto... mpi_args) { return gatherv(mpi_args..., "model-traff", ModelTree::traff); });
 }
 
 } // namespace collscope

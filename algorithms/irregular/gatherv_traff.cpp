@@ -105,10 +105,8 @@ int below_root(const Gatherv& g, const IrregularView& view, int rank) {
 int gatherv(const Gatherv& g, const char* name, const schedule::IrregularOptions& options) {
   const auto [rank, p] = shape(g.comm);
   const bool is_root = rank == g.root;
-  const AlgorithmRegion region("gatherv", name, g.root,
-                               is_root ? g.recvcounts[g.root] : g.sendcount,
-                               is_root ? g.recvtype : g.sendtype, g.comm);
-  if (is_root) meta_counts(g.recvcounts, p);
+  const IrregularRegion region("gatherv", name, g.root, g.recvcounts, g.recvtype, g.sendcount,
+                               g.sendtype, g.comm);
   if (options.threshold > 0) trace::meta("threshold", options.threshold);
   const std::int64_t own =
       is_root ? bytes_of(g.recvcounts[g.root], g.recvtype) : bytes_of(g.sendcount, g.sendtype);
@@ -120,75 +118,33 @@ int gatherv(const Gatherv& g, const char* name, const schedule::IrregularOptions
 
 } // namespace
 
-namespace {
-
-int unchecked_gatherv_traff(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                            void* recvbuf, const int* recvcounts, const int* displs,
-                            MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  return gatherv({sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm},
-                 "traff", {});
-}
-
-} // namespace
-
 int gatherv_traff(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                   const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
                   MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
-                                               displs, recvtype, root, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_gatherv_traff(sendbuf, sendcount, sendtype, recvbuf,
-                                                          recvcounts, displs, recvtype, root, comm);
-                         });
+  return detail::guarded_gatherv(
+      sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, user_comm,
+      [](auto... mpi_args) { return gatherv({mpi_args...}, "traff", {}); });
 }
-
-namespace {
-
-int unchecked_gatherv_traff_lemma4(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                                   void* recvbuf, const int* recvcounts, const int* displs,
-                                   MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  return gatherv({sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm},
-                 "traff-lemma4", {schedule::Estimate::total, 0});
-}
-
-} // namespace
 
 int gatherv_traff_lemma4(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                          const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
                          MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
-                                               displs, recvtype, root, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_gatherv_traff_lemma4(sendbuf, sendcount, sendtype,
-                                                                 recvbuf, recvcounts, displs,
-                                                                 recvtype, root, comm);
-                         });
+  return detail::guarded_gatherv(
+      sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, user_comm,
+      [](auto... mpi_args) {
+        return gatherv({mpi_args...}, "traff-lemma4", {schedule::Estimate::total, 0});
+      });
 }
-
-namespace {
-
-int unchecked_gatherv_traff_degrade(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                                    void* recvbuf, const int* recvcounts, const int* displs,
-                                    MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  return gatherv({sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm},
-                 "traff-degrade", {schedule::Estimate::gather_time, irregular_tuning().threshold});
-}
-
-} // namespace
 
 int gatherv_traff_degrade(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                           const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
                           MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
-                                               displs, recvtype, root, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_gatherv_traff_degrade(sendbuf, sendcount, sendtype,
-                                                                  recvbuf, recvcounts, displs,
-                                                                  recvtype, root, comm);
-                         });
+  return detail::guarded_gatherv(
+      sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, user_comm,
+      [](auto... mpi_args) {
+        return gatherv({mpi_args...}, "traff-degrade",
+                       {schedule::Estimate::gather_time, irregular_tuning().threshold});
+      });
 }
 
 } // namespace collscope

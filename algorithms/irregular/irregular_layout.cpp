@@ -96,4 +96,12 @@ void meta_counts(const int* counts, int p) {
   trace::meta("counts", text);
 }
 
+IrregularRegion::IrregularRegion(const char* collective, const char* name, int root,
+                                 const int* counts, MPI_Datatype root_type, int own_count,
+                                 MPI_Datatype own_type, MPI_Comm comm)
+    : AlgorithmRegion(collective, name, root, shape(comm).rank == root ? counts[root] : own_count,
+                      shape(comm).rank == root ? root_type : own_type, comm) {
+  if (shape(comm).rank == root) meta_counts(counts, shape(comm).size);
+}
+
 } // namespace collscope::detail

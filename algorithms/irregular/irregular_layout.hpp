@@ -10,6 +10,8 @@
 // the same predefined type, also for an empty block it forwards others' blocks through.
 #pragma once
 
+#include "common/annotate.hpp"
+
 #include <cstdint>
 #include <mpi.h>
 #include <span>
@@ -60,5 +62,14 @@ std::vector<int> rank_list(int begin, int end);
 /// Trace metadata "counts": the root's block counts, comma-separated (only the root knows
 /// them; the trace model takes the union of all ranks' metadata).
 void meta_counts(const int* counts, int p);
+
+/// The algorithm region of a gatherv or scatterv: at the root its own block, counts[root] of
+/// the root side's type, and every block's count (meta_counts); elsewhere the rank's own
+/// block of the other side.
+class IrregularRegion : public AlgorithmRegion {
+public:
+  IrregularRegion(const char* collective, const char* name, int root, const int* counts,
+                  MPI_Datatype root_type, int own_count, MPI_Datatype own_type, MPI_Comm comm);
+};
 
 } // namespace collscope::detail

@@ -1,7 +1,11 @@
-// Registry entries of the irregular collectives: gatherv, scatterv, allgatherv.
+// Registry entries of the irregular collectives: gatherv, scatterv, allgatherv, alltoallv. For
+// alltoallv the bound uses m = all blocks of all ranks (collscope-run's m_bytes), which no
+// round's largest message can exceed in sum.
 #include "collscope/algorithms/allgatherv.hpp"
+#include "collscope/algorithms/alltoallv.hpp"
 #include "collscope/algorithms/gatherv.hpp"
 #include "collscope/algorithms/scatterv.hpp"
+#include "collscope/schedule/alltoall.hpp"
 #include "common/registry_formulas.hpp"
 #include "common/registry_parts.hpp"
 
@@ -19,7 +23,83 @@ constexpr std::string_view traff_source = "seeds/000 §2–3, Lemmas 1–3, Theo
 constexpr std::string_view model_binomial_source = "seeds/002 §2 (model-based binomial tree)";
 constexpr std::string_view model_traff_source = "seeds/002 §2 (model-based Träff algorithm)";
 
-const std::array entries{
+constexpr CostFormula direct_irregular{
+    "≤ (p−1)α + βm",
+    [](int p, double m, double a, double b, int) { return p <= 1 ? 0 : (p - 1) * a + b * m; }};
+constexpr CostFormula one_factor_irregular{
+    "≤ (2⌈p/2⌉ − 1)α + βm", [](int p, double m, double a, double b, int) {
+      return p <= 1 ? 0 : s::one_factor_rounds(p) * a + b * m;
+    }};
+
+// The Träff and model-based trees serve MPI_Gatherv and MPI_Scatterv alike (the scatter runs
+// the gather's tree top-down): a scatterv entry is its gatherv entry with the other collective
+// and function.
+constexpr Algorithm traff_entry{.collective = C::gatherv,
+                                .name = "traff",
+                                .description =
+                                    "data-aware ordered tree built in 2⌈log₂p⌉ small rounds",
+                                .source = traff_source,
+                                .rounds = traff_rounds,
+                                .cost = traff,
+                                .irregular_model = I::traff,
+                                .gatherv = gatherv_traff};
+constexpr Algorithm traff_lemma4_entry{.collective = C::gatherv,
+                                       .name = "traff-lemma4",
+                                       .description =
+                                           "the same, own-block copies counted (Lemma 4)",
+                                       .source = "seeds/000 §3, Lemma 4",
+                                       .rounds = traff_rounds,
+                                       .cost = traff,
+                                       .irregular_model = I::traff_lemma4,
+                                       .gatherv = gatherv_traff_lemma4};
+constexpr Algorithm traff_degrade_entry{
+    .collective = C::gatherv,
+    .name = "traff-degrade",
+    .description = "the same, big subtrees straight to the root (--threshold)",
+    .source = "seeds/000 §3 last paragraph (graceful degradation)",
+    .rounds = traff_rounds,
+    .cost = traff,
+    .parameter = Parameter::threshold,
+    .irregular_model = I::traff_degrade,
+    .gatherv = gatherv_traff_degrade};
+constexpr Algorithm model_binomial_min_entry{
+    .collective = C::gatherv,
+    .name = "model-binomial-min",
+    .description = "heterogeneous: binomial tree, ranks mapped minimum-first by t(i,j,m)",
+    .source = model_binomial_source,
+    .rounds = twice_log_rounds,
+    .cost = model_tree,
+    .irregular_model = I::model_binomial_min,
+    .gatherv = gatherv_model_binomial_min};
+constexpr Algorithm model_binomial_max_entry{
+    .collective = C::gatherv,
+    .name = "model-binomial-max",
+    .description = "heterogeneous: binomial tree, ranks mapped maximum-first by t(i,j,m)",
+    .source = model_binomial_source,
+    .rounds = twice_log_rounds,
+    .cost = model_tree,
+    .irregular_model = I::model_binomial_max,
+    .gatherv = gatherv_model_binomial_max};
+constexpr Algorithm model_traff_entry{.collective = C::gatherv,
+                                      .name = "model-traff",
+                                      .description =
+                                          "heterogeneous: modified Träff tree from t(i,j,m)",
+                                      .source = model_traff_source,
+                                      .rounds = model_traff_rounds,
+                                      .cost = model_traff,
+                                      .irregular_model = I::model_traff,
+                                      .gatherv = gatherv_model_traff};
+
+constexpr Algorithm scatterv_of(Algorithm entry, ScattervFn function,
+                                std::string_view description = {}) {
+  entry.collective = C::scatterv;
+  entry.gatherv = nullptr;
+  entry.scatterv = function;
+  if (!description.empty()) entry.description = description;
+  return entry;
+}
+
+const std::array first{
     Algorithm{.collective = C::gatherv,
               .name = "linear",
               .description = "root receives the non-empty blocks one by one in rank order",
@@ -36,62 +116,18 @@ const std::array entries{
               .cost = binomial_irregular,
               .irregular_model = I::binomial,
               .gatherv = gatherv_binomial},
-    Algorithm{.collective = C::gatherv,
-              .name = "traff",
-              .description = "data-aware ordered tree built in 2⌈log₂p⌉ small rounds",
-              .source = traff_source,
-              .rounds = traff_rounds,
-              .cost = traff,
-              .irregular_model = I::traff,
-              .gatherv = gatherv_traff},
-    Algorithm{.collective = C::gatherv,
-              .name = "traff-lemma4",
-              .description = "the same, own-block copies counted (Lemma 4)",
-              .source = "seeds/000 §3, Lemma 4",
-              .rounds = traff_rounds,
-              .cost = traff,
-              .irregular_model = I::traff_lemma4,
-              .gatherv = gatherv_traff_lemma4},
-    Algorithm{.collective = C::gatherv,
-              .name = "traff-degrade",
-              .description = "the same, big subtrees straight to the root (--threshold)",
-              .source = "seeds/000 §3 last paragraph (graceful degradation)",
-              .rounds = traff_rounds,
-              .cost = traff,
-              .parameter = Parameter::threshold,
-              .irregular_model = I::traff_degrade,
-              .gatherv = gatherv_traff_degrade},
-    Algorithm{.collective = C::gatherv,
-              .name = "model-binomial-min",
-              .description = "heterogeneous: binomial tree, ranks mapped minimum-first by t(i,j,m)",
-              .source = model_binomial_source,
-              .rounds = twice_log_rounds,
-              .cost = model_tree,
-              .irregular_model = I::model_binomial_min,
-              .gatherv = gatherv_model_binomial_min},
-    Algorithm{.collective = C::gatherv,
-              .name = "model-binomial-max",
-              .description = "heterogeneous: binomial tree, ranks mapped maximum-first by t(i,j,m)",
-              .source = model_binomial_source,
-              .rounds = twice_log_rounds,
-              .cost = model_tree,
-              .irregular_model = I::model_binomial_max,
-              .gatherv = gatherv_model_binomial_max},
-    Algorithm{.collective = C::gatherv,
-              .name = "model-traff",
-              .description = "heterogeneous: modified Träff tree from t(i,j,m)",
-              .source = model_traff_source,
-              .rounds = model_traff_rounds,
-              .cost = model_traff,
-              .irregular_model = I::model_traff,
-              .gatherv = gatherv_model_traff},
+    traff_entry,
+    traff_lemma4_entry,
+    traff_degrade_entry,
+    model_binomial_min_entry,
+    model_binomial_max_entry,
+    model_traff_entry,
     Algorithm{.collective = C::gatherv,
               .name = "native",
               .description = "Open MPI's MPI_Gatherv",
               .source = "Open MPI",
               .native = true,
               .gatherv = MPI_Gatherv},
-
     Algorithm{.collective = C::scatterv,
               .name = "linear",
               .description = "root sends the non-empty blocks one by one in rank order",
@@ -108,62 +144,19 @@ const std::array entries{
               .cost = binomial_scatterv,
               .irregular_model = I::binomial,
               .scatterv = scatterv_binomial},
-    Algorithm{.collective = C::scatterv,
-              .name = "traff",
-              .description = "data-aware ordered tree built in 2⌈log₂p⌉ small rounds",
-              .source = traff_source,
-              .rounds = traff_rounds,
-              .cost = traff,
-              .irregular_model = I::traff,
-              .scatterv = scatterv_traff},
-    Algorithm{.collective = C::scatterv,
-              .name = "traff-lemma4",
-              .description = "the same, own-block copies counted (Lemma 4)",
-              .source = "seeds/000 §3, Lemma 4",
-              .rounds = traff_rounds,
-              .cost = traff,
-              .irregular_model = I::traff_lemma4,
-              .scatterv = scatterv_traff_lemma4},
-    Algorithm{.collective = C::scatterv,
-              .name = "traff-degrade",
-              .description = "the same, big subtrees straight from the root (--threshold)",
-              .source = "seeds/000 §3 last paragraph (graceful degradation)",
-              .rounds = traff_rounds,
-              .cost = traff,
-              .parameter = Parameter::threshold,
-              .irregular_model = I::traff_degrade,
-              .scatterv = scatterv_traff_degrade},
-    Algorithm{.collective = C::scatterv,
-              .name = "model-binomial-min",
-              .description = "heterogeneous: binomial tree, ranks mapped minimum-first by t(i,j,m)",
-              .source = model_binomial_source,
-              .rounds = twice_log_rounds,
-              .cost = model_tree,
-              .irregular_model = I::model_binomial_min,
-              .scatterv = scatterv_model_binomial_min},
-    Algorithm{.collective = C::scatterv,
-              .name = "model-binomial-max",
-              .description = "heterogeneous: binomial tree, ranks mapped maximum-first by t(i,j,m)",
-              .source = model_binomial_source,
-              .rounds = twice_log_rounds,
-              .cost = model_tree,
-              .irregular_model = I::model_binomial_max,
-              .scatterv = scatterv_model_binomial_max},
-    Algorithm{.collective = C::scatterv,
-              .name = "model-traff",
-              .description = "heterogeneous: modified Träff tree from t(i,j,m)",
-              .source = model_traff_source,
-              .rounds = model_traff_rounds,
-              .cost = model_traff,
-              .irregular_model = I::model_traff,
-              .scatterv = scatterv_model_traff},
+    scatterv_of(traff_entry, scatterv_traff),
+    scatterv_of(traff_lemma4_entry, scatterv_traff_lemma4),
+    scatterv_of(traff_degrade_entry, scatterv_traff_degrade,
+                "the same, big subtrees straight from the root (--threshold)"),
+    scatterv_of(model_binomial_min_entry, scatterv_model_binomial_min),
+    scatterv_of(model_binomial_max_entry, scatterv_model_binomial_max),
+    scatterv_of(model_traff_entry, scatterv_model_traff),
     Algorithm{.collective = C::scatterv,
               .name = "native",
               .description = "Open MPI's MPI_Scatterv",
               .source = "Open MPI",
               .native = true,
               .scatterv = MPI_Scatterv},
-
     Algorithm{.collective = C::allgatherv,
               .name = "ring",
               .description = "each whole block travels the ring, p−1 steps",
@@ -187,12 +180,32 @@ const std::array entries{
               .source = "Open MPI",
               .native = true,
               .allgatherv = MPI_Allgatherv},
+    Algorithm{.collective = C::alltoallv,
+              .name = "direct",
+              .description = "the direct alltoall on blocks of any size; empty blocks not sent",
+              .source = "seeds/001 “Direct alltoall, fully-connected network”",
+              .rounds = linear_rounds,
+              .cost = direct_irregular,
+              .alltoallv = alltoallv_direct},
+    Algorithm{.collective = C::alltoallv,
+              .name = "one-factor",
+              .description = "the one-factor alltoall on blocks of any size; empty blocks not sent",
+              .source = "seeds/001 “Telephone exchange algorithm (1-factoring)”",
+              .rounds = one_factor_rounds,
+              .cost = one_factor_irregular,
+              .alltoallv = alltoallv_one_factor},
+    Algorithm{.collective = C::alltoallv,
+              .name = "native",
+              .description = "Open MPI's MPI_Alltoallv",
+              .source = "Open MPI",
+              .native = true,
+              .alltoallv = MPI_Alltoallv},
 };
 
 } // namespace
 
-std::span<const Algorithm> irregular_algorithms() {
-  return entries;
+RegistryPart irregular_registry() {
+  return {first};
 }
 
 } // namespace collscope::detail

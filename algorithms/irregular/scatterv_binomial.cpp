@@ -56,10 +56,9 @@ int unchecked_scatterv_binomial(const void* sendbuf, const int* sendcounts, cons
                                 MPI_Datatype recvtype, int root, MPI_Comm comm) {
   const auto [rank, p] = shape(comm);
   const bool is_root = rank == root;
-  const AlgorithmRegion region("scatterv", "binomial", root, is_root ? sendcounts[root] : recvcount,
-                               is_root ? sendtype : recvtype, comm);
+  const IrregularRegion region("scatterv", "binomial", root, sendcounts, sendtype, recvcount,
+                               recvtype, comm);
   if (is_root) {
-    meta_counts(sendcounts, p);
     return from_root(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root,
                      comm, p);
   }
@@ -102,14 +101,8 @@ int unchecked_scatterv_binomial(const void* sendbuf, const int* sendcounts, cons
 int scatterv_binomial(const void* sendbuf, const int* sendcounts, const int* displs,
                       MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
                       int root, MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
-                                                recvcount, recvtype, root, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_scatterv_binomial(sendbuf, sendcounts, displs, sendtype,
-                                                              recvbuf, recvcount, recvtype, root,
-                                                              comm);
-                         });
+  return detail::guarded_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
+                                  recvtype, root, user_comm, unchecked_scatterv_binomial);
 }
 
 } // namespace collscope

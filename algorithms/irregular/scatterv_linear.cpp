@@ -22,15 +22,14 @@ int unchecked_scatterv_linear(const void* sendbuf, const int* sendcounts, const 
   using namespace detail;
   const auto [rank, p] = shape(comm);
   const bool is_root = rank == root;
-  const AlgorithmRegion region("scatterv", "linear", root, is_root ? sendcounts[root] : recvcount,
-                               is_root ? sendtype : recvtype, comm);
+  const IrregularRegion region("scatterv", "linear", root, sendcounts, sendtype, recvcount,
+                               recvtype, comm);
   const auto round_of = [root](int r) { return r < root ? r : r - 1; };
   if (!is_root) {
     if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
     const trace::Round round(round_of(rank));
     return MPI_Recv(recvbuf, recvcount, recvtype, root, scatterv_tag, comm, MPI_STATUS_IGNORE);
   }
-  meta_counts(sendcounts, p);
   const MPI_Aint extent = extent_of(sendtype);
   for (int r = 0; r < p; ++r) {
     const char* slot = at(sendbuf, displs[r], extent);
@@ -51,14 +50,8 @@ int unchecked_scatterv_linear(const void* sendbuf, const int* sendcounts, const 
 int scatterv_linear(const void* sendbuf, const int* sendcounts, const int* displs,
                     MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
                     int root, MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
-                                                recvcount, recvtype, root, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_scatterv_linear(sendbuf, sendcounts, displs, sendtype,
-                                                            recvbuf, recvcount, recvtype, root,
-                                                            comm);
-                         });
+  return detail::guarded_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
+                                  recvtype, root, user_comm, unchecked_scatterv_linear);
 }
 
 } // namespace collscope

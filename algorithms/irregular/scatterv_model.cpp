@@ -24,9 +24,8 @@ int scatterv(const void* sendbuf, const int* sendcounts, const int* displs, MPI_
              const char* name, ModelTree tree) {
   const auto [rank, p] = shape(comm);
   const bool is_root = rank == root;
-  const AlgorithmRegion region("scatterv", name, root, is_root ? sendcounts[root] : recvcount,
-                               is_root ? sendtype : recvtype, comm);
-  if (is_root) meta_counts(sendcounts, p);
+  const IrregularRegion region("scatterv", name, root, sendcounts, sendtype, recvcount, recvtype,
+                               comm);
   ModelPlan plan;
   COLLSCOPE_TRY(plan_model_tree(tree, sendcounts, sendtype, root, comm, plan));
   const trace::Region phase("phase data");
@@ -73,78 +72,32 @@ int scatterv(const void* sendbuf, const int* sendcounts, const int* displs, MPI_
 
 } // namespace
 
-namespace {
-
-int unchecked_scatterv_model_binomial_min(const void* sendbuf, const int* sendcounts,
-                                          const int* displs, MPI_Datatype sendtype, void* recvbuf,
-                                          int recvcount, MPI_Datatype recvtype, int root,
-                                          MPI_Comm comm) {
-  return scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm,
-                  "model-binomial-min", ModelTree::binomial_minimum);
-}
-
-} // namespace
-
 int scatterv_model_binomial_min(const void* sendbuf, const int* sendcounts, const int* displs,
                                 MPI_Datatype sendtype, void* recvbuf, int recvcount,
                                 MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
-                                                recvcount, recvtype, root, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_scatterv_model_binomial_min(
-                               sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype,
-                               root, comm);
-                         });
+  return detail::guarded_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
+                                  recvtype, root, user_comm, [](auto... mpi_args) {
+                                    return scatterv(mpi_args..., "model-binomial-min",
+                                                    ModelTree::binomial_minimum);
+                                  });
 }
-
-namespace {
-
-int unchecked_scatterv_model_binomial_max(const void* sendbuf, const int* sendcounts,
-                                          const int* displs, MPI_Datatype sendtype, void* recvbuf,
-                                          int recvcount, MPI_Datatype recvtype, int root,
-                                          MPI_Comm comm) {
-  return scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm,
-                  "model-binomial-max", ModelTree::binomial_maximum);
-}
-
-} // namespace
 
 int scatterv_model_binomial_max(const void* sendbuf, const int* sendcounts, const int* displs,
                                 MPI_Datatype sendtype, void* recvbuf, int recvcount,
                                 MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
-                                                recvcount, recvtype, root, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_scatterv_model_binomial_max(
-                               sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype,
-                               root, comm);
-                         });
+  return detail::guarded_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
+                                  recvtype, root, user_comm, [](auto... mpi_args) {
+                                    return scatterv(mpi_args..., "model-binomial-max",
+                                                    ModelTree::binomial_maximum);
+                                  });
 }
-
-namespace {
-
-int unchecked_scatterv_model_traff(const void* sendbuf, const int* sendcounts, const int* displs,
-                                   MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                                   MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  return scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm,
-                  "model-traff", ModelTree::traff);
-}
-
-} // namespace
 
 int scatterv_model_traff(const void* sendbuf, const int* sendcounts, const int* displs,
                          MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
                          int root, MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
-                                                recvcount, recvtype, root, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_scatterv_model_traff(sendbuf, sendcounts, displs,
-                                                                 sendtype, recvbuf, recvcount,
-                                                                 recvtype, root, comm);
-                         });
+  return detail::guarded_scatterv(
+      sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, user_comm,
+      [](auto... mpi_args) { return scatterv(mpi_args..., "model-traff", ModelTree::traff); });
 }
 
 } // namespace collscope

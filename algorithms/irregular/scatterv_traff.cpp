@@ -95,10 +95,8 @@ int below_root(const Scatterv& s, const IrregularView& view, int rank) {
 int scatterv(const Scatterv& s, const char* name, const schedule::IrregularOptions& options) {
   const auto [rank, p] = shape(s.comm);
   const bool is_root = rank == s.root;
-  const AlgorithmRegion region("scatterv", name, s.root,
-                               is_root ? s.sendcounts[s.root] : s.recvcount,
-                               is_root ? s.sendtype : s.recvtype, s.comm);
-  if (is_root) meta_counts(s.sendcounts, p);
+  const IrregularRegion region("scatterv", name, s.root, s.sendcounts, s.sendtype, s.recvcount,
+                               s.recvtype, s.comm);
   if (options.threshold > 0) trace::meta("threshold", options.threshold);
   const std::int64_t own =
       is_root ? bytes_of(s.sendcounts[s.root], s.sendtype) : bytes_of(s.recvcount, s.recvtype);
@@ -110,76 +108,33 @@ int scatterv(const Scatterv& s, const char* name, const schedule::IrregularOptio
 
 } // namespace
 
-namespace {
-
-int unchecked_scatterv_traff(const void* sendbuf, const int* sendcounts, const int* displs,
-                             MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                             MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  return scatterv({sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm},
-                  "traff", {});
-}
-
-} // namespace
-
 int scatterv_traff(const void* sendbuf, const int* sendcounts, const int* displs,
                    MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
                    int root, MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
-                                                recvcount, recvtype, root, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_scatterv_traff(sendbuf, sendcounts, displs, sendtype,
-                                                           recvbuf, recvcount, recvtype, root,
-                                                           comm);
-                         });
+  return detail::guarded_scatterv(
+      sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, user_comm,
+      [](auto... mpi_args) { return scatterv({mpi_args...}, "traff", {}); });
 }
-
-namespace {
-
-int unchecked_scatterv_traff_lemma4(const void* sendbuf, const int* sendcounts, const int* displs,
-                                    MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                                    MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  return scatterv({sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm},
-                  "traff-lemma4", {schedule::Estimate::total, 0});
-}
-
-} // namespace
 
 int scatterv_traff_lemma4(const void* sendbuf, const int* sendcounts, const int* displs,
                           MPI_Datatype sendtype, void* recvbuf, int recvcount,
                           MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
-                                                recvcount, recvtype, root, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_scatterv_traff_lemma4(sendbuf, sendcounts, displs,
-                                                                  sendtype, recvbuf, recvcount,
-                                                                  recvtype, root, comm);
-                         });
+  return detail::guarded_scatterv(
+      sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, user_comm,
+      [](auto... mpi_args) {
+        return scatterv({mpi_args...}, "traff-lemma4", {schedule::Estimate::total, 0});
+      });
 }
-
-namespace {
-
-int unchecked_scatterv_traff_degrade(const void* sendbuf, const int* sendcounts, const int* displs,
-                                     MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                                     MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  return scatterv({sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm},
-                  "traff-degrade", {schedule::Estimate::gather_time, irregular_tuning().threshold});
-}
-
-} // namespace
 
 int scatterv_traff_degrade(const void* sendbuf, const int* sendcounts, const int* displs,
                            MPI_Datatype sendtype, void* recvbuf, int recvcount,
                            MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
-                                                recvcount, recvtype, root, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_scatterv_traff_degrade(sendbuf, sendcounts, displs,
-                                                                   sendtype, recvbuf, recvcount,
-                                                                   recvtype, root, comm);
-                         });
+  return detail::guarded_scatterv(
+      sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, user_comm,
+      [](auto... mpi_args) {
+        return scatterv({mpi_args...}, "traff-degrade",
+                        {schedule::Estimate::gather_time, irregular_tuning().threshold});
+      });
 }
 
 } // namespace collscope

@@ -44,9 +44,7 @@ int unchecked_bcast_gl10(void* buffer, int count, MPI_Datatype datatype, int roo
 
 int bcast_gl10_scatter_allgather(void* buffer, int count, MPI_Datatype datatype, int root,
                                  MPI_Comm user_comm) {
-  return detail::guarded(
-      user_comm, detail::check_bcast(buffer, count, datatype, root, user_comm),
-      [&](MPI_Comm comm) { return unchecked_bcast_gl10(buffer, count, datatype, root, comm); });
+  return detail::guarded_bcast(buffer, count, datatype, root, user_comm, unchecked_bcast_gl10);
 }
 
 } // namespace collscope

@@ -43,11 +43,8 @@ int unchecked_reduce_gl16(const void* sendbuf, void* recvbuf, int count, MPI_Dat
 int reduce_gl16_reduce_scatter_gatherv(const void* sendbuf, void* recvbuf, int count,
                                        MPI_Datatype datatype, MPI_Op op, int root,
                                        MPI_Comm user_comm) {
-  return detail::guarded(
-      user_comm, detail::check_reduce(sendbuf, recvbuf, count, datatype, op, root, user_comm),
-      [&](MPI_Comm comm) {
-        return unchecked_reduce_gl16(sendbuf, recvbuf, count, datatype, op, root, comm);
-      });
+  return detail::guarded_reduce(sendbuf, recvbuf, count, datatype, op, root, user_comm,
+                                unchecked_reduce_gl16);
 }
 
 } // namespace collscope

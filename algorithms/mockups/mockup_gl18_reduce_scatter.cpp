@@ -26,12 +26,8 @@ int unchecked_reduce_scatter_block_gl18(const void* sendbuf, void* recvbuf, int 
 
 int reduce_scatter_block_gl18_reduce_scatter(const void* sendbuf, void* recvbuf, int recvcount,
                                              MPI_Datatype datatype, MPI_Op op, MPI_Comm user_comm) {
-  return detail::guarded(
-      user_comm,
-      detail::check_reduce_scatter(sendbuf, recvbuf, nullptr, recvcount, datatype, op, user_comm),
-      [&](MPI_Comm comm) {
-        return unchecked_reduce_scatter_block_gl18(sendbuf, recvbuf, recvcount, datatype, op, comm);
-      });
+  return detail::guarded_reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, user_comm,
+                                              unchecked_reduce_scatter_block_gl18);
 }
 
 } // namespace collscope

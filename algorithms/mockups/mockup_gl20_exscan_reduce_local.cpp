@@ -43,11 +43,8 @@ int unchecked_scan_gl20(const void* sendbuf, void* recvbuf, int count, MPI_Datat
 
 int scan_gl20_exscan_reduce_local(const void* sendbuf, void* recvbuf, int count,
                                   MPI_Datatype datatype, MPI_Op op, MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_scan_gl20(sendbuf, recvbuf, count, datatype, op, comm);
-                         });
+  return detail::guarded_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm,
+                                   unchecked_scan_gl20);
 }
 
 } // namespace collscope

@@ -37,13 +37,8 @@ int unchecked_scatter_gl22(const void* sendbuf, int sendcount, MPI_Datatype send
 
 int scatter_gl22_scatterv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                           int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                                               recvtype, root, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_scatter_gl22(sendbuf, sendcount, sendtype, recvbuf,
-                                                         recvcount, recvtype, root, comm);
-                         });
+  return detail::guarded_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                                 user_comm, unchecked_scatter_gl22);
 }
 
 } // namespace collscope

@@ -53,13 +53,8 @@ int unchecked_allgather_gl3(const void* sendbuf, int sendcount, MPI_Datatype sen
 int allgather_gl3_allreduce(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                             void* recvbuf, int recvcount, MPI_Datatype recvtype,
                             MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                                                 recvtype, user_comm),
-                         [&](MPI_Comm comm) {
-                           return unchecked_allgather_gl3(sendbuf, sendcount, sendtype, recvbuf,
-                                                          recvcount, recvtype, comm);
-                         });
+  return detail::guarded_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                                   user_comm, unchecked_allgather_gl3);
 }
 
 } // namespace collscope

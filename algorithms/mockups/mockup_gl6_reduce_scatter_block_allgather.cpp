@@ -46,11 +46,8 @@ int unchecked_allreduce_gl6(const void* sendbuf, void* recvbuf, int count, MPI_D
 int allreduce_gl6_reduce_scatter_block_allgather(const void* sendbuf, void* recvbuf, int count,
                                                  MPI_Datatype datatype, MPI_Op op,
                                                  MPI_Comm user_comm) {
-  return detail::guarded(
-      user_comm, detail::check_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm),
-      [&](MPI_Comm comm) {
-        return unchecked_allreduce_gl6(sendbuf, recvbuf, count, datatype, op, comm);
-      });
+  return detail::guarded_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm,
+                                   unchecked_allreduce_gl6);
 }
 
 } // namespace collscope

@@ -44,11 +44,8 @@ int unchecked_allreduce_gl7(const void* sendbuf, void* recvbuf, int count, MPI_D
 
 int allreduce_gl7_reduce_scatter_allgatherv(const void* sendbuf, void* recvbuf, int count,
                                             MPI_Datatype datatype, MPI_Op op, MPI_Comm user_comm) {
-  return detail::guarded(
-      user_comm, detail::check_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm),
-      [&](MPI_Comm comm) {
-        return unchecked_allreduce_gl7(sendbuf, recvbuf, count, datatype, op, comm);
-      });
+  return detail::guarded_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm,
+                                   unchecked_allreduce_gl7);
 }
 
 } // namespace collscope

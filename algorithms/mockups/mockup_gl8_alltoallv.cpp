@@ -38,13 +38,8 @@ int unchecked_alltoall_gl8(const void* sendbuf, int sendcount, MPI_Datatype send
 
 int alltoall_gl8_alltoallv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                            int recvcount, MPI_Datatype recvtype, MPI_Comm user_comm) {
-  return detail::guarded(
-      user_comm,
-      detail::check_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, user_comm),
-      [&](MPI_Comm comm) {
-        return unchecked_alltoall_gl8(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                      comm);
-      });
+  return detail::guarded_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                                  user_comm, unchecked_alltoall_gl8);
 }
 
 } // namespace collscope

@@ -92,8 +92,8 @@ const std::array entries{
 
 } // namespace
 
-std::span<const Algorithm> neighbor_algorithms() {
-  return entries;
+RegistryPart neighbor_registry() {
+  return {entries};
 }
 
 } // namespace collscope::detail

@@ -15,21 +15,28 @@
 
 namespace collscope {
 
+namespace {
+
+int start_butterfly(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                    MPI_Comm comm, MPI_Request* request) {
+  if (sendbuf != MPI_IN_PLACE)
+    COLLSCOPE_TRY(detail::typed_copy(sendbuf, count, datatype, recvbuf, count, datatype));
+  const auto [rank, p] = detail::shape(comm);
+  // An empty vector still runs the schedule: every rank's request completes alike.
+  return detail::start_schedule(
+      std::make_unique<detail::NbcSchedule>(schedule::butterfly_steps(rank, p),
+                                            detail::NbcData{recvbuf, count, datatype, op}, comm,
+                                            detail::next_nonblocking_tag(comm)),
+      request);
+}
+
+} // namespace
+
 int iallreduce_butterfly(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
                          MPI_Op op, MPI_Comm user_comm, MPI_Request* request) {
-  return detail::guarded(
-      user_comm, detail::check_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm),
-      [&](MPI_Comm comm) {
-        if (sendbuf != MPI_IN_PLACE)
-          COLLSCOPE_TRY(detail::typed_copy(sendbuf, count, datatype, recvbuf, count, datatype));
-        const auto [rank, p] = detail::shape(comm);
-        // An empty vector still runs the schedule: every rank's request completes alike.
-        return detail::start_schedule(
-            std::make_unique<detail::NbcSchedule>(schedule::butterfly_steps(rank, p),
-                                                  detail::NbcData{recvbuf, count, datatype, op},
-                                                  comm, detail::next_nonblocking_tag(comm)),
-            request);
-      });
+  return detail::guarded_allreduce(
+      sendbuf, recvbuf, count, datatype, op, user_comm,
+      [&](auto... mpi_args) { return start_butterfly(mpi_args..., request); });
 }
 
 } // namespace collscope

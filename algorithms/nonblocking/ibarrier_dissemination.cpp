@@ -14,7 +14,7 @@
 namespace collscope {
 
 int ibarrier_dissemination(MPI_Comm user_comm, MPI_Request* request) {
-  return detail::guarded(user_comm, detail::check_barrier(user_comm), [&](MPI_Comm comm) {
+  return detail::guarded_barrier(user_comm, [&](MPI_Comm comm) {
     const auto [rank, p] = detail::shape(comm);
     return detail::start_schedule(std::make_unique<detail::NbcSchedule>(
                                       schedule::dissemination_steps(rank, p), detail::NbcData{},

@@ -15,17 +15,25 @@
 
 namespace collscope {
 
+namespace {
+
+int start_binomial(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                   MPI_Request* request) {
+  const auto [rank, p] = detail::shape(comm);
+  return detail::start_schedule(
+      std::make_unique<detail::NbcSchedule>(schedule::binomial_bcast_steps(rank, root, p),
+                                            detail::NbcData{buffer, count, datatype, MPI_OP_NULL},
+                                            comm, detail::next_nonblocking_tag(comm)),
+      request);
+}
+
+} // namespace
+
 int ibcast_binomial(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm user_comm,
                     MPI_Request* request) {
-  return detail::guarded(
-      user_comm, detail::check_bcast(buffer, count, datatype, root, user_comm), [&](MPI_Comm comm) {
-        const auto [rank, p] = detail::shape(comm);
-        return detail::start_schedule(std::make_unique<detail::NbcSchedule>(
-                                          schedule::binomial_bcast_steps(rank, root, p),
-                                          detail::NbcData{buffer, count, datatype, MPI_OP_NULL},
-                                          comm, detail::next_nonblocking_tag(comm)),
-                                      request);
-      });
+  return detail::guarded_bcast(buffer, count, datatype, root, user_comm, [&](auto... mpi_args) {
+    return start_binomial(mpi_args..., request);
+  });
 }
 
 } // namespace collscope

@@ -29,10 +29,7 @@ namespace {
 int unchecked_reduce_knomial(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
                              MPI_Op op, int root, MPI_Comm comm) {
   using namespace detail;
-  int commutative = 0;
-  COLLSCOPE_TRY(MPI_Op_commutative(op, &commutative));
-  if (!commutative) return MPI_ERR_OP;
-  COLLSCOPE_TRY(check_reducible(op, datatype));
+  COLLSCOPE_TRY(check_commutative(op, datatype));
   const auto [rank, p] = shape(comm);
   const int k = radix();
   const AlgorithmRegion region("reduce", "knomial", root, count, datatype, comm);
@@ -80,11 +77,8 @@ int unchecked_reduce_knomial(const void* sendbuf, void* recvbuf, int count, MPI_
 
 int reduce_knomial(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                    int root, MPI_Comm user_comm) {
-  return detail::guarded(
-      user_comm, detail::check_reduce(sendbuf, recvbuf, count, datatype, op, root, user_comm),
-      [&](MPI_Comm comm) {
-        return unchecked_reduce_knomial(sendbuf, recvbuf, count, datatype, op, root, comm);
-      });
+  return detail::guarded_reduce(sendbuf, recvbuf, count, datatype, op, root, user_comm,
+                                unchecked_reduce_knomial);
 }
 
 } // namespace collscope

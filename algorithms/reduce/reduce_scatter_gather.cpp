@@ -15,7 +15,7 @@
 // Cost: 2⌈log₂p⌉α + 2(p − 1)/p·βm + (p − 1)/p·γm for p a power of two; otherwise at most
 // 2βm more (the fold's and the forward's whole vector). Classical recursive halving sums in no
 // fixed order: commutative operations only (MPI_ERR_OP before anything is sent).
-#include "collscope/algorithms/van_de_geijn.hpp"
+#include "collscope/algorithms/reduce.hpp"
 #include "collscope/schedule/allreduce.hpp"
 #include "collscope/schedule/bits.hpp"
 #include "common/annotate.hpp"
@@ -32,10 +32,7 @@ int unchecked_reduce_scatter_gather(const void* sendbuf, void* recvbuf, int coun
                                     MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm) {
   using namespace detail;
   using schedule::HalvingOrder;
-  int commutative = 0;
-  COLLSCOPE_TRY(MPI_Op_commutative(op, &commutative));
-  if (!commutative) return MPI_ERR_OP;
-  COLLSCOPE_TRY(check_reducible(op, datatype));
+  COLLSCOPE_TRY(check_commutative(op, datatype));
   const auto [rank, p] = shape(comm);
   const AlgorithmRegion region("reduce", "reduce-scatter-gather", root, count, datatype, comm);
   if (carries_no_data(count, datatype)) return MPI_SUCCESS;
@@ -80,11 +77,8 @@ int unchecked_reduce_scatter_gather(const void* sendbuf, void* recvbuf, int coun
 
 int reduce_scatter_gather(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
                           MPI_Op op, int root, MPI_Comm user_comm) {
-  return detail::guarded(
-      user_comm, detail::check_reduce(sendbuf, recvbuf, count, datatype, op, root, user_comm),
-      [&](MPI_Comm comm) {
-        return unchecked_reduce_scatter_gather(sendbuf, recvbuf, count, datatype, op, root, comm);
-      });
+  return detail::guarded_reduce(sendbuf, recvbuf, count, datatype, op, root, user_comm,
+                                unchecked_reduce_scatter_gather);
 }
 
 } // namespace collscope

@@ -16,52 +16,26 @@
 // rank order: commutative operations only (refused before anything is sent);
 // `ordered-halving` is the order-preserving variant.
 #include "collscope/algorithms/reduce_scatter.hpp"
-#include "common/annotate.hpp"
-#include "common/buffers.hpp"
-#include "common/contract.hpp"
 #include "reduce_scatter/reduce_scatter_parts.hpp"
 
 namespace collscope {
 
 namespace {
 
-int unchecked_halving(const char* collective, const void* sendbuf, void* recvbuf,
-                      const std::vector<int>& counts, MPI_Datatype datatype, MPI_Op op,
-                      MPI_Comm comm) {
-  using namespace detail;
-  int commutative = 0;
-  COLLSCOPE_TRY(MPI_Op_commutative(op, &commutative));
-  if (!commutative) return MPI_ERR_OP;
-  COLLSCOPE_TRY(check_reducible(op, datatype));
-  const AlgorithmRegion region(collective, "halving", -1, counts[shape(comm).rank], datatype, comm);
-  return reduce_scatter_by_halving(sendbuf, recvbuf, counts, datatype, op, comm,
-                                   schedule::HalvingOrder::largest_first);
-}
+constexpr detail::Halving halving{"halving", schedule::HalvingOrder::largest_first};
 
 } // namespace
 
 int reduce_scatter_block_halving(const void* sendbuf, void* recvbuf, int recvcount,
                                  MPI_Datatype datatype, MPI_Op op, MPI_Comm user_comm) {
-  using namespace detail;
-  return guarded(
-      user_comm,
-      check_reduce_scatter(sendbuf, recvbuf, nullptr, recvcount, datatype, op, user_comm),
-      [&](MPI_Comm comm) {
-        return unchecked_halving("reduce_scatter_block", sendbuf, recvbuf,
-                                 reduce_scatter_counts(nullptr, recvcount, comm), datatype, op,
-                                 comm);
-      });
+  return detail::reduce_scatter_block_entry(halving, sendbuf, recvbuf, recvcount, datatype, op,
+                                            user_comm);
 }
 
 int reduce_scatter_halving(const void* sendbuf, void* recvbuf, const int recvcounts[],
                            MPI_Datatype datatype, MPI_Op op, MPI_Comm user_comm) {
-  using namespace detail;
-  return guarded(
-      user_comm, check_reduce_scatter(sendbuf, recvbuf, recvcounts, 0, datatype, op, user_comm),
-      [&](MPI_Comm comm) {
-        return unchecked_halving("reduce_scatter", sendbuf, recvbuf,
-                                 reduce_scatter_counts(recvcounts, 0, comm), datatype, op, comm);
-      });
+  return detail::reduce_scatter_entry(halving, sendbuf, recvbuf, recvcounts, datatype, op,
+                                      user_comm);
 }
 
 } // namespace collscope

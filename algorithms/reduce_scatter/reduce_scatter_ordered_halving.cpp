@@ -21,50 +21,27 @@
 // ⌈log₂p⌉α + (p − 1)/p·βm (+ (p − 1)/p·γm) for p a power of two, at most α + 2βm more
 // otherwise; plus the O(m) local permutation.
 #include "collscope/algorithms/reduce_scatter.hpp"
-#include "common/annotate.hpp"
-#include "common/buffers.hpp"
-#include "common/contract.hpp"
 #include "reduce_scatter/reduce_scatter_parts.hpp"
 
 namespace collscope {
 
 namespace {
 
-int unchecked_ordered(const char* collective, const void* sendbuf, void* recvbuf,
-                      const std::vector<int>& counts, MPI_Datatype datatype, MPI_Op op,
-                      MPI_Comm comm) {
-  using namespace detail;
-  COLLSCOPE_TRY(check_reducible(op, datatype));
-  const AlgorithmRegion region(collective, "ordered-halving", -1, counts[shape(comm).rank],
-                               datatype, comm);
-  return reduce_scatter_by_halving(sendbuf, recvbuf, counts, datatype, op, comm,
-                                   schedule::HalvingOrder::smallest_first);
-}
+constexpr detail::Halving ordered_halving{"ordered-halving",
+                                          schedule::HalvingOrder::smallest_first};
 
 } // namespace
 
 int reduce_scatter_block_ordered_halving(const void* sendbuf, void* recvbuf, int recvcount,
                                          MPI_Datatype datatype, MPI_Op op, MPI_Comm user_comm) {
-  using namespace detail;
-  return guarded(
-      user_comm,
-      check_reduce_scatter(sendbuf, recvbuf, nullptr, recvcount, datatype, op, user_comm),
-      [&](MPI_Comm comm) {
-        return unchecked_ordered("reduce_scatter_block", sendbuf, recvbuf,
-                                 reduce_scatter_counts(nullptr, recvcount, comm), datatype, op,
-                                 comm);
-      });
+  return detail::reduce_scatter_block_entry(ordered_halving, sendbuf, recvbuf, recvcount, datatype,
+                                            op, user_comm);
 }
 
 int reduce_scatter_ordered_halving(const void* sendbuf, void* recvbuf, const int recvcounts[],
                                    MPI_Datatype datatype, MPI_Op op, MPI_Comm user_comm) {
-  using namespace detail;
-  return guarded(
-      user_comm, check_reduce_scatter(sendbuf, recvbuf, recvcounts, 0, datatype, op, user_comm),
-      [&](MPI_Comm comm) {
-        return unchecked_ordered("reduce_scatter", sendbuf, recvbuf,
-                                 reduce_scatter_counts(recvcounts, 0, comm), datatype, op, comm);
-      });
+  return detail::reduce_scatter_entry(ordered_halving, sendbuf, recvbuf, recvcounts, datatype, op,
+                                      user_comm);
 }
 
 } // namespace collscope

@@ -3,6 +3,7 @@
 #include "collscope/annotate.hpp"
 #include "collscope/schedule/allreduce.hpp"
 #include "collscope/schedule/bits.hpp"
+#include "common/annotate.hpp"
 #include "common/buffers.hpp"
 #include "common/halving.hpp"
 
@@ -66,6 +67,15 @@ int reduce_scatter_by_halving(const void* sendbuf, void* recvbuf, const std::vec
   }
   return typed_copy(at(work.data(), group + displs[rank], extent), counts[rank], datatype, recvbuf,
                     counts[rank], datatype);
+}
+
+int Halving::operator()(const char* collective, const void* sendbuf, void* recvbuf,
+                        const std::vector<int>& counts, MPI_Datatype datatype, MPI_Op op,
+                        MPI_Comm comm) const {
+  COLLSCOPE_TRY(order == schedule::HalvingOrder::largest_first ? check_commutative(op, datatype)
+                                                               : check_reducible(op, datatype));
+  const AlgorithmRegion region(collective, name, -1, counts[shape(comm).rank], datatype, comm);
+  return reduce_scatter_by_halving(sendbuf, recvbuf, counts, datatype, op, comm, order);
 }
 
 } // namespace collscope::detail

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "collscope/schedule/reduce_scatter.hpp"
+#include "common/contract.hpp"
 
 #include <cstdint>
 #include <mpi.h>
@@ -23,5 +24,40 @@ std::vector<std::int64_t> reduce_scatter_displs(const std::vector<int>& counts);
 int reduce_scatter_by_halving(const void* sendbuf, void* recvbuf, const std::vector<int>& counts,
                               MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                               schedule::HalvingOrder order);
+
+/// Recursive halving as an algorithm: `halving` takes the steps largest distance first and so
+/// sums out of rank order (commutative operations only, refused before any message),
+/// `ordered-halving` smallest first, keeping rank order. Called as a reduce-scatter body.
+struct Halving {
+  const char* name;
+  schedule::HalvingOrder order;
+  int operator()(const char* collective, const void* sendbuf, void* recvbuf,
+                 const std::vector<int>& counts, MPI_Datatype datatype, MPI_Op op,
+                 MPI_Comm comm) const;
+};
+
+/// MPI_Reduce_scatter_block's and MPI_Reduce_scatter's entries around one body
+/// `body(collective, sendbuf, recvbuf, counts, datatype, op, comm)`, which sees every rank's
+/// block count and the name of the call for its trace region.
+template <class Body>
+int reduce_scatter_block_entry(const Body& body, const void* sendbuf, void* recvbuf, int recvcount,
+                               MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
+  return guarded_reduce_scatter_block(
+      sendbuf, recvbuf, recvcount, datatype, op, comm,
+      [&](const void*, void*, int, MPI_Datatype, MPI_Op, MPI_Comm own) {
+        return body("reduce_scatter_block", sendbuf, recvbuf,
+                    reduce_scatter_counts(nullptr, recvcount, own), datatype, op, own);
+      });
+}
+template <class Body>
+int reduce_scatter_entry(const Body& body, const void* sendbuf, void* recvbuf,
+                         const int* recvcounts, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
+  return guarded_reduce_scatter(
+      sendbuf, recvbuf, recvcounts, datatype, op, comm,
+      [&](const void*, void*, const int*, MPI_Datatype, MPI_Op, MPI_Comm own) {
+        return body("reduce_scatter", sendbuf, recvbuf, reduce_scatter_counts(recvcounts, 0, own),
+                    datatype, op, own);
+      });
+}
 
 } // namespace collscope::detail

@@ -26,10 +26,7 @@ int unchecked_ring(const char* collective, const void* sendbuf, void* recvbuf,
                    const std::vector<int>& counts, MPI_Datatype datatype, MPI_Op op,
                    MPI_Comm comm) {
   using namespace detail;
-  int commutative = 0;
-  COLLSCOPE_TRY(MPI_Op_commutative(op, &commutative));
-  if (!commutative) return MPI_ERR_OP;
-  COLLSCOPE_TRY(check_reducible(op, datatype));
+  COLLSCOPE_TRY(check_commutative(op, datatype));
   const auto [rank, p] = shape(comm);
   const AlgorithmRegion region(collective, "ring", -1, counts[rank], datatype, comm);
   const auto displs = reduce_scatter_displs(counts);
@@ -60,25 +57,14 @@ int unchecked_ring(const char* collective, const void* sendbuf, void* recvbuf,
 
 int reduce_scatter_block_ring(const void* sendbuf, void* recvbuf, int recvcount,
                               MPI_Datatype datatype, MPI_Op op, MPI_Comm user_comm) {
-  using namespace detail;
-  return guarded(
-      user_comm,
-      check_reduce_scatter(sendbuf, recvbuf, nullptr, recvcount, datatype, op, user_comm),
-      [&](MPI_Comm comm) {
-        return unchecked_ring("reduce_scatter_block", sendbuf, recvbuf,
-                              reduce_scatter_counts(nullptr, recvcount, comm), datatype, op, comm);
-      });
+  return detail::reduce_scatter_block_entry(unchecked_ring, sendbuf, recvbuf, recvcount, datatype,
+                                            op, user_comm);
 }
 
 int reduce_scatter_ring(const void* sendbuf, void* recvbuf, const int recvcounts[],
                         MPI_Datatype datatype, MPI_Op op, MPI_Comm user_comm) {
-  using namespace detail;
-  return guarded(
-      user_comm, check_reduce_scatter(sendbuf, recvbuf, recvcounts, 0, datatype, op, user_comm),
-      [&](MPI_Comm comm) {
-        return unchecked_ring("reduce_scatter", sendbuf, recvbuf,
-                              reduce_scatter_counts(recvcounts, 0, comm), datatype, op, comm);
-      });
+  return detail::reduce_scatter_entry(unchecked_ring, sendbuf, recvbuf, recvcounts, datatype, op,
+                                      user_comm);
 }
 
 } // namespace collscope

@@ -1,5 +1,7 @@
 #include "scan/prefix_sums.hpp"
 
+#include "common/contract.hpp"
+
 namespace collscope::detail {
 
 PrefixSums::PrefixSums(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
@@ -28,6 +30,12 @@ int PrefixSums::add_on_left(const void* in, std::int64_t begin, int n, bool firs
     if (!keep_inclusive) return MPI_SUCCESS;
   }
   return MPI_Reduce_local(in, at(inclusive_, begin, extent_), n, datatype_, op_);
+}
+
+int prefix_sum_entry(PrefixSumBody body, bool exclusive, const void* sendbuf, void* recvbuf,
+                     int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
+  return guarded_allreduce(sendbuf, recvbuf, count, datatype, op, comm,
+                           [&](auto... mpi_args) { return body(mpi_args..., exclusive); });
 }
 
 } // namespace collscope::detail

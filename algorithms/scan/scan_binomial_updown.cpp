@@ -56,20 +56,14 @@ int binomial_updown(const void* sendbuf, void* recvbuf, int count, MPI_Datatype 
 
 int scan_binomial_updown(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
                          MPI_Op op, MPI_Comm user_comm) {
-  return detail::guarded(
-      user_comm, detail::check_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm),
-      [&](MPI_Comm comm) {
-        return binomial_updown(sendbuf, recvbuf, count, datatype, op, comm, false);
-      });
+  return detail::prefix_sum_entry(binomial_updown, false, sendbuf, recvbuf, count, datatype, op,
+                                  user_comm);
 }
 
 int exscan_binomial_updown(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
                            MPI_Op op, MPI_Comm user_comm) {
-  return detail::guarded(
-      user_comm, detail::check_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm),
-      [&](MPI_Comm comm) {
-        return binomial_updown(sendbuf, recvbuf, count, datatype, op, comm, true);
-      });
+  return detail::prefix_sum_entry(binomial_updown, true, sendbuf, recvbuf, count, datatype, op,
+                                  user_comm);
 }
 
 } // namespace collscope

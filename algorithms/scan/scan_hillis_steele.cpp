@@ -54,20 +54,14 @@ int hillis_steele(const void* sendbuf, void* recvbuf, int count, MPI_Datatype da
 
 int scan_hillis_steele(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
                        MPI_Op op, MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm),
-                         [&](MPI_Comm comm) {
-                           return hillis_steele(sendbuf, recvbuf, count, datatype, op, comm, false);
-                         });
+  return detail::prefix_sum_entry(hillis_steele, false, sendbuf, recvbuf, count, datatype, op,
+                                  user_comm);
 }
 
 int exscan_hillis_steele(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
                          MPI_Op op, MPI_Comm user_comm) {
-  return detail::guarded(user_comm,
-                         detail::check_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm),
-                         [&](MPI_Comm comm) {
-                           return hillis_steele(sendbuf, recvbuf, count, datatype, op, comm, true);
-                         });
+  return detail::prefix_sum_entry(hillis_steele, true, sendbuf, recvbuf, count, datatype, op,
+                                  user_comm);
 }
 
 } // namespace collscope

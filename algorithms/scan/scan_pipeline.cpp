@@ -70,16 +70,13 @@ int pipeline(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatyp
 
 int scan_pipeline(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                   MPI_Comm user_comm) {
-  return detail::guarded(
-      user_comm, detail::check_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm),
-      [&](MPI_Comm comm) { return pipeline(sendbuf, recvbuf, count, datatype, op, comm, false); });
+  return detail::prefix_sum_entry(pipeline, false, sendbuf, recvbuf, count, datatype, op,
+                                  user_comm);
 }
 
 int exscan_pipeline(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                     MPI_Comm user_comm) {
-  return detail::guarded(
-      user_comm, detail::check_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm),
-      [&](MPI_Comm comm) { return pipeline(sendbuf, recvbuf, count, datatype, op, comm, true); });
+  return detail::prefix_sum_entry(pipeline, true, sendbuf, recvbuf, count, datatype, op, user_comm);
 }
 
 } // namespace collscope

@@ -9,18 +9,14 @@
 //
 // Rounds: ⌈log₂p⌉ for p a power of two, else ⌊log₂p⌋ + 2.  Cost: rounds·α.
 #include "collscope/algorithms/barrier.hpp"
-#include "common/annotate.hpp"
-#include "common/buffers.hpp"
 #include "common/contract.hpp"
 #include "sync/sync_steps.hpp"
 
 namespace collscope {
 
 int barrier_butterfly(MPI_Comm user_comm) {
-  return detail::guarded(user_comm, detail::check_barrier(user_comm), [&](MPI_Comm comm) {
-    const auto [rank, p] = detail::shape(comm);
-    const detail::AlgorithmRegion region("barrier", "butterfly", -1, 0, MPI_BYTE, comm);
-    return detail::run_barrier_steps(schedule::butterfly_steps(rank, p), comm);
+  return detail::guarded_barrier(user_comm, [](MPI_Comm comm) {
+    return detail::run_barrier("butterfly", schedule::butterfly_steps, comm);
   });
 }
 

@@ -8,18 +8,14 @@
 //
 // Rounds: ⌈log₂p⌉ for every p.  Cost: ⌈log₂p⌉α (m = 0).
 #include "collscope/algorithms/barrier.hpp"
-#include "common/annotate.hpp"
-#include "common/buffers.hpp"
 #include "common/contract.hpp"
 #include "sync/sync_steps.hpp"
 
 namespace collscope {
 
 int barrier_dissemination(MPI_Comm user_comm) {
-  return detail::guarded(user_comm, detail::check_barrier(user_comm), [&](MPI_Comm comm) {
-    const auto [rank, p] = detail::shape(comm);
-    const detail::AlgorithmRegion region("barrier", "dissemination", -1, 0, MPI_BYTE, comm);
-    return detail::run_barrier_steps(schedule::dissemination_steps(rank, p), comm);
+  return detail::guarded_barrier(user_comm, [](MPI_Comm comm) {
+    return detail::run_barrier("dissemination", schedule::dissemination_steps, comm);
   });
 }
 

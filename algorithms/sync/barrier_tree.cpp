@@ -9,18 +9,14 @@
 // Rounds: 2⌈log₂p⌉.  Cost: 2⌈log₂p⌉α.  Source: seeds/001 "Binomial tree gather in rounds" and
 // "Binomial tree broadcast without harmful algorithmic latency", composed.
 #include "collscope/algorithms/barrier.hpp"
-#include "common/annotate.hpp"
-#include "common/buffers.hpp"
 #include "common/contract.hpp"
 #include "sync/sync_steps.hpp"
 
 namespace collscope {
 
 int barrier_tree(MPI_Comm user_comm) {
-  return detail::guarded(user_comm, detail::check_barrier(user_comm), [&](MPI_Comm comm) {
-    const auto [rank, p] = detail::shape(comm);
-    const detail::AlgorithmRegion region("barrier", "tree", -1, 0, MPI_BYTE, comm);
-    return detail::run_barrier_steps(schedule::tree_barrier_steps(rank, p), comm);
+  return detail::guarded_barrier(user_comm, [](MPI_Comm comm) {
+    return detail::run_barrier("tree", schedule::tree_barrier_steps, comm);
   });
 }
 

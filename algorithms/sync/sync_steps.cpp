@@ -1,17 +1,11 @@
 #include "sync/sync_steps.hpp"
 
+#include "common/annotate.hpp"
 #include "common/buffers.hpp"
 
 #include <collscope/annotate.hpp>
 
 namespace collscope::detail {
-
-int check_barrier(MPI_Comm comm) {
-  if (comm == MPI_COMM_NULL) return MPI_ERR_COMM;
-  int inter = 0;
-  if (MPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS || inter) return MPI_ERR_COMM;
-  return MPI_SUCCESS;
-}
 
 int run_barrier_steps(const std::vector<schedule::SyncStep>& steps, MPI_Comm comm) {
   for (const schedule::SyncStep& s : steps) {
@@ -26,6 +20,13 @@ int run_barrier_steps(const std::vector<schedule::SyncStep>& steps, MPI_Comm com
           MPI_Recv(nullptr, 0, MPI_BYTE, s.recv_from, barrier_tag, comm, MPI_STATUS_IGNORE));
   }
   return MPI_SUCCESS;
+}
+
+int run_barrier(const char* name, std::vector<schedule::SyncStep> (*steps)(int rank, int p),
+                MPI_Comm comm) {
+  const auto [rank, p] = shape(comm);
+  const AlgorithmRegion region("barrier", name, -1, 0, MPI_BYTE, comm);
+  return run_barrier_steps(steps(rank, p), comm);
 }
 
 } // namespace collscope::detail

@@ -13,11 +13,12 @@ namespace collscope::detail {
 inline constexpr int barrier_tag = 7150;
 inline constexpr int nonblocking_tag = 7200; ///< + the call's sequence number mod 1000
 
-/// MPI_Barrier's checks: the communicator (null or inter → MPI_ERR_COMM).
-int check_barrier(MPI_Comm comm);
-
 /// Each step's empty messages in the round `trace::Round` names: a Sendrecv when a step sends
 /// and receives, else a Send or a Recv.
 int run_barrier_steps(const std::vector<schedule::SyncStep>& steps, MPI_Comm comm);
+
+/// A blocking barrier: the algorithm region `name`, then `steps(rank, p)` run.
+int run_barrier(const char* name, std::vector<schedule::SyncStep> (*steps)(int rank, int p),
+                MPI_Comm comm);
 
 } // namespace collscope::detail

@@ -1,7 +1,7 @@
-// Patterns of the k-nomial trees (registry_knomial.cpp; schedule/knomial.hpp), radix k =
+// Patterns of the k-nomial trees (the knomial registry entries; schedule/knomial.hpp), radix k =
 // PatternProblem::blocks as the registry passes --radix. Each rank's steps in the program order
-// of algorithms/src/<collective>_knomial.cpp, ranks shifted so the root is vrank 0: a level's up
-// to k − 1 sends (broadcast, scatter; top level first) or receives (gather, reduce; bottom level
+// of algorithms/<folder>/<collective>_knomial.cpp, ranks shifted so the root is vrank 0: a level's
+// up to k − 1 sends (broadcast, scatter; top level first) or receives (gather, reduce; bottom level
 // first) are posted together and completed by one Waitall, so they are one step.
 #include "collscope/schedule/bits.hpp"
 #include "collscope/schedule/knomial.hpp"

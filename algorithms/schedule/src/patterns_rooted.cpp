@@ -1,5 +1,5 @@
 // Patterns of the rooted collectives (gather, scatter, bcast, reduce): each rank's steps in the
-// program order of its algorithms/src/<collective>_<name>.cpp, ranks shifted so that the root
+// program order of its algorithms/<folder>/<collective>_<name>.cpp, ranks shifted so that the root
 // is vrank 0 (real rank = (vrank + root) mod p), as the sources do.
 #include "collscope/schedule/binomial.hpp"
 #include "collscope/schedule/bits.hpp"
@@ -152,7 +152,7 @@ Pattern bcast_pipeline(const PatternProblem& q) {
   return b.finish();
 }
 
-// The block broadcasts (algorithms/src/block_broadcast.cpp): one exchange per round.
+// The block broadcasts (algorithms/common/block_broadcast.cpp): one exchange per round.
 template <typename Step>
 void block_broadcast_into(PatternBuilder& b, const PatternProblem& q, int rounds, Step step) {
   const double size = 1.0 / std::max(1, q.blocks);
@@ -171,7 +171,7 @@ template <typename Step> Pattern block_broadcast(const PatternProblem& q, int ro
   return b.finish();
 }
 
-// The two-tree reduction in rank order to 0 (algorithms/src/reduce_two_tree.cpp); a root ≠ 0
+// The two-tree reduction in rank order to 0 (algorithms/reduce/reduce_two_tree.cpp); a root ≠ 0
 // gets the finished blocks forwarded by 0, posted first and completed by one Waitall at the end.
 void two_tree_reduce_into(PatternBuilder& b, int p, int root, int blocks) {
   if (p == 1) return;

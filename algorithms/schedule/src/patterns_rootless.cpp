@@ -1,5 +1,5 @@
 // Patterns of the rootless collectives (allgather, allreduce, scan, alltoall): each rank's
-// steps in the program order of its algorithms/src/<collective>_<name>.cpp.
+// steps in the program order of its algorithms/<folder>/<collective>_<name>.cpp.
 #include "collscope/schedule/allreduce.hpp"
 #include "collscope/schedule/alltoall.hpp"
 #include "collscope/schedule/bits.hpp"
@@ -87,9 +87,9 @@ Pattern allreduce_butterfly(const PatternProblem& q) {
   return b.finish();
 }
 
-// Recursive halving (algorithms/src/halving.cpp, reduce_scatter_parts.cpp): the first 2(p − q)
-// ranks fold in pairs, the core of q halves (and, for Rabenseifner, doubles back), the odd rank
-// of each pair hands the even one its part. Sizes: the vector is `vector` units (a
+// Recursive halving (algorithms/common/halving.cpp, reduce_scatter/reduce_scatter_parts.cpp): the
+// first 2(p − q) ranks fold in pairs, the core of q halves (and, for Rabenseifner, doubles back),
+// the odd rank of each pair hands the even one its part. Sizes: the vector is `vector` units (a
 // reduce-scatter's p blocks, an allreduce's 1), the part handed back `part`.
 Pattern halving(int p, HalvingOrder order, bool allgather_back, double vector, double part) {
   PatternBuilder b(p);

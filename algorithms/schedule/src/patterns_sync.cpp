@@ -2,7 +2,7 @@
 // from a data collective of the same shape (tracer/model/README.md, "Resemblance").
 //
 // The registry's barriers replay their schedule/sync.hpp steps, one blocking step each (a
-// Sendrecv when a step sends and receives: algorithms/src/sync_steps.cpp). Open MPI 4.1's
+// Sendrecv when a step sends and receives: algorithms/sync/sync_steps.cpp). Open MPI 4.1's
 // barriers (ompi/mca/coll/base/coll_base_barrier.c, read for their message order only):
 // - bruck: to rank + 2^k, from rank − 2^k, one sendrecv per k — the dissemination barrier;
 // - two_proc: one sendrecv with the other rank — dissemination at p = 2;

@@ -1,6 +1,6 @@
 // Patterns of the Van de Geijn family (chain scatter and gather, recursive-doubling allgather,
 // the scatter + allgather broadcasts): each rank's steps are its block exchanges
-// (schedule/block_exchange.hpp) in round order, exactly what algorithms/src plays. The
+// (schedule/block_exchange.hpp) in round order, exactly what algorithms/ plays. The
 // broadcasts cut the vector into p near-equal byte parts, so their sizes (1/p of the count per
 // block) are near, not exact; the reduce cuts elements by a rule of its own and is recognised
 // by name only.

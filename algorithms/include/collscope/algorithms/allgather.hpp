@@ -21,4 +21,10 @@ int allgather_hierarchical(const void* sendbuf, int sendcount, MPI_Datatype send
 int allgather_full_lane(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                         int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
 
+/// The Van de Geijn family's Recursive-doubling (butterfly) allgather: ⌈log₂p⌉ rounds for p a power
+/// of two, else ⌊log₂p⌋ + 2 (the fold of Rabenseifner–Träff).
+int allgather_recursive_doubling(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                                 void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                                 MPI_Comm comm);
+
 } // namespace collscope

@@ -1,6 +1,9 @@
-// MPI_Alltoall and MPI_Alltoallv implementations on MPI point-to-point; each has the MPI
-// function's signature (MPI_IN_PLACE as sendbuf included).
+// MPI_Alltoall implementations on MPI point-to-point; each has the MPI function's signature
+// (MPI_IN_PLACE as sendbuf included). The MPI_Alltoallv ones are in alltoallv.hpp, included
+// here as before.
 #pragma once
+
+#include "collscope/algorithms/alltoallv.hpp"
 
 #include <mpi.h>
 
@@ -22,15 +25,6 @@ int alltoall_hypercube(const void* sendbuf, int sendcount, MPI_Datatype sendtype
 int alltoall_bruck(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                    int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
 
-/// The direct algorithm on blocks of any size; empty blocks are not sent.
-int alltoallv_direct(const void* sendbuf, const int* sendcounts, const int* sdispls,
-                     MPI_Datatype sendtype, void* recvbuf, const int* recvcounts,
-                     const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm);
-/// The one-factor algorithm on blocks of any size; empty blocks are not sent.
-int alltoallv_one_factor(const void* sendbuf, const int* sendcounts, const int* sdispls,
-                         MPI_Datatype sendtype, void* recvbuf, const int* recvcounts,
-                         const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm);
-
 /// Bruck's index algorithm in radix k = radix() (radix.hpp): the slots of one base-k digit
 /// value per round, (k−1)⌈log_k p⌉ rounds for p = k^L (k = 2: `alltoall_bruck`).
 int alltoall_bruck_radix(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
@@ -40,6 +34,11 @@ int alltoall_linear(const void* sendbuf, int sendcount, MPI_Datatype sendtype, v
                     int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
 /// MPICH's scatter-dest: the linear requests at most 32 rounds (or --blocks) at a time.
 int alltoall_scatter_dest(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                          int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+
+/// Hierarchical: gather inside every node, direct exchange of node-to-node blocks across the
+/// node leaders, scatter inside every node: 2⌈log₂n⌉ + N − 1 rounds, any node sizes.
+int alltoall_hierarchical(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                           int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
 
 } // namespace collscope

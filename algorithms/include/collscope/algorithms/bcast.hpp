@@ -44,4 +44,11 @@ int bcast_full_lane(void* buffer, int count, MPI_Datatype datatype, int root, MP
 /// ⌈log_k p⌉ rounds.
 int bcast_knomial(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
 
+/// Van de Geijn broadcast: binomial scatter of p near-equal blocks, then recursive-doubling
+/// allgather.
+int bcast_scatter_allgather(void* buffer, int count, MPI_Datatype datatype, int root,
+                            MPI_Comm comm);
+/// Binomial scatter, then ring allgather: ⌈log₂p⌉ + p − 1 rounds.
+int bcast_scatter_ring(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
+
 } // namespace collscope

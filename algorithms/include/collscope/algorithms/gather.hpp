@@ -20,4 +20,8 @@ int gather_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* 
 int gather_knomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                    int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
 
+/// The Van de Geijn family's Linear-array gather, the chain scatter backwards: p − 1 rounds.
+int gather_chain(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+
 } // namespace collscope

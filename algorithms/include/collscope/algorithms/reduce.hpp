@@ -36,4 +36,10 @@ int reduce_knomial(const void* sendbuf, void* recvbuf, int count, MPI_Datatype d
 int reduce_inorder_binary(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
                           MPI_Op op, int root, MPI_Comm comm);
 
+/// The Van de Geijn family's reduce: Rabenseifner's reduce: reduce-scatter by recursive halving,
+/// then binomial gather to the root (commutative operations only: MPI_ERR_OP otherwise, before any
+/// message).
+int reduce_scatter_gather(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                          MPI_Op op, int root, MPI_Comm comm);
+
 } // namespace collscope

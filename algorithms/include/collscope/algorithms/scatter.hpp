@@ -20,4 +20,10 @@ int scatter_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
 int scatter_knomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                     int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
 
+/// The Van de Geijn family's Linear-array scatter: the root sends the blocks, farthest first, down
+/// the chain of ranks root, root + 1, …; each rank passes blocks on and keeps the last: p − 1
+/// rounds.
+int scatter_chain(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+
 } // namespace collscope

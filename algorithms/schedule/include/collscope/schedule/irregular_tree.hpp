@@ -1,6 +1,6 @@
 // Träff's linear-time ordered gather tree (seeds/000 §2, Lemmas 1–4, Theorem 1; seeds/001,
 // "Linear time irregular gather"), computed from all block sizes: the tree the distributed
-// construction (algorithms/src/irregular_construction.cpp) must produce, and the merge rule
+// construction (algorithms/irregular/irregular_construction.cpp) must produce, and the merge rule
 // both share.
 //
 // Ranks form an ordered, possibly incomplete hypercube. At level d the cubes are the ranges

@@ -1,6 +1,6 @@
 // Stencil neighbourhoods on a periodic torus and the dimension-wise message-combining schedule
 // of the neighbourhood collectives (MPI_Neighbor_allgather, MPI_Neighbor_alltoall). Pure: the
-// algorithms (algorithms/src/neighbor_*.cpp) and the tests use the same functions.
+// algorithms (algorithms/neighbor/neighbor_*.cpp) and the tests use the same functions.
 //
 // A neighbourhood is two lists of offsets on the torus, as MPI orders them:
 //   send[j]: the out-neighbour of rank r for send block j is r + send[j];

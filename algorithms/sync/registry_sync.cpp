@@ -1,7 +1,6 @@
-// Registry entries of the synchronising and nonblocking collectives: barrier, and the
-// nonblocking ibcast, iallreduce and ibarrier (their schedules in collscope/schedule/sync.hpp).
+// Registry entries of barrier: dissemination, tree and butterfly (their schedules in
+// collscope/schedule/sync.hpp).
 #include "collscope/algorithms/barrier.hpp"
-#include "collscope/algorithms/nonblocking.hpp"
 #include "collscope/schedule/sync.hpp"
 #include "common/registry_formulas.hpp"
 #include "common/registry_parts.hpp"
@@ -18,9 +17,6 @@ using C = Collective;
 // A barrier moves no data: its cost is its rounds' latencies.
 constexpr RoundsFormula tree_barrier_rounds{
     "2⌈log₂p⌉", [](int p, int) { return schedule::tree_barrier_rounds(p); }};
-constexpr CostFormula log_latency{"⌈log₂p⌉α", [](int p, double, double a, double, int) {
-                                    return schedule::barrier_cost(s::ceil_log2(p), a);
-                                  }};
 constexpr CostFormula tree_latency{"2⌈log₂p⌉α", [](int p, double, double a, double, int) {
                                      return schedule::barrier_cost(2 * s::ceil_log2(p), a);
                                    }};
@@ -37,10 +33,8 @@ constexpr std::string_view dissemination_source =
 constexpr std::string_view butterfly_source =
     "seeds/001 “The power of the hypercube/butterfly” (Rabenseifner, Träff 2004 for p not a "
     "power of two)";
-constexpr std::string_view nonblocking_source =
-    "seeds/001 “Non-blocking collectives (from MPI 3.0)”";
 
-const std::array entries{
+const std::array first{
     Algorithm{.collective = C::barrier,
               .name = "dissemination",
               .description = dissemination_text,
@@ -69,50 +63,12 @@ const std::array entries{
               .source = "Open MPI",
               .native = true,
               .barrier = MPI_Barrier},
-    Algorithm{.collective = C::ibcast,
-              .name = "binomial",
-              .description = "bcast binomial's tree as a schedule that MPI_Test/MPI_Wait advance",
-              .source = nonblocking_source,
-              .rounds = log_rounds,
-              .cost = tree_bcast,
-              .ibcast = ibcast_binomial},
-    Algorithm{.collective = C::ibcast,
-              .name = "native",
-              .description = "Open MPI's MPI_Ibcast",
-              .source = "Open MPI",
-              .native = true,
-              .ibcast = MPI_Ibcast},
-    Algorithm{.collective = C::iallreduce,
-              .name = "butterfly",
-              .description = "recursive doubling as a schedule that MPI_Test/MPI_Wait advance",
-              .source = nonblocking_source,
-              .rounds = butterfly_rounds,
-              .cost = butterfly,
-              .iallreduce = iallreduce_butterfly},
-    Algorithm{.collective = C::iallreduce,
-              .name = "native",
-              .description = "Open MPI's MPI_Iallreduce",
-              .source = "Open MPI",
-              .native = true,
-              .iallreduce = MPI_Iallreduce},
-    Algorithm{.collective = C::ibarrier,
-              .name = "dissemination",
-              .description = "barrier dissemination as a schedule that MPI_Test/MPI_Wait advance",
-              .source = nonblocking_source,
-              .rounds = log_rounds,
-              .cost = log_latency,
-              .ibarrier = ibarrier_dissemination},
-    Algorithm{.collective = C::ibarrier,
-              .name = "native",
-              .description = "Open MPI's MPI_Ibarrier",
-              .source = "Open MPI",
-              .native = true,
-              .ibarrier = MPI_Ibarrier}};
+};
 
 } // namespace
 
-std::span<const Algorithm> sync_algorithms() {
-  return entries;
+RegistryPart sync_registry() {
+  return {first};
 }
 
 } // namespace collscope::detail

@@ -2,8 +2,7 @@
 // Carpen-Amarie, §3.1, Table 1, Appendix A; guidelines.hpp): each implements its collective with
 // other collectives of the MPI library. Names are "gl<N>-" and the collectives called, by
 // collscope's names; `guideline` and `mock_up_of` say which. They have no rounds or cost formula
-// (the library chooses its algorithms), so --algorithm auto never picks one. registry.cpp puts
-// each into its collective's group, before native.
+// (the library chooses its algorithms), so --algorithm auto never picks one.
 #include "collscope/algorithms/guidelines.hpp"
 #include "common/registry_parts.hpp"
 
@@ -175,7 +174,7 @@ const std::array entries{
 
 } // namespace
 
-std::span<const Algorithm> guideline_algorithms() {
+std::span<const Algorithm> mockup_registry() {
   return entries;
 }
 
