@@ -81,15 +81,8 @@ void write_profiles(const Options& o, const std::vector<CollectiveResult>& resul
 
 int main(int argc, char** argv) {
   Options o;
-  const std::string error = parse_options(argc, argv, std::thread::hardware_concurrency(), o);
-  if (o.help) {
-    std::printf("%s", usage().c_str());
-    return 0;
-  }
-  if (!error.empty()) {
-    std::fprintf(stderr, "collscope-guidelines: error: %s\n", error.c_str());
-    return 2;
-  }
+  if (const auto status = parse_options(argc, argv, std::thread::hardware_concurrency(), o))
+    return *status;
   Launcher& l = o.launcher;
   // Found from this program (collscope/paths.hpp): beside it, or in its tree's libexec.
   if (l.run.empty()) l.run = collscope::paths::program("collscope-run").string();

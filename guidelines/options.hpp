@@ -7,6 +7,7 @@
 #include "runs.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,13 +27,12 @@ struct Options {
   bool judge_wall_clock = false; ///< --judge: wall-clock times judged and profiles written
   bool figures = true;
   std::string out = "guidelines-out";
-  bool help = false;
 };
 
-/// Options or the one-line reason they are unusable. `cores`: this machine's.
-std::string parse_options(int argc, char** argv, unsigned cores, Options& o);
-
-std::string usage();
+/// Parses the command line into `o` (CLI11, collscope/cli/command.hpp). std::nullopt: go on;
+/// else the exit status to return now: 0 after --help or --version, 2 after a usage error
+/// (reported on stderr). `cores`: this machine's.
+std::optional<int> parse_options(int argc, char** argv, unsigned cores, Options& o);
 
 /// The collectives whose left-hand side is regular (seeds/004 §3.1), all that are checked.
 const std::vector<Collective>& checkable();

@@ -2,6 +2,8 @@
 // (wall and CPU time: on a shared machine the wall clock mostly measures the others); never
 // fails on them.
 //   collscope-bench-app [--messages N] [--ranks P] [--keep DIR] [--trace DIR] [--png PREFIX]
+#include "collscope/cli/command.hpp"
+#include "collscope/cli/numbers.hpp"
 #include "collscope/model/annotated_rounds.hpp"
 #include "collscope/model/critical_path.hpp"
 #include "collscope/model/inferred_rounds.hpp"
@@ -33,6 +35,7 @@ using namespace collscope;
 using namespace collscope::app;
 using Clock = std::chrono::steady_clock;
 namespace fs = std::filesystem;
+namespace cli = collscope::cli;
 
 namespace {
 
@@ -143,34 +146,35 @@ int main(int argc, char** argv) {
   bench::SyntheticShape shape;
   std::string keep, given;
   std::string png; // also save the views, to look at: PREFIX-full.png, -1pct.png, -rounds10.png
-  for (int i = 1; i < argc; ++i) {
-    const auto next = [&]() -> const char* {
-      if (i + 1 >= argc) {
-        std::fprintf(stderr, "collscope-bench-app: %s needs a value\n", argv[i]);
-        std::exit(2);
-      }
-      return argv[++i];
-    };
-    if (!std::strcmp(argv[i], "--messages"))
-      shape.messages = std::strtoull(next(), nullptr, 10);
-    else if (!std::strcmp(argv[i], "--ranks"))
-      shape.ranks = std::atoi(next());
-    else if (!std::strcmp(argv[i], "--keep"))
-      keep = next();
-    else if (!std::strcmp(argv[i], "--trace"))
-      given = next();
-    else if (!std::strcmp(argv[i], "--png"))
-      png = next();
-    else {
-      std::fprintf(stderr, "usage: collscope-bench-app [--messages N] [--ranks P] [--keep DIR] "
-                           "[--trace DIR] [--png PREFIX]\n");
-      return 2;
-    }
-  }
-  if (shape.ranks < 2 || shape.messages < 1) {
-    std::fprintf(stderr, "collscope-bench-app: need at least 2 ranks and 1 message\n");
-    return 2;
-  }
+  const std::string program = cli::command_name(argv[0], "collscope-bench-app");
+  CLI::App cli_app{
+      "How fast the app opens and repaints a big trace (a synthetic one unless --trace), and how\n"
+      "much memory it needs. Prints figures (wall and CPU time); never fails on them.",
+      program};
+  cli::conventions(cli_app, "bench-app");
+  cli_app.footer("Exit status: 0 measured (figures only: never 1); 2 a usage error.");
+  cli_app
+      .add_option_function<std::string>(
+          "--messages",
+          [&shape](const std::string& v) {
+            shape.messages = cli::whole_value<std::uint64_t>("--messages", v, 1);
+          },
+          "messages in the synthetic trace (default 1000000)")
+      ->type_name("N");
+  cli_app
+      .add_option_function<std::string>(
+          "--ranks",
+          [&shape](const std::string& v) { shape.ranks = cli::whole_value<int>("--ranks", v, 2); },
+          "its ranks (default 256)")
+      ->type_name("P");
+  cli_app.add_option("--keep", keep, "write the synthetic trace into DIR and keep it")
+      ->type_name("DIR");
+  cli_app.add_option("--trace", given, "measure this trace instead of a synthetic one")
+      ->type_name("DIR");
+  cli_app
+      .add_option("--png", png, "also save the views, to look at: PREFIX-full.png, -1pct.png, …")
+      ->type_name("PREFIX");
+  if (const auto status = cli::parse(cli_app, argc, argv, program)) return *status;
   QGuiApplication app(argc, argv);
 
   fs::path dir = given;

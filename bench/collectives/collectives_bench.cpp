@@ -17,8 +17,11 @@
 #include "collscope/algorithms/nodes.hpp"
 #include "collscope/algorithms/radix.hpp"
 #include "collscope/algorithms/tuning.hpp"
+#include "collscope/cli/numbers.hpp"
+#include "collscope/cli/ranks.hpp"
 #include "measure.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -31,6 +34,7 @@ namespace {
 
 using namespace collscope;
 using C = Collective;
+namespace cli = collscope::cli;
 
 struct Settings {
   std::vector<std::string> collectives{"bcast",     "reduce",  "allreduce", "reduce_scatter_block",
@@ -50,31 +54,77 @@ std::vector<std::string> split(std::string_view text) {
   return parts;
 }
 
-bool parse(int argc, char** argv, Settings& s) {
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string_view option = argv[i];
-    const char* value = argv[i + 1];
-    if (option == "--collectives") {
-      s.collectives = split(value);
-    } else if (option == "--counts" || option == "--block-counts") {
-      std::vector<int>& into = option == "--counts" ? s.counts : s.block_counts;
-      into.clear();
-      for (const std::string& n : split(value)) into.push_back(std::atoi(n.c_str()));
-    } else if (option == "--variants") {
-      s.variants = value;
-    } else if (option == "--reps") {
-      s.reps = std::max(1, std::atoi(value));
-    } else if (option == "--warmup") {
-      s.warmup = std::max(0, std::atoi(value));
-    } else if (option == "--alpha") {
-      s.model.alpha = s.model.alpha_node = std::atof(value);
-    } else if (option == "--beta") {
-      s.model.beta = s.model.beta_node = std::atof(value);
-    } else {
-      return false;
-    }
-  }
-  return argc % 2 == 1;
+const std::vector<std::string> benched = {"bcast",     "reduce",   "allreduce",
+                                          "allgather", "alltoall", "reduce_scatter_block"};
+
+/// Comma-separated whole numbers ≥ 1 for OPTION, or a usage error.
+std::vector<int> counts_of(const char* option, const std::string& text) {
+  std::vector<int> counts;
+  for (const std::string& n : split(text)) counts.push_back(cli::whole_value<int>(option, n, 1));
+  if (counts.empty()) throw cli::UsageError(std::string(option) + " wants at least one count");
+  return counts;
+}
+
+void define(CLI::App& app, Settings& s) {
+  cli::synopsis(app, {"mpirun -np P {} [OPTIONS]"});
+  app.description(
+      "--algorithm auto and every collscope algorithm against the library's own collective "
+      "(under SimGrid\nSMPI, the algorithm its --selector picks), regular collectives of MPI_INT "
+      "with MPI_SUM at root 0,\neach collscope algorithm at the parameter the chooser gives it. "
+      "One line per variant with the\nα-β prediction beside the time. The chooser sees the "
+      "platform as collscope-run's auto does:\nCOLLSCOPE_COST_MODEL and COLLSCOPE_RANKS_PER_NODE "
+      "/ COLLSCOPE_PLACEMENT.");
+  app.footer("Exit status: 0 measured (figures only: never 1); 2 a usage error or a bad "
+             "COLLSCOPE_* setting.");
+  app.add_option_function<std::string>(
+         "--collectives",
+         [&s](const std::string& v) {
+           s.collectives = split(v);
+           for (const std::string& name : s.collectives)
+             if (std::find(benched.begin(), benched.end(), name) == benched.end())
+               throw cli::UsageError("--collectives: '" + name +
+                                     "' is not one of bcast, reduce, allreduce, allgather, "
+                                     "alltoall, reduce_scatter_block");
+         },
+         "which (default bcast,reduce,allreduce,reduce_scatter_block,\nallgather,alltoall)")
+      ->type_name("LIST");
+  app.add_option_function<std::string>(
+         "--counts", [&s](const std::string& v) { s.counts = counts_of("--counts", v); },
+         "elements of the vector: bcast, reduce, allreduce (default\n1,256,16384,262144)")
+      ->type_name("N,...");
+  app.add_option_function<std::string>(
+         "--block-counts",
+         [&s](const std::string& v) { s.block_counts = counts_of("--block-counts", v); },
+         "elements of each block: allgather, alltoall,\nreduce_scatter_block (default 1,64,1024)")
+      ->type_name("N,...");
+  app.add_option("--variants", s.variants,
+                 "all, native, collscope, or auto: the chooser's first-ranked\nalgorithm only "
+                 "(large p, where running every candidate takes too\nlong) (default all)")
+      ->check(CLI::IsMember({"all", "native", "collscope", "auto"}))
+      ->type_name("WHICH");
+  app.add_option_function<std::string>(
+         "--reps", [&s](const std::string& v) { s.reps = cli::whole_value<int>("--reps", v, 1); },
+         "timed calls per variant (default 2)")
+      ->type_name("R");
+  app.add_option_function<std::string>(
+         "--warmup",
+         [&s](const std::string& v) { s.warmup = cli::whole_value<int>("--warmup", v, 0); },
+         "untimed calls first (default 1)")
+      ->type_name("W");
+  app.add_option_function<std::string>(
+         "--alpha",
+         [&s](const std::string& v) {
+           s.model.alpha = s.model.alpha_node = cli::positive_value("--alpha", v);
+         },
+         "the model's latency, seconds")
+      ->type_name("S");
+  app.add_option_function<std::string>(
+         "--beta",
+         [&s](const std::string& v) {
+           s.model.beta = s.model.beta_node = cli::positive_value("--beta", v);
+         },
+         "the model's time per byte, seconds")
+      ->type_name("S_PER_BYTE");
 }
 
 /// Send and receive buffers of one call (SMPI: shared, their contents are not looked at).
@@ -164,14 +214,20 @@ int main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &p);
   Settings s;
-  std::string error;
-  if (!parse(argc, argv, s)) error = "bad options (see source)";
-  if (error.empty()) error = apply_cost_environment(s.model);
+  const std::string program = cli::command_name(argv[0], "collscope-bench-collectives");
+  CLI::App app{"", program};
+  cli::conventions(app, "bench-collectives");
+  define(app, s);
+  if (const auto status = cli::parse_on_rank(app, argc, argv, program, rank)) {
+    MPI_Finalize();
+    return *status;
+  }
+  std::string error = apply_cost_environment(s.model);
   if (error.empty()) error = apply_layout_environment(s.model, p);
   if (!error.empty()) {
-    if (rank == 0) std::fprintf(stderr, "collscope-bench-collectives: %s\n", error.c_str());
+    if (rank == 0) cli::report_error(program, error);
     MPI_Finalize();
-    return 2;
+    return cli::exit_usage;
   }
   if (rank == 0)
     std::printf("# collective p count variant blocks median_s model_s status [auto]; "

@@ -17,6 +17,8 @@
 //          [--variants regular,gl2,native,linear,binomial,traff,traff-degrade] [--margin F]
 #include "bench_report.hpp"
 #include "collscope/algorithms/irregular_tuning.hpp"
+#include "collscope/cli/numbers.hpp"
+#include "collscope/cli/ranks.hpp"
 #include "collscope/cost_defaults.hpp"
 #include "collscope/schedule/irregular_problem.hpp"
 
@@ -30,6 +32,7 @@
 namespace {
 
 using namespace collscope;
+namespace cli = collscope::cli;
 
 #if defined(COLLSCOPE_SMPI)
 constexpr bool simulated = true;
@@ -79,69 +82,108 @@ std::vector<std::string> split(std::string_view text) {
   return items;
 }
 
-/// Settings, or throws a one-line message.
-Settings parse(int argc, char** argv) {
-  Settings s;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    if (i + 1 >= argc) throw std::runtime_error("option " + std::string(arg) + " needs a value");
-    const std::string value = argv[++i];
-    try {
-      if (arg == "--reps") {
-        s.reps = std::stoi(value);
-      } else if (arg == "--warmup") {
-        s.warmup = std::stoi(value);
-      } else if (arg == "--blocks") {
-        s.blocks.clear();
-        for (const std::string& b : split(value)) s.blocks.push_back(std::stoi(b));
-      } else if (arg == "--problems") {
-        s.problems.clear();
-        for (const std::string& name : split(value)) {
-          const auto problem = schedule::parse_problem(name);
-          if (!problem) throw std::runtime_error("unknown problem '" + name + "'");
-          s.problems.push_back(*problem);
-        }
-      } else if (arg == "--collectives") {
-        s.gather = value.find("gatherv") != std::string::npos;
-        s.scatter = value.find("scatterv") != std::string::npos;
-      } else if (arg == "--csv") {
-        s.csv = value;
-      } else if (arg == "--alpha") {
-        s.alpha = std::stod(value);
-      } else if (arg == "--beta") {
-        s.beta = std::stod(value);
-      } else if (arg == "--threshold") {
-        s.threshold = std::stoll(value);
-      } else if (arg == "--seed") {
-        s.seed = std::stoull(value);
-      } else if (arg == "--variants") {
-        s.variants = split(value);
-        for (const std::string& v : s.variants)
-          if (std::find(std::begin(variant_keys), std::end(variant_keys), v) ==
-              std::end(variant_keys))
-            throw std::runtime_error("unknown variant '" + v +
+/// Comma-separated whole numbers in [lo, hi] for OPTION, or a usage error.
+std::vector<int> numbers_of(const char* option, const std::string& text, int lo, int hi) {
+  std::vector<int> numbers;
+  for (const std::string& n : split(text))
+    numbers.push_back(cli::whole_value<int>(option, n, lo, hi));
+  if (numbers.empty()) throw cli::UsageError(std::string(option) + " wants at least one number");
+  return numbers;
+}
+
+/// A whole-number option of type T ≥ lo into `into`.
+template <typename T>
+void add_whole(CLI::App& app, const char* option, const char* type, T& into, T lo,
+               const std::string& help) {
+  app.add_option_function<std::string>(
+         option,
+         [option, &into, lo](const std::string& v) { into = cli::whole_value<T>(option, v, lo); },
+         help)
+      ->type_name(type);
+}
+
+void define(CLI::App& app, Settings& s) {
+  cli::synopsis(app, {"mpirun -np P {} [OPTIONS]"});
+  app.description(
+      "The irregular gather/scatter benchmark of seeds/000 §5: root ⌊p/2⌋, average block sizes of "
+      "MPI_INT,\nthe eight problem types; per instance the padded MPI_Gather, guideline GL2's "
+      "right-hand side,\nnative MPI_Gatherv and collscope's gatherv variants (the same for "
+      "scatter), with ratios against\nthe native v-collective of the same run and the α-β "
+      "model time. Under SimGrid SMPI (preset smpi,\nscripts/simulate-gatherv) the times are "
+      "simulated and the guidelines GL1/GL2 are judged.");
+  app.footer("Exit status: 0 measured (violations are figures: never 1); 2 a usage error.");
+  add_whole(app, "--reps", "R", s.reps, 1,
+            simulated ? "timed calls (default 2)" : "timed calls (default 75)");
+  add_whole(app, "--warmup", "W", s.warmup, 0,
+            simulated ? "untimed calls first (default 1)" : "untimed calls first (default 10)");
+  app.add_option_function<std::string>(
+         "--blocks",
+         [&s](const std::string& v) { s.blocks = numbers_of("--blocks", v, 0, 1000000); },
+         "average block sizes in MPI_INT (default 1,10,100,1000,10000)")
+      ->type_name("B,...");
+  app.add_option_function<std::string>(
+         "--problems",
+         [&s](const std::string& v) {
+           s.problems.clear();
+           for (const std::string& name : split(v)) {
+             const auto problem = schedule::parse_problem(name);
+             if (!problem) throw cli::UsageError("--problems: unknown problem '" + name + "'");
+             s.problems.push_back(*problem);
+           }
+         },
+         "the problem types (default all eight: same, random, …)")
+      ->type_name("LIST");
+  app.add_option_function<std::string>(
+         "--collectives",
+         [&s](const std::string& v) {
+           s.gather = v.find("gatherv") != std::string::npos;
+           s.scatter = v.find("scatterv") != std::string::npos;
+           if (!s.gather && !s.scatter)
+             throw cli::UsageError("--collectives wants gatherv, scatterv or both, not '" + v +
+                                   "'");
+         },
+         "gatherv, scatterv or both (default both)")
+      ->type_name("LIST");
+  app.add_option("--csv", s.csv, "also write the rows as CSV")->type_name("FILE");
+  app.add_option_function<std::string>(
+         "--alpha", [&s](const std::string& v) { s.alpha = cli::positive_value("--alpha", v); },
+         "the α-β model's latency, seconds")
+      ->type_name("S");
+  app.add_option_function<std::string>(
+         "--beta", [&s](const std::string& v) { s.beta = cli::positive_value("--beta", v); },
+         "the α-β model's time per byte, seconds")
+      ->type_name("S_PER_BYTE");
+  add_whole(app, "--threshold", "BYTES", s.threshold, std::int64_t{0},
+            "traff-degrade's threshold (default the library's)");
+  add_whole(app, "--seed", "S", s.seed, std::uint64_t{0}, "the random problems' seed (default 1)");
+  app.add_option_function<std::string>(
+         "--variants",
+         [&s](const std::string& v) {
+           s.variants = split(v);
+           for (const std::string& key : s.variants)
+             if (std::find(std::begin(variant_keys), std::end(variant_keys), key) ==
+                 std::end(variant_keys))
+               throw cli::UsageError("--variants: unknown variant '" + key +
                                      "' (regular, gl2, native, linear, binomial, traff, "
                                      "traff-degrade)");
-      } else if (arg == "--margin") {
-        s.judgement.margin = std::stod(value);
-      } else if (arg == "--model-p") {
-        s.model_ps.clear();
-        for (const std::string& p : split(value)) s.model_ps.push_back(std::stoi(p));
-      } else {
-        throw std::runtime_error("unknown option '" + std::string(arg) + "'");
-      }
-    } catch (const std::invalid_argument&) {
-      throw std::runtime_error(std::string(arg) + " expects a number, got '" + value + "'");
-    }
-  }
-  if (s.reps < 1 || s.warmup < 0) throw std::runtime_error("--reps must be ≥ 1, --warmup ≥ 0");
-  for (int b : s.blocks)
-    if (b < 0 || b > 1000000) throw std::runtime_error("--blocks must lie in [0, 10^6]");
-  if (s.judgement.margin < 0 || s.judgement.margin > 1)
-    throw std::runtime_error("--margin must lie in [0, 1]");
-  for (int p : s.model_ps)
-    if (p < 1 || p > 100000) throw std::runtime_error("--model-p must lie in [1, 10^5]");
-  return s;
+         },
+         "which (default all: regular, gl2, native, linear, binomial,\ntraff, traff-degrade)")
+      ->type_name("LIST");
+  app.add_option_function<std::string>(
+         "--margin",
+         [&s](const std::string& v) {
+           const auto margin = cli::real(v, 0, 1);
+           if (!margin) throw cli::UsageError("--margin must lie in [0, 1], not '" + v + "'");
+           s.judgement.margin = *margin;
+         },
+         "a guideline violation is a gap above this fraction of the faster\ntime plus both "
+         "spreads (simulated; default 0.05)")
+      ->type_name("F");
+  app.add_option_function<std::string>(
+         "--model-p",
+         [&s](const std::string& v) { s.model_ps = numbers_of("--model-p", v, 1, 100000); },
+         "α-β projections at these p (default 560, the paper's)")
+      ->type_name("P,...");
 }
 
 std::vector<bench::Row> run_instance(const Settings& s, schedule::Problem problem, int b,
@@ -219,12 +261,12 @@ int bench_main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &p);
   Settings s;
-  try {
-    s = parse(argc, argv); // every rank parses the same argv: all agree
-  } catch (const std::exception& e) {
-    if (rank == 0) std::fprintf(stderr, "collscope-bench-gatherv: error: %s\n", e.what());
-    return 2;
-  }
+  const std::string program = cli::command_name(argv[0], "collscope-bench-gatherv");
+  CLI::App app{"", program};
+  cli::conventions(app, "bench-gatherv");
+  define(app, s);
+  // Every rank parses the same argv: all agree; rank 0 alone speaks.
+  if (const auto status = cli::parse_on_rank(app, argc, argv, program, rank)) return *status;
   set_irregular_tuning({s.threshold, nullptr});
   const int root = p / 2;
   std::FILE* csv = nullptr;

@@ -1,6 +1,8 @@
 // How fast the trace model loads and analyses a big trace, and how much memory it needs; and
 // how long ViTE takes on the same file, measured in the same run. Prints figures; never fails.
 //   collscope-bench-model [--messages N] [--ranks P] [--keep DIR] [--trace DIR] [--vite]
+#include "collscope/cli/command.hpp"
+#include "collscope/cli/numbers.hpp"
 #include "collscope/model/annotated_rounds.hpp"
 #include "collscope/model/calls.hpp"
 #include "collscope/model/critical_path.hpp"
@@ -28,6 +30,7 @@
 using namespace collscope;
 using Clock = std::chrono::steady_clock;
 namespace fs = std::filesystem;
+namespace cli = collscope::cli;
 
 namespace {
 
@@ -110,34 +113,32 @@ int main(int argc, char** argv) {
   bench::SyntheticShape shape;
   std::string keep, given;
   bool with_vite = false;
-  for (int i = 1; i < argc; ++i) {
-    const auto next = [&]() -> const char* {
-      if (i + 1 >= argc) {
-        std::fprintf(stderr, "collscope-bench-model: %s needs a value\n", argv[i]);
-        std::exit(2);
-      }
-      return argv[++i];
-    };
-    if (!std::strcmp(argv[i], "--messages"))
-      shape.messages = std::strtoull(next(), nullptr, 10);
-    else if (!std::strcmp(argv[i], "--ranks"))
-      shape.ranks = std::atoi(next());
-    else if (!std::strcmp(argv[i], "--keep"))
-      keep = next();
-    else if (!std::strcmp(argv[i], "--trace"))
-      given = next();
-    else if (!std::strcmp(argv[i], "--vite"))
-      with_vite = true;
-    else {
-      std::fprintf(stderr, "usage: collscope-bench-model [--messages N] [--ranks P] [--keep DIR] "
-                           "[--trace DIR] [--vite]\n");
-      return 2;
-    }
-  }
-  if (shape.ranks < 2 || shape.messages < 1) {
-    std::fprintf(stderr, "collscope-bench-model: need at least 2 ranks and 1 message\n");
-    return 2;
-  }
+  const std::string program = cli::command_name(argv[0], "collscope-bench-model");
+  CLI::App app{
+      "How fast the trace model loads and analyses a big trace (a synthetic one unless --trace),\n"
+      "and how much memory it needs; and how long ViTE takes on the same file, measured in\n"
+      "the same run. Prints figures; never fails on them.",
+      program};
+  cli::conventions(app, "bench-model");
+  app.footer("Exit status: 0 measured (figures only: never 1); 2 a usage error.");
+  app.add_option_function<std::string>(
+         "--messages",
+         [&shape](const std::string& v) {
+           shape.messages = cli::whole_value<std::uint64_t>("--messages", v, 1);
+         },
+         "messages in the synthetic trace (default 1000000)")
+      ->type_name("N");
+  app.add_option_function<std::string>(
+         "--ranks",
+         [&shape](const std::string& v) { shape.ranks = cli::whole_value<int>("--ranks", v, 2); },
+         "its ranks (default 256)")
+      ->type_name("P");
+  app.add_option("--keep", keep, "write the synthetic trace into DIR and keep it")
+      ->type_name("DIR");
+  app.add_option("--trace", given, "measure this trace instead of a synthetic one")
+      ->type_name("DIR");
+  app.add_flag("--vite", with_vite, "also time ViTE on the same file");
+  if (const auto status = cli::parse(app, argc, argv, program)) return *status;
 
   fs::path dir = given;
   if (given.empty()) {
@@ -179,9 +180,9 @@ int main(int argc, char** argv) {
   std::vector<model::Call> calls;
   timed("divide into calls", [&] { calls = model::divide_calls(trace); });
   if (!calls.empty()) {
-    const auto largest = std::max_element(calls.begin(), calls.end(), [](const auto& a, const auto& b) {
-      return a.messages < b.messages;
-    });
+    const auto largest =
+        std::max_element(calls.begin(), calls.end(),
+                         [](const auto& a, const auto& b) { return a.messages < b.messages; });
     timed("the largest call's own trace", [&] { model::call_trace(trace, *largest); });
     std::printf("  %zu calls, the largest with %d messages\n", calls.size(), largest->messages);
   }

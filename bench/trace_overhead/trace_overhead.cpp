@@ -18,6 +18,8 @@
 // receive's return and the next send delays the partner.
 #include "collscope/algorithms/bcast.hpp"
 #include "collscope/annotate.hpp"
+#include "collscope/cli/numbers.hpp"
+#include "collscope/cli/ranks.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -29,6 +31,8 @@
 #include <vector>
 
 namespace {
+
+namespace cli = collscope::cli;
 
 enum class Variant { traced, off, pmpi };
 
@@ -104,15 +108,34 @@ int main(int argc, char** argv) {
   int rank = 0, p = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &p);
+  const std::string program = cli::command_name(argv[0], "collscope-bench-trace-overhead");
+  CLI::App app{"How much the PMPI tracer slows a program down, measured in one run: 1-byte "
+               "ping-pong between\nranks 0 and 1 and a 64 KiB binomial broadcast on all ranks, "
+               "traced, paused and (ping-pong)\nthrough PMPI directly, interleaved trial by "
+               "trial; ratios against the baseline of the same run.",
+               program};
+  cli::conventions(app, "bench-trace-overhead");
+  cli::synopsis(app, {"mpirun -np P {} [TRIALS]"});
+  app.footer("Exit status: 0 measured (figures only: never 1); 2 a usage error, fewer than 2 "
+             "processes or no\ntracer.");
+  int trials = 15;
+  app.add_option_function<std::string>(
+         "TRIALS",
+         [&trials](const std::string& v) { trials = cli::whole_value<int>("TRIALS", v, 1); },
+         "trials of every variant (default 15)")
+      ->type_name("");
+  if (const auto status = cli::parse_on_rank(app, argc, argv, program, rank)) {
+    MPI_Finalize();
+    return *status;
+  }
   if (p < 2 || !collscope::trace::active()) {
     if (rank == 0)
-      std::fprintf(stderr, "collscope-bench-trace-overhead: error: %s\n",
-                   p < 2 ? "needs at least 2 processes (mpirun -np 2 …)"
-                         : "the tracer is not active (is libcollscope-trace linked?)");
+      cli::report_error(program, p < 2
+                                     ? "needs at least 2 processes (mpirun -np 2 …)"
+                                     : "the tracer is not active (is libcollscope-trace linked?)");
     MPI_Finalize();
-    return 2;
+    return cli::exit_usage;
   }
-  const int trials = argc > 1 ? std::max(1, std::atoi(argv[1])) : 15;
   const int pings = 2000, bcasts = 100;
   std::vector<char> buffer(64 * 1024, 1);
 
