@@ -1,8 +1,9 @@
 #!/bin/sh
 # collscope-calibrate at p = 2 with a tiny sweep: its network file is valid JSON with the fields
-# the README documents, its SVG is drawn, and collscope-trace stats and collscope-run
-# --algorithm auto read the file through COLLSCOPE_NETWORK. Measured values are never asserted
-# (a loaded 2-core machine): only structure, and that the readers use the file's numbers.
+# docs/engineer.md documents ("Measuring the network"), its SVG is drawn, and collscope-trace
+# stats and collscope-run --algorithm auto read the file through COLLSCOPE_NETWORK. Measured
+# values are never asserted (a loaded 2-core machine): only structure, and that the readers
+# use the file's numbers.
 # usage: run_calibrate_test.sh MPIEXEC CALIBRATE TRACE_CLI TRACE_FILE [COLLSCOPE_RUN]
 set -u
 mpiexec=$1 calibrate=$2 trace=$3 fixture=$4 run=${5:-}

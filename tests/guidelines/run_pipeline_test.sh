@@ -1,15 +1,16 @@
 #!/bin/sh
-# The pipeline end to end: collscope-guidelines simulates p = 4 (cluster:4, SMPI's SELECTOR)
-# and writes profiles; a plain C program then runs on real MPI at p = 4 under
-# libcollscope-tune with COLLSCOPE_TUNE_PROFILES pointing at them, inside collscope-trace
-# record: its results stay right, the tune report names each profile's mock-ups, and the
-# trace holds as many annotated calls of each as the report counts.
-#   run_pipeline_test.sh GUIDELINES MPIEXEC PROGRAM LIBRARY TRACE_CLI WORKDIR SELECTOR COLLECTIVES SIZES
+# The pipeline end to end, with the commands docs/engineer.md shows ("A real program on
+# simulated profiles, traced"): `collscope guidelines` simulates p = 4 (cluster:4, SMPI's
+# SELECTOR) and writes profiles; a plain C program then runs on real MPI at p = 4 under
+# `collscope tune --profiles` (libcollscope-tune with COLLSCOPE_TUNE_PROFILES pointing at them)
+# inside `collscope record`: its results stay right, the tune report names each profile's
+# mock-ups, and `collscope calls` holds as many annotated calls of each as the report counts.
+#   run_pipeline_test.sh COLLSCOPE MPIEXEC PROGRAM WORKDIR SELECTOR COLLECTIVES SIZES
 set -u
-guidelines=$1 mpiexec=$2 program=$3 library=$4 trace=$5 work=$6 selector=$7 collectives=$8 sizes=$9
+collscope=$1 mpiexec=$2 program=$3 work=$4 selector=$5 collectives=$6 sizes=$7
 fail() { echo "FAIL: $*"; exit 1; }
 rm -rf "$work" && mkdir -p "$work" || fail "cannot make $work"
-timeout 300 "$guidelines" --platform cluster:4 --selector "$selector" --collectives "$collectives" \
+timeout 300 "$collscope" guidelines --platform cluster:4 --selector "$selector" --collectives "$collectives" \
   --sizes "$sizes" --no-figures --out "$work/g" >"$work/g.out" 2>"$work/g.err" </dev/null ||
   { tail -5 "$work/g.err"; fail "collscope-guidelines failed"; }
 profiles="$work/g/profiles/$selector"
@@ -24,12 +25,12 @@ for f in "$profiles"/*.prf; do
   done
 done
 echo "profiles: $expected"
-LD_PRELOAD=$library COLLSCOPE_TUNE_PROFILES=$profiles COLLSCOPE_TUNE_REPORT=1 timeout 120 \
-  "$trace" record -o "$work/T" "$mpiexec" --oversubscribe -np 4 -x COLLSCOPE_TUNE_PROFILES \
-  -x COLLSCOPE_TUNE_REPORT "$program" $(echo "$sizes" | tr ',' ' ') </dev/null \
+timeout 120 "$collscope" tune --profiles "$profiles" --report -- "$collscope" record -o "$work/T" \
+  -- "$mpiexec" --oversubscribe -np 4 -x COLLSCOPE_TUNE_PROFILES -x COLLSCOPE_TUNE_REPORT \
+  "$program" $(echo "$sizes" | tr ',' ' ') </dev/null \
   >"$work/run.out" 2>"$work/run.err" || { cat "$work/run.out" "$work/run.err"; fail "the tuned, traced program failed"; }
 grep -q ", 0 wrong elements" "$work/run.out" || fail "wrong results: $(cat "$work/run.out")"
-"$trace" calls --wide "$work/T" >"$work/calls" 2>&1 || { cat "$work/calls"; fail "collscope-trace calls failed"; }
+"$collscope" calls --wide "$work/T" >"$work/calls" 2>&1 || { cat "$work/calls"; fail "collscope calls failed"; }
 for pair in $expected; do
   c=${pair%%:*} a=${pair#*:}
   reported=$(sed -n "s/^collscope-tune: rank 0 ran $c $a: \([0-9]*\) calls$/\1/p" "$work/run.err")
