@@ -2,6 +2,7 @@
 // reliance on MPI's buffering, use of collectives, and speed (exercises/README.md).
 #include "batch.hpp"
 #include "class_report.hpp"
+#include "collscope/cli/command.hpp"
 #include "collscope/paths.hpp"
 #include "exercise.hpp"
 #include "grade.hpp"
@@ -18,32 +19,75 @@
 namespace {
 
 using namespace collscope::grade;
+namespace cli = collscope::cli;
 namespace fs = std::filesystem;
 
-constexpr const char* usage =
-    R"(usage: collscope-grade EXERCISE SUBMISSION.cpp [--out DIR] [--quick] [--quiet]
-       collscope-grade EXERCISE --batch DIR [--out DIR] [--csv FILE] [--quick]
-                       [--slurm [--partition P] [--time T]]
-       collscope-grade --list
-options: --unsafe-no-sandbox  run submissions without the bubblewrap sandbox
+std::string program = "collscope-grade"; ///< as the command calls itself (cli::command_name)
 
-EXERCISE is a folder holding exercise.json, or the name of one of the course's exercises
+/// What the command line asks for.
+struct Args {
+  std::string exercise, submission, out, batch, csv;
+  bool list = false, quick = false, smoke = false, quiet = false, unsafe = false;
+  bool use_slurm = false, slurm_task = false;
+  SlurmOptions slurm;
+};
+
+constexpr const char* footer =
+    R"(EXERCISE is a folder holding exercise.json, or the name of one of the course's exercises
 (--list shows them). The submission is compiled with mpicxx against the grading harness,
 run under mpirun over the exercise's sweep with the tracer, and judged check by check.
 Written to DIR (default ./grade-EXERCISE-NAME): report.md, report.html, results.json
 (Gradescope), junit.xml, and the runs, traces and reproduce commands of failed cases.
---quick runs the exercise's smaller sweep (well under a minute); --smoke (for the test suite)
-an even smaller one, all process counts in one mpirun. --batch grades every *.cpp
-(or folder with one *.cpp) of DIR into DIR-OUT/NAME/ and a CSV (default OUT/grades.csv),
-and writes OUT/class-report.md. --slurm grades them as a Slurm job array, one task per
-submission on a node of its own (sbatch --partition P, --time T per submission), in the
-same sandbox; a task that leaves no result is a row with Slurm's reason.
+--batch grades every *.cpp (or folder with one *.cpp) of DIR into DIR-graded/NAME/ (or
+--out) and a CSV (default OUT/grades.csv), and writes OUT/class-report.md. --slurm grades
+them as a Slurm job array, one task per submission on a node of its own, in the same
+sandbox; a task that leaves no result is a row with Slurm's reason.
 The compiler and every run of a submission are confined by bubblewrap (bwrap): no network,
 no writes outside one scratch folder, no view of the course's files; where bwrap cannot
 create its namespaces the grader refuses, unless --unsafe-no-sandbox is given.
 
-Exit status: 0 graded (whatever the score), 2 bad usage, exercise or submission.
-)";
+Exit status: 0 graded (whatever the score: the score is in the reports); 2 a usage error,
+or an exercise, submission or folder that cannot be read or used.)";
+
+/// The command line into `a`; the checks that CLI11 cannot express throw cli::UsageError.
+void define(CLI::App& app, Args& a) {
+  cli::synopsis(app, {"EXERCISE SUBMISSION.cpp [--out DIR] [--quick] [--quiet]",
+                      "EXERCISE --batch DIR [--out DIR] [--csv FILE] [--quick]",
+                      "EXERCISE --batch DIR --slurm [--partition P] [--time T]", "--list"});
+  app.description("Grades a student's collective for correctness, rounds, bandwidth, memory, "
+                  "reliance on MPI's\nbuffering, use of collectives, and speed "
+                  "(exercises/README.md).");
+  app.footer(footer);
+  app.add_option("EXERCISE", a.exercise, "an exercise's name or folder")->type_name("");
+  app.add_option("SUBMISSION.cpp", a.submission, "the student's source file")->type_name("");
+  app.add_flag("--list", a.list, "list the course's exercises and exit");
+  app.add_option("-o,--out", a.out, "where the reports go (default ./grade-EXERCISE-NAME)")
+      ->type_name("DIR");
+  app.add_flag("--quick", a.quick, "the exercise's smaller sweep (well under a minute)");
+  app.add_flag("--smoke", a.smoke,
+               "the test suite's sample: an even smaller sweep, all process\ncounts in one "
+               "mpirun (exercises/README.md)");
+  app.add_flag("--quiet", a.quiet, "no progress on the terminal, the summary only");
+  app.add_flag("--unsafe-no-sandbox", a.unsafe,
+               "run submissions without the bubblewrap sandbox, with the\ngrader's rights");
+  app.add_option("--batch", a.batch, "grade every submission in DIR")->type_name("DIR");
+  app.add_option("--csv", a.csv, "the batch's table of grades (default OUT/grades.csv)")
+      ->type_name("FILE");
+  app.add_flag("--slurm", a.use_slurm, "grade the batch as a Slurm job array (sbatch)");
+  app.add_option("--partition", a.slurm.partition, "sbatch --partition P")->type_name("P");
+  app.add_option("--time", a.slurm.time, "sbatch --time T per submission")->type_name("T");
+  // One task of --slurm's job array (slurm_batch.cpp writes it): no class report.
+  app.add_flag("--slurm-task", a.slurm_task)->group("");
+  app.callback([&a] {
+    if (a.list) return;
+    if ((a.use_slurm || !a.slurm.partition.empty() || !a.slurm.time.empty()) && a.batch.empty())
+      throw cli::UsageError("--slurm, --partition and --time go with --batch");
+    if (!a.csv.empty() && a.batch.empty()) throw cli::UsageError("--csv goes with --batch");
+    if (a.exercise.empty() || a.batch.empty() == a.submission.empty())
+      throw cli::UsageError(a.batch.empty() ? "expected EXERCISE SUBMISSION.cpp"
+                                            : "--batch takes EXERCISE and the folder only");
+  });
+}
 
 std::string env_or(const char* name, const char* fallback) {
   const char* v = std::getenv(name);
@@ -77,8 +121,10 @@ Sandbox sandbox_for(bool enabled, const Exercise& exercise, const fs::path& root
   if (const std::string problem = sandbox_problem(sandbox); !problem.empty())
     throw ExerciseError(problem);
   if (!enabled)
-    std::fprintf(stderr, "collscope-grade: warning: --unsafe-no-sandbox: submissions run "
-                         "unconfined, with the grader's rights\n");
+    std::fprintf(stderr,
+                 "%s: warning: --unsafe-no-sandbox: submissions run unconfined, with "
+                 "the grader's rights\n",
+                 program.c_str());
   return sandbox;
 }
 
@@ -94,55 +140,15 @@ int list_exercises(const fs::path& root) {
   return 0;
 }
 
-int run(const std::vector<std::string_view>& args) {
+int run(Args& a) {
   const fs::path root =
       env_or("COLLSCOPE_GRADE_EXERCISES", collscope::paths::data("exercises").c_str());
-  std::vector<std::string> positional;
-  std::string out, batch, csv;
-  bool quick = false, smoke = false, quiet = false, unsafe = false;
-  bool use_slurm = false, slurm_task = false;
-  SlurmOptions slurm;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string_view a = args[i];
-    const auto value = [&]() -> std::string {
-      if (i + 1 >= args.size()) throw ExerciseError("option " + std::string(a) + " needs a value");
-      return std::string(args[++i]);
-    };
-    if (a == "--help" || a == "-h") return std::printf("%s", usage), 0;
-    if (a == "--list") return list_exercises(root);
-    if (a == "--quick")
-      quick = true;
-    else if (a == "--smoke") // the test suite's sample: see exercises/README.md
-      quick = smoke = true;
-    else if (a == "--quiet")
-      quiet = true;
-    else if (a == "--unsafe-no-sandbox")
-      unsafe = true;
-    else if (a == "--out" || a == "-o")
-      out = value();
-    else if (a == "--batch")
-      batch = value();
-    else if (a == "--csv")
-      csv = value();
-    else if (a == "--slurm")
-      use_slurm = true;
-    else if (a == "--slurm-task") // one task of --slurm's job array: no class report
-      slurm_task = true;
-    else if (a == "--partition")
-      slurm.partition = value();
-    else if (a == "--time")
-      slurm.time = value();
-    else if (a.starts_with("-"))
-      throw ExerciseError("unknown option '" + std::string(a) + "' (see --help)");
-    else
-      positional.emplace_back(a);
-  }
-  if ((use_slurm || !slurm.partition.empty() || !slurm.time.empty()) && batch.empty())
-    throw ExerciseError("--slurm, --partition and --time go with --batch (see --help)");
-  if (positional.empty() || positional.size() != (batch.empty() ? 2u : 1u))
-    throw ExerciseError(batch.empty() ? "expected EXERCISE SUBMISSION.cpp (see --help)"
-                                      : "--batch takes EXERCISE and the folder only (see --help)");
-  const Exercise exercise = load_exercise(positional[0], root, quick, smoke);
+  if (a.list) return list_exercises(root);
+  const std::string &out = a.out, &batch = a.batch, &csv = a.csv;
+  const bool smoke = a.smoke, quick = a.quick || a.smoke, unsafe = a.unsafe;
+  const bool use_slurm = a.use_slurm, slurm_task = a.slurm_task;
+  SlurmOptions& slurm = a.slurm;
+  const Exercise exercise = load_exercise(a.exercise, root, quick, smoke);
   const Toolchain tools = toolchain();
   if (!batch.empty()) {
     if (!fs::is_directory(batch)) throw ExerciseError("no folder '" + batch + "'");
@@ -166,7 +172,7 @@ int run(const std::vector<std::string_view>& args) {
                            : (", class report: " + (dir / "class-report.md").string()).c_str());
     return 0;
   }
-  const fs::path source = positional[1];
+  const fs::path source = a.submission;
   if (!fs::is_regular_file(source))
     throw ExerciseError("cannot read submission '" + source.string() + "'");
   const fs::path dir = out.empty()
@@ -174,7 +180,7 @@ int run(const std::vector<std::string_view>& args) {
                            : fs::path(out);
   const Sandbox sandbox =
       sandbox_for(!unsafe, exercise, root, tools, {dir, fs::absolute(source).parent_path()});
-  Terminal terminal(quiet);
+  Terminal terminal(a.quiet);
   const Grade grade = grade_submission(exercise, tools, sandbox, source, dir, quick, terminal);
   write_reports(grade);
   terminal.summary(grade);
@@ -184,17 +190,18 @@ int run(const std::vector<std::string_view>& args) {
 } // namespace
 
 int main(int argc, char** argv) {
-  std::vector<std::string_view> args(argv + 1, argv + argc);
-  if (args.empty()) {
-    std::fputs(usage, stderr);
-    return 2;
-  }
+  program = cli::command_name(argv[0], "collscope-grade");
+  CLI::App app{"", program};
+  cli::conventions(app, "grade");
+  Args args;
+  define(app, args);
+  if (const auto status = cli::parse(app, argc, argv, program)) return *status;
   try {
     return run(args);
   } catch (const ExerciseError& e) {
-    std::fprintf(stderr, "collscope-grade: error: %s\n", e.what());
+    cli::report_error(program, e.what());
   } catch (const fs::filesystem_error& e) {
-    std::fprintf(stderr, "collscope-grade: error: %s\n", e.what());
+    cli::report_error(program, e.what());
   }
-  return 2;
+  return cli::exit_usage;
 }
