@@ -20,8 +20,8 @@ std::size_t columns(const std::string& s) {
   return n;
 }
 
-trace_cli::CallRow row(int index, int parent, int depth, std::string name, int p) {
-  trace_cli::CallRow r;
+model::CallSummary row(int index, int parent, int depth, std::string name, int p) {
+  model::CallSummary r;
   r.call.index = index;
   r.call.parent = parent;
   r.call.kind = parent < 0 ? model::CallKind::region : model::CallKind::collective;
@@ -53,7 +53,7 @@ std::vector<std::string> lines_of(const std::string& text) {
 } // namespace
 
 TEST_CASE("calls stays one line per call within 100 columns at p = 1024, 3000 calls") {
-  std::vector<trace_cli::CallRow> rows;
+  std::vector<model::CallSummary> rows;
   for (int i = 0; i < 3000; ++i) {
     const bool nested = i % 4 != 0;
     rows.push_back(row(i, nested ? i - i % 4 : -1, nested ? 1 + (i % 4 == 2 ? 1 : 0) : 0,
@@ -94,9 +94,9 @@ TEST_CASE("calls stays one line per call within 100 columns at p = 1024, 3000 ca
 
 TEST_CASE("calls names Open MPI's algorithm and the resembled one in full, at p = 64") {
   // Native collectives under a rules file: both algorithm columns whole, within 100 columns.
-  std::vector<trace_cli::CallRow> rows;
+  std::vector<model::CallSummary> rows;
   for (int i = 0; i < 200; ++i) {
-    trace_cli::CallRow r = row(i, -1, 0, i % 2 ? "MPI_Bcast" : "MPI_Allreduce", 64);
+    model::CallSummary r = row(i, -1, 0, i % 2 ? "MPI_Bcast" : "MPI_Allreduce", 64);
     r.call.kind = model::CallKind::collective;
     r.call.self_messages = 0;
     r.call.messages = 4032;
@@ -138,9 +138,9 @@ TEST_CASE("calls names Open MPI's algorithm and the resembled one in full, at p 
 TEST_CASE("calls names the longest algorithm of the registry in full within 100 columns") {
   // p = 64, a user region's long name beside the longest registry name (a tune library
   // mock-up, 44 characters); the other columns give way.
-  std::vector<trace_cli::CallRow> rows;
+  std::vector<model::CallSummary> rows;
   for (int i = 0; i < 40; ++i) {
-    trace_cli::CallRow r =
+    model::CallSummary r =
         row(i, -1, 0, "region the solver's second half-step of " + std::to_string(i), 64);
     r.call.self_messages = 0;
     r.call.messages = 4032;
@@ -177,7 +177,7 @@ TEST_CASE("calls names the longest algorithm of the registry in full within 100 
 }
 
 TEST_CASE("calls --call N says the rounds' consistency and Open MPI's algorithm in full") {
-  trace_cli::CallRow r = row(5, -1, 0, "MPI_Bcast", 4);
+  model::CallSummary r = row(5, -1, 0, "MPI_Bcast", 4);
   r.call.kind = model::CallKind::collective;
   r.call.ompi = {.name = "binomial",
                  .source = "rules file /tmp/rules.conf, line 7",

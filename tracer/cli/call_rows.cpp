@@ -1,36 +1,8 @@
 #include "call_rows.hpp"
 
-#include "collscope/model/annotated_rounds.hpp"
-#include "collscope/model/inferred_rounds.hpp"
-#include "perfetto_args.hpp"
-
 namespace collscope::trace_cli {
 
 using nlohmann::ordered_json;
-
-CallRow call_row(const model::Trace& trace, model::Call call, const std::vector<model::Call>& all) {
-  CallRow row;
-  for (int up = call.parent; up != model::no_index && row.depth < 64;
-       up = all[static_cast<std::size_t>(up)].parent)
-    ++row.depth;
-  const model::Trace own = model::call_trace(trace, call);
-  const model::InferredRounds inferred = model::inferred_rounds(own);
-  row.rounds_inferred = inferred.rounds;
-  row.rounds_consistent = inferred.consistent;
-  row.rounds_annotated = model::annotated_rounds(own).rounds;
-  if (call.comm != 0 || !call.members.empty()) row.communicator = comm_name(trace, call.comm);
-  row.resembles = model::resemble(own, call);
-  row.call = std::move(call);
-  return row;
-}
-
-std::vector<CallRow> call_rows(const model::Trace& trace) {
-  const std::vector<model::Call> calls = model::divide_calls(trace);
-  std::vector<CallRow> rows;
-  rows.reserve(calls.size());
-  for (const model::Call& call : calls) rows.push_back(call_row(trace, call, calls));
-  return rows;
-}
 
 std::string rank_ranges(const std::vector<int>& ranks) {
   std::string out;
@@ -73,7 +45,7 @@ ordered_json ompi_json(const model::OmpiAlgorithm& a) {
           {"words", a.describe()}};
 }
 
-ordered_json row_json(const CallRow& row) {
+ordered_json row_json(const model::CallSummary& row) {
   const model::Call& c = row.call;
   const auto index_or_null = [](int i) {
     return i == model::no_index ? ordered_json() : ordered_json(i);

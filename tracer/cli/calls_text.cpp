@@ -79,7 +79,7 @@ std::string ompi_cell(const model::OmpiAlgorithm& a) {
   return a.name;
 }
 
-std::string rounds_cell(const CallRow& r, bool any_annotated) {
+std::string rounds_cell(const model::CallSummary& r, bool any_annotated) {
   return std::to_string(r.rounds_inferred) + (r.rounds_consistent ? "" : "!") +
          (any_annotated
               ? "/" + (r.rounds_annotated ? std::to_string(r.rounds_annotated) : std::string("-"))
@@ -95,7 +95,7 @@ std::string rounds_inconsistent_note() {
          "so the inferred count is a lower bound";
 }
 
-std::string rows_text(const std::vector<CallRow>& rows, std::size_t width) {
+std::string rows_text(const std::vector<model::CallSummary>& rows, std::size_t width) {
   const bool wide = width == 0;
   const std::array<const char*, count> header = {"call", "kind",   "name",  "p",
                                                  "root", "ranks",  "msgs",  "self",
@@ -104,7 +104,7 @@ std::string rows_text(const std::vector<CallRow>& rows, std::size_t width) {
                                              true, true,  true,  true, false, false};
   bool any_self = false, any_annotated = false, any_native = false, any_ompi = false,
        any_inconsistent = false, any_rules = false, any_exchange = false, self_merged = false;
-  for (const CallRow& r : rows) {
+  for (const model::CallSummary& r : rows) {
     any_self = any_self || r.call.self_messages > 0;
     any_ompi = any_ompi || r.call.ompi.recorded();
     any_rules = any_rules || r.call.ompi.source.starts_with("rules file");
@@ -113,7 +113,7 @@ std::string rows_text(const std::vector<CallRow>& rows, std::size_t width) {
     any_exchange = any_exchange || !r.resembles.exchange.empty();
   }
   std::vector<std::array<std::string, count>> cells;
-  for (const CallRow& r : rows) {
+  for (const model::CallSummary& r : rows) {
     const model::Call& c = r.call;
     std::array<std::string, count> row;
     row[index] = std::to_string(c.index);
@@ -239,7 +239,7 @@ std::string rows_text(const std::vector<CallRow>& rows, std::size_t width) {
     out += "neighbour exchange, shift: point-to-point with neighbours (a halo), no collective\n";
   // The MPI library's own algorithm, where the trace names it: one line per name, in order.
   std::vector<std::pair<std::string, int>> named;
-  for (const CallRow& r : rows) {
+  for (const model::CallSummary& r : rows) {
     if (r.call.library_algorithm.empty()) continue;
     const auto it = std::find_if(named.begin(), named.end(),
                                  [&](const auto& n) { return n.first == r.call.library_algorithm; });
@@ -254,7 +254,7 @@ std::string rows_text(const std::vector<CallRow>& rows, std::size_t width) {
   return out;
 }
 
-std::string row_detail(const CallRow& r) {
+std::string row_detail(const model::CallSummary& r) {
   const model::Call& c = r.call;
   const auto line = [](const char* key, const std::string& value) {
     char head[24];

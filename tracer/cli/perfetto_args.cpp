@@ -1,5 +1,6 @@
 #include "perfetto_args.hpp"
 
+#include "collscope/model/call_summary.hpp"
 #include "collscope/model/steps.hpp"
 
 #include <string>
@@ -9,9 +10,7 @@ namespace collscope::trace_cli {
 using nlohmann::ordered_json;
 
 std::string comm_name(const model::Trace& trace, std::uint32_t comm) {
-  const auto it = trace.comms.find(comm);
-  if (it != trace.comms.end() && !it->second.name.empty()) return it->second.name;
-  return "comm " + std::to_string(comm);
+  return model::communicator_name(trace, comm);
 }
 
 namespace {
