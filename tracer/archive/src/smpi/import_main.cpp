@@ -6,60 +6,66 @@
 // host r mod H. Prints one line of what it placed; exit 0 ok, 1 no archive, 2 bad usage.
 #include "collscope/archive/archive_dir.hpp"
 #include "collscope/archive/archive_write.hpp"
+#include "collscope/cli/command.hpp"
+#include "collscope/cli/numbers.hpp"
 #include "internal_messages.hpp"
 #include "paje_links.hpp"
 
 #include <cstdio>
-#include <cstdlib>
 #include <exception>
 #include <string>
 
 namespace {
 
-int usage(const char* why) {
-  std::fprintf(stderr,
-               "collscope-smpi-import: error: %s\n"
-               "usage: collscope-smpi-import DIR PAJE [--selector NAME] [--hosts H]\n",
-               why);
-  return 2;
-}
+namespace cli = collscope::cli;
+
+std::string program = "collscope-smpi-import"; ///< as the command calls itself
 
 int fail(const std::string& partial, const std::string& why) {
   collscope::rec::write_incomplete(partial, why, true);
-  std::fprintf(stderr, "collscope-smpi-import: error: no trace written: %s (see %s/INCOMPLETE)\n",
-               why.c_str(), partial.c_str());
-  return 1;
+  cli::report_error(program, "no trace written: " + why + " (see " + partial + "/INCOMPLETE)");
+  return cli::exit_check_failed;
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
   using namespace collscope::rec;
+  program = cli::command_name(argv[0], "collscope-smpi-import");
+  CLI::App app{"After a traced SimGrid SMPI run whose archive was deferred "
+               "(COLLSCOPE_TRACE_DEFER=1;\nscripts/simulate does both), writes the archive DIR "
+               "from the ranks' spill files in\nDIR.partial with the messages SMPI sent inside "
+               "its native collectives, read from SimGrid's\nPaje trace PAJE, and each call's "
+               "algorithm under SMPI's selector. Prints one line of what\nit placed.",
+               program};
+  cli::conventions(app, "smpi-import");
+  cli::synopsis(app, {"DIR PAJE [--selector NAME] [--hosts H]"});
+  app.footer("Exit status: 0 written; 1 no archive (the reason in DIR.partial/INCOMPLETE); 2 a "
+             "usage error,\nor a DIR.partial that holds no deferred trace.");
   std::string dir, paje, selector;
   unsigned long hosts = 0;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if ((arg == "--selector" || arg == "--hosts") && i + 1 >= argc)
-      return usage((arg + " needs a value").c_str());
-    if (arg == "--selector") {
-      selector = argv[++i];
-    } else if (arg == "--hosts") {
-      char* end = nullptr;
-      hosts = std::strtoul(argv[++i], &end, 10);
-      if (end == nullptr || *end != '\0' || hosts == 0) return usage("--hosts: a count ≥ 1");
-    } else if (dir.empty()) {
-      dir = arg;
-    } else if (paje.empty()) {
-      paje = arg;
-    } else {
-      return usage(("unexpected argument '" + arg + "'").c_str());
-    }
-  }
-  if (paje.empty()) return usage("DIR and PAJE are needed");
+  app.add_option("DIR", dir, "the trace archive to write")->type_name("");
+  app.add_option("PAJE", paje, "SimGrid's Paje trace of the run")->type_name("");
+  app.add_option("--selector", selector, "SMPI's selector of the run")->type_name("NAME");
+  app.add_option_function<std::string>(
+         "--hosts",
+         [&hosts](const std::string& v) {
+           hosts = cli::whole_value<unsigned long>("--hosts", v, 1);
+         },
+         "the platform's hosts: smpirun puts rank r on host r mod H")
+      ->type_name("H");
+  // Checked here rather than by CLI11's required(), which would hide an unknown option.
+  app.callback([&paje] {
+    if (paje.empty()) throw cli::UsageError("DIR and PAJE are needed");
+  });
+  if (const auto status = cli::parse(app, argc, argv, program)) return *status;
   while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
   const std::string partial = dir + ".partial";
-  if (!has_spill_files(partial))
-    return usage((partial + " holds no deferred trace (run with COLLSCOPE_TRACE_DEFER=1)").c_str());
+  if (!has_spill_files(partial)) {
+    cli::report_error(program,
+                      partial + " holds no deferred trace (run with COLLSCOPE_TRACE_DEFER=1)");
+    return cli::exit_usage;
+  }
 
   smpi::PajeLinks links;
   try {
