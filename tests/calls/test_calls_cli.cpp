@@ -4,6 +4,8 @@
 // and gather resemble the registry's binomial broadcast and linear gather; check judges one
 // call; a bad --call or --region is one line.
 #define CATCH_CONFIG_MAIN
+#include "collscope/version.hpp"
+
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -225,15 +227,17 @@ TEST_CASE("stats, check and export of one call: its own figures, rounds from 0, 
   CHECK(sends == 5);
 }
 
-TEST_CASE("a call that is not there is one line and exit 2") {
+TEST_CASE("a call that is not there is one line and exit 2; a bad command line adds the hint") {
   const std::size_t n = calls().size();
-  const auto refused = [](const Run& r, const std::string& says) {
+  // hint: for a mistake in the command line, the subcommand whose help the second line names
+  const auto refused = [](const Run& r, const std::string& says, const std::string& hint = "") {
     INFO("stderr: " << (r.err.empty() ? "(nothing)" : r.err.front()));
     CHECK(r.status == 2);
     CHECK(r.out.empty());
-    REQUIRE(r.err.size() == 1);
+    REQUIRE(r.err.size() == (hint.empty() ? 1U : 2U));
     CHECK(r.err[0].starts_with("collscope-trace: error: "));
     CHECK(r.err[0].find(says) != std::string::npos);
+    if (!hint.empty()) CHECK(r.err[1] == "Run 'collscope-trace " + hint + " --help' for usage.");
   };
   refused(trace_cli("stats " + trace() + " --call 999"), "no call 999: the trace has " +
                                                              std::to_string(n) + " calls (0 … " +
@@ -242,11 +246,15 @@ TEST_CASE("a call that is not there is one line and exit 2") {
           "--call expects a call number (0, 1, …), got 'two'");
   refused(trace_cli("export " + trace() + " --region solve --perfetto /dev/null"),
           "no region named 'solve' in the trace (it has no user regions)");
-  refused(trace_cli("stats " + trace() + " --call 1 --region solve"), "choose one call");
-  refused(trace_cli("stats " + trace() + " --call"), "option --call needs a value");
-  refused(trace_cli("calls " + trace() + " --call 1 --region solve"), "choose one call");
+  refused(trace_cli("stats " + trace() + " --call 1 --region solve"), "choose one call", "stats");
+  refused(trace_cli("stats " + trace() + " --call 1 --call 2"), "choose one call", "stats");
+  refused(trace_cli("stats " + trace() + " --call"), "--call: 1 required N missing", "stats");
+  refused(trace_cli("calls " + trace() + " --call 1 --region solve"), "choose one call", "calls");
   refused(trace_cli("calls " + trace() + " --call " + std::to_string(n)), "no call");
-  refused(trace_cli("calls " + trace() + " --calls"), "unknown option '--calls' for calls");
+  refused(trace_cli("calls " + trace() + " --calls"),
+          "The following argument was not expected: --calls", "calls");
+  refused(trace_cli("check " + trace()), "check needs a bound", "check");
+  refused(trace_cli("export " + trace()), "--perfetto is required", "export");
 }
 
 TEST_CASE("a user region, the program's own name for a step, is picked by --region NAME") {
@@ -322,13 +330,22 @@ TEST_CASE("every subcommand answers --help and -h with its usage, exit 0") {
       const Run r = trace_cli(command + (command == "record" ? " -o x " : " TRACE ") + help);
       INFO(command << " " << help << ": " << r.out);
       CHECK(r.status == 0);
-      CHECK(r.out.starts_with("usage: collscope-trace " + command + " "));
+      CHECK(r.out.starts_with("Usage: collscope-trace " + command + " "));
       CHECK(r.err.empty());
     }
   // record's --help after the program's name is the program's.
-  const Run program = trace_cli("record -o " + (scratch() / "help").string() + " -- echo --help");
-  CHECK(program.out.find("usage: collscope-trace") == std::string::npos);
-  CHECK(trace_cli("--help").out.find("calls TRACE") != std::string::npos);
+  for (const std::string dashes : {"-- ", ""}) {
+    const Run program =
+        trace_cli("record -o " + (scratch() / "help").string() + " " + dashes + "echo --help");
+    CHECK(program.out.find("Usage: collscope-trace") == std::string::npos);
+    CHECK(program.out.find("--help") != std::string::npos); // echo's
+  }
+  const Run all = trace_cli("--help");
+  CHECK(all.status == 0);
+  for (const std::string command : {"record", "calls", "stats", "check", "export"})
+    CHECK(all.out.find("\n  " + command + " ") != std::string::npos);
+  const Run version = trace_cli("calls --version");
+  CHECK(version.out == "collscope calls " COLLSCOPE_VERSION "\n");
 }
 
 TEST_CASE("calls: the table within 100 columns names what each call resembles in full") {

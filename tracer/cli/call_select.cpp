@@ -4,18 +4,6 @@
 
 namespace collscope::trace_cli {
 
-bool CallOption::parse(Args args, std::size_t& i) {
-  const std::string_view arg = args[i];
-  if (arg != "--call" && arg != "--region") return false;
-  if (!selector.empty())
-    throw UsageError("choose one call: --call N or --region NAME, once (got " + std::string(arg) +
-                     " after " + (by_region ? "--region " : "--call ") + selector + ")");
-  selector = value_of(args, i);
-  by_region = arg == "--region";
-  if (selector.empty()) throw UsageError(std::string(arg) + " needs a value");
-  return true;
-}
-
 Scoped scope_trace(model::Trace whole, const CallOption& option) {
   Scoped s;
   const std::vector<model::Call> calls = model::divide_calls(whole);

@@ -15,12 +15,8 @@
 namespace collscope::trace_cli {
 
 struct CallOption {
-  std::string selector; ///< N of --call N, or NAME of --region NAME; empty: the whole trace
-  bool by_region = false;
-
-  /// Takes args[i] (and its value, advancing i) if it is --call or --region; false otherwise.
-  /// Both, or one twice, is a UsageError.
-  bool parse(Args args, std::size_t& i);
+  std::string selector;   ///< N of --call N, or NAME of --region NAME; empty: the whole trace
+  bool by_region = false; ///< (call_option.hpp puts them on the command line)
 };
 
 struct Scoped {

@@ -1,9 +1,11 @@
-// `collscope-trace check TRACE [--call N | --region NAME] --max-rounds N --max-bytes-per-rank B
+// `collscope check TRACE [--call N | --region NAME] --max-rounds N --max-bytes-per-rank B
 // --max-messages N [--rounds inferred|annotated]`: for scripts and the grader. Exit 1 naming
 // every bound the trace (or the call) exceeds, 0 when it meets them all.
+#include "call_option.hpp"
 #include "call_rows.hpp"
 #include "call_select.hpp"
 #include "cli.hpp"
+#include "collscope/cli/numbers.hpp"
 #include "collscope/model/load_trace.hpp"
 #include "load.hpp"
 #include "trace_stats.hpp"
@@ -12,6 +14,7 @@
 #include <array>
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -34,12 +37,6 @@ const char* option_of(Bound b) {
     return "--max-messages";
   }
   return "";
-}
-
-std::optional<Bound> bound_named(std::string_view option) {
-  for (const Bound b : bounds)
-    if (option == option_of(b)) return b;
-  return std::nullopt;
 }
 
 RoundSource round_source(std::string_view text) {
@@ -69,31 +66,19 @@ Judged judged(Bound b, const TraceStats& s, RoundSource rounds) {
 
 } // namespace
 
-int run_check(Args args) {
+namespace {
+
+struct CheckArgs {
   std::string path;
   std::array<std::optional<std::uint64_t>, bounds.size()> limit;
   RoundSource rounds = RoundSource::inferred;
   CallOption call_option;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string_view arg = args[i];
-    if (const auto b = bound_named(arg)) {
-      limit[static_cast<std::size_t>(*b)] = whole_number(arg, value_of(args, i));
-    } else if (arg == "--rounds") {
-      rounds = round_source(value_of(args, i));
-    } else if (call_option.parse(args, i)) {
-      continue;
-    } else if (arg.starts_with("-")) {
-      throw UsageError("unknown option '" + std::string(arg) + "' for check");
-    } else if (path.empty()) {
-      path = arg;
-    } else {
-      throw UsageError("check takes one TRACE, got also '" + std::string(arg) + "'");
-    }
-  }
-  if (path.empty()) throw UsageError("check needs a TRACE");
-  if (std::none_of(limit.begin(), limit.end(), [](const auto& l) { return l.has_value(); }))
-    throw UsageError("check needs a bound: --max-rounds, --max-bytes-per-rank or --max-messages");
-  const Scoped scope = scope_trace(load(path), call_option);
+};
+
+int run_check(const CheckArgs& a) {
+  const auto& limit = a.limit;
+  const RoundSource rounds = a.rounds;
+  const Scoped scope = scope_trace(load(a.path), a.call_option);
   const TraceStats s = compute_stats(scope.trace, 0, 0);
   // What was judged comes first: a call's bounds are not the whole program's.
   std::printf("%s\n", scope_text(scope).c_str());
@@ -117,7 +102,45 @@ int run_check(Args args) {
     std::printf("FAIL incomplete trace: %s\n", s.incomplete.c_str());
     ++failed;
   }
-  return failed ? 1 : 0;
+  return failed ? cli::exit_check_failed : cli::exit_ok;
+}
+
+} // namespace
+
+Command add_check(CLI::App& app) {
+  CLI::App& sub = *app.add_subcommand(
+      "check", "Exits 1 and says which bound the trace (or the call) exceeds; 0 when it meets them "
+               "all.");
+  const auto a = std::make_shared<CheckArgs>();
+  cli::synopsis(sub, {"TRACE [--call N | --region NAME] [--max-rounds N] [--max-bytes-per-rank B]",
+                      "  [--max-messages N] [--rounds inferred|annotated]"});
+  sub.footer(trace_note);
+  sub.add_option("TRACE", a->path, "the trace (an archive directory or its traces.otf2)")
+      ->required()
+      ->type_name("");
+  add_call_option(sub, a->call_option);
+  const char* const help[] = {"at most N rounds (--rounds: which)",
+                              "at most B bytes sent or received by any rank", "at most N messages"};
+  for (const Bound b : bounds)
+    sub.add_option_function<std::string>(
+           option_of(b),
+           [a, b](const std::string& v) {
+             a->limit[static_cast<std::size_t>(b)] =
+                 cli::whole_value<std::uint64_t>(option_of(b), v);
+           },
+           help[static_cast<std::size_t>(b)])
+        ->type_name(b == Bound::bytes_per_rank ? "B" : "N");
+  sub.add_option_function<std::string>(
+         "--rounds", [a](const std::string& v) { a->rounds = round_source(v); },
+         "the rounds --max-rounds bounds: inferred from the messages (default) or annotated by "
+         "the algorithm")
+      ->type_name("inferred|annotated");
+  sub.callback([a] {
+    // A check with nothing to check is a mistake in the command line.
+    if (std::none_of(a->limit.begin(), a->limit.end(), [](const auto& l) { return l.has_value(); }))
+      throw UsageError("check needs a bound: --max-rounds, --max-bytes-per-rank or --max-messages");
+  });
+  return [a] { return run_check(*a); };
 }
 
 } // namespace collscope::trace_cli

@@ -1,40 +1,34 @@
-// Shared by the collscope-trace subcommands: the one-line user error and argument helpers.
+// Shared by the trace subcommands (record, calls, stats, check, export): each defines its
+// command line on a CLI11 subcommand (collscope/cli/command.hpp's conventions) and runs it.
 #pragma once
 
-#include <cstdint>
-#include <span>
-#include <stdexcept>
+#include "collscope/cli/command.hpp"
+
+#include <functional>
 #include <string>
-#include <string_view>
+#include <vector>
 
 namespace collscope::trace_cli {
 
-/// A mistake of the user's (bad option, unreadable trace): one line, exit status 2.
-class UsageError : public std::runtime_error {
-public:
-  using std::runtime_error::runtime_error;
-};
+/// A mistake of the user's (bad option, unreadable trace): exit status 2.
+using UsageError = cli::UsageError;
 
-using Args = std::span<char* const>;
+/// What runs a subcommand once its command line is parsed; returns the exit status.
+using Command = std::function<int()>;
 
-/// The value after option `i` (advancing i), or a UsageError naming the option.
-std::string_view value_of(Args args, std::size_t& i);
-/// A finite number > 0 (or ≥ 0 when allow_zero) parsed in full, or a UsageError naming the
-/// option (inf and nan are refused).
-double positive_number(std::string_view option, std::string_view text, bool allow_zero = false);
-/// A whole number from 0 to 2^64 − 1 written in digits, or a UsageError naming the option.
-std::uint64_t whole_number(std::string_view option, std::string_view text);
+/// Each adds its subcommand to `app` and returns what runs it. `record` is also handed what
+/// follows its "--": the program to run.
+Command add_record(CLI::App& app, const std::vector<std::string>& after_dashes);
+Command add_calls(CLI::App& app);
+Command add_stats(CLI::App& app);
+Command add_check(CLI::App& app);
+Command add_export(CLI::App& app);
 
-/// `collscope-trace COMMAND --help`: COMMAND's usage on stdout (all of them for an unknown
-/// one); returns 0, the exit status of a help.
-int print_usage(std::string_view command);
-/// True if an argument is --help or -h.
-bool wants_help(Args args);
+/// The lines after every trace subcommand's options: what TRACE is, and --call/--region.
+extern const char* const trace_note;
 
-int run_record(Args args);
-int run_calls(Args args);
-int run_stats(Args args);
-int run_check(Args args);
-int run_export(Args args);
+/// The name the trace subcommands call themselves in messages: "collscope-trace", or
+/// "collscope SUB" when the front end started them (set by main).
+const std::string& program();
 
 } // namespace collscope::trace_cli

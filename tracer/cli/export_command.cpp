@@ -1,9 +1,10 @@
-// `collscope-trace export TRACE [--call N | --region NAME] --perfetto OUT.json`: Chrome/Perfetto
+// `collscope export TRACE [--call N | --region NAME] --perfetto OUT.json`: Chrome/Perfetto
 // trace-event JSON, one track per rank (its MPI calls and annotated regions as slices, their
 // args as perfetto_args.hpp says) and a flow arrow per message, from the send's slice to the
 // receive's, carrying the message's rounds (inferred and, if the algorithm annotated them,
 // annotated; both numbered from 0 like the `round k` slices). With --call, the call alone,
 // times and rounds from 0; "otherData" names it (or says the file is the whole trace).
+#include "call_option.hpp"
 #include "call_select.hpp"
 #include "cli.hpp"
 #include "collscope/model/annotated_rounds.hpp"
@@ -14,6 +15,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -120,25 +122,16 @@ void write_perfetto(const Scoped& scope, std::ostream& out) {
 
 } // namespace
 
-int run_export(Args args) {
+namespace {
+
+struct ExportArgs {
   std::string path, output;
   CallOption call_option;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string_view arg = args[i];
-    if (arg == "--perfetto")
-      output = value_of(args, i);
-    else if (call_option.parse(args, i))
-      continue;
-    else if (arg.starts_with("-"))
-      throw UsageError("unknown option '" + std::string(arg) + "' for export");
-    else if (path.empty())
-      path = arg;
-    else
-      throw UsageError("export takes one TRACE, got also '" + std::string(arg) + "'");
-  }
-  if (path.empty()) throw UsageError("export needs a TRACE");
-  if (output.empty()) throw UsageError("export needs --perfetto OUT.json");
-  const Scoped scope = scope_trace(load(path), call_option);
+};
+
+int run_export(const ExportArgs& a) {
+  const std::string& output = a.output;
+  const Scoped scope = scope_trace(load(a.path), a.call_option);
   const model::Trace& trace = scope.trace;
   std::ofstream out(output);
   if (!out) throw UsageError("cannot write " + output);
@@ -148,6 +141,25 @@ int run_export(Args args) {
   std::printf("wrote %s: %s, %zu ranks, %zu messages (open it at https://ui.perfetto.dev)\n",
               output.c_str(), scope_text(scope).c_str(), trace.ranks.size(), trace.messages.size());
   return 0;
+}
+
+} // namespace
+
+Command add_export(CLI::App& app) {
+  CLI::App& sub = *app.add_subcommand(
+      "export", "Writes the trace (or the call) as Chrome/Perfetto trace-event JSON "
+                "(ui.perfetto.dev).");
+  const auto a = std::make_shared<ExportArgs>();
+  cli::synopsis(sub, {"TRACE [--call N | --region NAME] --perfetto OUT.json"});
+  sub.footer(trace_note);
+  sub.add_option("TRACE", a->path, "the trace (an archive directory or its traces.otf2)")
+      ->required()
+      ->type_name("");
+  add_call_option(sub, a->call_option);
+  sub.add_option("--perfetto", a->output, "the JSON file to write")
+      ->required()
+      ->type_name("OUT.json");
+  return [a] { return run_export(*a); };
 }
 
 } // namespace collscope::trace_cli

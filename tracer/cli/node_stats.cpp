@@ -1,5 +1,6 @@
 #include "node_stats.hpp"
 
+#include "collscope/cli/numbers.hpp"
 #include "collscope/model/replay.hpp"
 
 #include <algorithm>
@@ -12,11 +13,7 @@ namespace collscope::trace_cli {
 namespace {
 
 int count_of(std::string_view option, std::string_view text) {
-  const std::uint64_t n = whole_number(option, text);
-  if (n < 1 || n > INT_MAX)
-    throw UsageError(std::string(option) + " expects a whole number from 1 to " +
-                     std::to_string(INT_MAX) + ", got '" + std::string(text) + "'");
-  return static_cast<int>(n);
+  return cli::whole_value<int>(option, text, 1, INT_MAX);
 }
 
 std::string source_text(const model::NodeLayout& l) {
@@ -41,27 +38,29 @@ std::string per_node(const std::vector<std::uint64_t>& values) {
 
 } // namespace
 
-bool NodeOptions::parse(Args args, std::size_t& i) {
-  const std::string_view arg = args[i];
-  if (arg == "--alpha-node")
-    alpha_node = positive_number(arg, value_of(args, i), true);
-  else if (arg == "--beta-node")
-    beta_node = positive_number(arg, value_of(args, i), true);
-  else if (arg == "--lanes")
-    lanes = count_of(arg, value_of(args, i));
-  else if (arg == "--ports")
-    ports = count_of(arg, value_of(args, i));
-  else if (arg == "--ranks-per-node")
-    ranks_per_node = count_of(arg, value_of(args, i));
-  else if (arg == "--nodes")
-    node_sizes = std::string(value_of(args, i));
-  else if (arg == "--placement") {
-    placement = std::string(value_of(args, i));
-    if (placement != "consecutive" && placement != "round-robin")
-      throw UsageError("--placement expects consecutive or round-robin, got '" + *placement + "'");
-  } else
-    return false;
-  return true;
+void NodeOptions::add(CLI::App& sub) {
+  const auto option = [&sub](const char* name, const char* type, const char* help, auto set) {
+    sub.add_option_function<std::string>(name, set, help)->type_name(type);
+  };
+  option(
+      "--alpha-node", "A", "α inside a node (s per message) of the two-level replay",
+      [this](const std::string& v) { alpha_node = cli::positive_value("--alpha-node", v, true); });
+  option("--beta-node", "B", "β inside a node (s per byte) of the two-level replay",
+         [this](const std::string& v) { beta_node = cli::positive_value("--beta-node", v, true); });
+  option("--lanes", "K", "lanes per node of the k-lane replay (default 2)",
+         [this](const std::string& v) { lanes = count_of("--lanes", v); });
+  option("--ports", "K", "ports per rank: both replays k-ported (default 1)",
+         [this](const std::string& v) { ports = count_of("--ports", v); });
+  option("--ranks-per-node", "N", "N ranks per node (instead of the trace's layout)",
+         [this](const std::string& v) { ranks_per_node = count_of("--ranks-per-node", v); });
+  option("--placement", "consecutive|round-robin", "with --ranks-per-node: how ranks fill nodes",
+         [this](const std::string& v) {
+           if (v != "consecutive" && v != "round-robin")
+             throw UsageError("--placement expects consecutive or round-robin, got '" + v + "'");
+           placement = v;
+         });
+  option("--nodes", "N,N,...", "the ranks of each node, in rank order (instead of the trace's)",
+         [this](const std::string& v) { node_sizes = v; });
 }
 
 model::NodeLayout NodeOptions::layout(const model::Trace& trace) const {

@@ -23,8 +23,9 @@ struct NodeOptions {
   std::optional<std::string> placement; ///< with --ranks-per-node: consecutive | round-robin
   std::optional<std::string> node_sizes;
 
-  /// Takes args[i] (and its value, advancing i) if it is a node option; false otherwise.
-  bool parse(Args args, std::size_t& i);
+  /// Adds --alpha-node, --beta-node, --lanes, --ports, --ranks-per-node, --placement and
+  /// --nodes to `sub`, filling these fields (a bad value is a UsageError naming its option).
+  void add(CLI::App& sub);
   /// The user's layout, else the trace's; a UsageError if the user's does not fit the trace.
   model::NodeLayout layout(const model::Trace& trace) const;
 };

@@ -1,4 +1,4 @@
-// `collscope-trace record -o DIR -- COMMAND...`: runs an unchanged MPI program with
+// `collscope record -o DIR -- COMMAND...`: runs an unchanged MPI program with
 // libcollscope-trace preloaded and COLLSCOPE_TRACE=DIR. For mpirun/mpiexec the two variables
 // are passed to the ranks with -x (not preloaded into mpirun itself), for Slurm's srun with
 // --export=ALL,... (tracer/README.md, "On a cluster"). The program's own
@@ -11,6 +11,7 @@
 // long is reported (each rank's call) into INCOMPLETE and on stderr, and stopped.
 #include "cli.hpp"
 #include "collscope/archive/archive_write.hpp"
+#include "collscope/cli/numbers.hpp"
 #include "collscope/paths.hpp"
 #include "first_death.hpp"
 #include "watchdog.hpp"
@@ -23,6 +24,8 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
+#include <memory>
+#include <optional>
 #include <otf2/otf2.h>
 #include <spawn.h>
 #include <string>
@@ -205,35 +208,18 @@ void report_trace(const fs::path& dir, int status) {
 
 } // namespace
 
-int run_record(Args args) {
+namespace {
+
+struct RecordArgs {
   std::string output;
   double watchdog = 0;
   std::vector<std::string> command;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string_view arg = args[i];
-    if (!command.empty()) {
-      command.emplace_back(arg);
-    } else if (arg == "--help" || arg == "-h") {
-      return print_usage("record");
-    } else if (arg == "-o" || arg == "--output") {
-      output = value_of(args, i);
-    } else if (arg == "--watchdog") {
-      const std::string text{value_of(args, i)};
-      char* end = nullptr;
-      watchdog = std::strtod(text.c_str(), &end);
-      if (end == text.c_str() || *end != '\0' || !(watchdog > 0) || watchdog > 1e6)
-        throw UsageError("--watchdog needs a number of seconds (0 < s <= 1e6), got '" + text + "'");
-    } else if (arg == "--") {
-      for (++i; i < args.size(); ++i) command.emplace_back(args[i]);
-    } else if (arg.starts_with("-")) {
-      throw UsageError("unknown option '" + std::string(arg) + "' for record");
-    } else {
-      command.emplace_back(arg);
-    }
-  }
-  if (output.empty()) throw UsageError("record needs -o DIR");
-  if (command.empty())
-    throw UsageError("record needs a command after --, e.g. mpirun -np 4 ./a.out");
+};
+
+int run_record(const RecordArgs& a) {
+  const std::string& output = a.output;
+  const std::vector<std::string>& command = a.command;
+  const double watchdog = a.watchdog;
   const fs::path library = tracer_library();
   if (!fs::exists(library))
     throw UsageError("tracer library not found at " + library.string() +
@@ -256,6 +242,42 @@ int run_record(Args args) {
                  dir.c_str(), e.what());
   }
   return status; // the program's own, whatever became of its trace
+}
+
+} // namespace
+
+Command add_record(CLI::App& app, const std::vector<std::string>& after_dashes) {
+  CLI::App& sub = *app.add_subcommand(
+      "record",
+      R"(Runs an MPI program (e.g. mpirun -np 4 ./a.out) with the tracer preloaded; the OTF2
+archive goes to DIR. With --watchdog, a run whose ranks all sit in MPI calls for S seconds
+is reported (each rank's call) and stopped. The program's output and exit status pass
+through (128 + N if signal N ended it); 2 only for a mistake of record's own.)");
+  const auto a = std::make_shared<RecordArgs>();
+  cli::synopsis(sub, {"-o DIR [--watchdog S] -- COMMAND..."});
+  // After record's options, the first other word starts the program: its options are its own.
+  sub.prefix_command();
+  sub.add_option("-o,--output", a->output, "the trace's archive directory (made with its parents)")
+      ->required()
+      ->type_name("DIR");
+  sub.add_option_function<std::string>(
+         "--watchdog",
+         [a](const std::string& v) {
+           const std::optional<double> s = cli::real(v);
+           if (!s || !(*s > 0) || *s > 1e6)
+             throw UsageError("--watchdog needs a number of seconds (0 < s <= 1e6), got '" + v +
+                              "'");
+           a->watchdog = *s;
+         },
+         "stop a run whose ranks all sit in MPI calls for S seconds, and say where")
+      ->type_name("S");
+  sub.callback([a, &sub, after_dashes] {
+    a->command = sub.remaining();
+    a->command.insert(a->command.end(), after_dashes.begin(), after_dashes.end());
+    if (a->command.empty())
+      throw UsageError("record needs a command after --, e.g. mpirun -np 4 ./a.out");
+  });
+  return [a] { return run_record(*a); };
 }
 
 } // namespace collscope::trace_cli

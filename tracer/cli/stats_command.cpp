@@ -1,20 +1,24 @@
-// `collscope-trace stats TRACE [--call N | --region NAME] [--alpha A] [--beta B] [--json]` and
+// `collscope stats TRACE [--call N | --region NAME] [--alpha A] [--beta B] [--json]` and
 // the node options of node_stats.hpp
-#include "load.hpp"
+#include "call_option.hpp"
 #include "call_rows.hpp"
 #include "call_select.hpp"
 #include "cli.hpp"
 #include "clock_stats.hpp"
+#include "collscope/cli/numbers.hpp"
 #include "collscope/cost_defaults.hpp"
-#include "collscope/network_file.hpp"
 #include "collscope/model/communication_tree.hpp"
 #include "collscope/model/load_trace.hpp"
+#include "collscope/network_file.hpp"
+#include "load.hpp"
 #include "node_stats.hpp"
 #include "trace_stats.hpp"
 
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 namespace collscope::trace_cli {
@@ -132,7 +136,8 @@ void print_text(const Scoped& scope, const TraceStats& s, const NodeStats& nodes
   std::string apart;
   if (s.native_messages)
     apart += ", " + std::to_string(s.native_messages) + " of them, " +
-             std::to_string(s.native_bytes) + " bytes, sent by the library inside native collectives";
+             std::to_string(s.native_bytes) +
+             " bytes, sent by the library inside native collectives";
   if (s.unmatched) apart += ", +" + std::to_string(s.unmatched) + " unmatched";
   if (s.self_messages)
     apart += ", +" + std::to_string(s.self_messages) + " to oneself, " +
@@ -161,8 +166,21 @@ void print_text(const Scoped& scope, const TraceStats& s, const NodeStats& nodes
 
 } // namespace
 
-int run_stats(Args args) {
+namespace {
+
+struct StatsArgs {
   std::string path;
+  std::optional<std::string> alpha, beta; ///< as typed: read after the measured network
+  bool json = false;
+  NodeOptions node_options;
+  CallOption call_option;
+};
+
+int run_stats(const StatsArgs& a) {
+  const std::string& path = a.path;
+  const NodeOptions& node_options = a.node_options;
+  const CallOption& call_option = a.call_option;
+  const bool json = a.json;
   // Without --alpha/--beta: the measured network (collscope-calibrate), else the defaults.
   MeasuredNetwork network;
   try {
@@ -170,44 +188,66 @@ int run_stats(Args args) {
   } catch (const std::runtime_error& e) {
     throw UsageError(e.what());
   }
-  double alpha = network.alpha_s, beta = network.beta_s_per_byte;
-  bool alpha_given = false, beta_given = false, json = false;
-  NodeOptions node_options;
-  CallOption call_option;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string_view arg = args[i];
-    if (arg == "--alpha") {
-      alpha = positive_number(arg, value_of(args, i), true);
-      alpha_given = true;
-    } else if (arg == "--beta") {
-      beta = positive_number(arg, value_of(args, i), true);
-      beta_given = true;
-    } else if (arg == "--json")
-      json = true;
-    else if (call_option.parse(args, i) || node_options.parse(args, i))
-      continue;
-    else if (arg.starts_with("-"))
-      throw UsageError("unknown option '" + std::string(arg) + "' for stats");
-    else if (path.empty())
-      path = arg;
-    else
-      throw UsageError("stats takes one TRACE, got also '" + std::string(arg) + "'");
-  }
-  if (path.empty()) throw UsageError("stats needs a TRACE");
+  const bool alpha_given = a.alpha.has_value(), beta_given = a.beta.has_value();
+  const double alpha = a.alpha ? cli::positive_value("--alpha", *a.alpha, true) : network.alpha_s;
+  const double beta =
+      a.beta ? cli::positive_value("--beta", *a.beta, true) : network.beta_s_per_byte;
   const Scoped scope = scope_trace(load(path), call_option);
   const model::Trace& trace = scope.trace;
   if (!network.path.empty() && !alpha_given && !beta_given)
-    std::fprintf(stderr, "collscope-trace: α and β from %s (collscope-calibrate)\n",
+    std::fprintf(stderr, "%s: α and β from %s (collscope-calibrate)\n", program().c_str(),
                  network.path.c_str());
   const TraceStats s = compute_stats(trace, alpha, beta);
   const NodeStats nodes = compute_node_stats(trace, node_options, alpha, beta);
   if (!s.incomplete.empty())
-    std::fprintf(stderr, "collscope-trace: warning: incomplete trace: %s\n", s.incomplete.c_str());
+    std::fprintf(stderr, "%s: warning: incomplete trace: %s\n", program().c_str(),
+                 s.incomplete.c_str());
   if (json)
     print_json(scope, s, nodes);
   else
     print_text(scope, s, nodes);
   return 0;
+}
+
+} // namespace
+
+Command add_stats(CLI::App& app) {
+  CLI::App& sub = *app.add_subcommand(
+      "stats",
+      R"(Ranks, messages and bytes between ranks (a rank's messages to itself apart), inferred and
+annotated rounds, critical path, waiting per rank, α-β replay; nodes (the trace's layout or
+the one given), bytes into and out of each node, two-level replay (α, β inside a node;
+--alpha, --beta between nodes) and k-lane replay (K lanes per node).)");
+  const auto a = std::make_shared<StatsArgs>();
+  cli::synopsis(sub, {"TRACE [--call N | --region NAME] [--alpha A] [--beta B] [--json]",
+                      "  [--alpha-node A] [--beta-node B] [--lanes K] [--ports K]",
+                      "  [--ranks-per-node N [--placement consecutive|round-robin] | --nodes "
+                      "N,N,...]"});
+  sub.footer(trace_note);
+  sub.add_option("TRACE", a->path, "the trace (an archive directory or its traces.otf2)")
+      ->required()
+      ->type_name("");
+  add_call_option(sub, a->call_option);
+  // Checked as parsed, kept as typed: the default (the measured network) is read later.
+  const auto seconds = [&sub](const std::string& name, std::optional<std::string>& out,
+                              const char* type, const char* help) {
+    sub.add_option_function<std::string>(
+           name,
+           [name, &out](const std::string& v) {
+             cli::positive_value(name, v, true);
+             out = v;
+           },
+           help)
+        ->type_name(type);
+  };
+  seconds("--alpha", a->alpha, "A",
+          "α of the replay (s per message); default the measured network's (collscope "
+          "calibrate), else 1e-06");
+  seconds("--beta", a->beta, "B",
+          "β of the replay (s per byte); default the measured network's, else 2e-10");
+  sub.add_flag("--json", a->json, "the same as JSON (tracer/README.md, \"stats\")");
+  a->node_options.add(sub);
+  return [a] { return run_stats(*a); };
 }
 
 } // namespace collscope::trace_cli
