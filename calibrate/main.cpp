@@ -3,7 +3,6 @@
 // them (common/include/collscope/network_file.hpp). Run under mpirun with at least 2 ranks:
 //   mpirun -np 2 collscope-calibrate [-o FILE] [--svg FILE] [--slide-svg FILE] [--max-bytes N]
 //                                    [--repetitions R]
-#include "collscope/cli/numbers.hpp"
 #include "collscope/cli/ranks.hpp"
 #include "collscope/network_file.hpp"
 #include "report.hpp"

@@ -17,7 +17,6 @@
 #include "collscope/algorithms/nodes.hpp"
 #include "collscope/algorithms/radix.hpp"
 #include "collscope/algorithms/tuning.hpp"
-#include "collscope/cli/numbers.hpp"
 #include "collscope/cli/ranks.hpp"
 #include "measure.hpp"
 

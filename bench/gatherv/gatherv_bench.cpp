@@ -17,7 +17,6 @@
 //          [--variants regular,gl2,native,linear,binomial,traff,traff-degrade] [--margin F]
 #include "bench_report.hpp"
 #include "collscope/algorithms/irregular_tuning.hpp"
-#include "collscope/cli/numbers.hpp"
 #include "collscope/cli/ranks.hpp"
 #include "collscope/cost_defaults.hpp"
 #include "collscope/schedule/irregular_problem.hpp"

@@ -18,7 +18,6 @@
 // receive's return and the next send delays the partner.
 #include "collscope/algorithms/bcast.hpp"
 #include "collscope/annotate.hpp"
-#include "collscope/cli/numbers.hpp"
 #include "collscope/cli/ranks.hpp"
 
 #include <algorithm>

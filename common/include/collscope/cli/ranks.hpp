@@ -1,9 +1,15 @@
 // Commands that run as MPI ranks (collscope-calibrate, the benchmarks under mpirun): every rank
 // parses the same argv and so reaches the same outcome, and rank 0 alone prints the help, the
-// version or the error, so that `mpirun -np 4 … --help` prints it once.
+// version or the error, so that `mpirun -np 4 … --help` prints it once. Include this header
+// before anything else that includes CLI11: under SimGrid SMPI, smpicxx force-includes
+// smpi_helpers.h, whose function-like macro exit(x) would break CLI11's App::exit(e, out, err).
 #pragma once
 
+#pragma push_macro("exit")
+#undef exit
 #include "collscope/cli/command.hpp"
+#include "collscope/cli/numbers.hpp"
+#pragma pop_macro("exit")
 
 namespace collscope::cli {
 
