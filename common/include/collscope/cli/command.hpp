@@ -22,7 +22,16 @@
 
 #include "collscope/version.hpp"
 
+// SimGrid's smpicxx makes exit() a macro (each simulated rank exits alone); CLI11's App has a
+// member of that name, which collscope does not call.
+#ifdef exit
+#pragma push_macro("exit")
+#undef exit
 #include <CLI/CLI.hpp>
+#pragma pop_macro("exit")
+#else
+#include <CLI/CLI.hpp>
+#endif
 #include <algorithm>
 #include <cstdio>
 #include <memory>
