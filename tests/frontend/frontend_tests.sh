@@ -34,7 +34,9 @@ section_subcommands() {
   for sub in $subcommands; do
     "$collscope" "$sub" --help >"$tmp/out" 2>"$tmp/err"
     status=$?
-    if [ "$status" -ne 0 ] || ! grep -qi '^usage' "$tmp/out" || [ "$(wc -l <"$tmp/out")" -lt 4 ]; then
+    # A usage: at least a few lines on stdout that name options (scripts/simulate's help is its
+    # header comment, without a "Usage:" line).
+    if [ "$status" -ne 0 ] || ! grep -q -- '--[a-z]' "$tmp/out" || [ "$(wc -l <"$tmp/out")" -lt 4 ]; then
       fail "collscope $sub --help: exit $status, $(wc -l <"$tmp/out") lines: $(head -2 "$tmp/err")"
       continue
     fi
