@@ -79,7 +79,7 @@ void CallsDock::describe(int call) {
                          .arg(calls.size()));
     return;
   }
-  const model::Resemblance& r = calls.summaries[static_cast<std::size_t>(call)].resemblance;
+  const model::Resemblance& r = calls.resemblance(call);
   m_words->setText(
       r.known() ? tr("Resembles %1: %2").arg(resemblanceText(r), QString::fromStdString(r.words))
                 : tr("Nothing in the registry is near this call."));

@@ -1,4 +1,7 @@
-// collscope: the window (`collscope [TRACE]`) or a headless export (`collscope --export …`).
+// collscope view: the window (`collscope [TRACE]`) or a headless export (`collscope --export …`);
+// also `collscope present` and `collscope slides` (the front end passes their word first).
+#include "cli/commandline.h"
+#include "collscope/cli/command.hpp"
 #include "export/headlessexport.h"
 #include "mainwindow.h"
 #include "presentation.h"
@@ -10,6 +13,7 @@
 #include <QTextStream>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <utility>
 
 namespace {
@@ -111,11 +115,17 @@ int main(int argc, char** argv) {
   const CommandLine commandLine = parseCommandLine(arguments);
   if (commandLine.help) {
     out << usage();
-    return 0;
+    return collscope::cli::exit_ok;
+  }
+  if (commandLine.version) {
+    out << versionLine() << "\n";
+    return collscope::cli::exit_ok;
   }
   if (!commandLine.error.isEmpty()) {
-    err << "collscope: " << commandLine.error << "\n";
-    return 2;
+    // "collscope view: error: …" under the front end, else the executable's own name.
+    const std::string name = collscope::cli::command_name(
+        argv[0], argc > 0 ? std::filesystem::path(argv[0]).filename().string() : "collscope-view");
+    return collscope::cli::report_usage_error(name, commandLine.error.toStdString());
   }
   if (commandLine.exportMode) {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "document/tracedocument.h"
-#include "export/exportoptions.h"
+#include "document/traceoptions.h"
 #include "playbackbar.h"
 #include "run/algorithmcatalog.h"
 #include "run/catalogloader.h"

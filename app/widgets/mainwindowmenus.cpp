@@ -210,8 +210,7 @@ void MainWindow::compareWithLecture() {
   int call = m_currentCall;
   if (call < 0 && m_whole->calls().size() == 1) call = 0;
   std::optional<RunRequest> request;
-  if (call >= 0)
-    request = lectureRun(m_whole->calls().summaries[static_cast<std::size_t>(call)].resemblance);
+  if (call >= 0) request = lectureRun(m_whole->calls().resemblance(call));
   m_catalogLoader->waitForLoaded(5000);
   auto* dialog = new RunDialog(catalog(), this);
   dialog->setAttribute(Qt::WA_DeleteOnClose);

@@ -1,6 +1,6 @@
 #include "spacetimewidget.h"
 
-#include "document/units.h"
+#include "format/units.h"
 
 #include <QMouseEvent>
 #include <QToolTip>

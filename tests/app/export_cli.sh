@@ -59,12 +59,35 @@ expect_error() { # expect_error STATUS PATTERN ARGS...: exactly one line on stde
   [ "$(wc -l <"$out/stderr")" -eq 1 ] || fail "collscope $*: stderr is not one line: $(cat "$out/stderr")"
   grep -q -- "$pattern" "$out/stderr" || fail "collscope $*: '$(cat "$out/stderr")' lacks '$pattern'"
 }
+# A mistake on the command line (CLI11, collscope/cli/command.hpp): the error line, then where
+# the usage is; status 2.
+name=$(basename "$app")
+expect_usage_error() { # expect_usage_error PATTERN ARGS...
+  pattern=$1
+  shift
+  set +e
+  "$app" "$@" >"$out/stdout" 2>"$out/stderr"
+  got=$?
+  set -e
+  [ "$got" -eq 2 ] || fail "collscope $*: status $got, expected 2"
+  [ "$(wc -l <"$out/stderr")" -eq 2 ] || fail "collscope $*: stderr is not two lines: $(cat "$out/stderr")"
+  head -1 "$out/stderr" | grep -q -- "^$name: error: .*$pattern" ||
+    fail "collscope $*: '$(head -1 "$out/stderr")' lacks '$name: error: …$pattern'"
+  [ "$(sed -n 2p "$out/stderr")" = "Run '$name --help' for usage." ] ||
+    fail "collscope $*: second line '$(sed -n 2p "$out/stderr")'"
+}
+"$app" --help >"$out/help" || fail "--help: status $?"
+grep -q -- '--export OUT' "$out/help" && grep -q -- '--ranks-per-node N' "$out/help" ||
+  fail "--help lacks the options: $(cat "$out/help")"
+"$app" --version >"$out/version" || fail "--version: status $?"
+grep -qx 'collscope view [0-9][0-9.]*' "$out/version" || fail "--version: $(cat "$out/version")"
 expect_error 2 "trace not found" --export "$out/x.png" /nonexistent/trace
 mkdir -p "$out/notatrace"
 expect_error 2 "not an OTF2 archive" --export "$out/x.png" "$out/notatrace"
-expect_error 2 "must end in .png or .svg" --export "$out/x.gif" "$traces/gather_binomial_p8"
+expect_usage_error "must end in .png or .svg" --export "$out/x.gif" "$traces/gather_binomial_p8"
 expect_error 2 "unknown view" --export "$out/x.png" --view nope "$traces/gather_binomial_p8"
-expect_error 2 "unknown option" --export "$out/x.png" --bogus "$traces/gather_binomial_p8"
+expect_usage_error "unknown option '--bogus'" --export "$out/x.png" --bogus "$traces/gather_binomial_p8"
+expect_usage_error "--export: 1 required OUT missing" --export
 expect_error 2 "the trace has rounds 0..2" --export "$out/x.png" --round 9 "$traces/gather_binomial_p8"
 expect_error 2 "the trace has rounds 0..2" --export "$out/x.png" --view tree --round 9 \
   "$traces/gather_binomial_p8"

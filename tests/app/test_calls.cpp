@@ -4,6 +4,7 @@
 // runs side by side on one axis (pixels checked).
 #include "algorithm_traces.hpp"
 #include "app_fixtures.h"
+#include "cli/commandline.h"
 #include "document/collectiveinstance.h"
 #include "document/communicationtree.h"
 #include "export/headlessexport.h"
@@ -76,7 +77,7 @@ TEST_CASE("the call list: whole program first, one row per call, nested calls as
     CHECK(model.indexOfCall(row - 1) == model.index(row, 0));
     CHECK(model.rowCount(model.index(row, 0)) == 0);
   }
-  // What the hand-written broadcast resembles (model::resemble): a binomial broadcast.
+  // What the hand-written broadcast resembles (model::CallSummary): a binomial broadcast.
   CHECK(text(1, CallListModel::Resembles).contains(QStringLiteral("bcast/binomial")));
 
   SECTION("a collective inside a user region is that region's child") {
@@ -116,6 +117,9 @@ TEST_CASE("a call's own document scopes every view: its messages, times and roun
   CHECK(gather->title().startsWith(QStringLiteral("call 2 · point-to-point · p = 6")));
   CHECK(whole->title().startsWith(QStringLiteral("whole program (6 calls)")));
   CHECK(gather->calls().size() == 0);
+  // Cut once: the call's document analyses the own trace its summary cut at load.
+  REQUIRE(whole->calls().ownTrace(2) != nullptr);
+  CHECK(&gather->trace() == whole->calls().ownTrace(2).get());
   // Only the gather's messages (and the root's copy to itself): every one goes to rank 0.
   REQUIRE(gather->messageCount() == p);
   for (const model::Message& m : gather->trace().messages) CHECK(m.receiver == 0);
@@ -145,7 +149,7 @@ TEST_CASE("a call's own document scopes every view: its messages, times and roun
     for (int m = 0; m < gather->messageCount(); ++m) {
       const model::Message& message = gather->trace().messages[static_cast<std::size_t>(m)];
       if (message.sender == message.receiver) continue;
-      const QLineF line = g.messageLine(m, gather->trace());
+      const QLineF line = view.messageLine(m);
       CHECK(drawn(image, line));
       first = std::min(first, line.x1());
       last = std::max(last, line.x2());
@@ -256,7 +260,7 @@ TEST_CASE("two runs side by side: one round axis, one time scale, both drawn") {
       for (int m = 0; m < doc.messageCount(); ++m) {
         const model::Message& message = doc.trace().messages[static_cast<std::size_t>(m)];
         if (message.sender == message.receiver) continue;
-        const QLineF line = view.geometry(half).messageLine(m, doc.trace());
+        const QLineF line = view.messageLine(half, m);
         CHECK(view.geometry(half).plot().contains(line.center()));
         arrows += drawn(image, line);
       }
@@ -266,9 +270,8 @@ TEST_CASE("two runs side by side: one round axis, one time scale, both drawn") {
       // The gather's p − 1 rounds set the range for both; round 2 of the broadcast (its last
       // message) stands over round 2 of the gather (rank 3 → 0), not stretched to the end.
       CHECK(view.axis(0).extentEnd() == Approx(p - 1));
-      const QLineF top = view.geometry(0).messageLine(bcast->messageCount() - 1, bcast->trace());
-      const QLineF bottom =
-          view.geometry(1).messageLine(apptest::findMessage(*gather, 3, 0), gather->trace());
+      const QLineF top = view.messageLine(0, bcast->messageCount() - 1);
+      const QLineF bottom = view.messageLine(1, apptest::findMessage(*gather, 3, 0));
       CHECK(top.x2() == Approx(bottom.x2()).margin(1.0));
       CHECK(top.x2() <
             view.geometry(0).plot().center().x() + 0.1 * view.geometry(0).plot().width());
@@ -308,7 +311,7 @@ TEST_CASE("two runs side by side share one playback cursor") {
     for (int m = 0; m < doc.messageCount(); ++m) {
       const model::Message& message = doc.trace().messages[static_cast<std::size_t>(m)];
       if (message.sender == message.receiver) continue;
-      const QLineF line = view.geometry(half).messageLine(m, doc.trace());
+      const QLineF line = view.messageLine(half, m);
       if (clock.messageEnd(m) < 2.0) before += drawn(image, line) ? 1 : 0;
       if (clock.messageStart(m) > 2.0) after += drawn(image, line) ? 0 : 1;
     }
@@ -327,7 +330,7 @@ TEST_CASE("two runs side by side share one playback cursor") {
     const double x = view.axis(0).toPixel(4.0);
     CHECK(apptest::isDark(later.pixelColor(QPointF(x, plot.center().y()).toPoint())));
     const int last = bcast->messageCount() - 1;
-    CHECK(drawn(later, view.geometry(0).messageLine(last, bcast->trace())));
+    CHECK(drawn(later, view.messageLine(0, last)));
     CHECK(view.cursorText(4.0).startsWith(QStringLiteral("A: all 3 rounds  |  B: ")));
   }
   SECTION("stepping back and past the ends stops at the shared range") {

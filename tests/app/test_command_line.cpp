@@ -1,5 +1,7 @@
-// `collscope` command lines: the window, headless export, and every mistake as one line.
-#include "export/exportoptions.h"
+// `collscope view` command lines (CLI11): the window, headless export, and every mistake as one
+// line.
+#include "cli/commandline.h"
+#include "collscope/version.hpp"
 
 #include <catch2/catch.hpp>
 #include <vector>
@@ -23,9 +25,20 @@ TEST_CASE("window mode: optional trace") {
   cl = parse({"/tmp/g8"});
   CHECK(cl.trace == QStringLiteral("/tmp/g8"));
   CHECK(parse({"--help"}).help);
-  // The help lists the views by name, not a placeholder.
+  CHECK(parse({"t", "-h"}).help);
+  // The help lists the views by name, not a placeholder, and every option.
   CHECK_FALSE(usage().contains(QLatin1Char('%')));
   CHECK(usage().contains(QStringLiteral("which view: timeline, tree, circulant, data, delays")));
+  for (const char* option : {"--export OUT", "--view NAME", "--time T", "--round K", "--size WxH",
+                             "--axis MODE", "--region NAME", "--region2 NAME", "--placement P",
+                             "--nodes N,N,...", "--version", "collscope view", "Exit status"})
+    CHECK(usage().contains(QString::fromUtf8(option)));
+}
+
+TEST_CASE("--version names the command and the project's version") {
+  CHECK(parse({"--version"}).version);
+  CHECK(versionLine() ==
+        QStringLiteral("collscope view %1").arg(QStringLiteral(COLLSCOPE_VERSION)));
 }
 
 TEST_CASE("export mode: every option parsed") {
@@ -48,9 +61,11 @@ TEST_CASE("mistakes on the command line get one clear line") {
   const std::vector<std::pair<std::vector<const char*>, const char*>> cases = {
       {{"--export", "out.gif", "t"}, "must end in .png or .svg"},
       {{"--export", "out.png"}, "needs a TRACE"},
-      {{"--export"}, "--export needs a value"},
+      {{"--export"}, "--export: 1 required OUT missing"},
+      {{"--export", "", "t"}, "--export needs a value"},
       {{"--export", "o.png", "--time", "soon", "t"}, "--time: not a time: 'soon'"},
-      {{"--export", "o.png", "--round", "-1", "t"}, "--round: not a round number"},
+      {{"--export", "o.png", "--round", "-1", "t"}, "--round expects a whole number ≥ 0, got '-1'"},
+      {{"--export", "o.png", "--round", "2x", "t"}, "--round expects a whole number"},
       {{"--export", "o.png", "--time", "1", "--round", "1", "t"}, "exclude each other"},
       {{"--export", "o.png", "--size", "huge", "t"}, "--size: expected WxH"},
       {{"--export", "o.png", "--axis", "space", "t"}, "--axis: expected time, rounds or annotated"},
@@ -64,7 +79,9 @@ TEST_CASE("mistakes on the command line get one clear line") {
       {{"--call2", "1", "a"}, "--call2 applies to TRACE2, and there is none"},
       {{"--region2", "solve", "--call2", "1", "a", "b"}, "one --call2 or --region2"},
       {{"--call", "1", "--region", "solve", "t"}, "one --call or --region"},
-      {{"--call"}, "--call needs a value"},
+      {{"--call"}, "--call: 1 required N missing"},
+      {{"--region", "", "t"}, "--region needs a value"},
+      {{"--ranks-per-node", "4", "t", "-x"}, "unknown option '-x'"},
       {{"--round", "2", "t"}, "--round only works with --export"},
   };
   for (const auto& [args, expected] : cases) {
@@ -121,7 +138,7 @@ TEST_CASE("a node layout for the window and for exports; mistakes are one line")
   CHECK(cl.options.nodes.sizes == QStringLiteral("3,3,2"));
   CHECK_FALSE(cl.options.nodes.roundRobin);
   CHECK(parse({"--ranks-per-node", "0", "t"}).error ==
-        QStringLiteral("--ranks-per-node: not a whole number ≥ 1: '0'"));
+        QStringLiteral("--ranks-per-node expects a whole number ≥ 1, got '0'"));
   CHECK(parse({"--placement", "round-robin", "t"}).error ==
         QStringLiteral("--placement goes with --ranks-per-node"));
   CHECK(parse({"--ranks-per-node", "2", "--placement", "scatter", "t"})

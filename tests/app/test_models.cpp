@@ -1,7 +1,7 @@
 // The item models behind the tables, checked by QAbstractItemModelTester and by content.
 #include "algorithm_traces.hpp"
 #include "app_fixtures.h"
-#include "document/units.h"
+#include "format/units.h"
 #include "models/messagetablemodel.h"
 #include "models/rankstatsmodel.h"
 #include "models/statisticsmodel.h"

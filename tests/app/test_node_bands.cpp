@@ -19,7 +19,7 @@ const QSize projector(1920, 1080);
 SpaceTimeGeometry layout(const model::NodeLayout& nodes) {
   const auto ranks = static_cast<int>(nodes.node_of.size());
   return SpaceTimeGeometry(QRectF(QPointF(0, 0), QSizeF(projector)), ranks,
-                           ViewStyle::forSize(projector), 0.0, nodes.node_of);
+                           ViewStyle::forSize(projector).spaceTimeMetrics(), 0.0, nodes.node_of);
 }
 
 // Every node's band holds exactly its ranks' lanes, in rank order, one band after the other.
@@ -73,7 +73,7 @@ TEST_CASE("node bands: one per node, holding its ranks' lanes, for any placement
   // One node, or no layout: lanes in rank order, no bands, no label column.
   for (const model::NodeLayout& flat : {model::one_node(5), model::NodeLayout{}}) {
     const SpaceTimeGeometry g(QRectF(QPointF(0, 0), QSizeF(projector)), 5,
-                              ViewStyle::forSize(projector), 0.0, flat.node_of);
+                              ViewStyle::forSize(projector).spaceTimeMetrics(), 0.0, flat.node_of);
     CHECK(g.nodeCount() == 0);
     CHECK(g.labels().left() == Approx(g.target().left()));
     for (int r = 0; r < 5; ++r)
@@ -104,7 +104,7 @@ TEST_CASE("the diagram shades every other node and draws messages between nodes 
   CHECK(shaded(5));
   CHECK_FALSE(shaded(1));
   const auto colourAlong = [&](int sender, int receiver, const QColor& colour) {
-    const QLineF line = g.messageLine(apptest::findMessage(*doc, sender, receiver), doc->trace());
+    const QLineF line = view.messageLine(apptest::findMessage(*doc, sender, receiver));
     for (double f : {0.3, 0.5, 0.7})
       if (!apptest::anyNear(image, line.pointAt(f), 2,
                             [&](QColor c) { return apptest::isNear(c, colour, 40); }))

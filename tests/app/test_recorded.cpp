@@ -32,9 +32,9 @@ TEST_CASE("recorded binomial gather on 8 ranks: the arrow from rank 1 to rank 0,
   const int last = apptest::findMessage(*doc, 4, 0);
   REQUIRE(first >= 0);
   REQUIRE(last >= 0);
-  const QLineF arrow = view.geometry().messageLine(first, doc->trace());
+  const QLineF arrow = view.messageLine(first);
   CHECK(darkAlong(full, arrow));
-  CHECK(darkAlong(full, view.geometry().messageLine(last, doc->trace())));
+  CHECK(darkAlong(full, view.messageLine(last)));
 
   // On the round axis, with the cursor where round 2 ends, the last message (rank 4 sends its
   // subtree to the root in round 3) lies wholly after the cursor and is veiled; the first is not.
@@ -42,11 +42,11 @@ TEST_CASE("recorded binomial gather on 8 ranks: the arrow from rank 1 to rank 0,
   playback.setClock(&doc->clock(AxisMode::inferredRounds));
   playback.setCursor(2.0);
   const QImage cut = ViewExporter::renderImage(view, playback, QSize(1920, 1080));
-  const QLineF later = view.geometry().messageLine(last, doc->trace());
+  const QLineF later = view.messageLine(last);
   CHECK(later.x1() - view.geometry().xOf(2.0) > 20);
   for (double f : {0.3, 0.5, 0.7})
     CHECK_FALSE(apptest::anyNear(cut, later.pointAt(f), 1, apptest::isDark));
-  CHECK(darkAlong(cut, view.geometry().messageLine(first, doc->trace())));
+  CHECK(darkAlong(cut, view.messageLine(first)));
 }
 
 TEST_CASE("recorded pipeline broadcast and ring allgather render every message on the round axis") {
@@ -59,8 +59,7 @@ TEST_CASE("recorded pipeline broadcast and ring allgather render every message o
     const QImage image = ViewExporter::renderImage(view, playback, QSize(1920, 1080));
     CHECK(view.renderer().messageStats().stride == 1);
     for (int m = 0; m < doc->messageCount(); ++m)
-      CHECK(apptest::anyNear(image, view.geometry().messageLine(m, doc->trace()).pointAt(0.5), 2,
-                             apptest::isDark));
+      CHECK(apptest::anyNear(image, view.messageLine(m).pointAt(0.5), 2, apptest::isDark));
   }
   const auto ring = apptest::recorded("allgather_ring_p8");
   CHECK(ring->analyses().inferred.rounds == 7);
@@ -85,7 +84,7 @@ TEST_CASE("recorded hierarchical allreduce on 3 nodes of 4: its layout, rounds a
   const auto drawn = [&](QColor c) { return apptest::isDark(c) || apptest::isNear(c, network); };
   int between = 0;
   for (int m = 0; m < doc->messageCount(); ++m) {
-    const QLineF line = view.geometry().messageLine(m, doc->trace());
+    const QLineF line = view.messageLine(m);
     for (double f : {0.3, 0.5, 0.7}) CHECK(apptest::anyNear(image, line.pointAt(f), 2, drawn));
     if (apptest::anyNear(image, line.pointAt(0.5), 2,
                          [&](QColor c) { return apptest::isNear(c, network); }))

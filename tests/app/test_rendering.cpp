@@ -25,7 +25,7 @@ struct Scene {
   explicit Scene(AxisMode mode = AxisMode::time) { playback.setClock(&doc->clock(mode)); }
   QImage render() { return ViewExporter::renderImage(view, playback, projector); }
   QLineF line(int sender, int receiver) const {
-    return view.geometry().messageLine(apptest::findMessage(*doc, sender, receiver), doc->trace());
+    return view.messageLine(apptest::findMessage(*doc, sender, receiver));
   }
   QPointF inBar(int rank, double seconds, bool top = true) const {
     const QRectF bar = view.geometry().band(rank, SpaceTimeGeometry::Band::callBar);

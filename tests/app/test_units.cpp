@@ -1,5 +1,5 @@
 // Numbers as the app prints and parses them.
-#include "document/units.h"
+#include "format/units.h"
 
 #include <catch2/catch.hpp>
 

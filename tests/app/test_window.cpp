@@ -4,7 +4,7 @@
 #include "algorithm_traces.hpp"
 #include "app_fixtures.h"
 #include "document/selection.h"
-#include "document/units.h"
+#include "format/units.h"
 #include "mainwindow.h"
 #include "models/statisticsmodel.h"
 #include "paint/viewstyle.h"
@@ -99,10 +99,7 @@ TEST_CASE("the window opens a trace, plays it from the keyboard and selects by c
 
   view->repaint();
   const int m = apptest::findMessage(view->spaceTime().document(), 2, 0);
-  const QPointF onArrow = view->spaceTime()
-                              .geometry()
-                              .messageLine(m, view->spaceTime().document().trace())
-                              .pointAt(0.5);
+  const QPointF onArrow = view->spaceTime().messageLine(m).pointAt(0.5);
   QTest::mouseClick(view, Qt::LeftButton, {}, onArrow.toPoint());
   CHECK(selection->message() == m);
 

@@ -1,6 +1,6 @@
 #include "document/circulantmodel.h"
 
-#include "document/units.h"
+#include "format/units.h"
 
 #include <QLineF>
 #include <algorithm>

@@ -3,7 +3,7 @@
 // each track is sorted so a repaint finds the visible part by binary search.
 #pragma once
 
-#include "geometry/traceclock.h"
+#include "document/traceclock.h"
 
 #include <array>
 #include <cstdint>

@@ -7,7 +7,7 @@
 #pragma once
 
 #include "collscope/model/trace.hpp"
-#include "geometry/traceclock.h"
+#include "document/traceclock.h"
 
 #include <cstdint>
 #include <span>

@@ -2,7 +2,7 @@
 // QTimer-driven clock at a chosen speed, stepped event by event or round by round.
 #pragma once
 
-#include "geometry/traceclock.h"
+#include "document/traceclock.h"
 
 #include <QElapsedTimer>
 #include <QObject>

@@ -1,29 +1,50 @@
 #include "document/tracecalls.h"
 
-#include "collscope/model/inferred_rounds.hpp"
-
 namespace collscope::app {
 
-CallSummary CallSummary::of(const model::Trace& own, const model::Call& call) {
-  CallSummary summary;
-  summary.rounds = model::inferred_rounds(own).rounds;
-  summary.resemblance = model::resemble(own, call);
-  return summary;
+namespace {
+
+// Operations and messages a trace holds: what keeping it costs.
+std::size_t heldEvents(const model::Trace& trace) {
+  std::size_t events = trace.messages.size() + trace.ranks.size();
+  for (const model::Rank& rank : trace.ranks) events += rank.operations.size();
+  return events;
 }
+
+} // namespace
 
 TraceCalls TraceCalls::of(const model::Trace& trace) {
   TraceCalls result;
   result.calls = model::divide_calls(trace);
   result.summaries.resize(result.calls.size());
-  std::size_t visited = 0;
+  std::size_t visited = 0, kept = 0;
   for (std::size_t i = 0; i < result.calls.size(); ++i) {
     visited += trace.messages.size() + static_cast<std::size_t>(result.calls[i].messages);
     if (visited > summaryBudget) break;
     if (result.calls[i].messages > callLimit) continue;
-    result.summaries[i] =
-        CallSummary::of(model::call_trace(trace, result.calls[i]), result.calls[i]);
+    model::CallSummary& summary =
+        result.summaries[i].emplace(model::summarise_call(trace, result.calls[i], result.calls));
+    kept += heldEvents(*summary.own);
+    if (kept > keepBudget) summary.own.reset();
   }
   return result;
+}
+
+const model::CallSummary* TraceCalls::summary(int index) const {
+  if (index < 0 || index >= size()) return nullptr;
+  const auto& summary = summaries[static_cast<std::size_t>(index)];
+  return summary ? &*summary : nullptr;
+}
+
+const model::Resemblance& TraceCalls::resemblance(int index) const {
+  static const model::Resemblance unknown;
+  const model::CallSummary* s = summary(index);
+  return s ? s->resembles : unknown;
+}
+
+std::shared_ptr<const model::Trace> TraceCalls::ownTrace(int index) const {
+  const model::CallSummary* s = summary(index);
+  return s ? s->own : nullptr;
 }
 
 QString callTitle(const model::Call& call) {

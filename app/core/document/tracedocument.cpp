@@ -49,21 +49,24 @@ std::unique_ptr<TraceDocument> TraceDocument::load(const QString& path,
 }
 
 TraceDocument::TraceDocument(model::Trace trace, const LoadControl& control)
+    : TraceDocument(std::make_shared<const model::Trace>(std::move(trace)), control) {}
+
+TraceDocument::TraceDocument(std::shared_ptr<const model::Trace> trace, const LoadControl& control)
     : m_trace(std::move(trace)) {
   LoadControl analyses = control;
   analyses.progress = [&control](int percent, const QString& step) {
     control.report(percent * 75 / 100, step);
   };
-  m_analyses = analyseTrace(m_trace, analyses, 0);
+  m_analyses = analyseTrace(*m_trace, analyses, 0);
   if (control.isCancelled()) throw LoadCancelled();
   control.report(75, QStringLiteral("Laying out the lanes"));
   lanes(AxisMode::time);
   density(AxisMode::time);
   if (control.isCancelled()) throw LoadCancelled();
   // The whole trace is divided into calls; a call's own trace is one call already.
-  if (!m_trace.call) {
+  if (!m_trace->call) {
     control.report(85, QStringLiteral("Dividing into calls"));
-    m_calls = TraceCalls::of(m_trace);
+    m_calls = TraceCalls::of(*m_trace);
   }
   if (control.isCancelled()) throw LoadCancelled();
   control.report(90, QStringLiteral("Replaying with α and β"));
@@ -75,9 +78,9 @@ TraceDocument::TraceDocument(model::Trace trace, const LoadControl& control)
   } catch (const std::exception&) {
     // An unreadable network file leaves the defaults; `collscope-trace stats` says why.
   }
-  m_replay = model::replay_alpha_beta(m_trace, m_alphaBeta);
-  m_layout = model::layout_of(m_trace);
-  m_nodeVolume = model::node_volume(m_trace, m_layout);
+  m_replay = model::replay_alpha_beta(*m_trace, m_alphaBeta);
+  m_layout = model::layout_of(*m_trace);
+  m_nodeVolume = model::node_volume(*m_trace, m_layout);
   replayNodes();
   control.report(100, QStringLiteral("Done"));
 }
@@ -85,34 +88,37 @@ TraceDocument::TraceDocument(model::Trace trace, const LoadControl& control)
 std::unique_ptr<TraceDocument> TraceDocument::forCall(const TraceDocument& whole, int index,
                                                       const LoadControl& control) {
   const model::Call& call = whole.m_calls.calls.at(static_cast<std::size_t>(index));
-  auto document = std::make_unique<TraceDocument>(model::call_trace(whole.m_trace, call), control);
+  // The call's own trace as its summary cut it at load; cut here where the load left it out.
+  std::shared_ptr<const model::Trace> own = whole.m_calls.ownTrace(index);
+  if (!own) own = std::make_shared<const model::Trace>(model::call_trace(*whole.m_trace, call));
+  auto document = std::make_unique<TraceDocument>(std::move(own), control);
   document->m_call = call;
   return document;
 }
 
 void TraceDocument::summarise(int index, const TraceDocument& own) {
   if (index < 0 || index >= m_calls.size() || own.call() == nullptr) return;
-  CallSummary& summary = m_calls.summaries[static_cast<std::size_t>(index)];
-  if (summary.computed()) return;
-  summary.rounds = own.analyses().inferred.rounds;
-  summary.resemblance = model::resemble(own.trace(), *own.call());
+  std::optional<model::CallSummary>& summary = m_calls.summaries[static_cast<std::size_t>(index)];
+  if (summary) return;
+  // From the call document's trace: the call is not cut again.
+  summary = model::summarise_call(own.m_trace, *own.call(), m_calls.calls);
 }
 
 int TraceDocument::processCount() const {
-  return model::process_count(m_trace);
+  return model::process_count(*m_trace);
 }
 
 QString TraceDocument::title() const {
   // A run that died: every title (window, exports) says that its trace stops early.
   const QString incomplete =
-      m_trace.incomplete.empty() ? QString() : QStringLiteral("   (incomplete trace)");
+      m_trace->incomplete.empty() ? QString() : QStringLiteral("   (incomplete trace)");
   if (m_call) return callTitle(*m_call) + incomplete;
   // A program of several calls: the title says it is the whole of it (the Calls list scopes).
   int topLevel = 0;
   for (const model::Call& call : m_calls.calls) topLevel += call.parent == model::no_index;
   const QString whole =
       topLevel > 1 ? QStringLiteral("whole program (%1 calls) · ").arg(topLevel) : QString();
-  if (m_trace.algorithms.empty()) {
+  if (m_trace->algorithms.empty()) {
     // One native call and nothing else (collscope-run --algorithm native or ompi:NAME, a
     // program of one collective): that call's title names it, rather than the directory.
     // Short, as an algorithm's title is: "MPI_Bcast · Open MPI pipeline   p = 8   root 0".
@@ -130,9 +136,10 @@ QString TraceDocument::title() const {
       }
     return whole + QFileInfo(path()).fileName() + incomplete;
   }
-  const model::AlgorithmInstance& a = m_trace.algorithms.front();
+  const model::AlgorithmInstance& a = m_trace->algorithms.front();
   QString title = whole + QString::fromStdString(a.name);
-  if (m_trace.algorithms.size() > 1) title += QStringLiteral(" ×%1").arg(m_trace.algorithms.size());
+  if (m_trace->algorithms.size() > 1)
+    title += QStringLiteral(" ×%1").arg(m_trace->algorithms.size());
   title += QStringLiteral("   p = %1").arg(processCount());
   const auto meta = [&a](const char* key) {
     const auto it = a.meta.find(key);
@@ -150,13 +157,13 @@ const TraceClock& TraceDocument::clock(AxisMode mode) const {
   if (!clock) {
     switch (mode) {
     case AxisMode::time:
-      clock = std::make_unique<TraceClock>(TraceClock::physical(m_trace, m_analyses));
+      clock = std::make_unique<TraceClock>(TraceClock::physical(*m_trace, m_analyses));
       break;
     case AxisMode::inferredRounds:
-      clock = std::make_unique<TraceClock>(TraceClock::inferredRounds(m_trace, m_analyses));
+      clock = std::make_unique<TraceClock>(TraceClock::inferredRounds(*m_trace, m_analyses));
       break;
     case AxisMode::annotatedRounds:
-      clock = std::make_unique<TraceClock>(TraceClock::annotatedRounds(m_trace, m_analyses));
+      clock = std::make_unique<TraceClock>(TraceClock::annotatedRounds(*m_trace, m_analyses));
       break;
     }
   }
@@ -166,27 +173,28 @@ const TraceClock& TraceDocument::clock(AxisMode mode) const {
 const LaneIntervals& TraceDocument::lanes(AxisMode mode) const {
   auto& lanes = m_lanes[slot(mode)];
   if (!lanes)
-    lanes = std::make_unique<LaneIntervals>(LaneIntervals::build(m_trace, m_analyses, clock(mode)));
+    lanes =
+        std::make_unique<LaneIntervals>(LaneIntervals::build(*m_trace, m_analyses, clock(mode)));
   return *lanes;
 }
 
 const MessageDensity& TraceDocument::density(AxisMode mode) const {
   auto& density = m_density[slot(mode)];
   if (!density)
-    density = std::make_unique<MessageDensity>(MessageDensity::build(m_trace, clock(mode)));
+    density = std::make_unique<MessageDensity>(MessageDensity::build(*m_trace, clock(mode)));
   return *density;
 }
 
 void TraceDocument::setAlphaBeta(model::AlphaBeta parameters) {
   m_alphaBeta = parameters;
-  m_replay = model::replay_alpha_beta(m_trace, m_alphaBeta);
+  m_replay = model::replay_alpha_beta(*m_trace, m_alphaBeta);
   replayNodes();
 }
 
 void TraceDocument::setNodeLayout(model::NodeLayout layout) {
   m_layout = std::move(layout);
   ++m_layoutRevision;
-  m_nodeVolume = model::node_volume(m_trace, m_layout);
+  m_nodeVolume = model::node_volume(*m_trace, m_layout);
   replayNodes();
 }
 
@@ -197,7 +205,7 @@ void TraceDocument::setNodeParameters(NodeParameters parameters) {
 
 void TraceDocument::replayNodes() {
   model::TwoLevel m{m_nodeParameters.node, m_alphaBeta, 0, 1};
-  m_twoLevel = model::replay_two_level(m_trace, m_layout, m);
+  m_twoLevel = model::replay_two_level(*m_trace, m_layout, m);
   // On one node no transfer takes a lane: the k-lane replay is the same (and a big trace
   // without a layout pays for one replay, not two).
   if (m_layout.nodes <= 1) {
@@ -205,7 +213,7 @@ void TraceDocument::replayNodes() {
     return;
   }
   m.lanes = m_nodeParameters.lanes;
-  m_kLane = model::replay_two_level(m_trace, m_layout, m);
+  m_kLane = model::replay_two_level(*m_trace, m_layout, m);
 }
 
 } // namespace collscope::app

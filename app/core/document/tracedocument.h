@@ -11,7 +11,7 @@
 #include "document/messagedensity.h"
 #include "document/traceanalyses.h"
 #include "document/tracecalls.h"
-#include "geometry/traceclock.h"
+#include "document/traceclock.h"
 
 #include <QString>
 #include <array>
@@ -29,13 +29,17 @@ public:
   static std::unique_ptr<TraceDocument> load(const QString& path, const LoadControl& control = {});
   /// Analyses an already loaded trace (tests, benchmarks).
   explicit TraceDocument(model::Trace trace, const LoadControl& control = {});
+  /// The same, sharing the trace (a call's own trace, with the whole trace's call summary).
+  explicit TraceDocument(std::shared_ptr<const model::Trace> trace,
+                         const LoadControl& control = {});
 
   /// One call's document: model::call_trace of `whole`'s call `index` (times and rounds from
-  /// 0), analysed like any trace; its title names the call. Throws LoadCancelled.
+  /// 0), analysed like any trace; its title names the call: the own trace the whole trace's
+  /// call summary kept, where it did (a call is cut once). Throws LoadCancelled.
   static std::unique_ptr<TraceDocument> forCall(const TraceDocument& whole, int index,
                                                 const LoadControl& control = {});
 
-  const model::Trace& trace() const { return m_trace; }
+  const model::Trace& trace() const { return *m_trace; }
   /// The calls of the whole trace (empty on a call's own document).
   const TraceCalls& calls() const { return m_calls; }
   /// Summarises call `index` from its own document, if TraceCalls::of left it out.
@@ -44,12 +48,12 @@ public:
   const model::Call* call() const { return m_call ? &*m_call : nullptr; }
   const TraceAnalyses& analyses() const { return m_analyses; }
   /// Ranks (lanes) of the trace, idle ones included.
-  int rankCount() const { return static_cast<int>(m_trace.ranks.size()); }
+  int rankCount() const { return static_cast<int>(m_trace->ranks.size()); }
   /// p as the title states it: the ranks taking part in the algorithm (model::process_count,
   /// the definition `collscope-trace stats` and the grader use too).
   int processCount() const;
-  int messageCount() const { return static_cast<int>(m_trace.messages.size()); }
-  QString path() const { return QString::fromStdString(m_trace.path); }
+  int messageCount() const { return static_cast<int>(m_trace->messages.size()); }
+  QString path() const { return QString::fromStdString(m_trace->path); }
   /// "gather/binomial  p = 8  root 0  count 1000 MPI_INT", or the file name without metadata;
   /// a call's document: "call 3 · bcast/binomial · p = 7 root 0" (callTitle).
   QString title() const;
@@ -87,7 +91,7 @@ public:
   const model::Replay& kLaneReplay() const { return m_kLane; }
 
 private:
-  model::Trace m_trace;
+  std::shared_ptr<const model::Trace> m_trace;
   TraceAnalyses m_analyses;
   TraceCalls m_calls;
   std::optional<model::Call> m_call;

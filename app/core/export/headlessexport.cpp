@@ -1,8 +1,8 @@
 #include "export/headlessexport.h"
 
 #include "collscope/model/load_trace.hpp"
-#include "document/units.h"
 #include "export/viewexporter.h"
+#include "format/units.h"
 #include "views/comparisonview.h"
 #include "views/viewregistry.h"
 

@@ -7,7 +7,7 @@
 
 namespace collscope::app {
 
-SpaceTimeGeometry::SpaceTimeGeometry(const QRectF& target, int ranks, const ViewStyle& style,
+SpaceTimeGeometry::SpaceTimeGeometry(const QRectF& target, int ranks, const SpaceTimeMetrics& style,
                                      double legendHeight, const std::vector<int>& nodeOf)
     : m_target(target), m_ranks(std::max(ranks, 1)) {
   m_row.resize(static_cast<std::size_t>(m_ranks));
@@ -54,11 +54,6 @@ SpaceTimeGeometry::SpaceTimeGeometry(const QRectF& target, int ranks, const View
       QRectF(target.left() + nodeWidth, m_plot.top(), labelWidth - nodeWidth, m_plot.height());
   m_laneHeight = m_plot.height() / m_ranks;
   m_stripThreshold = 40.0 * style.scale;
-}
-
-void SpaceTimeGeometry::attach(const LinearAxis* axis, const TraceClock* clock) {
-  m_axis = axis;
-  m_clock = clock;
 }
 
 bool SpaceTimeGeometry::hasStrips() const {
@@ -136,12 +131,6 @@ int SpaceTimeGeometry::rankAt(double y) const {
   return rankAtRow(std::clamp(static_cast<int>((y - m_plot.top()) / m_laneHeight), 0, m_ranks - 1));
 }
 
-QLineF SpaceTimeGeometry::messageLine(int message, const model::Trace& trace) const {
-  const model::Message& m = trace.messages[static_cast<std::size_t>(message)];
-  return QLineF(xOf(m_clock->messageStart(message)), laneCenter(m.sender),
-                xOf(m_clock->messageEnd(message)), laneCenter(m.receiver));
-}
-
 std::optional<QLineF> SpaceTimeGeometry::clipX(const QLineF& line, double left, double right) {
   const double dx = line.dx();
   if (dx == 0.0) {
@@ -152,38 +141,6 @@ std::optional<QLineF> SpaceTimeGeometry::clipX(const QLineF& line, double left, 
   const double u1 = std::min(1.0, std::max((left - line.x1()) / dx, (right - line.x1()) / dx));
   if (u0 > u1) return std::nullopt;
   return QLineF(line.pointAt(u0), line.pointAt(u1));
-}
-
-int SpaceTimeGeometry::messageAt(const QPointF& point, double tolerance,
-                                 const model::Trace& trace) const {
-  if (m_axis == nullptr || m_clock == nullptr ||
-      !m_plot.adjusted(-tolerance, 0, tolerance, 0).contains(point))
-    return -1;
-  const double x0 = m_axis->fromPixel(point.x() - tolerance);
-  const double x1 = m_axis->fromPixel(point.x() + tolerance);
-  const auto [first, last] = m_clock->candidates(x0, x1);
-  int best = -1;
-  double bestDistance = tolerance;
-  const std::vector<int>& order = m_clock->messagesByStart();
-  for (std::size_t i = first; i < last; ++i) {
-    const int m = order[i];
-    if (m_clock->messageEnd(m) < x0) continue;
-    const QLineF line = messageLine(m, trace);
-    const QPointF d = line.p2() - line.p1();
-    const double length2 = d.x() * d.x() + d.y() * d.y();
-    double t = 0.0;
-    if (length2 > 0.0) {
-      const QPointF v = point - line.p1();
-      t = std::clamp((v.x() * d.x() + v.y() * d.y()) / length2, 0.0, 1.0);
-    }
-    const QPointF nearest = line.p1() + t * d;
-    const double distance = std::hypot(point.x() - nearest.x(), point.y() - nearest.y());
-    if (distance <= bestDistance) {
-      bestDistance = distance;
-      best = m;
-    }
-  }
-  return best;
 }
 
 } // namespace collscope::app

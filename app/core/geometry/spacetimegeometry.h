@@ -1,14 +1,16 @@
 // Where the space-time diagram puts things inside a target rectangle: header, rank labels,
 // plot, axis and legend bands; one lane per rank; a message as a line between lanes. Pure
-// geometry shared by painting and by hit testing (hover, click). With a node layout of more than
-// one node the lanes are grouped by node — node 0's ranks first, each node's in rank order — and
-// each node gets a band across the labels and the plot, with its name in a column of its own.
+// geometry shared by painting and by hit testing (hover, click): it takes the fonts and
+// sizes of the style (ViewStyle::spaceTimeMetrics) and positions on the axis, and knows
+// neither the trace nor how the clock places messages (paint/messageline.h does). With a node
+// layout of more than one node the lanes are grouped by node — node 0's ranks first, each node's in
+// rank order — and each node gets a band across the labels and the plot, with its name in a column
+// of its own.
 #pragma once
 
 #include "geometry/linearaxis.h"
-#include "geometry/traceclock.h"
-#include "paint/viewstyle.h"
 
+#include <QFont>
 #include <QLineF>
 #include <QPointF>
 #include <QRectF>
@@ -16,6 +18,15 @@
 #include <vector>
 
 namespace collscope::app {
+
+/// What the layout takes of the view's style (ViewStyle::spaceTimeMetrics).
+struct SpaceTimeMetrics {
+  QFont titleFont;
+  QFont labelFont;
+  QFont tickFont;
+  double padding = 12.0;
+  double scale = 1.0; ///< 1.0 at 1920×1080 (ViewStyle::scale)
+};
 
 class SpaceTimeGeometry {
 public:
@@ -25,9 +36,11 @@ public:
   /// Lays out the bands; the caller then maps the axis onto plot() (setPixelRange).
   /// `legendHeight`: the band the legend needs at the bottom (LegendPainter::height), 0 for none.
   /// `nodeOf`: the node of each rank (model::NodeLayout::node_of); empty or one node: no bands.
-  SpaceTimeGeometry(const QRectF& target, int ranks, const ViewStyle& style, double legendHeight,
-                    const std::vector<int>& nodeOf = {});
-  void attach(const LinearAxis* axis, const TraceClock* clock);
+  SpaceTimeGeometry(const QRectF& target, int ranks, const SpaceTimeMetrics& style,
+                    double legendHeight, const std::vector<int>& nodeOf = {});
+  /// The axis mapped onto plot(), for xOf; null until attached.
+  void attach(const LinearAxis* axis) { m_axis = axis; }
+  const LinearAxis* axis() const { return m_axis; }
 
   const QRectF& target() const { return m_target; }
   const QRectF& header() const { return m_header; }
@@ -60,9 +73,11 @@ public:
   int rankAt(double y) const;
 
   double xOf(double position) const { return m_axis ? m_axis->toPixel(position) : 0.0; }
-  QLineF messageLine(int message, const model::Trace& trace) const;
-  /// The message whose line passes closest to `point`, within `tolerance` pixels, or -1.
-  int messageAt(const QPointF& point, double tolerance, const model::Trace& trace) const;
+  /// A message from `sender` to `receiver` that leaves at `start` and arrives at `end`
+  /// (positions on the axis): from the middle of one call bar to the other.
+  QLineF messageLine(int sender, int receiver, double start, double end) const {
+    return QLineF(xOf(start), laneCenter(sender), xOf(end), laneCenter(receiver));
+  }
 
   /// The part of `line` between x = left and x = right, or nullopt. Painting clips by hand
   /// because QSvgGenerator ignores clip regions.
@@ -80,7 +95,6 @@ private:
   double m_laneHeight = 0.0;
   double m_stripThreshold = 40.0;
   const LinearAxis* m_axis = nullptr;
-  const TraceClock* m_clock = nullptr;
 };
 
 } // namespace collscope::app

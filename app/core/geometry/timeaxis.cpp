@@ -1,6 +1,6 @@
 #include "geometry/timeaxis.h"
 
-#include "document/units.h"
+#include "format/units.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 #include "models/calllistmodel.h"
 
-#include "document/units.h"
+#include "format/units.h"
 
 namespace collscope::app {
 
@@ -111,13 +111,13 @@ QVariant CallListModel::wholeData(int column, int role) const {
 
 QVariant CallListModel::callData(int index, int column, int role) const {
   const model::Call& call = m_document->calls().calls[static_cast<std::size_t>(index)];
-  const CallSummary& summary = m_document->calls().summaries[static_cast<std::size_t>(index)];
+  const model::CallSummary* summary = m_document->calls().summary(index);
+  const model::Resemblance& resemblance = m_document->calls().resemblance(index);
   if (role == Qt::ToolTipRole) {
     QString tip = callTitle(call);
-    if (!summary.resemblance.words.empty())
+    if (!resemblance.words.empty())
       tip += QStringLiteral("\nresembles %1: %2")
-                 .arg(resemblanceText(summary.resemblance),
-                      QString::fromStdString(summary.resemblance.words));
+                 .arg(resemblanceText(resemblance), QString::fromStdString(resemblance.words));
     if (call.crossing > 0)
       tip += tr("\n%1 messages cross its border (left out)").arg(call.crossing);
     if (call.self_messages > 0)
@@ -138,8 +138,8 @@ QVariant CallListModel::callData(int index, int column, int role) const {
     return call.size();
   case Root: // a phase has no root of its own: the one its resemblance was found at, bracketed
     if (call.root >= 0) return call.root;
-    if (summary.resemblance.known() && summary.resemblance.root >= 0)
-      return QStringLiteral("(%1)").arg(summary.resemblance.root);
+    if (resemblance.known() && resemblance.root >= 0)
+      return QStringLiteral("(%1)").arg(resemblance.root);
     return {};
   case Messages:
     return call.messages;
@@ -147,11 +147,11 @@ QVariant CallListModel::callData(int index, int column, int role) const {
     return formatBytes(call.kind == model::CallKind::collective ? call.collective_bytes
                                                                 : call.bytes);
   case Rounds: // rounds of messages between ranks: none to count in a native collective
-    return summary.rounds >= 0 && call.kind != model::CallKind::collective
-               ? QVariant(summary.rounds)
+    return summary != nullptr && call.kind != model::CallKind::collective
+               ? QVariant(summary->rounds_inferred)
                : QVariant();
   case Resembles:
-    return resemblanceText(summary.resemblance);
+    return resemblanceText(resemblance);
   default:
     return {};
   }

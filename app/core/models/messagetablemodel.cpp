@@ -1,6 +1,6 @@
 #include "models/messagetablemodel.h"
 
-#include "document/units.h"
+#include "format/units.h"
 
 namespace collscope::app {
 

@@ -1,6 +1,6 @@
 #include "models/statisticsmodel.h"
 
-#include "document/units.h"
+#include "format/units.h"
 
 #include <QStringList>
 #include <algorithm>

@@ -8,6 +8,7 @@
 
 #include "document/laneintervals.h"
 #include "geometry/spacetimegeometry.h"
+#include "paint/viewstyle.h"
 
 #include <QPainter>
 

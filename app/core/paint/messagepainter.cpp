@@ -1,5 +1,7 @@
 #include "paint/messagepainter.h"
 
+#include "paint/messageline.h"
+
 #include <QImage>
 #include <QPolygonF>
 #include <algorithm>
@@ -46,7 +48,7 @@ MessagePaintStats MessagePainter::paintArrows(const MessageDensity* density) {
   for (std::size_t i = first; i < last; i += stats.stride) {
     const int m = order[i];
     if (m_clock.messageEnd(m) < x0) continue;
-    const auto line = clip(m_geometry.messageLine(m, m_trace));
+    const auto line = clip(messageLine(m_geometry, m_clock, m_trace, m));
     if (!line || (dedupe && !seen.insert(pixelKey(*line)).second)) continue;
     lines.push_back(*line);
     const model::Message& msg = m_trace.messages[static_cast<std::size_t>(m)];
@@ -88,7 +90,7 @@ void MessagePainter::paintInFlight(const Playback& playback) {
   m_painter.setRenderHint(QPainter::Antialiasing, true);
   const double radius = std::max(3.0, 0.42 * m_style.arrowHead);
   for (const auto& [m, fraction] : flying) {
-    const QLineF line = m_geometry.messageLine(m, m_trace);
+    const QLineF line = messageLine(m_geometry, m_clock, m_trace, m);
     const QPointF head = line.pointAt(fraction);
     if (head.x() < m_geometry.plot().left() || head.x() > m_geometry.plot().right()) continue;
     const auto travelled = clip(QLineF(line.p1(), head));
@@ -103,7 +105,7 @@ void MessagePainter::paintInFlight(const Playback& playback) {
 
 void MessagePainter::paintSelected(int message) {
   if (message < 0 || message >= static_cast<int>(m_trace.messages.size())) return;
-  const QLineF full = m_geometry.messageLine(message, m_trace);
+  const QLineF full = messageLine(m_geometry, m_clock, m_trace, message);
   const auto line = clip(full);
   if (!line) return;
   m_painter.save();
@@ -126,7 +128,7 @@ void MessagePainter::paintCriticalPath(const std::vector<int>& messages) {
   std::set<std::array<long, 4>> seen;
   for (int message : messages) {
     if (message < 0 || message >= static_cast<int>(m_trace.messages.size())) continue;
-    const QLineF full = m_geometry.messageLine(message, m_trace);
+    const QLineF full = messageLine(m_geometry, m_clock, m_trace, message);
     const auto line = clip(full);
     if (!line) continue;
     const std::array<long, 4> key{std::lround(line->x1()), std::lround(line->y1()),

@@ -11,6 +11,7 @@
 #include "document/messagedensity.h"
 #include "document/playback.h"
 #include "geometry/spacetimegeometry.h"
+#include "paint/viewstyle.h"
 
 #include <QPainter>
 #include <cstddef>

@@ -1,5 +1,5 @@
 // A message drawn as a stroke along a path in its round's colour, at the playback cursor: the
-// hypercube view's edges and chords (the circulant view draws its chords the same way).
+// circulant view's chords, the hypercube view's edges and chords.
 #pragma once
 
 #include <QColor>

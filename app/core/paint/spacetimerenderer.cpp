@@ -1,6 +1,6 @@
 #include "paint/spacetimerenderer.h"
 
-#include "document/units.h"
+#include "format/units.h"
 #include "geometry/roundaxis.h"
 #include "paint/legendpainter.h"
 #include "paint/viewframe.h"
@@ -38,11 +38,11 @@ SpaceTimeGeometry SpaceTimeRenderer::render(QPainter& painter, const QRectF& tar
   };
   const int legendRows =
       options.legend ? LegendPainter::layout(target, legendEntries(true), style).rows : 0;
-  SpaceTimeGeometry g(target, m_document.rankCount(), style,
+  SpaceTimeGeometry g(target, m_document.rankCount(), style.spaceTimeMetrics(),
                       LegendPainter::height(legendRows, style), m_document.nodeLayout().node_of);
   axis.setPixelRange(g.plot().left(), g.plot().width());
   const TraceClock& clock = m_document.clock(mode);
-  g.attach(&axis, &clock);
+  g.attach(&axis);
 
   painter.save();
   painter.fillRect(target, style.background);

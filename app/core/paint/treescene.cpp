@@ -2,7 +2,7 @@
 
 #include "document/criticalchain.h"
 #include "document/twotreecolours.h"
-#include "document/units.h"
+#include "format/units.h"
 #include "paint/viewcolors.h"
 
 #include <QFontMetricsF>

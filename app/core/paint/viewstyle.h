@@ -4,6 +4,7 @@
 #pragma once
 
 #include "document/laneintervals.h"
+#include "geometry/spacetimegeometry.h"
 #include "paint/viewcolors.h"
 
 #include <QColor>
@@ -31,6 +32,10 @@ struct ViewStyle {
   /// Whether a label sized to its layout at `wanted` px would be raised by the floor, i.e.
   /// comes out larger than its room: the view drops or thins such labels.
   bool raised(double wanted) const { return wanted < minimumTextPixels; }
+  /// What the space-time layout takes of this style.
+  SpaceTimeMetrics spaceTimeMetrics() const {
+    return {titleFont, labelFont, tickFont, padding, scale};
+  }
   QFont titleFont;
   QFont labelFont;
   QFont tickFont;

@@ -5,7 +5,7 @@
 // scenes, and reports every mistake with the deck's file and line.
 #pragma once
 
-#include "geometry/traceclock.h"
+#include "document/traceclock.h"
 
 #include <QString>
 #include <QStringList>
@@ -52,9 +52,9 @@ inline constexpr double wideCanvasWidth = 1366.0;
 inline constexpr double narrowCanvasWidth = 1024.0;
 
 struct Deck {
-  QString path;      ///< as given (what error lines print)
+  QString path;                         ///< as given (what error lines print)
   double canvasWidth = wideCanvasWidth; ///< the virtual canvas is canvasWidth × 768
-  QString directory; ///< absolute; images and traces are relative to it
+  QString directory;                    ///< absolute; images and traces are relative to it
   std::vector<Slide> slides;
   std::vector<DeckError> errors; ///< in line order
 

@@ -1,6 +1,6 @@
 #include "slides/sceneparser.h"
 
-#include "document/units.h"
+#include "format/units.h"
 #include "views/viewregistry.h"
 
 #include <QDir>

@@ -119,10 +119,10 @@ void CirculantView::paintSmallMultiples(QPainter& painter, const QRectF& area,
     const std::size_t stride = chords.size() / maxSmallChords + 1;
     for (std::size_t c = 0; c < chords.size(); c += stride) {
       const Chord& chord = chords[c];
-      const Emphasis emphasis = emphasisOf(chord, playback);
+      const StrokeEmphasis emphasis = emphasisOf(chord, playback);
       paintChord(painter, chord, chordPath(center, radius, chord.from, chord.to, p, dot + scale),
-                 width, head, emphasis == Emphasis::faded ? Emphasis::plain : emphasis,
-                 emphasis == Emphasis::ghost ? 1.0 : playback.progress(chord.message), false);
+                 width, head, emphasis == StrokeEmphasis::faded ? StrokeEmphasis::plain : emphasis,
+                 emphasis == StrokeEmphasis::ghost ? 1.0 : playback.progress(chord.message), false);
     }
     for (int k = 0; k < p; ++k) {
       const double size = k == selected ? dot * 2.2 : dot;

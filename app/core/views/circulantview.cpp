@@ -1,6 +1,6 @@
 #include "views/circulantview.h"
 
-#include "document/units.h"
+#include "format/units.h"
 #include "paint/roundstroke.h"
 #include "paint/viewcolors.h"
 #include "paint/viewframe.h"
@@ -107,69 +107,28 @@ void CirculantView::paintHeader(QPainter& painter, const QRectF& area, const Vie
                    fitLine(explain, QFontMetricsF(style.legendFont), area.width(), style));
 }
 
-CirculantView::Emphasis CirculantView::emphasisOf(const Chord& chord,
-                                                  const Playback& playback) const {
+StrokeEmphasis CirculantView::emphasisOf(const Chord& chord, const Playback& playback) const {
   const Playback::MessageState state = playback.messageState(chord.message);
-  if (state == Playback::MessageState::pending) return Emphasis::ghost;
-  if (m_allDelivered) return Emphasis::plain;
-  if (chord.round == m_activeRound) return Emphasis::bold;
+  if (state == Playback::MessageState::pending) return StrokeEmphasis::ghost;
+  if (m_allDelivered) return StrokeEmphasis::plain;
+  if (chord.round == m_activeRound) return StrokeEmphasis::bold;
   // A late message of an earlier round is still news while it travels.
-  return state == Playback::MessageState::inFlight ? Emphasis::plain : Emphasis::faded;
+  return state == Playback::MessageState::inFlight ? StrokeEmphasis::plain : StrokeEmphasis::faded;
 }
 
 void CirculantView::paintChord(QPainter& painter, const Chord& chord, const QPolygonF& path,
-                               double width, double head, Emphasis emphasis, double progress,
+                               double width, double head, StrokeEmphasis emphasis, double progress,
                                bool big) {
-  if (path.size() < 2) return;
-  const QColor base = roundColor(chord.round, m_model.roundCount());
-  QColor colour = base;
-  Qt::PenStyle style = Qt::SolidLine;
-  if (emphasis == Emphasis::faded) {
-    colour = mixedColour(base, Qt::white, 0.6);
-    width *= 0.8;
-  } else if (emphasis == Emphasis::ghost) {
-    // Pending: one neutral grey for every round, so that light round colours cannot vanish.
-    colour = palette::pending;
-    style = Qt::DashLine;
-    width *= 0.75;
-  } else if (emphasis == Emphasis::bold) {
-    width *= 1.45;
-  }
-  const QColor casing = emphasis == Emphasis::ghost ? QColor() : casingFor(colour);
-  const bool selected = chord.message == selectedMessage();
-  const QPolygonF drawn = pathPrefix(path, progress);
-  if (selected && !drawn.isEmpty()) {
-    painter.setPen(QPen(palette::yellow, width + 10 * std::max(0.5, width / 4), Qt::SolidLine,
-                        Qt::RoundCap, Qt::RoundJoin));
-    painter.drawPolyline(drawn);
-  }
-  const auto stroke = [&](const QPolygonF& line, Qt::PenCapStyle cap) {
-    if (casing.isValid()) {
-      painter.setPen(
-          QPen(casing, width + std::max(1.5, width * 0.5), Qt::SolidLine, cap, Qt::RoundJoin));
-      painter.drawPolyline(line);
-    }
-    painter.setPen(QPen(colour, width, style, cap, Qt::RoundJoin));
-    painter.drawPolyline(line);
-  };
-  if (progress < 1.0) {
-    // Where it is going, as a pending chord is drawn, under how far it got.
-    painter.setPen(QPen(palette::pending, std::max(1.0, width * 0.5), Qt::DashLine));
-    painter.drawPolyline(path);
-    if (!drawn.isEmpty()) {
-      stroke(drawn, Qt::RoundCap);
-      painter.setPen(casing.isValid() ? QPen(casing, 1.2) : QPen(Qt::NoPen));
-      painter.setBrush(colour);
-      painter.drawEllipse(drawn.back(), width * 1.8, width * 1.8);
-      painter.setBrush(Qt::NoBrush);
-    }
-  } else {
-    const double length = pathLength(path);
-    stroke(pathPrefix(path, std::max(0.0, 1.0 - head * 0.7 / length)), Qt::FlatCap);
-    paintArrowHead(painter, path, head * (emphasis == Emphasis::bold ? 1.15 : 1.0), colour, casing);
-  }
-  m_chords.push_back(
-      {chord.message, big, progress < 1.0 ? drawn : path, std::max(6.0, width / 2 + 4)});
+  RoundStroke stroke;
+  stroke.colour = roundColor(chord.round, m_model.roundCount());
+  stroke.width = width;
+  stroke.head = head;
+  stroke.emphasis = emphasis;
+  stroke.progress = progress;
+  stroke.selected = chord.message == selectedMessage();
+  const QPolygonF drawn = paintRoundStroke(painter, path, stroke);
+  if (!drawn.isEmpty())
+    m_chords.push_back({chord.message, big, drawn, std::max(6.0, width / 2 + 4)});
 }
 
 void CirculantView::paintBigCircle(QPainter& painter, const QRectF& area, const ViewStyle& style,
@@ -190,16 +149,16 @@ void CirculantView::paintBigCircle(QPainter& painter, const QRectF& area, const 
   painter.drawEllipse(center, radius, radius);
 
   // Chords: faded earlier rounds under the latest, in-flight ones on top.
-  std::vector<std::pair<const Chord*, Emphasis>> order;
+  std::vector<std::pair<const Chord*, StrokeEmphasis>> order;
   for (const CirculantRound& round : m_model.rounds())
     for (const Chord& chord : round.chords) {
-      const Emphasis emphasis = emphasisOf(chord, playback);
-      if (emphasis != Emphasis::ghost) order.emplace_back(&chord, emphasis);
+      const StrokeEmphasis emphasis = emphasisOf(chord, playback);
+      if (emphasis != StrokeEmphasis::ghost) order.emplace_back(&chord, emphasis);
     }
-  const auto rank = [&playback](const std::pair<const Chord*, Emphasis>& entry) {
+  const auto rank = [&playback](const std::pair<const Chord*, StrokeEmphasis>& entry) {
     const int inFlight =
         playback.messageState(entry.first->message) == Playback::MessageState::inFlight;
-    return 2 * static_cast<int>(entry.second == Emphasis::bold) + inFlight;
+    return 2 * static_cast<int>(entry.second == StrokeEmphasis::bold) + inFlight;
   };
   std::stable_sort(order.begin(), order.end(),
                    [&rank](const auto& a, const auto& b) { return rank(a) < rank(b); });

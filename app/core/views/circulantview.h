@@ -7,6 +7,7 @@
 
 #include "document/circulantmodel.h"
 #include "document/collectiveinstance.h"
+#include "paint/roundstroke.h"
 #include "views/traceview.h"
 
 #include <QPolygonF>
@@ -54,10 +55,6 @@ private:
     double radius = 0;
     QRectF label;
   };
-  /// How a chord is drawn at the cursor: faded (an earlier round), bold (the latest round),
-  /// plain (everything delivered), or ghosted (pending, small circles only).
-  enum class Emphasis { faded, plain, bold, ghost };
-
   void refresh(const Playback& playback);
   void paintHeader(QPainter& painter, const QRectF& area, const ViewStyle& style,
                    const Playback& playback) const;
@@ -66,8 +63,10 @@ private:
   void paintSmallMultiples(QPainter& painter, const QRectF& area, const ViewStyle& style,
                            const Playback& playback);
   void paintChord(QPainter& painter, const Chord& chord, const QPolygonF& path, double width,
-                  double head, Emphasis emphasis, double progress, bool big);
-  Emphasis emphasisOf(const Chord& chord, const Playback& playback) const;
+                  double head, StrokeEmphasis emphasis, double progress, bool big);
+  /// How a chord is drawn at the cursor (paint/roundstroke.h): faded (an earlier round), bold
+  /// (the latest round), plain (everything delivered), or ghosted (pending, small circles only).
+  StrokeEmphasis emphasisOf(const Chord& chord, const Playback& playback) const;
   /// "round 2: d = 4", the caption of a round's small circle.
   QString captionOf(int round) const;
 

@@ -1,5 +1,6 @@
 #include "views/comparisonview.h"
 
+#include "paint/messageline.h"
 #include "paint/viewframe.h"
 
 #include <algorithm>
@@ -29,6 +30,11 @@ AxisMode ComparisonView::mode() const {
 const LinearAxis& ComparisonView::axis(int half) const {
   if (m_rendered == AxisMode::time) return m_time[half];
   return m_rounds[half];
+}
+
+QLineF ComparisonView::messageLine(int half, int message) const {
+  const TraceDocument& document = *m_documents[half];
+  return app::messageLine(m_geometry[half], document.clock(m_rendered), document.trace(), message);
 }
 
 LinearAxis& ComparisonView::axisFor(int half, AxisMode mode) {
@@ -125,7 +131,7 @@ void ComparisonView::render(QPainter& painter, const QRect& target, const Playba
   for (int half = 0; half < 2; ++half) {
     const TraceDocument& document = *m_documents[half];
     const ViewStyle own = styleFor(halves[half].size());
-    const SpaceTimeGeometry g(QRectF(halves[half]), document.rankCount(), own,
+    const SpaceTimeGeometry g(QRectF(halves[half]), document.rankCount(), own.spaceTimeMetrics(),
                               LegendPainter::height(0, own), document.nodeLayout().node_of);
     widths[half] = g.plot().width();
   }

@@ -39,6 +39,8 @@ public:
   const TraceDocument& documentAt(int half) const { return *m_documents[half]; }
   /// The layout and axis of each half at the last render (0 top, 1 bottom).
   const SpaceTimeGeometry& geometry(int half) const { return m_geometry[half]; }
+  /// Where the last render drew message `message` of half `half` (paint/messageline.h).
+  QLineF messageLine(int half, int message) const;
   const LinearAxis& axis(int half) const;
   /// The legend's area at the last render (under both halves).
   const QRectF& legendArea() const { return m_legend; }

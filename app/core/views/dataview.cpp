@@ -1,6 +1,6 @@
 #include "views/dataview.h"
 
-#include "document/units.h"
+#include "format/units.h"
 #include "paint/viewcolors.h"
 #include "paint/viewframe.h"
 #include "paint/viewstyle.h"

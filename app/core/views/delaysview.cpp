@@ -1,6 +1,6 @@
 #include "views/delaysview.h"
 
-#include "document/units.h"
+#include "format/units.h"
 #include "paint/viewcolors.h"
 #include "paint/viewframe.h"
 

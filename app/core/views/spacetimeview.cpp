@@ -1,5 +1,7 @@
 #include "views/spacetimeview.h"
 
+#include "paint/messageline.h"
+
 #include <algorithm>
 
 namespace collscope::app {
@@ -54,7 +56,11 @@ void SpaceTimeView::render(QPainter& painter, const QRect& target, const Playbac
 int SpaceTimeView::messageAt(const QPointF& point) const {
   const double tolerance =
       std::max(6.0, 10.0 * ViewStyle::forSize(m_geometry.target().size().toSize()).scale);
-  return m_geometry.messageAt(point, tolerance, document().trace());
+  return app::messageAt(m_geometry, document().clock(m_mode), document().trace(), point, tolerance);
+}
+
+QLineF SpaceTimeView::messageLine(int message) const {
+  return app::messageLine(m_geometry, document().clock(m_mode), document().trace(), message);
 }
 
 } // namespace collscope::app

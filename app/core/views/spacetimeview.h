@@ -26,6 +26,8 @@ public:
   void setCriticalPathVisible(bool visible) { m_criticalPath = visible; }
   bool criticalPathVisible() const { return m_criticalPath; }
 
+  /// Where the last render drew message `message` (paint/messageline.h).
+  QLineF messageLine(int message) const;
   /// Hit tests against the last render; -1 for nothing.
   int messageAt(const QPointF& point) const override;
   int rankAt(const QPointF& point) const override { return m_geometry.rankAt(point.y()); }

@@ -1,4 +1,4 @@
-#include "document/units.h"
+#include "format/units.h"
 
 #include <QLocale>
 #include <QRegularExpression>

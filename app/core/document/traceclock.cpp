@@ -1,6 +1,6 @@
-#include "geometry/traceclock.h"
+#include "document/traceclock.h"
 
-#include "document/units.h"
+#include "format/units.h"
 
 #include <algorithm>
 #include <cmath>
