@@ -30,24 +30,32 @@ fail() {
 if [ "$step" = setup ]; then
   root="$(mktemp -d /tmp/collscope-install.XXXXXX)"
   echo "$root" >"$COLLSCOPE_STATE"
+  # World-readable as an installed prefix is: the grader runs submissions as nobody, with the
+  # prefix's harness library bound into their sandbox.
+  chmod 755 "$root"
   "$CMAKE_COMMAND" --install "$build" --prefix "$root/staged" --strip >"$root/install.log" ||
     fail "cmake --install failed: $(tail -3 "$root/install.log")"
   mv "$root/staged" "$root/prefix" # relocated: nothing may know where it was installed
   mkdir "$root/work"
   cp -r "$src/tests/install/downstream" "$src/tests/install/traced_program.c" "$root/work/"
   cp "$0" "$root/install_test.sh" # what runs once the sources are hidden
+  # What the installed share/collscope must hold, counted in the sources while they are visible.
+  find "$src/exercises" -mindepth 2 -maxdepth 2 -name exercise.json | wc -l >"$root/exercises.count"
   echo "installed into $root/staged, moved to $root/prefix"
   exit 0
 fi
 
-root="$(cat "$COLLSCOPE_STATE")"
+# The state file may lie in the build folder, hidden in the re-run below: the re-run inherits
+# the tree's path from COLLSCOPE_ROOT.
+root="${COLLSCOPE_ROOT:-$(cat "$COLLSCOPE_STATE")}"
+export COLLSCOPE_ROOT="$root"
 [ -d "$root/prefix" ] || fail "no installed tree (the setup step failed)"
 if [ "$step" = cleanup ]; then
   rm -rf "$root"
   exit 0
 fi
 P="$root/prefix"
-work="$root/work/$step"
+work="$root/work/step-$step" # not "downstream": the project copied there must stay
 
 # The Debian package is made from the build folder, before the sources are hidden.
 if [ "$step" = deb ] && [ -z "${COLLSCOPE_HIDDEN:-}" ]; then
@@ -101,7 +109,8 @@ commands() {
   ((decks >= 14)) || fail "share/collscope/slides holds $decks decks"
   [ -d "$P/share/collscope/slides/traces/grade-gather-linear" ] || fail "the decks' traces are not installed"
   exercises=$(find "$P/share/collscope/exercises" -mindepth 2 -maxdepth 2 -name exercise.json | wc -l)
-  ((exercises >= 12)) || fail "share/collscope/exercises holds $exercises exercises"
+  ((exercises == $(cat "$root/exercises.count"))) ||
+    fail "share/collscope/exercises holds $exercises exercises, the sources $(cat "$root/exercises.count")"
   [ -f "$P/share/collscope/harness/include/collscope/grade/entry.hpp" ] || fail "the harness's headers are not installed"
   "$P/bin/collscope" slides "$P/share/collscope/slides/05-gather-delays.md" --pdf deck.pdf >slides.txt 2>&1 ||
     fail "collscope slides of an installed deck failed: $(tail -3 slides.txt)"
