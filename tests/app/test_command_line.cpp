@@ -35,7 +35,7 @@ TEST_CASE("window mode: optional trace") {
     CHECK(usage().contains(QString::fromUtf8(option)));
 }
 
-TEST_CASE("--version names the command and the project's version") {
+TEST_CASE("the app's --version names the command and the project's version") {
   CHECK(parse({"--version"}).version);
   CHECK(versionLine() ==
         QStringLiteral("collscope view %1").arg(QStringLiteral(COLLSCOPE_VERSION)));

@@ -39,7 +39,7 @@ TEST_CASE("user mistakes get the error line naming the problem and exit status 2
   fails({}, "expected EXERCISE SUBMISSION.cpp", true);
 }
 
-TEST_CASE("--help, --version and --list", "[cli]") {
+TEST_CASE("the grader's --help, --version and --list", "[cli]") {
   const GraderRun help = run_grader({"--help"}, 60);
   CHECK(help.exit_code == 0);
   CHECK(help.output.starts_with("Usage: collscope-grade EXERCISE SUBMISSION.cpp"));
