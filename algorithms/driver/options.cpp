@@ -141,7 +141,8 @@ std::string seconds(std::string_view option, std::optional<std::string_view> tex
   if (!text) return "";
   const std::optional<double> value = cli::real(*text, 0);
   if (!value || *value == 0)
-    return std::string(option) + " expects a positive number of seconds, got " + single_quoted(*text);
+    return std::string(option) + " expects a positive number of seconds, got " +
+           single_quoted(*text);
   out = value;
   return "";
 }
@@ -242,7 +243,8 @@ std::string check_irregular(const Raw& raw, Options& o, int p) {
     else if (*raw.displs == "reversed")
       o.displs = Displs::reversed;
     else
-      return "unknown displs " + single_quoted(*raw.displs) + "; choose one of: packed, gaps, reversed";
+      return "unknown displs " + single_quoted(*raw.displs) +
+             "; choose one of: packed, gaps, reversed";
   }
   int threshold = 0;
   if (std::string error = number("--threshold", raw.threshold, 1, threshold); !error.empty())

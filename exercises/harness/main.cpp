@@ -63,7 +63,9 @@ int run(const Plan& plan, const std::string& log_path, const std::optional<signa
       std::printf("%s p=%d root=%d count=%d datatype=%s%s%s: %s%s%s; heap peak %lld bytes (rank "
                   "%d)\n",
                   submission.function, c.p, c.root, c.count, mpi_name(c.dtype),
-                  takes_op(kind) ? " op=" : takes_problem(kind) ? " problem=" : "",
+                  takes_op(kind)        ? " op="
+                  : takes_problem(kind) ? " problem="
+                                        : "",
                   takes_op(kind) || takes_problem(kind) ? to_string(c.op) : "", v.outcome.c_str(),
                   v.detail.empty() ? "" : " — ", v.detail.c_str(), v.heap_peak, v.heap_peak_rank);
     if (human && rank == 0)

@@ -142,7 +142,8 @@ TEST_CASE("resemblance: an annotated call is checked against its own annotation"
   std::printf("resemble() of an annotated p = 7 gather: %.2f ms\n", ms);
 }
 
-TEST_CASE("resemblance: a graded case (a submission without a pattern) resembles the linear gather") {
+TEST_CASE(
+    "resemblance: a graded case (a submission without a pattern) resembles the linear gather") {
   const model::Trace t = load(test::graded_linear_gather(4, 8));
   const auto calls = model::divide_calls(t);
   const model::Call* graded = nullptr;
@@ -171,9 +172,9 @@ TEST_CASE("resemblance: an unannotated call at p = 64 (root inferred, every patt
   for (int i = 0; i < 3; ++i) { // the first call builds the patterns, the others reuse them
     const auto start = std::chrono::steady_clock::now();
     r = model::resemble(own, calls[0]);
-    fastest = std::min(fastest, std::chrono::duration<double, std::milli>(
-                                    std::chrono::steady_clock::now() - start)
-                                    .count());
+    fastest = std::min(
+        fastest, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                     .count());
   }
   CAPTURE(r.words, fastest);
   CHECK(r.collective == "bcast");
@@ -201,8 +202,8 @@ TEST_CASE("resemblance: a large unannotated call, the ring allgather at p = 64 (
   for (double* ms : {&first, &again}) { // the second finds the patterns built
     const auto start = std::chrono::steady_clock::now();
     r = model::resemble(own, *ring);
-    *ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-              .count();
+    *ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   }
   CAPTURE(r.words, first, again);
   CHECK(r.exact);

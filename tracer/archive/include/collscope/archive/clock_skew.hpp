@@ -31,8 +31,8 @@ ClockSkew parse_clock_skew(const char* text, int rank, std::string& error);
 /// A CLOCK_MONOTONIC reading as the skewed clock shows it.
 inline std::uint64_t skewed(const ClockSkew& s, std::uint64_t ns) {
   if (!s.any()) return ns;
-  const double since = ns >= s.init_ns ? static_cast<double>(ns - s.init_ns)
-                                       : -static_cast<double>(s.init_ns - ns);
+  const double since =
+      ns >= s.init_ns ? static_cast<double>(ns - s.init_ns) : -static_cast<double>(s.init_ns - ns);
   const auto drift = static_cast<std::int64_t>(std::llround(since * s.drift_ppm * 1e-6));
   const std::int64_t shown = static_cast<std::int64_t>(ns) + s.offset_ns + drift;
   return shown > 0 ? static_cast<std::uint64_t>(shown) : 0; // a clock set before its epoch
@@ -40,9 +40,10 @@ inline std::uint64_t skewed(const ClockSkew& s, std::uint64_t ns) {
 
 /// One measurement against rank 0 (Score-P's scheme: the ping-pong of least round trip).
 struct OffsetSample {
-  std::uint64_t time_ns = 0; ///< on this rank's (skewed) clock: the kept ping-pong's middle
+  std::uint64_t time_ns = 0;  ///< on this rank's (skewed) clock: the kept ping-pong's middle
   std::int64_t offset_ns = 0; ///< add to this rank's clock to get rank 0's (0 on rank 0)
-  std::uint64_t half_rtt_ns = 0; ///< half the kept round trip: the offset's error bound (0 on rank 0)
+  std::uint64_t half_rtt_ns =
+      0; ///< half the kept round trip: the offset's error bound (0 on rank 0)
 };
 
 /// A stamp on rank 0's clock, as OTF2 readers correct it: linear between consecutive samples,
@@ -53,10 +54,10 @@ inline std::uint64_t corrected_ns(const std::vector<OffsetSample>& samples, std:
   while (i + 2 < samples.size() && ns > samples[i + 1].time_ns) ++i;
   const OffsetSample& a = samples[i];
   const OffsetSample& b = samples[i + 1];
-  const double slope = static_cast<double>(b.offset_ns - a.offset_ns) /
-                       static_cast<double>(b.time_ns - a.time_ns);
-  const double since = ns >= a.time_ns ? static_cast<double>(ns - a.time_ns)
-                                       : -static_cast<double>(a.time_ns - ns);
+  const double slope =
+      static_cast<double>(b.offset_ns - a.offset_ns) / static_cast<double>(b.time_ns - a.time_ns);
+  const double since =
+      ns >= a.time_ns ? static_cast<double>(ns - a.time_ns) : -static_cast<double>(a.time_ns - ns);
   const auto offset = a.offset_ns + static_cast<std::int64_t>(std::rint(slope * since));
   return static_cast<std::uint64_t>(static_cast<std::int64_t>(ns) + offset);
 }

@@ -8,16 +8,16 @@
 namespace collscope::rec {
 
 enum class Kind : std::uint8_t {
-  Enter, // region = MPI function (mpi_regions.hpp)
-  Leave, // region; tag = poll_mark for a poll that found nothing: bytes = how many in a row
-  Send,             // peer, comm, tag, bytes
-  Recv,             // peer, comm, tag, bytes
-  Isend,            // peer, comm, tag, bytes, request
-  IsendComplete,    // request
-  IrecvRequest,     // request
-  Irecv,            // peer, comm, tag, bytes, request
+  Enter,         // region = MPI function (mpi_regions.hpp)
+  Leave,         // region; tag = poll_mark for a poll that found nothing: bytes = how many in a row
+  Send,          // peer, comm, tag, bytes
+  Recv,          // peer, comm, tag, bytes
+  Isend,         // peer, comm, tag, bytes, request
+  IsendComplete, // request
+  IrecvRequest,  // request
+  Irecv,         // peer, comm, tag, bytes, request
   RequestCancelled, // request
-  CollBegin, // tag = reduction op code of a reduction (reduction_ops.hpp), else 0; peer,
+  CollBegin,        // tag = reduction op code of a reduction (reduction_ops.hpp), else 0; peer,
              // bytes, request: Open MPI's algorithm (ompi/algorithm_choice.hpp); comm = local
              // string id + 1 of its source text where a rules file is in force, else 0
   CollEnd,   // op, comm, peer = root, bytes = sent, request = received
