@@ -9,6 +9,7 @@
 #include "models/statisticsmodel.h"
 #include "paint/viewstyle.h"
 #include "playbackbar.h"
+#include "run/catalogloader.h"
 #include "rundialog.h"
 #include "runprocess.h"
 #include "spacetimewidget.h"
@@ -62,6 +63,13 @@ void showGather(MainWindow& window, const test::TempDir& dir) {
   window.openTrace(QString::fromStdString(path.string()));
   REQUIRE(
       waitFor([&] { return window.windowTitle().contains(QStringLiteral("gather/binomial")); }));
+  // The registry's catalog arrives in the background and rebuilds the statistics rows: wait for
+  // it, so that no test clicks or edits a row that the catalog moves under it (on a loaded
+  // machine it came after the trace and turned the α row's index into another row's).
+  if (auto* catalog = window.findChild<CatalogLoader*>()) {
+    REQUIRE(waitFor([&] { return !catalog->isLoading(); }, 60000));
+    QTest::qWait(0);
+  }
 }
 
 } // namespace
@@ -252,10 +260,11 @@ TEST_CASE("the statistics table edits α in the unit shown, Enter keeps the valu
   auto* model = qobject_cast<StatisticsModel*>(table->model());
   REQUIRE(model);
   table->parentWidget()->window()->show();
-  const QModelIndex alpha = model->index(model->rowOf(QStringLiteral("α (per message)")), 1);
   const double before = model->alphaBeta().alpha;
 
   const auto edit = [&](const QString* text) {
+    const QModelIndex alpha = model->index(model->rowOf(QStringLiteral("α (per message)")), 1);
+    REQUIRE(alpha.isValid());
     table->setCurrentIndex(alpha);
     table->edit(alpha);
     auto* editor = table->findChild<QLineEdit*>();
