@@ -1,7 +1,7 @@
 #!/bin/sh
 # Records the traces test_alltoall_traces.cpp reads (FIXTURES_SETUP): every alltoall algorithm
 # (hypercube at powers of two only; scatter-dest with batches of 2) and every alltoallv
-# algorithm at the harness's process counts, one repetition each, 60 ints per block (alltoallv:
+# algorithm at the given process counts, one repetition each, 60 ints per block (alltoallv:
 # 60·((i+j+1) mod 3) from i to j).
 # usage: make_alltoall_traces.sh COLLSCOPE_RUN MPIEXEC OUTDIR SIZES...
 set -eu

@@ -1,5 +1,5 @@
-// Traces of every alltoall and alltoallv algorithm (make_alltoall_traces.sh) at the MPI
-// harness's process counts: the annotated rounds equal the registry's count, numbered 0, 1, …
+// Traces of every alltoall and alltoallv algorithm (make_alltoall_traces.sh) at the
+// recorded process counts: the annotated rounds equal the registry's count, numbered 0, 1, …
 // and each used; in each round a rank sends at most one message and receives at most one (the
 // one-factor rounds are pairwise exchanges, with exactly one idle rank for odd p); linear and
 // scatter-dest show one inferred round per MPI_Waitall; the bytes
@@ -16,6 +16,7 @@
 #include "collscope/schedule/alltoall.hpp"
 #include "collscope/schedule/bits.hpp"
 #include "collscope/schedule/posted_alltoall.hpp"
+#include "env_sizes.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -37,12 +38,7 @@ std::filesystem::path traces() {
 }
 
 std::vector<int> sizes() {
-  const char* list = std::getenv("COLLSCOPE_ALLTOALL_SIZES");
-  REQUIRE(list != nullptr);
-  std::vector<int> out;
-  std::stringstream in(list);
-  for (std::string item; std::getline(in, item, ';');) out.push_back(std::stoi(item));
-  return out;
+  return testing::sizes_from_env("COLLSCOPE_ALLTOALL_SIZES");
 }
 
 constexpr double count = 60, int_bytes = 4, block = count * int_bytes; // the recorded runs
@@ -81,10 +77,10 @@ TEST_CASE("traced rounds, partners, bytes per rank and α-β replays match the r
   const struct {
     Collective collective;
     std::string name;
-  } runs[] = {{Collective::alltoall, "direct"},       {Collective::alltoall, "one-factor"},
-              {Collective::alltoall, "bruck"},        {Collective::alltoall, "hypercube"},
-              {Collective::alltoallv, "direct"},      {Collective::alltoallv, "one-factor"},
-              {Collective::alltoall, "linear"},       {Collective::alltoall, "scatter-dest-b2"}};
+  } runs[] = {{Collective::alltoall, "direct"},  {Collective::alltoall, "one-factor"},
+              {Collective::alltoall, "bruck"},   {Collective::alltoall, "hypercube"},
+              {Collective::alltoallv, "direct"}, {Collective::alltoallv, "one-factor"},
+              {Collective::alltoall, "linear"},  {Collective::alltoall, "scatter-dest-b2"}};
   int checked = 0;
   for (const int p : sizes())
     for (const auto& run : runs) {

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Records the traces test_reduction_traces.cpp reads (FIXTURES_SETUP): every allreduce and
-# reduce_scatter_block algorithm at the harness's process counts, one repetition each.
+# reduce_scatter_block algorithm at the given process counts, one repetition each.
 # allreduce: 5040 ints (divisible by every p ≤ 10, 12 and 16, so the ring's and the halving's
 # parts are equal); reduce_scatter_block: 60 ints per rank.
 # usage: make_reduction_traces.sh COLLSCOPE_RUN MPIEXEC OUTDIR SIZES...

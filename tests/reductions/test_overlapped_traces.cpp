@@ -1,5 +1,5 @@
 // Traces of allreduce doubly-pipelined (5040 doubles, M = 5) and reduce inorder-binary (5040
-// ints, root p − 1), recorded by make_reduction_traces.sh at the MPI harness's process counts:
+// ints, root p − 1), recorded by make_reduction_traces.sh at the recorded process counts:
 // the annotated rounds are the schedules' (numbered 0 … R − 1, each used) and within the
 // registry's bounds; the dependency depth a trace shows never exceeds them; the bytes each
 // rank sends are the schedule's (a partial block up and a result block to every child, for
@@ -13,6 +13,7 @@
 #include "collscope/model/replay.hpp"
 #include "collscope/schedule/dual_root.hpp"
 #include "collscope/schedule/inorder_tree.hpp"
+#include "env_sizes.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -33,12 +34,7 @@ std::filesystem::path traces() {
 }
 
 std::vector<int> sizes() {
-  const char* list = std::getenv("COLLSCOPE_REDUCTION_SIZES");
-  REQUIRE(list != nullptr);
-  std::vector<int> out;
-  std::stringstream in(list);
-  for (std::string item; std::getline(in, item, ';');) out.push_back(std::stoi(item));
-  return out;
+  return testing::sizes_from_env("COLLSCOPE_REDUCTION_SIZES");
 }
 
 constexpr double count = 5040; // the recorded runs

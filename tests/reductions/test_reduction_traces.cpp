@@ -1,5 +1,5 @@
 // Traces of every allreduce and reduce_scatter_block algorithm (make_reduction_traces.sh) at
-// the MPI harness's process counts: the annotated rounds equal the registry's count and are
+// the recorded process counts: the annotated rounds equal the registry's count and are
 // numbered 0, 1, … without gaps or restarts (reduce-bcast's and tree-pipeline's broadcast
 // continues after their reduction); the bytes each rank sends equal what its schedule sends; the
 // α-β replay equals the registry's cost where the cost is exact and stays within it where it is a
@@ -14,6 +14,7 @@
 #include "collscope/schedule/bits.hpp"
 #include "collscope/schedule/reduce_scatter.hpp"
 #include "collscope/schedule/two_tree.hpp"
+#include "env_sizes.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -36,12 +37,7 @@ std::filesystem::path traces() {
 }
 
 std::vector<int> sizes() {
-  const char* list = std::getenv("COLLSCOPE_REDUCTION_SIZES");
-  REQUIRE(list != nullptr);
-  std::vector<int> out;
-  std::stringstream in(list);
-  for (std::string item; std::getline(in, item, ';');) out.push_back(std::stoi(item));
-  return out;
+  return testing::sizes_from_env("COLLSCOPE_REDUCTION_SIZES");
 }
 
 constexpr double allreduce_count = 5040, block_count = 60, int_bytes = 4; // the recorded runs

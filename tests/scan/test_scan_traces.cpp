@@ -13,6 +13,7 @@
 #include "collscope/schedule/bits.hpp"
 #include "collscope/schedule/pipeline.hpp"
 #include "collscope/schedule/scan.hpp"
+#include "env_sizes.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -33,12 +34,7 @@ std::filesystem::path traces() {
 }
 
 std::vector<int> sizes() {
-  const char* list = std::getenv("COLLSCOPE_SCAN_SIZES");
-  REQUIRE(list != nullptr);
-  std::vector<int> out;
-  std::stringstream in(list);
-  for (std::string item; std::getline(in, item, ';');) out.push_back(std::stoi(item));
-  return out;
+  return testing::sizes_from_env("COLLSCOPE_SCAN_SIZES");
 }
 
 // What the recorded runs use (make_scan_traces.sh).

@@ -12,6 +12,7 @@
 #include "collscope/schedule/allreduce.hpp"
 #include "collscope/schedule/bits.hpp"
 #include "collscope/schedule/sync.hpp"
+#include "env_sizes.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -32,12 +33,7 @@ std::filesystem::path traces() {
 }
 
 std::vector<int> sizes() {
-  const char* list = std::getenv("COLLSCOPE_SYNC_SIZES");
-  REQUIRE(list != nullptr);
-  std::vector<int> out;
-  std::stringstream in(list);
-  for (std::string item; std::getline(in, item, ';');) out.push_back(std::stoi(item));
-  return out;
+  return testing::sizes_from_env("COLLSCOPE_SYNC_SIZES");
 }
 
 struct Expected {

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Records the traces test_tree_traces.cpp reads (FIXTURES_SETUP): every tree and hypercube
-# broadcast and the two-tree reduction at the harness's process counts with a forced block
+# broadcast and the two-tree reduction at the given process counts with a forced block
 # count, root p − 1 (so the shift towards 0 is exercised), and the large-message runs at the
 # pipelining lemma's own block counts for the α-β comparison.
 # usage: make_tree_traces.sh COLLSCOPE_RUN MPIEXEC OUTDIR SIZES...

@@ -1,7 +1,7 @@
 // Traces of the tree and hypercube broadcasts and the two-tree reduction (make_tree_traces.sh):
-// the annotated rounds equal each schedule's exact count at every process count of the MPI
-// harness, every non-root receives every block once from a tree, and at the lemma's block
-// counts Jia's α-β replay beats the linear and the binary-tree pipelines.
+// the annotated rounds equal each schedule's exact count at every recorded process count
+// (COLLSCOPE_TREE_SIZES), every non-root receives every block once from a tree, and at the lemma's
+// block counts Jia's α-β replay beats the linear and the binary-tree pipelines.
 #define CATCH_CONFIG_MAIN
 #include "collscope/cost_defaults.hpp"
 #include "collscope/model/annotated_rounds.hpp"
@@ -10,6 +10,7 @@
 #include "collscope/schedule/jia.hpp"
 #include "collscope/schedule/pipelined_tree.hpp"
 #include "collscope/schedule/two_tree.hpp"
+#include "env_sizes.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -29,12 +30,7 @@ std::filesystem::path traces() {
 }
 
 std::vector<int> sizes() {
-  const char* list = std::getenv("COLLSCOPE_TREE_SIZES");
-  REQUIRE(list != nullptr);
-  std::vector<int> out;
-  std::stringstream in(list);
-  for (std::string item; std::getline(in, item, ';');) out.push_back(std::stoi(item));
-  return out;
+  return testing::sizes_from_env("COLLSCOPE_TREE_SIZES");
 }
 
 model::Trace load(const std::string& name) {

@@ -13,6 +13,7 @@
 #include "collscope/schedule/bits.hpp"
 #include "collscope/schedule/block_exchange.hpp"
 #include "collscope/schedule/reduce_scatter.hpp"
+#include "env_sizes.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -34,12 +35,7 @@ std::filesystem::path traces() {
 }
 
 std::vector<int> sizes() {
-  const char* list = std::getenv("COLLSCOPE_VAN_DE_GEIJN_SIZES");
-  REQUIRE(list != nullptr);
-  std::vector<int> out;
-  std::stringstream in(list);
-  for (std::string item; std::getline(in, item, ';');) out.push_back(std::stoi(item));
-  return out;
+  return testing::sizes_from_env("COLLSCOPE_VAN_DE_GEIJN_SIZES");
 }
 
 constexpr double vector_bytes = 5040 * 4, block_bytes = 60 * 4; // the recorded runs
