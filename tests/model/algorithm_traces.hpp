@@ -9,10 +9,10 @@
 
 namespace collscope::test {
 
-/// Binomial gather to root 0 (algorithms/src/gather_binomial.cpp): vrank v receives the subtrees
-/// of v + 1, v + 2, v + 4, … in rounds 0, 1, 2, … and then sends its subtree to its parent.
-/// Each rank contributes `block` bytes; annotated with `algorithm gather/binomial`, `round k`
-/// and the block attributes, or with nothing at all.
+/// Binomial gather to root 0 (algorithms/gather_scatter/gather_binomial.cpp): vrank v receives the
+/// subtrees of v + 1, v + 2, v + 4, … in rounds 0, 1, 2, … and then sends its subtree to its
+/// parent. Each rank contributes `block` bytes; annotated with `algorithm gather/binomial`, `round
+/// k` and the block attributes, or with nothing at all.
 TraceBuilder binomial_gather(int p, std::uint64_t block, bool annotate = true);
 
 /// Ring allgather: p − 1 Sendrecv steps, rank r sends to r + 1 and receives from r − 1.

@@ -1,6 +1,6 @@
 #pragma once
-// The measured network: α and β that `collscope-calibrate` wrote (calibrate/README section of
-// the top-level README). Where a user gives no --alpha/--beta, `collscope-trace stats`, the
+// The measured network: α and β that `collscope calibrate` wrote (docs/engineer.md, "Measuring
+// the network"). Where a user gives no --alpha/--beta, `collscope-trace stats`, the
 // replay and collscope-run's `--algorithm auto` use these instead of common/cost_defaults.hpp.
 // Looked for in $COLLSCOPE_NETWORK (a FILE; must then be valid), else
 // $XDG_CONFIG_HOME/collscope/network.json, else ~/.config/collscope/network.json (absent: the
