@@ -24,15 +24,17 @@ struct FailedCase {
   std::string trace;      ///< the archive holding the case (a path alone, it pastes), or ""
   std::string trace_note; ///< what it is ("every case of its run", "incomplete: …"), or why
                           ///< there is none
-  /// Commands that show this case alone, rounds from 0 (collscope-trace stats and the app,
+  /// Commands that show this case alone, rounds from 0 (`collscope stats` and the app,
   /// each with --call N); empty when the trace's case is not known.
   std::vector<std::string> open;
   int call = -1; ///< that call of `trace` (what `open` opens; report.html draws it), or -1
 };
 
-/// The commands of FailedCase::open for call `call` of `trace` (none if call < 0): the
-/// collscope-trace and collscope beside this collscope-grade, paths quoted for a shell.
+/// The commands of FailedCase::open for call `call` of `trace` (none if call < 0): `collscope
+/// stats` and `collscope` (the app) of the grader's own tree, paths quoted for a shell.
 std::vector<std::string> open_case_commands(const std::filesystem::path& trace, int call);
+/// The front end of the grader's tree, PREFIX/bin/collscope, by its full path (quoted for a shell).
+std::string front_end_command();
 
 struct CheckResult {
   const CheckSpec* spec = nullptr;

@@ -111,9 +111,9 @@ std::string markdown_report(const Grade& g) {
   }
   out << "\n## How this was graded\n\n"
       << grading_rules(g) << "\n\nA run's trace holds every case of the run; open one case "
-      << "in the app with `build/bin/collscope TRACE --call N`, or inspect it with "
-      << "`build/bin/collscope-trace stats TRACE --call N` (`collscope-trace calls TRACE` lists "
-      << "the calls: N of case K is the call named `case K: …`)."
+      << "in the app with `" << front_end_command() << " TRACE --call N`, or inspect it with `"
+      << front_end_command() << " stats TRACE --call N` (`collscope calls TRACE` lists the "
+      << "calls: N of case K is the call named `case K: …`)."
       << " Everything of this grade is in `" << g.out.string() << "`.\n";
   return out.str();
 }
