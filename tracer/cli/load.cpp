@@ -1,5 +1,7 @@
 #include "load.hpp"
 
+#include "cli.hpp"
+
 #include <cstdio>
 #include <set>
 
@@ -14,7 +16,7 @@ model::Trace load(const std::string& path) {
   for (const model::AlgorithmInstance& instance : trace.algorithms)
     for (const std::string& problem : instance.problems)
       if (said.insert(problem).second)
-        std::fprintf(stderr, "collscope-trace: warning: %s: %s (left out)\n", path.c_str(),
+        std::fprintf(stderr, "%s: warning: %s: %s (left out)\n", program().c_str(), path.c_str(),
                      problem.c_str());
   return trace;
 }

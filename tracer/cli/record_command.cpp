@@ -112,7 +112,7 @@ int wait_for(pid_t child, const fs::path& partial, double seconds) {
       next_poll = now + std::chrono::seconds(1);
       if (const auto report = watchdog.poll(now)) {
         note_incomplete(partial, "the watchdog stopped the run: " + *report);
-        std::fprintf(stderr, "collscope-trace: %s; stopping the run\n", report->c_str());
+        std::fprintf(stderr, "%s: %s; stopping the run\n", program().c_str(), report->c_str());
         ::kill(child, SIGTERM);
       }
     }
@@ -170,7 +170,7 @@ void report_trace(const fs::path& dir, int status) {
   fs::path partial = dir;
   partial += ".partial";
   if (fs::exists(dir / "traces.otf2")) {
-    std::fprintf(stderr, "collscope-trace: wrote %s: %s\n", dir.c_str(),
+    std::fprintf(stderr, "%s: wrote %s: %s\n", program().c_str(), dir.c_str(),
                  summary_of(dir / "traces.otf2").c_str());
     return;
   }
@@ -185,24 +185,24 @@ void report_trace(const fs::path& dir, int status) {
     const std::string reason = first_line(partial / "INCOMPLETE");
     if (done.error.empty())
       std::fprintf(stderr,
-                   "collscope-trace: error: incomplete trace: %s (%s kept: %u of %u ranks left "
+                   "%s: error: incomplete trace: %s (%s kept: %u of %u ranks left "
                    "events, %llu messages sent)\n",
-                   reason.c_str(), partial.c_str(), done.with_events, done.ranks,
+                   program().c_str(), reason.c_str(), partial.c_str(), done.with_events, done.ranks,
                    static_cast<unsigned long long>(done.messages));
     else
-      std::fprintf(stderr, "collscope-trace: error: incomplete trace: %s (in %s; %s)\n",
+      std::fprintf(stderr, "%s: error: incomplete trace: %s (in %s; %s)\n", program().c_str(),
                    reason.c_str(), partial.c_str(), done.error.c_str());
     return;
   }
   if (fs::exists(partial / "INCOMPLETE")) {
-    std::fprintf(stderr, "collscope-trace: error: incomplete trace: %s (in %s)\n",
+    std::fprintf(stderr, "%s: error: incomplete trace: %s (in %s)\n", program().c_str(),
                  first_line(partial / "INCOMPLETE").c_str(), partial.c_str());
   } else {
     std::fprintf(stderr,
-                 "collscope-trace: error: no trace written to %s: the program never reached "
+                 "%s: error: no trace written to %s: the program never reached "
                  "MPI_Finalize with the tracer (is it an MPI program?), or discarded its trace "
                  "(collscope-run refused its arguments)\n",
-                 dir.c_str());
+                 program().c_str(), dir.c_str());
   }
 }
 
@@ -238,7 +238,7 @@ int run_record(const RecordArgs& a) {
   try {
     report_trace(dir, status);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "collscope-trace: error: reading what the run wrote to %s: %s\n",
+    std::fprintf(stderr, "%s: error: reading what the run wrote to %s: %s\n", program().c_str(),
                  dir.c_str(), e.what());
   }
   return status; // the program's own, whatever became of its trace
