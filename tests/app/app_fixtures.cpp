@@ -2,6 +2,8 @@
 
 #include "algorithm_traces.hpp"
 
+#include <QCoreApplication>
+#include <QDir>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdlib>
@@ -45,6 +47,11 @@ std::unique_ptr<app::TraceDocument> recorded(const char* name) {
   const QString dir = qEnvironmentVariable("COLLSCOPE_APP_TRACES");
   REQUIRE_FALSE(dir.isEmpty());
   return app::TraceDocument::load(dir + QLatin1Char('/') + QString::fromUtf8(name));
+}
+
+QString slidesDirectory() {
+  return QDir(QCoreApplication::applicationDirPath() + QStringLiteral("/../share/collscope/slides"))
+      .canonicalPath();
 }
 
 std::unique_ptr<app::TraceDocument> load(const test::TraceBuilder& builder) {

@@ -13,6 +13,11 @@
 
 namespace collscope::apptest {
 
+/// The decks of the tree the test program belongs to: build/share/collscope/slides, which links
+/// to the source tree's slides/ (cmake/install.cmake). Found from the program, not compiled in,
+/// so that a clean clone elsewhere compiles the same object (ccache hits it).
+QString slidesDirectory();
+
 /// Writes the trace to a temporary directory and loads it with TraceDocument::load.
 std::unique_ptr<app::TraceDocument> load(const test::TraceBuilder& builder);
 

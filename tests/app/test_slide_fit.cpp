@@ -2,6 +2,7 @@
 // slides/ runs past its slide, code blocks included (they shrink to the floor, then wrap);
 // formulas typed as in the seeds get their sub- and superscripts; tables are padded; and round
 // axes show no measured waiting.
+#include "app_fixtures.h"
 #include "slides/deck.h"
 #include "slides/scenelibrary.h"
 #include "slides/slidepainter.h"
@@ -62,7 +63,7 @@ TEST_CASE("slides are 16:9 by default and 4:3 on request", "[slides]") {
 }
 
 TEST_CASE("no text of any deck runs past its slide, code included", "[slides]") {
-  const QDir decks(QStringLiteral(COLLSCOPE_SLIDES_DIR));
+  const QDir decks(collscope::apptest::slidesDirectory());
   const QStringList files = decks.entryList({QStringLiteral("*.md")}, QDir::Files);
   REQUIRE(files.size() >= 7);
   int codeBlocks = 0;

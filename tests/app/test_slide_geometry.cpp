@@ -4,6 +4,7 @@
 // And the handouts fill their pages: a page of deck 09 has content over at least 60 % of its
 // height. Scenes are not recorded: a scene's cell is drawn as its "Waiting …" box, which fills
 // the cell as the figure does — the test is about where things go, not what the runs show.
+#include "app_fixtures.h"
 #include "slides/deck.h"
 #include "slides/handoutpage.h"
 #include "slides/scenelibrary.h"
@@ -27,7 +28,7 @@ constexpr double renderScale = 0.5; // half size: every slide, quickly
 constexpr double footer = 30.0;     // the slide number's band, always drawn
 
 QStringList deckFiles() {
-  const QDir decks(QStringLiteral(COLLSCOPE_SLIDES_DIR));
+  const QDir decks(collscope::apptest::slidesDirectory());
   QStringList files;
   for (const QString& f : decks.entryList({QStringLiteral("[0-9]*.md")}, QDir::Files))
     files << decks.filePath(f);
@@ -132,7 +133,8 @@ TEST_CASE("every slide of every deck keeps its geometry at 16:9 and 4:3", "[slid
 }
 
 TEST_CASE("a handout page of deck 09 is filled, two slides a page or one", "[slides][geometry]") {
-  Deck deck = loadDeck(QStringLiteral(COLLSCOPE_SLIDES_DIR "/09-hierarchical.md"));
+  Deck deck =
+      loadDeck(collscope::apptest::slidesDirectory() + QStringLiteral("/09-hierarchical.md"));
   REQUIRE(deck.errors.empty());
   SceneLibrary library(deck);
   SlidePainter painter(library);

@@ -41,8 +41,11 @@ fs::path scratch() {
 
 Run trace_cli(const std::string& args) {
   const fs::path dir = scratch();
-  const std::string command = std::string(COLLSCOPE_TRACE_CLI) + " " + args + " >" +
-                              (dir / "out").string() + " 2>" + (dir / "err").string();
+  // Beside this test program in build/bin (the name only is compiled in: ccache hits a clone).
+  const std::string cli =
+      (fs::read_symlink("/proc/self/exe").parent_path() / COLLSCOPE_TRACE_CLI).string();
+  const std::string command =
+      cli + " " + args + " >" + (dir / "out").string() + " 2>" + (dir / "err").string();
   Run r;
   const int status = std::system(command.c_str());
   r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

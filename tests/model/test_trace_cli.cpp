@@ -39,7 +39,10 @@ std::string slurp(const fs::path& file) {
 
 Run trace_cli(const std::vector<std::string>& args) {
   const TempDir dir;
-  std::string command = COLLSCOPE_TRACE_CLI;
+  // Beside this test program in build/bin: the name only is compiled in, so that a clean clone
+  // elsewhere compiles the same object (ccache hits it).
+  std::string command =
+      quoted((fs::read_symlink("/proc/self/exe").parent_path() / COLLSCOPE_TRACE_CLI).string());
   for (const std::string& a : args) command += " " + quoted(a);
   command += " >" + (dir / "out").string() + " 2>" + (dir / "err").string();
   Run r;
