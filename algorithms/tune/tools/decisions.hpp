@@ -9,7 +9,8 @@
 // KEY is segsize, fanout (chain's chains, knomial's radix) or max_requests, as the algorithm
 // takes them (collscope/ompi/knobs.hpp; `collscope-run --list ompi` lists them).
 //
-// Sizes are measured as the tune library measures them (config.hpp, algorithms/tune/README.md "Decisions").
+// Sizes are measured as the tune library measures them (config.hpp, algorithms/tune/README.md
+// "Decisions").
 #pragma once
 
 #include "collscope/algorithms/registry.hpp"
