@@ -27,7 +27,14 @@ std::optional<std::string> read_string(const std::string& name);
 /// Writes an integer control variable; false when it is missing or not writable.
 bool write_int(const std::string& name, int value);
 
-/// Everything tuned.hpp's choose() needs, read from the running library.
+/// Everything tuned.hpp's choose() needs, read from the running library: from Open MPI 4.1's
+/// MCA variable registry where it can be reached (between MPI_Init and MPI_Finalize; fast),
+/// otherwise through MPI_T (which in 4.1 first registers every component: 0.3 s a process).
 Settings read_settings();
+/// The same through MPI_T control variables only.
+Settings read_settings_through_mpi_t();
+/// The same from the registry only; nullopt where it cannot be reached (another library or
+/// version, outside MPI_Init … MPI_Finalize, libopen-pal's functions not visible).
+std::optional<Settings> read_settings_from_registry();
 
 } // namespace collscope::ompi
