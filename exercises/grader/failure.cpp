@@ -161,12 +161,21 @@ Failure classify(const RunResult& run, const std::string& blocked, const std::st
     return false;
   };
   char text[200];
+  // Out of memory first: the allocation that failed throws std::bad_alloc, which ends in
+  // abort() (SIGABRT) — named as a crash below if the other ranks were left waiting, which
+  // depends on how soon mpirun notices (it made this test flaky).
+  if (run.stop != RunResult::Stop::flood &&
+      (out.find("collscope-grade: out of memory") != std::string::npos ||
+       out.find("std::bad_alloc") != std::string::npos)) {
+    std::snprintf(text, sizeof text, "memory limit exceeded (%lld MB per process)", memory_mb);
+    return {Outcome::memory, text};
+  }
   // A rank killed by a signal while the others wait for it (the run then stalls) is a crash,
   // not a hang (the tracer notes the signal in INCOMPLETE before the process dies; the
   // grader's own stop is SIGTERM). Only the checked pieces are quoted.
   static const std::regex killed(R"(rank (\d{1,6}) was killed by (SIG(SEGV|BUS|ABRT)) )");
   if (std::smatch k; run.stop != RunResult::Stop::none && run.stop != RunResult::Stop::flood &&
-                    std::regex_search(incomplete, k, killed)) {
+                     std::regex_search(incomplete, k, killed)) {
     const std::string name = k[2].str() == "SIGSEGV"  ? "segmentation fault"
                              : k[2].str() == "SIGBUS" ? "bus error"
                                                       : "abort: a failed check of the C library, "
@@ -186,11 +195,6 @@ Failure classify(const RunResult& run, const std::string& blocked, const std::st
   if (run.stop == RunResult::Stop::flood) {
     std::snprintf(text, sizeof text, "output flood: more than %lld KB on stdout/stderr", output_kb);
     return {Outcome::flood, text};
-  }
-  if (out.find("collscope-grade: out of memory") != std::string::npos ||
-      out.find("std::bad_alloc") != std::string::npos) {
-    std::snprintf(text, sizeof text, "memory limit exceeded (%lld MB per process)", memory_mb);
-    return {Outcome::memory, text};
   }
   if (found("MPI_ABORT was invoked",
             R"(^MPI_ABORT was invoked on rank (\d{1,6})[\s\S]{0,400}?errorcode (-?\d{1,10}))"))

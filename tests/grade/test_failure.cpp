@@ -57,12 +57,21 @@ TEST_CASE("stopped runs: hang, time limit, flood", "[failure]") {
   CHECK(hang.what == "hang: no progress for 4 s — deadlock: rank 0 waits in MPI_Recv from rank 1");
   // A rank that died by a signal while the others waited (a heap overflow caught by glibc's
   // abort) is a crash with its signal, not "an endless loop?".
-  const Failure abort = classify(run, "rank 1 runs your code without calling MPI (an endless loop?)",
-                                 "rank 1 was killed by SIGABRT (abort) before MPI_Finalize", 4, 60,
-                                 512, 512);
+  const Failure abort =
+      classify(run, "rank 1 runs your code without calling MPI (an endless loop?)",
+               "rank 1 was killed by SIGABRT (abort) before MPI_Finalize", 4, 60, 512, 512);
   CHECK(abort.outcome == Outcome::crashed);
   CHECK_THAT(abort.what, Catch::StartsWith("rank 1 was killed by SIGABRT"));
   CHECK_THAT(abort.what, !Catch::Contains("endless loop"));
+  // A rank out of memory ends in abort() too (std::bad_alloc uncaught): the memory limit is
+  // named whether mpirun ended the job or the other ranks were left waiting until the stall.
+  RunResult oom = run;
+  oom.output = "collscope-grade: out of memory: an allocation of 67108864 bytes failed (memory "
+               "limit)\nterminate called after throwing an instance of 'std::bad_alloc'\n";
+  const Failure memory = classify(
+      oom, "", "rank 0 was killed by SIGABRT (abort) before MPI_Finalize", 4, 60, 512, 512);
+  CHECK(memory.outcome == Outcome::memory);
+  CHECK(memory.what == "memory limit exceeded (512 MB per process)");
   // The grader's own stop is SIGTERM: still a hang.
   CHECK(classify(run, "", "rank 0 was killed by SIGTERM (terminated) before MPI_Finalize", 4, 60,
                  512, 512)
