@@ -13,9 +13,8 @@
 // Operands are combined in rank order: correct for non-commutative operations.
 #include "collscope/algorithms/scan.hpp"
 #include "collscope/schedule/scan.hpp"
-#include "common/annotate.hpp"
-#include "common/contract.hpp"
 #include "scan/prefix_sums.hpp"
+#include "scan/scan_in_steps.hpp"
 
 namespace collscope {
 
@@ -23,31 +22,9 @@ namespace {
 
 int hillis_steele(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                   MPI_Comm comm, bool exclusive) {
-  using namespace detail;
-  const auto [rank, p] = shape(comm);
-  const AlgorithmRegion region(exclusive ? "exscan" : "scan", "hillis-steele", -1, count, datatype,
-                               comm);
-  PrefixSums sums(sendbuf, recvbuf, count, datatype, op, exclusive);
-  COLLSCOPE_TRY(sums.start());
-  if (carries_no_data(count, datatype)) return MPI_SUCCESS;
-
-  const Tag tag = exclusive ? exscan_tag : scan_tag;
-  TempBuffer incoming(count, datatype);
-  bool first = true;
-  const int rounds = schedule::hillis_steele_rounds(p);
-  for (int k = 0; k < rounds; ++k) {
-    const trace::Round round(k);
-    const schedule::ScanStep step = schedule::hillis_steele_step(rank, p, k);
-    if (step.to >= 0) trace::blocks(step.sent.first, step.sent.count, 0, count);
-    COLLSCOPE_TRY(exchange({sums.inclusive(), count, step.to}, {incoming.data(), count, step.from},
-                           datatype, tag, comm));
-    if (step.from < 0) continue;
-    // The inclusive sum is still needed if this rank sends again in a later round.
-    const bool sends_later = k + 1 < rounds && schedule::hillis_steele_step(rank, p, k + 1).to >= 0;
-    COLLSCOPE_TRY(sums.add_on_left(incoming.data(), 0, count, first, sends_later));
-    first = false;
-  }
-  return MPI_SUCCESS;
+  static constexpr detail::StepSchedule steps{"hillis-steele", schedule::hillis_steele_rounds,
+                                              schedule::hillis_steele_step};
+  return detail::scan_in_steps(steps, sendbuf, recvbuf, count, datatype, op, comm, exclusive);
 }
 
 } // namespace

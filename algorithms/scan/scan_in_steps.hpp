@@ -1,0 +1,22 @@
+// A prefix sum of whole vectors over a round schedule, shared by Hillis–Steele and the binomial
+// up/down scan: in round r a rank sends its inclusive partial sum to `step(rank, p, r).to` and
+// adds the sum it receives from `.from` on its left. The two differ only in the schedule.
+#pragma once
+
+#include "collscope/schedule/scan.hpp"
+
+#include <mpi.h>
+
+namespace collscope::detail {
+
+struct StepSchedule {
+  const char* name;                                   ///< the algorithm's registry name
+  int (*rounds)(int p);                               ///< how many rounds at p
+  schedule::ScanStep (*step)(int rank, int p, int r); ///< who sends to and receives from whom
+};
+
+/// MPI_Scan (exclusive = false) or MPI_Exscan on the private communicator `comm`.
+int scan_in_steps(const StepSchedule& schedule, const void* sendbuf, void* recvbuf, int count,
+                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, bool exclusive);
+
+} // namespace collscope::detail
