@@ -31,8 +31,7 @@ int exchanged(int rank, int, int j) { // slot j: the block for (step 1) and from
 
 int check_hypercube(const void* sendbuf, int sendcount, MPI_Datatype sendtype, const void* recvbuf,
                     int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
-  COLLSCOPE_TRY(
-      detail::check_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm));
+  COLLSCOPE_TRY(check_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm));
   int p = 0;
   MPI_Comm_size(comm, &p);
   return (p & (p - 1)) == 0 ? MPI_SUCCESS : MPI_ERR_ARG;

@@ -137,6 +137,13 @@ int check_rooted(const void* own, int own_count, MPI_Datatype own_type, const vo
 
 } // namespace
 
+} // namespace collscope::detail
+
+// The checks of the MPI functions with data: public (collscope/algorithms/checks.hpp).
+namespace collscope {
+
+using namespace detail;
+
 int check_gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, const void* recvbuf,
                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
   bool at_root = false;
@@ -238,7 +245,7 @@ int check_reduce_scatter(const void* sendbuf, const void* recvbuf, const int* re
   return check_op(op, datatype);
 }
 
-int check_barrier(MPI_Comm comm) {
+int detail::check_barrier(MPI_Comm comm) {
   return check_comm(comm);
 }
 
@@ -259,10 +266,6 @@ int check_alltoallv(const void* sendbuf, const int* sendcounts, const int* sdisp
     COLLSCOPE_TRY(check_vector(sendbuf, sendcounts, sdispls, sendtype, comm));
   return check_vector(recvbuf, recvcounts, rdispls, recvtype, comm);
 }
-
-} // namespace collscope::detail
-
-namespace collscope {
 
 int prepare_communicator(MPI_Comm comm) {
   if (const int rc = detail::check_comm(comm); rc != MPI_SUCCESS) return detail::raise(comm, rc);

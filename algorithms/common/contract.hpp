@@ -10,6 +10,8 @@
 // Not detectable through the MPI interface, so not checked: uncommitted datatypes.
 #pragma once
 
+#include "collscope/algorithms/checks.hpp"
+
 #include <mpi.h>
 #include <utility>
 
@@ -23,40 +25,10 @@ int private_comm(MPI_Comm comm, MPI_Comm* own);
 /// returns `code`, as MPI does.
 int raise(MPI_Comm comm, int code);
 
-// Argument checks: MPI_SUCCESS or the MPI error class.
-int check_gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, const void* recvbuf,
-                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
-int check_scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, const void* recvbuf,
-                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
-int check_bcast(const void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
-int check_reduce(const void* sendbuf, const void* recvbuf, int count, MPI_Datatype datatype,
-                 MPI_Op op, int root, MPI_Comm comm);
-int check_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, const void* recvbuf,
-                    int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
-int check_gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, const void* recvbuf,
-                  const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
-                  MPI_Comm comm);
-int check_scatterv(const void* sendbuf, const int* sendcounts, const int* displs,
-                   MPI_Datatype sendtype, const void* recvbuf, int recvcount, MPI_Datatype recvtype,
-                   int root, MPI_Comm comm);
-int check_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, const void* recvbuf,
-                     const int* recvcounts, const int* displs, MPI_Datatype recvtype,
-                     MPI_Comm comm);
-/// MPI_Allreduce, MPI_Scan, MPI_Exscan (no root; MPI_IN_PLACE as sendbuf is allowed).
-int check_allreduce(const void* sendbuf, const void* recvbuf, int count, MPI_Datatype datatype,
-                    MPI_Op op, MPI_Comm comm);
-/// MPI_Reduce_scatter (counts per rank) and MPI_Reduce_scatter_block (recvcounts = nullptr,
-/// `count` per rank).
-int check_reduce_scatter(const void* sendbuf, const void* recvbuf, const int* recvcounts, int count,
-                         MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+// Argument checks: MPI_SUCCESS or the MPI error class. Those of the MPI functions with data are
+// public (collscope/algorithms/checks.hpp, for libcollscope-tune); found here unqualified, as
+// members of the enclosing namespace.
 
-/// MPI_Alltoall: sendbuf may be MPI_IN_PLACE (the input is then the receive buffer).
-int check_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, const void* recvbuf,
-                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
-/// MPI_Alltoallv: both count and displacement arrays (the send side's ignored in place).
-int check_alltoallv(const void* sendbuf, const int* sendcounts, const int* sdispls,
-                    MPI_Datatype sendtype, const void* recvbuf, const int* recvcounts,
-                    const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm);
 /// MPI_Barrier (and MPI_Ibarrier): the communicator only.
 int check_barrier(MPI_Comm comm);
 
