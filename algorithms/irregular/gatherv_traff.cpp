@@ -103,17 +103,10 @@ int below_root(const Gatherv& g, const IrregularView& view, int rank) {
 }
 
 int gatherv(const Gatherv& g, const char* name, const schedule::IrregularOptions& options) {
-  const auto [rank, p] = shape(g.comm);
-  const bool is_root = rank == g.root;
-  const IrregularRegion region("gatherv", name, g.root, g.recvcounts, g.recvtype, g.sendcount,
-                               g.sendtype, g.comm);
-  if (options.threshold > 0) trace::meta("threshold", options.threshold);
-  const std::int64_t own =
-      is_root ? bytes_of(g.recvcounts[g.root], g.recvtype) : bytes_of(g.sendcount, g.sendtype);
-  IrregularView view;
-  COLLSCOPE_TRY(build_irregular_tree(own, g.root, options, g.comm, view));
-  const trace::Region phase("phase data");
-  return is_root ? at_root(g, view, options) : below_root(g, view, rank);
+  return on_irregular_tree(
+      "gatherv", name, g.root, g.recvcounts, g.recvtype, g.sendcount, g.sendtype, g.comm, options,
+      [&](const IrregularView& view) { return at_root(g, view, options); },
+      [&](const IrregularView& view, int rank) { return below_root(g, view, rank); });
 }
 
 } // namespace

@@ -93,17 +93,10 @@ int below_root(const Scatterv& s, const IrregularView& view, int rank) {
 }
 
 int scatterv(const Scatterv& s, const char* name, const schedule::IrregularOptions& options) {
-  const auto [rank, p] = shape(s.comm);
-  const bool is_root = rank == s.root;
-  const IrregularRegion region("scatterv", name, s.root, s.sendcounts, s.sendtype, s.recvcount,
-                               s.recvtype, s.comm);
-  if (options.threshold > 0) trace::meta("threshold", options.threshold);
-  const std::int64_t own =
-      is_root ? bytes_of(s.sendcounts[s.root], s.sendtype) : bytes_of(s.recvcount, s.recvtype);
-  IrregularView view;
-  COLLSCOPE_TRY(build_irregular_tree(own, s.root, options, s.comm, view));
-  const trace::Region phase("phase data");
-  return is_root ? from_root(s, view, options) : below_root(s, view, rank);
+  return on_irregular_tree(
+      "scatterv", name, s.root, s.sendcounts, s.sendtype, s.recvcount, s.recvtype, s.comm, options,
+      [&](const IrregularView& view) { return from_root(s, view, options); },
+      [&](const IrregularView& view, int rank) { return below_root(s, view, rank); });
 }
 
 } // namespace
