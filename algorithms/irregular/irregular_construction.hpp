@@ -18,9 +18,6 @@
 #pragma once
 
 #include "collscope/schedule/irregular_tree.hpp"
-#include "common/annotate.hpp"
-#include "common/buffers.hpp"
-#include "irregular/irregular_layout.hpp"
 
 #include <cstdint>
 #include <mpi.h>
@@ -39,26 +36,5 @@ struct IrregularView {
 /// same root and options). Annotated as rounds 0 … 2⌈log₂p⌉ − 1.
 int build_irregular_tree(std::int64_t bytes, int root, const schedule::IrregularOptions& options,
                          MPI_Comm comm, IrregularView& view);
-
-/// The shape of both Träff algorithms: the call's region, the tree built for this rank's own
-/// bytes (the root's own block, or the block it sends or receives), then the data phase:
-/// `at_root(view)` on the root, `below_root(view, rank)` elsewhere. `counts` and `root_type`
-/// are the root's side (gatherv's recvcounts, scatterv's sendcounts), `count` and `type` the
-/// other ranks'.
-template <class AtRoot, class BelowRoot>
-int on_irregular_tree(const char* collective, const char* name, int root, const int* counts,
-                      MPI_Datatype root_type, int count, MPI_Datatype type, MPI_Comm comm,
-                      const schedule::IrregularOptions& options, AtRoot&& at_root,
-                      BelowRoot&& below_root) {
-  const auto [rank, p] = shape(comm);
-  const bool is_root = rank == root;
-  const IrregularRegion region(collective, name, root, counts, root_type, count, type, comm);
-  if (options.threshold > 0) trace::meta("threshold", options.threshold);
-  const std::int64_t own = is_root ? bytes_of(counts[root], root_type) : bytes_of(count, type);
-  IrregularView view;
-  COLLSCOPE_TRY(build_irregular_tree(own, root, options, comm, view));
-  const trace::Region phase("phase data");
-  return is_root ? at_root(view) : below_root(view, rank);
-}
 
 } // namespace collscope::detail

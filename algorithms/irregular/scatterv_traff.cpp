@@ -19,6 +19,7 @@
 #include "common/contract.hpp"
 #include "irregular/irregular_layout.hpp"
 #include "irregular/irregular_plan.hpp"
+#include "irregular/traff_call.hpp"
 
 #include <ranges>
 
