@@ -9,6 +9,9 @@
 #include "collscope/algorithms/reduce.hpp"
 #include "collscope/algorithms/scan.hpp"
 #include "collscope/schedule/bits.hpp"
+#include "collscope/schedule/block_exchange.hpp"
+#include "collscope/schedule/cost.hpp"
+#include "collscope/schedule/reduce_scatter.hpp"
 #include "common/registry_parts.hpp"
 
 #include <array>
@@ -74,6 +77,36 @@ constexpr TwoLevelFormula hierarchical_scan{"2⌈log₂n⌉ + ⌈log₂N⌉",
                                               return 2 * lg(v.per_node) * (v.alpha + v.beta * v.m) +
                                                      lg(v.nodes) * (v.alpha_net + v.beta_net * v.m);
                                             }};
+
+/// The scatter + doubling allgather bound on x ranks (bcast scatter-allgather's cost).
+double scatter_allgather_bound(double x, double m, double a, double b) {
+  const int n = static_cast<int>(x);
+  return schedule::tree_gather_cost(n, m, a, b) + schedule::reduce_scatter_halving_cost(n, m, a, b);
+}
+
+constexpr TwoLevelFormula scatter_allgather_twice{
+    "⌈log₂N⌉ + ⌊log₂N⌋ + 2(⌈log₂N⌉ − ⌊log₂N⌋) + ⌈log₂n⌉ + ⌊log₂n⌋ + 2(⌈log₂n⌉ − ⌊log₂n⌋)",
+    [](int N, int n) {
+      return schedule::scatter_allgather_rounds(N) + schedule::scatter_allgather_rounds(n);
+    },
+    "≤ 2⌈log₂N⌉α' + 2(N−1)/N·β'm + (⌈log₂N⌉ − ⌊log₂N⌋)(α' + 2β'm) + 2⌈log₂n⌉α + 2(n−1)/n·βm + "
+    "(⌈log₂n⌉ − ⌊log₂n⌋)(α + 2βm)",
+    [](const FormulaValues& v) {
+      return scatter_allgather_bound(v.nodes, v.m, v.alpha_net, v.beta_net) +
+             scatter_allgather_bound(v.per_node, v.m, v.alpha, v.beta);
+    }};
+
+constexpr TwoLevelFormula scatter_gather_twice{
+    "≤ 2⌈log₂n⌉ + 2⌈log₂N⌉",
+    [](int N, int n) {
+      return schedule::rabenseifner_rounds(n) + schedule::rabenseifner_rounds(N);
+    },
+    "≤ 2⌈log₂n⌉α + 2(n−1)/n·βm + 2(⌈log₂n⌉ − ⌊log₂n⌋)βm + 2⌈log₂N⌉α' + 2(N−1)/N·β'm + "
+    "2(⌈log₂N⌉ − ⌊log₂N⌋)β'm",
+    [](const FormulaValues& v) {
+      return schedule::rabenseifner_cost(static_cast<int>(v.per_node), v.m, v.alpha, v.beta) +
+             schedule::rabenseifner_cost(static_cast<int>(v.nodes), v.m, v.alpha_net, v.beta_net);
+    }};
 
 constexpr TwoLevelFormula full_lane_bcast{
     "⌈log₂n⌉ + ⌈log₂N⌉ + n − 1", [](int N, int n) { return lg(n) + lg(N) + n - 1; },
@@ -141,6 +174,13 @@ const std::array entries{
               .two_level = tree_then_trees,
               .bcast = bcast_hierarchical},
     Algorithm{.collective = C::bcast,
+              .name = "hierarchical-scatter-allgather",
+              .description = "as hierarchical, but scatter + doubling allgather (Van de Geijn) "
+                             "across the leaders and inside every node: long messages",
+              .source = hierarchical_source,
+              .two_level = scatter_allgather_twice,
+              .bcast = bcast_hierarchical_scatter_allgather},
+    Algorithm{.collective = C::bcast,
               .name = "full-lane",
               .description = "scatter on the root's node, every lane broadcasts its m/n piece "
                              "across the nodes at once, ring allgatherv inside the nodes "
@@ -155,6 +195,14 @@ const std::array entries{
               .source = hierarchical_source,
               .two_level = trees_then_tree,
               .reduce = reduce_hierarchical},
+    Algorithm{.collective = C::reduce,
+              .name = "hierarchical-scatter-gather",
+              .description = "as hierarchical, but reduce-scatter + gather (Rabenseifner) inside "
+                             "every node and across the leaders: long messages, commutative ops",
+              .source = hierarchical_source,
+              .two_level = scatter_gather_twice,
+              .commutative_only = true,
+              .reduce = reduce_hierarchical_scatter_gather},
     Algorithm{.collective = C::reduce,
               .name = "full-lane",
               .description = "reduce-scatter inside every node, each lane reduces its m/n piece "

@@ -35,6 +35,10 @@ int bcast_jia(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm
 /// Hierarchical: binomial across the nodes' leaders (C), then binomial inside every node (cᵢ),
 /// nodes as nodes.hpp describes them: ⌈log₂N⌉ + max ⌈log₂nᵢ⌉ rounds.
 int bcast_hierarchical(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
+/// Hierarchical with scatter + allgather (Van de Geijn) on both levels instead of binomial
+/// trees: 2(N − 1)/N·m bytes per leader between nodes, 2(n − 1)/n·m inside; long messages.
+int bcast_hierarchical_scatter_allgather(void* buffer, int count, MPI_Datatype datatype, int root,
+                                         MPI_Comm comm);
 
 /// Full-lane: scatter on the root's node, broadcast of the n pieces on the n lanes at once,
 /// ring allgatherv inside every node; regular layouts only.

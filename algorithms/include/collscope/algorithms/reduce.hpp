@@ -22,6 +22,10 @@ int reduce_two_tree(const void* sendbuf, void* recvbuf, int count, MPI_Datatype 
 /// Hierarchical: rank-ordered reduction inside every node, then across the node leaders.
 int reduce_hierarchical(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
                         MPI_Op op, int root, MPI_Comm comm);
+/// Hierarchical with reduce-scatter + gather (Rabenseifner) on both levels instead of trees:
+/// inside every node to its leader, then across the leaders; commutative operators only.
+int reduce_hierarchical_scatter_gather(const void* sendbuf, void* recvbuf, int count,
+                                       MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm);
 /// Full-lane: reduce-scatter inside the nodes, reduction of each piece on its lane, gather on
 /// the root's node; regular layouts only.
 int reduce_full_lane(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,

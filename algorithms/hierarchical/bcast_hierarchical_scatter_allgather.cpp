@@ -1,0 +1,49 @@
+// Hierarchical Van de Geijn broadcast (seeds/001, "Hierarchical collectives" with "The “Van de
+// Geijn” implementations"): as the hierarchical broadcast, across the nodes' leaders C first
+// (the root leads its own node), then inside every node from the rank that joined C — but each
+// level is a scatter + recursive-doubling allgather instead of a binomial tree. Between nodes
+// every leader sends and receives 2(N − 1)/N·m bytes instead of up to ⌈log₂N⌉·m, and inside a
+// node 2(n − 1)/n·m, so for long messages it is the lecture's bandwidth bound on both levels;
+// the data still enters each node once, through its leader.
+//
+//   2 nodes of 4, root 0:   C:  scatter 0→4 [half 1]    allgather 0↔4 (the other halves)
+//                           cᵢ: scatter 0→2 [2,3], 4→6 [6,7]; 0→1, 2→3, 4→5, 6→7
+//                               allgather 0↔1 2↔3 4↔5 6↔7, then 0↔2 1↔3 4↔6 5↔7
+//
+// Rounds: sag(N) + max sag(nᵢ), sag(x) = ⌈log₂x⌉ + ⌊log₂x⌋ + 2(⌈log₂x⌉ − ⌊log₂x⌋).
+// Cost: ≤ 2⌈log₂N⌉α' + 2(N−1)/N·β'm + 2⌈log₂n⌉α + 2(n−1)/n·βm for powers of two, at most
+// α + 2βm more on each level that folds (bcast_scatter_allgather).
+#include "collscope/algorithms/bcast.hpp"
+#include "collscope/schedule/block_exchange.hpp"
+#include "common/annotate.hpp"
+#include "common/buffers.hpp"
+#include "common/contract.hpp"
+#include "hierarchical/hierarchy.hpp"
+
+namespace collscope {
+
+namespace {
+
+int unchecked_bcast_hierarchical_sag(void* buffer, int count, MPI_Datatype datatype, int root,
+                                     MPI_Comm comm) {
+  using namespace detail;
+  Hierarchy h;
+  COLLSCOPE_TRY(hierarchy(comm, root, h));
+  AlgorithmRegion region("bcast", "hierarchical-scatter-allgather", root, count, datatype, comm);
+  region.layout(h.nodes->layout);
+  if (carries_no_data(count, datatype)) return MPI_SUCCESS;
+  if (h.leaders != MPI_COMM_NULL)
+    COLLSCOPE_TRY(bcast_scatter_allgather(buffer, count, datatype, h.root_node, h.leaders));
+  const trace::RoundOffset after_nodes(schedule::scatter_allgather_rounds(h.nodes_count));
+  return bcast_scatter_allgather(buffer, count, datatype, h.node_root, h.nodes->node_comm);
+}
+
+} // namespace
+
+int bcast_hierarchical_scatter_allgather(void* buffer, int count, MPI_Datatype datatype, int root,
+                                         MPI_Comm user_comm) {
+  return detail::guarded_bcast(buffer, count, datatype, root, user_comm,
+                               unchecked_bcast_hierarchical_sag);
+}
+
+} // namespace collscope
