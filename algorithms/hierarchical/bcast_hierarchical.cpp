@@ -10,10 +10,8 @@
 // Cost: ⌈log₂N⌉(α' + β'm) + ⌈log₂n⌉(α + βm), α', β' between nodes and α, β inside.
 #include "collscope/algorithms/bcast.hpp"
 #include "collscope/schedule/bits.hpp"
-#include "common/annotate.hpp"
-#include "common/buffers.hpp"
 #include "common/contract.hpp"
-#include "hierarchical/hierarchy.hpp"
+#include "hierarchical/by_levels.hpp"
 
 namespace collscope {
 
@@ -21,16 +19,9 @@ namespace {
 
 int unchecked_bcast_hierarchical(void* buffer, int count, MPI_Datatype datatype, int root,
                                  MPI_Comm comm) {
-  using namespace detail;
-  Hierarchy h;
-  COLLSCOPE_TRY(hierarchy(comm, root, h));
-  AlgorithmRegion region("bcast", "hierarchical", root, count, datatype, comm);
-  region.layout(h.nodes->layout);
-  if (carries_no_data(count, datatype)) return MPI_SUCCESS;
-  if (h.leaders != MPI_COMM_NULL)
-    COLLSCOPE_TRY(bcast_binomial(buffer, count, datatype, h.root_node, h.leaders));
-  const trace::RoundOffset after_nodes(schedule::ceil_log2(h.nodes_count));
-  return bcast_binomial(buffer, count, datatype, h.node_root, h.nodes->node_comm);
+  static constexpr detail::BcastLevels binomial{"hierarchical", bcast_binomial,
+                                                schedule::ceil_log2};
+  return detail::bcast_by_levels(binomial, buffer, count, datatype, root, comm);
 }
 
 } // namespace

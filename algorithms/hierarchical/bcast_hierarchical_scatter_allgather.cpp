@@ -15,10 +15,8 @@
 // α + 2βm more on each level that folds (bcast_scatter_allgather).
 #include "collscope/algorithms/bcast.hpp"
 #include "collscope/schedule/block_exchange.hpp"
-#include "common/annotate.hpp"
-#include "common/buffers.hpp"
 #include "common/contract.hpp"
-#include "hierarchical/hierarchy.hpp"
+#include "hierarchical/by_levels.hpp"
 
 namespace collscope {
 
@@ -26,16 +24,10 @@ namespace {
 
 int unchecked_bcast_hierarchical_sag(void* buffer, int count, MPI_Datatype datatype, int root,
                                      MPI_Comm comm) {
-  using namespace detail;
-  Hierarchy h;
-  COLLSCOPE_TRY(hierarchy(comm, root, h));
-  AlgorithmRegion region("bcast", "hierarchical-scatter-allgather", root, count, datatype, comm);
-  region.layout(h.nodes->layout);
-  if (carries_no_data(count, datatype)) return MPI_SUCCESS;
-  if (h.leaders != MPI_COMM_NULL)
-    COLLSCOPE_TRY(bcast_scatter_allgather(buffer, count, datatype, h.root_node, h.leaders));
-  const trace::RoundOffset after_nodes(schedule::scatter_allgather_rounds(h.nodes_count));
-  return bcast_scatter_allgather(buffer, count, datatype, h.node_root, h.nodes->node_comm);
+  static constexpr detail::BcastLevels van_de_geijn{"hierarchical-scatter-allgather",
+                                                    bcast_scatter_allgather,
+                                                    schedule::scatter_allgather_rounds};
+  return detail::bcast_by_levels(van_de_geijn, buffer, count, datatype, root, comm);
 }
 
 } // namespace

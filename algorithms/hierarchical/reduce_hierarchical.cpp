@@ -11,10 +11,8 @@
 // Rounds: max ⌈log₂nᵢ⌉ + ⌈log₂N⌉.  Cost: ⌈log₂n⌉(α + βm) + ⌈log₂N⌉(α' + β'm).
 #include "collscope/algorithms/reduce.hpp"
 #include "collscope/schedule/bits.hpp"
-#include "common/annotate.hpp"
-#include "common/buffers.hpp"
 #include "common/contract.hpp"
-#include "hierarchical/hierarchy.hpp"
+#include "hierarchical/by_levels.hpp"
 
 namespace collscope {
 
@@ -22,25 +20,9 @@ namespace {
 
 int unchecked_reduce_hierarchical(const void* sendbuf, void* recvbuf, int count,
                                   MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm) {
-  using namespace detail;
-  const auto [rank, p] = shape(comm);
-  Hierarchy h;
-  COLLSCOPE_TRY(hierarchy(comm, root, h));
-  COLLSCOPE_TRY(require_order(h, op));
-  AlgorithmRegion region("reduce", "hierarchical", root, count, datatype, comm);
-  region.layout(h.nodes->layout);
-  if (carries_no_data(count, datatype)) return MPI_SUCCESS;
-  // MPI_IN_PLACE is the root's only: its input is in recvbuf.
-  const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-  const bool leads = h.leaders != MPI_COMM_NULL;
-  // MPI leaves recvbuf undefined off the root: every rank gets room of its own.
-  TempBuffer node_sum(count, datatype), scratch(leads ? count : 0, datatype);
-  COLLSCOPE_TRY(
-      reduce_ordered(input, node_sum.data(), count, datatype, op, h.node_root, h.nodes->node_comm));
-  if (!leads) return MPI_SUCCESS;
-  const trace::RoundOffset after_nodes(schedule::ceil_log2(h.largest_node));
-  return reduce_ordered(node_sum.data(), rank == root ? recvbuf : scratch.data(), count, datatype,
-                        op, h.root_node, h.leaders);
+  static constexpr detail::ReduceLevels ordered{"hierarchical", reduce_ordered, schedule::ceil_log2,
+                                                true};
+  return detail::reduce_by_levels(ordered, sendbuf, recvbuf, count, datatype, op, root, comm);
 }
 
 } // namespace

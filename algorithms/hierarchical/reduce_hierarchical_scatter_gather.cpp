@@ -15,10 +15,8 @@
 // Cost: ≤ 2⌈log₂n⌉α + 2(n−1)/n·βm + 2(⌈log₂n⌉ − ⌊log₂n⌋)βm, the same with α', β' and N.
 #include "collscope/algorithms/reduce.hpp"
 #include "collscope/schedule/reduce_scatter.hpp"
-#include "common/annotate.hpp"
-#include "common/buffers.hpp"
 #include "common/contract.hpp"
-#include "hierarchical/hierarchy.hpp"
+#include "hierarchical/by_levels.hpp"
 
 namespace collscope {
 
@@ -26,24 +24,9 @@ namespace {
 
 int unchecked_reduce_hierarchical_sg(const void* sendbuf, void* recvbuf, int count,
                                      MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm) {
-  using namespace detail;
-  const auto [rank, p] = shape(comm);
-  Hierarchy h;
-  COLLSCOPE_TRY(hierarchy(comm, root, h));
-  AlgorithmRegion region("reduce", "hierarchical-scatter-gather", root, count, datatype, comm);
-  region.layout(h.nodes->layout);
-  if (carries_no_data(count, datatype)) return MPI_SUCCESS;
-  // MPI_IN_PLACE is the root's only: its input is in recvbuf.
-  const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-  const bool leads = h.leaders != MPI_COMM_NULL;
-  // MPI leaves recvbuf undefined off the root: every rank gets room of its own.
-  TempBuffer node_sum(count, datatype), scratch(leads ? count : 0, datatype);
-  COLLSCOPE_TRY(reduce_scatter_gather(input, node_sum.data(), count, datatype, op, h.node_root,
-                                      h.nodes->node_comm));
-  if (!leads) return MPI_SUCCESS;
-  const trace::RoundOffset after_nodes(schedule::rabenseifner_rounds(h.largest_node));
-  return reduce_scatter_gather(node_sum.data(), rank == root ? recvbuf : scratch.data(), count,
-                               datatype, op, h.root_node, h.leaders);
+  static constexpr detail::ReduceLevels rabenseifner{
+      "hierarchical-scatter-gather", reduce_scatter_gather, schedule::rabenseifner_rounds, false};
+  return detail::reduce_by_levels(rabenseifner, sendbuf, recvbuf, count, datatype, op, root, comm);
 }
 
 } // namespace
