@@ -28,12 +28,17 @@ int check_scatterv(const void* sendbuf, const int* sendcounts, const int* displs
 int check_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, const void* recvbuf,
                      const int* recvcounts, const int* displs, MPI_Datatype recvtype,
                      MPI_Comm comm);
+/// MPI_Allreduce, MPI_Scan, MPI_Exscan (no root; MPI_IN_PLACE as sendbuf is allowed).
 int check_allreduce(const void* sendbuf, const void* recvbuf, int count, MPI_Datatype datatype,
                     MPI_Op op, MPI_Comm comm);
+/// MPI_Reduce_scatter (counts per rank) and MPI_Reduce_scatter_block (recvcounts = nullptr,
+/// `count` per rank).
 int check_reduce_scatter(const void* sendbuf, const void* recvbuf, const int* recvcounts, int count,
                          MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+/// MPI_Alltoall: sendbuf may be MPI_IN_PLACE (the input is then the receive buffer).
 int check_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, const void* recvbuf,
                    int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+/// MPI_Alltoallv: both count and displacement arrays (the send side's ignored in place).
 int check_alltoallv(const void* sendbuf, const int* sendcounts, const int* sdispls,
                     MPI_Datatype sendtype, const void* recvbuf, const int* recvcounts,
                     const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm);
