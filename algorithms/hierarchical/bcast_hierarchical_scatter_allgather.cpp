@@ -1,10 +1,12 @@
 // Hierarchical Van de Geijn broadcast (seeds/001, "Hierarchical collectives" with "The “Van de
 // Geijn” implementations"): as the hierarchical broadcast, across the nodes' leaders C first
 // (the root leads its own node), then inside every node from the rank that joined C — but each
-// level is a scatter + recursive-doubling allgather instead of a binomial tree. Between nodes
-// every leader sends and receives 2(N − 1)/N·m bytes instead of up to ⌈log₂N⌉·m, and inside a
-// node 2(n − 1)/n·m, so for long messages it is the lecture's bandwidth bound on both levels;
-// the data still enters each node once, through its leader.
+// level is a scatter + recursive-doubling allgather instead of a binomial tree: for long
+// messages the β term is 2(N − 1)/N·β'm + 2(n − 1)/n·βm (N, n powers of two) instead of
+// ⌈log₂N⌉β'm + ⌈log₂n⌉βm. Only the leaders cross nodes, but unlike the binomial tree a node's
+// link can carry more than m: the root's node gets pieces back in the allgather, and folding
+// leaders (N not a power of two) send the whole vector once more (traced, tests/hierarchical:
+// at most 2m in or out of a node on 3 nodes of 4, 4 of 2 round-robin, 2 of 3 and 3,3,2).
 //
 //   2 nodes of 4, root 0:   C:  scatter 0→4 [half 1]    allgather 0↔4 (the other halves)
 //                           cᵢ: scatter 0→2 [2,3], 4→6 [6,7]; 0→1, 2→3, 4→5, 6→7

@@ -2,10 +2,11 @@
 // Reduce-scatter + Gather"): as the hierarchical reduction, inside every node cᵢ to the rank
 // that represents it first, then across the nodes' leaders C to the root — but each level is
 // the reduce-scatter (recursive halving) + binomial gather of reduce scatter-gather instead of
-// a tree. A node's ranks halve the vector among themselves over the shared memory, so only
-// m bytes leave a node, through its leader, and between the leaders every one sends about
-// 2(N − 1)/N·m bytes instead of up to ⌈log₂N⌉·m. Commutative operators only (the halving
-// combines out of rank order), as reduce scatter-gather.
+// a tree. A node's ranks halve the vector among themselves over the shared memory, then only
+// the leaders cross nodes, with β term about 2(N − 1)/N·β'm instead of ⌈log₂N⌉β'm (a node's
+// link carries at most 2m in the traced layouts of tests/hierarchical; folding leaders send
+// the whole vector). Commutative operators only (the halving combines out of rank order), as
+// reduce scatter-gather.
 //
 //   2 nodes of 4, root 0:   cᵢ: halving 0↔2 1↔3 4↔6 5↔7, then 0↔1 2↔3 4↔5 6↔7;
 //                               gather of the quarters to 0 and 4

@@ -2,7 +2,7 @@
 # Records the traces test_hierarchical_traces.cpp reads (FIXTURES_SETUP): the hierarchical and
 # full-lane algorithms on regular (3 nodes of 4, 4 nodes of 2 round-robin, 2 nodes of 3) and
 # irregular (3,3,2) layouts, roots off the nodes' first ranks, and two flat algorithms on the
-# same layout for contrast. 1200 ints per vector (divisible by every n), 10 ints per block.
+# same layout for contrast; the Van de Geijn bcast and Rabenseifner reduce on every layout. 1200 ints per vector (divisible by every n), 10 ints per block.
 # usage: make_hierarchical_traces.sh COLLSCOPE_RUN MPIEXEC OUTDIR
 set -eu
 run=$1 mpiexec=$2 out=$3
@@ -26,6 +26,11 @@ layout() { # layout TAG NP ROOT LAYOUT-OPTIONS... for every algorithm that fits
     one "allreduce_${a}_$tag" "$np" allreduce --algorithm $a --count 1200 "$@"
     one "allgather_${a}_$tag" "$np" allgather --algorithm $a --count 10 "$@"
   done
+  # The Van de Geijn bcast and Rabenseifner reduce on both levels (long messages).
+  one "bcast_hierarchical-scatter-allgather_$tag" "$np" bcast \
+    --algorithm hierarchical-scatter-allgather --root "$root" --count 1200 "$@"
+  one "reduce_hierarchical-scatter-gather_$tag" "$np" reduce \
+    --algorithm hierarchical-scatter-gather --root "$root" --count 1200 "$@"
   [ "$kind" = round-robin ] || one "scan_hierarchical_$tag" "$np" scan --algorithm hierarchical \
     --count 1200 "$@"
 }
