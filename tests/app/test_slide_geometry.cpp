@@ -143,7 +143,9 @@ TEST_CASE("a handout page of deck 09 is filled, two slides a page or one", "[sli
     const QSizeF a4 = handoutPageSize(perPage);
     const QSize size(512, qRound(512 * a4.height() / a4.width()));
     const auto pages = handoutPages(library.steps().finals(), perPage);
-    REQUIRE(pages.size() == (perPage == 2 ? 5u : 9u));
+    const std::size_t slideCount = library.steps().finals().size();
+    REQUIRE(slideCount >= 3);
+    REQUIRE(pages.size() == (slideCount + perPage - 1) / perPage);
     // The first page (slides 1 and 2, or the title slide alone) and the third.
     for (const std::size_t page : {std::size_t{0}, std::size_t{2}}) {
       QImage image(size, QImage::Format_RGB32);
