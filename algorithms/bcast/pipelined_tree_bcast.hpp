@@ -1,7 +1,8 @@
-// What the pipelined binary-tree and Fibonacci-tree broadcasts share: everything but the tree
-// (schedule/pipelined_tree.hpp) and its block count. A node forwards each block to its first
-// child in the round after it arrived and to its second child one round later, so a node
-// receives every second round; the blocks move by run_block_broadcast (block_broadcast.hpp).
+// What the pipelined binary-tree and Fibonacci-tree broadcasts (pipelined_tree_bcast.cpp) share:
+// everything but the tree (schedule/pipelined_tree.hpp) and its block count. A node forwards each
+// block to its first child in the round after it arrived and to its second child one round later,
+// so a node receives every second round; the blocks move by run_block_broadcast
+// (block_broadcast.hpp).
 #pragma once
 
 #include "collscope/schedule/pipelined_tree.hpp"

@@ -16,15 +16,31 @@ fail() {
 command -v pdfinfo >/dev/null && command -v pdftoppm >/dev/null ||
   fail "pdfinfo and pdftoppm are missing (apt-get install poppler-utils; scripts/setup does)"
 
-# Share of non-white pixels of a PPM page, from pdftoppm at 24 dpi: a page with a heading
-# and a figure has far more than 0.5 %.
+# Per mille of non-white pixels (a channel below 200) of every page, one line a page: the
+# whole PDF rendered once by pdftoppm at 24 dpi (a page with a heading and a figure has far
+# more than 5 per mille).
 ink_permille() {
   probe="$out/probe-$(basename "$1" .pdf)"
-  pdftoppm -r 24 -f "$2" -l "$2" "$1" "$probe"
-  od -An -v -tu1 -w3 "$(ls "$probe"*.ppm)" | awk '
-    NR > 0 { if (NF == 3 && ($1 < 200 || $2 < 200 || $3 < 200)) ink++; n++ }
-    END { printf "%d", 1000 * ink / n }'
-  rm -f "$probe"*.ppm
+  mkdir -p "$probe"
+  pdftoppm -r 24 "$1" "$probe/page"
+  python3 - "$probe" <<'PY'
+import pathlib, sys
+for page in sorted(pathlib.Path(sys.argv[1]).glob("page*.ppm")):
+    data = page.read_bytes()
+    fields, start = [], 0
+    while len(fields) < 4:  # P6, width, height, maxval
+        while data[start:start + 1].isspace(): start += 1
+        end = start
+        while not data[end:end + 1].isspace(): end += 1
+        fields.append(data[start:end]); start = end
+    pixels = data[start + 1:]
+    dark = bytes(1 if v < 200 else 0 for v in range(256))
+    ink = 0
+    for channel in range(3):
+        ink |= int.from_bytes(pixels[channel::3].translate(dark), "big")
+    print(1000 * bin(ink).count("1") // (len(pixels) // 3))
+PY
+  rm -rf "$probe"
 }
 
 export_deck() { # DECK
@@ -39,18 +55,21 @@ export_deck() { # DECK
   [ -n "$pages" ] && [ "$pages" -ge 1 ] || fail "$deck: no page count in: $(cat "$log")"
   [ "$(pdfinfo "$out/$name.pdf" | awk '/^Pages:/ { print $2 }')" = "$pages" ] ||
     fail "$deck: the PDF does not have the $pages pages collscope wrote"
-  page=1
-  while [ "$page" -le "$pages" ]; do
-    ink=$(ink_permille "$out/$name.pdf" "$page")
-    [ "$ink" -ge 5 ] || fail "$deck: page $page is blank ($ink per mille ink)"
+  ink_permille "$out/$name.pdf" >"$out/$name.ink"
+  [ "$(wc -l <"$out/$name.ink")" -eq "$pages" ] ||
+    fail "$deck: pdftoppm rendered $(wc -l <"$out/$name.ink") of its $pages pages"
+  page=0
+  while read -r ink; do
     page=$((page + 1))
-  done
+    [ "$ink" -ge 5 ] || fail "$deck: page $page is blank ($ink per mille ink)"
+  done <"$out/$name.ink"
   echo "ok: $deck, $pages pages"
 }
 
-# Decks are exported two at a time: a deck's recording is mostly mpirun starting up, so two
-# share the machine's two cores well (each export's log stays whole: it is printed at the end).
-# Each of the two has its own scene cache, so they never record into the same folder.
+# Decks are exported by two workers, the first taking decks 1, 3, 5, … and the second 2, 4,
+# 6, …: a deck's recording is mostly mpirun starting up, so two share the machine's two cores
+# well. Each worker has its own scene cache (never two recordings into one folder) and prints
+# its decks' logs whole when it is done.
 cache=${XDG_CACHE_HOME:-$HOME/.cache}
 list=""
 for arg in "$@"; do
@@ -66,26 +85,23 @@ for arg in "$@"; do
     list="$list $arg"
   fi
 done
-decks=0 failed=0
-set -- $list
-while [ "$#" -gt 0 ]; do
-  XDG_CACHE_HOME=$cache/export-1 export_deck "$1" >"$out/job1.out" 2>&1 &
-  first=$!
-  second=""
-  if [ "$#" -gt 1 ]; then
-    XDG_CACHE_HOME=$cache/export-2 export_deck "$2" >"$out/job2.out" 2>&1 &
-    second=$!
-  fi
-  wait "$first" || failed=$((failed + 1))
-  cat "$out/job1.out"
-  decks=$((decks + 1))
-  shift
-  if [ -n "$second" ]; then
-    wait "$second" || failed=$((failed + 1))
-    cat "$out/job2.out"
-    decks=$((decks + 1))
-    shift
-  fi
-done
+worker() { # WORKER (1 or 2): its share of $list, one "ok" or "FAIL" line a deck
+  index=0
+  for deck in $list; do
+    index=$((index + 1))
+    [ $((index % 2)) -eq $(($1 % 2)) ] || continue
+    (XDG_CACHE_HOME=$cache/export-$1 export_deck "$deck") || echo "FAIL: $deck (above)"
+  done
+}
+worker 1 >"$out/worker1.out" 2>&1 &
+first=$!
+worker 2 >"$out/worker2.out" 2>&1
+wait "$first"
+cat "$out/worker1.out" "$out/worker2.out"
+decks=$(grep -c -e '^ok: ' -e '^FAIL: .* (above)$' "$out/worker1.out" "$out/worker2.out" |
+  awk -F: '{ s += $2 } END { print s }')
+failed=$(grep -c '^FAIL: .* (above)$' "$out/worker1.out" "$out/worker2.out" |
+  awk -F: '{ s += $2 } END { print s }')
+[ "$decks" -eq "$(echo $list | wc -w)" ] || fail "$decks of $(echo $list | wc -w) decks reported"
 [ "$failed" -eq 0 ] || fail "$failed of $decks decks did not export (above)"
 echo "$decks decks exported"

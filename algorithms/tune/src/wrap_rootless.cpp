@@ -20,6 +20,22 @@ std::int64_t total_bytes(const int* counts, MPI_Datatype type, MPI_Comm comm) {
   return total;
 }
 
+// MPI_Scan and MPI_Exscan: the same arguments and checks; an exscan algorithm is bound to
+// Algorithm::scan like a scan one.
+template <class Native>
+int route_prefix_sum(Collective collective, const Native& native, const void* sendbuf,
+                     void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
+  return route(
+      {.collective = collective,
+       .bytes = bytes_of(count, datatype),
+       .comm = comm,
+       .datatype = datatype,
+       .op = op},
+      [&] { return collscope::check_allreduce(sendbuf, recvbuf, count, datatype, op, comm); },
+      [&](const Algorithm& a) { return a.scan(sendbuf, recvbuf, count, datatype, op, comm); },
+      [&] { return native(sendbuf, recvbuf, count, datatype, op, comm); });
+}
+
 } // namespace
 
 COLLSCOPE_TUNE_EXPORT int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -158,27 +174,11 @@ COLLSCOPE_TUNE_EXPORT int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf,
 COLLSCOPE_TUNE_EXPORT int MPI_Scan(const void* sendbuf, void* recvbuf, int count,
                                    MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
   static const auto native = next("MPI_Scan", &PMPI_Scan);
-  return route(
-      {.collective = Collective::scan,
-       .bytes = bytes_of(count, datatype),
-       .comm = comm,
-       .datatype = datatype,
-       .op = op},
-      [&] { return collscope::check_allreduce(sendbuf, recvbuf, count, datatype, op, comm); },
-      [&](const Algorithm& a) { return a.scan(sendbuf, recvbuf, count, datatype, op, comm); },
-      [&] { return native(sendbuf, recvbuf, count, datatype, op, comm); });
+  return route_prefix_sum(Collective::scan, native, sendbuf, recvbuf, count, datatype, op, comm);
 }
 
 COLLSCOPE_TUNE_EXPORT int MPI_Exscan(const void* sendbuf, void* recvbuf, int count,
                                      MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
   static const auto native = next("MPI_Exscan", &PMPI_Exscan);
-  return route(
-      {.collective = Collective::exscan,
-       .bytes = bytes_of(count, datatype),
-       .comm = comm,
-       .datatype = datatype,
-       .op = op},
-      [&] { return collscope::check_allreduce(sendbuf, recvbuf, count, datatype, op, comm); },
-      [&](const Algorithm& a) { return a.scan(sendbuf, recvbuf, count, datatype, op, comm); },
-      [&] { return native(sendbuf, recvbuf, count, datatype, op, comm); });
+  return route_prefix_sum(Collective::exscan, native, sendbuf, recvbuf, count, datatype, op, comm);
 }
