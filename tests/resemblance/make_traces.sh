@@ -33,7 +33,9 @@ record() { # record COLL NAME P ROOT EXTRA...
   # shellcheck disable=SC2086
   timeout 60 "$mpiexec" --oversubscribe -np "$np" "$run" "$coll" --algorithm "$name" $rootarg \
     --count "$count" --repetitions 1 --warmup 0 "$@" --trace "$out/$coll~$name~p$np~r$root" \
-    </dev/null >"$out/last.log" 2>&1 || { cat "$out/last.log"; fail "$coll $name p=$np"; }
+    </dev/null >"$out/last.log" 2>&1 || { cat "$out/last.log"; fail "$coll $name p=$np $*"; }
+  [ "$(grep -cx 'verified: yes' "$out/last.log")" -eq 1 ] ||
+    { cat "$out/last.log"; fail "$coll $name p=$np $*: not 'verified: yes' once"; }
 }
 
 timeout 60 "$tracecli" record -o "$out/plain" -- "$mpiexec" --oversubscribe -np 6 "$hand" \
@@ -51,6 +53,12 @@ timeout 60 "$tracecli" record -o "$out/plain" -- "$mpiexec" --oversubscribe -np 
 grep -v -E '^(barrier|ibcast|iallreduce|ibarrier) ' "$out/algorithms.txt.all" >"$out/algorithms.txt"
 [ "$(wc -l <"$out/algorithms.txt")" -gt 40 ] || fail "collscope-run --list --json lists too few"
 
+# Each recording is also the command line's check of its algorithm (tests/cli runs the others:
+# mock-ups, barriers, nonblocking): collscope-run verifies every rank's buffers against Open
+# MPI's, and the form turns with the algorithm, as in tests/cli: the non-contiguous vector type,
+# the vector type in place (where the collective has an in-place form), int, double (every
+# form for every algorithm with COLLSCOPE_TEST_EXHAUSTIVE=1, tests/cli).
+#
 # Every algorithm at one of p = 5, 6 and 8 in turn (all three: COLLSCOPE_TEST_EXHAUSTIVE=1), so
 # that each of a non-power of two with a root ≠ 0 and a power of two with root 0 is recorded
 # for a third of the registry (the algorithms of one collective are listed together, so each
@@ -61,6 +69,13 @@ while read -r coll name hierarchical parameter; do
   if [ "$parameter" = blocks ]; then count=12 blocks="--blocks 3"; fi
   index=$((index + 1))
   case $((index % 3)) in 0) sizes=8 ;; 1) sizes=5 ;; *) sizes=6 ;; esac
+  form=""
+  case $((index % 4)) in
+  0) form="--datatype vector" ;;
+  1) form="--datatype vector --in-place" ;;
+  3) form="--datatype double" ;;
+  esac
+  case "$coll" in bcast | neighbor_*) form=${form% --in-place} ;; esac # no MPI_IN_PLACE
   [ "$name" = hypercube ] && sizes=8
   [ "${COLLSCOPE_TEST_EXHAUSTIVE:-0}" = 1 ] && sizes="5 6 8"
   for np in $sizes; do
@@ -71,12 +86,13 @@ while read -r coll name hierarchical parameter; do
     if [ "$hierarchical" = true ]; then
       case $np in 5) np=9 per=3 ;; 6) per=3 ;; *) per=4 ;; esac
       [ "$root" = - ] || [ "$root" -lt "$np" ] || root=0
-      record "$coll" "$name" "$np" "$root" --ranks-per-node "$per"
+      # shellcheck disable=SC2086
+      record "$coll" "$name" "$np" "$root" --ranks-per-node "$per" $form
     elif [ "$name" = hypercube ] && [ "$np" != 8 ]; then
       continue # powers of two only
     else
       # shellcheck disable=SC2086
-      record "$coll" "$name" "$np" "$root" $blocks
+      record "$coll" "$name" "$np" "$root" $blocks $form
     fi
   done
 done <"$out/algorithms.txt"
