@@ -7,16 +7,8 @@
 set -eu
 run=$1 mpiexec=$2 out=$3
 shift 3
-rm -rf "$out"
-mkdir -p "$out"
-one() { # one NAME NP COLLSCOPE-RUN-ARGS...: one timed repetition, no warm-up, traced
-  name=$1 np=$2
-  shift 2
-  timeout 120 "$mpiexec" --oversubscribe -np "$np" "$run" "$@" --repetitions 1 --warmup 0 \
-    --trace "$out/$name" </dev/null >"$out/$name.log" 2>&1 ||
-    { cat "$out/$name.log"; echo "FAIL: mpirun -np $np $*"; exit 1; }
-  grep -q "^verified: yes" "$out/$name.log" || { cat "$out/$name.log"; exit 1; }
-}
+# shellcheck source-path=SCRIPTDIR source=../support/record_runs.sh
+. "$(dirname "$0")/../support/record_runs.sh"
 for p in "$@"; do
   for a in direct one-factor bruck linear; do
     one "alltoall_${a}_p$p" "$p" alltoall --algorithm "$a" --count 60
@@ -30,4 +22,4 @@ for p in "$@"; do
     one "alltoallv_${a}_p$p" "$p" alltoallv --algorithm "$a" --count 60
   done
 done
-echo "recorded $(ls -d "$out"/*/ | wc -l) traces in $out"
+recorded

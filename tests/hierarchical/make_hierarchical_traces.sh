@@ -6,16 +6,8 @@
 # usage: make_hierarchical_traces.sh COLLSCOPE_RUN MPIEXEC OUTDIR
 set -eu
 run=$1 mpiexec=$2 out=$3
-rm -rf "$out"
-mkdir -p "$out"
-one() { # one NAME NP COLLSCOPE-RUN-ARGS...: one timed repetition, no warm-up, traced
-  name=$1 np=$2
-  shift 2
-  timeout 120 "$mpiexec" --oversubscribe -np "$np" "$run" "$@" --repetitions 1 --warmup 0 \
-    --trace "$out/$name" </dev/null >"$out/$name.log" 2>&1 ||
-    { cat "$out/$name.log"; echo "FAIL: mpirun -np $np $*"; exit 1; }
-  grep -q "^verified: yes" "$out/$name.log" || { cat "$out/$name.log"; exit 1; }
-}
+# shellcheck source-path=SCRIPTDIR source=../support/record_runs.sh
+. "$(dirname "$0")/../support/record_runs.sh"
 layout() { # layout TAG NP ROOT LAYOUT-OPTIONS... for every algorithm that fits
   tag=$1 np=$2 root=$3 kind=$4
   shift 4
@@ -42,4 +34,4 @@ one alltoall_hierarchical_3x4 12 alltoall --algorithm hierarchical --count 10 --
 one alltoall_hierarchical_332 8 alltoall --algorithm hierarchical --count 10 --nodes 3,3,2
 one bcast_binomial_3x4 12 bcast --algorithm binomial --count 1200 --ranks-per-node 4
 one allreduce_butterfly_3x4 12 allreduce --algorithm butterfly --count 1200 --ranks-per-node 4
-echo "recorded $(ls -d "$out"/*/ | wc -l) traces in $out"
+recorded

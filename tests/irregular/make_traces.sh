@@ -6,16 +6,8 @@
 # usage: make_traces.sh COLLSCOPE_RUN MPIEXEC OUTDIR
 set -eu
 run=$1 mpiexec=$2 out=$3
-rm -rf "$out"
-mkdir -p "$out"
-
-one() { # one NAME NP COLLSCOPE-RUN-ARGS...: one traced repetition, no warm-up
-  name=$1 np=$2
-  shift 2
-  timeout 120 "$mpiexec" --oversubscribe -np "$np" "$run" "$@" --repetitions 1 --warmup 0 \
-    --trace "$out/$name" </dev/null >"$out/last.log" 2>&1 ||
-    { cat "$out/last.log"; echo "FAIL: mpirun -np $np $run $*"; exit 1; }
-}
+# shellcheck source-path=SCRIPTDIR source=../support/record_runs.sh
+. "$(dirname "$0")/../support/record_runs.sh"
 
 for problem in same random bucket spikes increasing decreasing alternating two-blocks; do
   one "gatherv_traff_${problem}_p8" 8 gatherv --algorithm traff --problem "$problem" \
@@ -48,4 +40,4 @@ for p in 5 8; do
   one "allgatherv_pipelined_single_p$p" "$p" allgatherv --algorithm ring-pipelined \
     --problem farthest --block 50 --piece 7
 done
-echo "recorded $(ls -d "$out"/*/ | wc -l) traces in $out"
+recorded

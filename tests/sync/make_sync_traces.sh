@@ -6,16 +6,8 @@
 set -eu
 run=$1 tracer=$2 demo=$3 mpiexec=$4 out=$5
 shift 5
-rm -rf "$out"
-mkdir -p "$out"
-one() { # one NAME NP COLLSCOPE-RUN-ARGS...: one timed repetition, no warm-up, traced
-  name=$1 np=$2
-  shift 2
-  timeout 120 "$mpiexec" --oversubscribe -np "$np" "$run" "$@" --repetitions 1 --warmup 0 \
-    --trace "$out/$name" </dev/null >"$out/$name.log" 2>&1 ||
-    { cat "$out/$name.log"; echo "FAIL: mpirun -np $np $*"; exit 1; }
-  grep -q "^verified: yes" "$out/$name.log" || { cat "$out/$name.log"; exit 1; }
-}
+# shellcheck source-path=SCRIPTDIR source=../support/record_runs.sh
+. "$(dirname "$0")/../support/record_runs.sh"
 for p in "$@"; do
   for a in dissemination tree butterfly; do one "barrier_${a}_p$p" "$p" barrier --algorithm "$a"; done
   one "ibcast_binomial_p$p" "$p" ibcast --algorithm binomial --count 100 --root $((p - 1))
@@ -24,4 +16,4 @@ for p in "$@"; do
 done
 timeout 120 "$tracer" record -o "$out/overlap" -- "$mpiexec" --oversubscribe -np 5 "$demo" \
   </dev/null >"$out/overlap.log" 2>&1 || { cat "$out/overlap.log"; exit 1; }
-echo "recorded $(ls -d "$out"/*/ | wc -l) traces in $out"
+recorded

@@ -9,16 +9,8 @@
 set -eu
 run=$1 mpiexec=$2 out=$3
 shift 3
-rm -rf "$out"
-mkdir -p "$out"
-one() { # one NAME NP COLLSCOPE-RUN-ARGS...: one timed repetition, no warm-up, traced
-  name=$1 np=$2
-  shift 2
-  timeout 120 "$mpiexec" --oversubscribe -np "$np" "$run" "$@" --repetitions 1 --warmup 0 \
-    --trace "$out/$name" </dev/null >"$out/$name.log" 2>&1 ||
-    { cat "$out/$name.log"; echo "FAIL: mpirun -np $np $*"; exit 1; }
-  grep -q "^verified: yes" "$out/$name.log" || { cat "$out/$name.log"; exit 1; }
-}
+# shellcheck source-path=SCRIPTDIR source=../support/record_runs.sh
+. "$(dirname "$0")/../support/record_runs.sh"
 for p in "$@"; do
   last=$((p - 1))
   for a in scatter-allgather scatter-ring; do
@@ -33,4 +25,4 @@ for p in "$@"; do
   one "allgather_recursive-doubling_p${p}" "$p" allgather --algorithm recursive-doubling \
     --count 60
 done
-echo "recorded $(ls -d "$out"/*/ | wc -l) traces in $out"
+recorded
