@@ -284,12 +284,16 @@ std::string apply_layout_environment(CostModel& model, int p) {
   if (!spec) return error;
   const std::optional<schedule::NodeLayout> layout = schedule::layout_for(*spec, p, error);
   if (!layout) return error;
-  const std::vector<int> sizes = layout->sizes();
+  apply_layout(model, *layout);
+  return "";
+}
+
+void apply_layout(CostModel& model, const schedule::NodeLayout& layout) {
+  const std::vector<int> sizes = layout.sizes();
   model.nodes = static_cast<int>(sizes.size());
   model.per_node = *std::max_element(sizes.begin(), sizes.end());
-  model.regular_nodes = layout->regular();
-  model.consecutive = layout->rank_ordered();
-  return "";
+  model.regular_nodes = layout.regular();
+  model.consecutive = layout.rank_ordered();
 }
 
 void apply_network_loggp(CostModel& model, const std::string& network_file_text) {

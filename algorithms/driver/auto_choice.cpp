@@ -30,13 +30,7 @@ std::string platform_model(double alpha, double beta, bool alpha_from_network,
     return e.what();
   }
   if (std::string error = apply_cost_environment(model); !error.empty()) return error;
-  if (layout) {
-    const std::vector<int> sizes = layout->sizes();
-    model.nodes = static_cast<int>(sizes.size());
-    model.per_node = *std::max_element(sizes.begin(), sizes.end());
-    model.regular_nodes = layout->regular();
-    model.consecutive = layout->rank_ordered();
-  }
+  if (layout) apply_layout(model, *layout);
   return "";
 }
 

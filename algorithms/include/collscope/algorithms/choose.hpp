@@ -21,6 +21,7 @@
 
 #include "collscope/algorithms/registry.hpp"
 #include "collscope/cost_defaults.hpp"
+#include "collscope/schedule/node_layout.hpp"
 
 #include <mpi.h>
 #include <optional>
@@ -75,6 +76,9 @@ std::string apply_cost_environment(CostModel& model);
 /// (collscope/algorithms/nodes.hpp) for p ranks into `model` (nodes, per_node, regular_nodes,
 /// consecutive); nothing when none is set. Returns "" or what is malformed.
 std::string apply_layout_environment(CostModel& model, int p);
+
+/// `layout` into `model`: nodes, per_node (the largest node), regular_nodes, consecutive.
+void apply_layout(CostModel& model, const schedule::NodeLayout& layout);
 
 /// Reads LogGP's o and g ("o_s", "g_s" of collscope-calibrate's "loggp") from a network file's
 /// text into `model` (left as they are when absent).
