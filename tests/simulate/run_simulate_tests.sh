@@ -305,6 +305,9 @@ loggp-model)
   # others with all n ranks on the node's link) and the two-level formulas of the hierarchical
   # and full-lane algorithms. (A flat tree's bytes between nodes are charged as the worst case,
   # n ranks on the link: for a pre-order tree of large m that is a bound, not a prediction.)
+  # The Van de Geijn bcast (`hierarchical-scatter-allgather`) only where its scatter's pieces are
+  # rendezvous (≥ 64 KiB): below, eager sends of a binomial scatter share the root's link, which
+  # the model does not charge yet (bench/collectives/SIMULATED.md).
   # Each line: PLATFORM COLLECTIVE ALGORITHM COUNT [collscope-run options].
   while read -r platform coll alg count extra; do
     [ -n "$platform" ] || continue
@@ -331,6 +334,9 @@ cluster:16x16 bcast binomial 1
 cluster:16x16 allreduce butterfly 256
 cluster:16x16 allreduce rabenseifner 16384
 cluster:16x16 reduce full-lane 16384
+cluster:4x16 bcast hierarchical-scatter-allgather 262144
+cluster:4x16 reduce hierarchical-scatter-gather 16384
+cluster:4x16 reduce hierarchical-scatter-gather 262144
 CASES
   ;;
 *)
