@@ -2,7 +2,8 @@
 # Records the traces test_hierarchical_traces.cpp reads (FIXTURES_SETUP): the hierarchical and
 # full-lane algorithms on regular (3 nodes of 4, 4 nodes of 2 round-robin, 2 nodes of 3) and
 # irregular (3,3,2) layouts, roots off the nodes' first ranks, and two flat algorithms on the
-# same layout for contrast; the Van de Geijn bcast and Rabenseifner reduce on every layout. 1200 ints per vector (divisible by every n), 10 ints per block.
+# same layout for contrast; the Van de Geijn bcast and Rabenseifner reduce on every layout.
+# 1200 ints per vector (divisible by every n), 10 ints per block.
 # usage: make_hierarchical_traces.sh COLLSCOPE_RUN MPIEXEC OUTDIR
 set -eu
 run=$1 mpiexec=$2 out=$3
