@@ -76,8 +76,11 @@ double cost_at(const Algorithm& a, const CallShape& call, const CostModel& model
   // between nodes, the n-rank subtrees inside them (round-robin over a power of two of nodes
   // mirrors it: distances that are multiples of N stay inside a node); a rootless algorithm's
   // bytes of those n-rank rounds too. Pipelines pay the network's α throughout: their off-node
-  // hops set the pace.
-  const double beta_net = model.beta * shared;
+  // hops set the pace. The trees that send off a node from one rank at a time, whatever the
+  // root (Algorithm::one_sender_per_node, checked on their schedules), pay β' unshared when
+  // ranks fill the nodes in order.
+  const bool one_sender = a.one_sender_per_node && model.consecutive;
+  const double beta_net = model.beta * (one_sender ? 1.0 : shared);
   const double between = flat_charged(a, call.p, m, model, model.alpha + o2, beta_net, value);
   if ((!model.consecutive && !power_of_two(model.nodes)) || a.uses_blocks()) return between;
   const int c = model.per_node;

@@ -67,7 +67,10 @@ def main():
         best = min(ours, key=lambda r: r["time"])
 
         def named(r):
-            m = f" M={r['blocks']}" if r["blocks"] > 1 else ""
+            # The report's parameter column: a radix k for the k-nomial trees and the radix
+            # Bruck (the registry's Parameter::radix), the pipeline blocks M otherwise.
+            letter = "k" if r["name"] in ("knomial", "bruck-radix") else "M"
+            m = f" {letter}={r['blocks']}" if r["blocks"] > 1 else ""
             return f"`{r['name']}`{m} {us(r['time'])} ({us(r['model'])})"
 
         libs = [cell.get(s) for s in selectors]

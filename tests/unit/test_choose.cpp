@@ -280,10 +280,21 @@ TEST_CASE("auto's platform model charges multi-core nodes") {
                           .consecutive = true,
                           .lanes = 1};
   // A flat tree: the latencies of its 2 top levels between the 4 nodes, of its 4 bottom levels
-  // inside them; all its bytes charged as 16 ranks sharing the node's link (the worst case).
+  // inside them; all its bytes charged as 16 ranks sharing the node's link (the worst case),
+  // as the bit-reversed binomial tree does send from all 16 ranks of a node at once.
   const CallShape one{.collective = C::bcast, .p = 64, .count = 1};
+  const Algorithm& binomial = *find_algorithm(C::bcast, "binomial");
+  CHECK(predict_at(binomial, one, cluster, 0) ==
+        Approx(2 * (a + 2 * o) + 4 * (an + 2 * o) + 6 * 16 * b * 4));
+  // The pre-order tree sends off a node from one rank a round: its bytes at β', unshared.
   const Algorithm& preorder = *find_algorithm(C::bcast, "binomial-preorder");
+  REQUIRE(preorder.one_sender_per_node);
   CHECK(predict_at(preorder, one, cluster, 0) ==
+        Approx(2 * (a + 2 * o) + 4 * (an + 2 * o) + 6 * b * 4));
+  // Round-robin placement: the schedules' check says nothing of it, so the worst case stays.
+  CostModel round_robin = cluster;
+  round_robin.consecutive = false;
+  CHECK(predict_at(preorder, one, round_robin, 0) ==
         Approx(2 * (a + 2 * o) + 4 * (an + 2 * o) + 6 * 16 * b * 4));
   // The same on one node: shared memory only.
   const CallShape node{.collective = C::bcast, .p = 16, .count = 1};

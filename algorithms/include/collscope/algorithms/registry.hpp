@@ -125,6 +125,11 @@ struct Algorithm {
   /// a rank posts together overlap; set for algorithms that post several messages at once.
   /// `cost` stays the one-ported α-β figure, in which they take turns.
   schedule::CostFormula ported = {};
+  /// Trees whose messages carry the whole vector (bcast, reduce) and that send, in every round,
+  /// from at most one rank of a node to other nodes when ranks fill the nodes in order (any
+  /// root, nodes of any size): their bytes between nodes never share a node's link.
+  /// tests/unit/test_node_crossings.cpp derives it from the schedules, both ways.
+  bool one_sender_per_node = false;
   /// Neighbourhood collectives: rounds and cost for s neighbours in d dimensions, instead of
   /// `rounds` and `cost`; the function, set for both.
   schedule::NeighborFormula neighbor_formula = {};

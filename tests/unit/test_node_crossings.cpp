@@ -1,0 +1,69 @@
+// Algorithm::one_sender_per_node, derived from the schedules: with ranks filling nodes of n in
+// order, a flagged algorithm sends to other nodes from at most one rank of a node in any round
+// (so auto charges its bytes between nodes at β', not β'·n/lanes), and every bcast or reduce
+// tree whose messages carry the whole vector and that keeps to this is flagged.
+#include "collscope/algorithms/registry.hpp"
+#include "collscope/schedule/patterns.hpp"
+
+#include <catch2/catch.hpp>
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+
+using namespace collscope;
+
+namespace {
+
+/// The most ranks of one node that send to other nodes in one round, over every round of the
+/// pattern, for nodes of n consecutive ranks (the last node may hold fewer).
+int most_senders_off_node(const schedule::Pattern& pattern, int n) {
+  std::map<std::pair<int, int>, std::set<int>> senders; // (round, node) → ranks
+  for (const schedule::PatternMessage& m : pattern.messages)
+    if (m.from / n != m.to / n) senders[{m.round, m.from / n}].insert(m.from);
+  std::size_t most = 0;
+  for (const auto& [key, ranks] : senders) most = std::max(most, ranks.size());
+  return static_cast<int>(most);
+}
+
+/// The most over p = 1..64, every root, nodes of n = 2..16 and (k-nomial trees) k = 2, 3, 4, 8.
+int most_senders_off_node(const schedule::PatternAlgorithm& pa) {
+  int most = 0;
+  for (const int k : pa.uses_radix ? std::vector<int>{2, 3, 4, 8} : std::vector<int>{1})
+    for (int p = 1; p <= 64; ++p)
+      for (int root = 0; root < p; ++root) {
+        const schedule::Pattern pattern = pa.make({.p = p, .root = root, .blocks = k});
+        for (int n = 2; n <= 16; ++n) most = std::max(most, most_senders_off_node(pattern, n));
+      }
+  return most;
+}
+
+} // namespace
+
+TEST_CASE("one sender per node: flagged exactly where the schedules send off a node from one "
+          "rank a round") {
+  int flagged = 0;
+  for (const schedule::PatternAlgorithm& pa : schedule::pattern_algorithms()) {
+    if (!pa.in_registry || (pa.collective != "bcast" && pa.collective != "reduce")) continue;
+    const Algorithm* a = find_algorithm(*parse_collective(pa.collective), pa.name);
+    REQUIRE(a != nullptr);
+    CAPTURE(pa.collective, pa.name);
+    // Pipelines move pieces, scatter-based broadcasts parts of the vector: the whole-vector
+    // trees only (the flag says nothing of the others' pieces).
+    const bool whole_vector = !a->uses_blocks() && !a->hierarchical() &&
+                              !pa.name.starts_with("scatter-") && pa.name != "two-tree";
+    const int most = most_senders_off_node(pa);
+    CAPTURE(most);
+    CHECK(a->one_sender_per_node == (whole_vector && most <= 1));
+    flagged += a->one_sender_per_node;
+  }
+  // bcast linear, pre-order binomial and k-nomial; reduce binomial. The bit-reversed binomial
+  // bcast sends from every rank of a node at once (p = 32, n = 16: 16), as does the k-nomial
+  // reduce (k − 1 children of one parent).
+  CHECK(flagged == 4);
+  for (const Algorithm& a : algorithms())
+    if (a.one_sender_per_node) {
+      CAPTURE(a.name);
+      CHECK(schedule::find_pattern(to_string(a.collective), a.name) != nullptr);
+    }
+}
