@@ -51,6 +51,24 @@ int swap_blocks(const Half& out, const Half& in, int tag, MPI_Comm comm) {
   return MPI_SUCCESS;
 }
 
+AlltoallBlocks::AlltoallBlocks(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                               void* recvbuf, int recvcount, MPI_Datatype recvtype, int p)
+    : input_(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, p), recvbuf_(recvbuf),
+      recvcount_(recvcount), recvtype_(recvtype), send_extent_(extent_of(input_.type())),
+      recv_extent_(extent_of(recvtype)) {}
+
+const void* AlltoallBlocks::out(int j) const {
+  return at(input_.data(), std::int64_t{j} * input_.count(), send_extent_);
+}
+
+void* AlltoallBlocks::in(int j) const {
+  return at(recvbuf_, std::int64_t{j} * recvcount_, recv_extent_);
+}
+
+int AlltoallBlocks::keep_own(int rank) const {
+  return typed_copy(out(rank), send_count(), send_type(), in(rank), recvcount_, recvtype_);
+}
+
 namespace {
 
 /// The slots of a round as one derived type over a buffer of p slots of `count` elements.
@@ -79,18 +97,15 @@ int slot_alltoall(const SlotSchedule& s, const void* sendbuf, int sendcount, MPI
   const auto [rank, p] = shape(comm);
   const AlgorithmRegion region("alltoall", s.name, -1, recvcount, recvtype, comm);
   if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
-  const AlltoallInput input(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, p);
-  COLLSCOPE_TRY(input.status());
-  const MPI_Aint send_extent = extent_of(input.type()), recv_extent = extent_of(recvtype);
+  const AlltoallBlocks blocks(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, p);
+  COLLSCOPE_TRY(blocks.status());
   // Step 1, the local permutation: slot j gets the block for start_destination(j).
   TempBuffer slots(std::int64_t{p} * recvcount, recvtype),
       arrived(std::int64_t{p} * recvcount, recvtype);
   for (int j = 0; j < p; ++j)
-    COLLSCOPE_TRY(
-        typed_copy(at(input.data(), std::int64_t{s.start_destination(rank, p, j)} * input.count(),
-                      send_extent),
-                   input.count(), input.type(), slots.block(std::int64_t{j} * recvcount), recvcount,
-                   recvtype));
+    COLLSCOPE_TRY(typed_copy(blocks.out(s.start_destination(rank, p, j)), blocks.send_count(),
+                             blocks.send_type(), slots.block(std::int64_t{j} * recvcount),
+                             recvcount, recvtype));
   // Step 2: the rounds, each slot set sent and received as one derived type; received slots
   // land in a second buffer (a send and a receive must not share memory) and are copied back.
   for (int k = 0, rounds = s.rounds(p); k < rounds; ++k) {
@@ -104,10 +119,8 @@ int slot_alltoall(const SlotSchedule& s, const void* sendbuf, int sendcount, MPI
   }
   // Step 3: slot j to the receive buffer's place of its origin.
   for (int j = 0; j < p; ++j)
-    COLLSCOPE_TRY(
-        typed_copy(slots.block(std::int64_t{j} * recvcount), recvcount, recvtype,
-                   at(recvbuf, std::int64_t{s.final_origin(rank, p, j)} * recvcount, recv_extent),
-                   recvcount, recvtype));
+    COLLSCOPE_TRY(typed_copy(slots.block(std::int64_t{j} * recvcount), recvcount, recvtype,
+                             blocks.in(s.final_origin(rank, p, j)), recvcount, recvtype));
   return MPI_SUCCESS;
 }
 

@@ -1,6 +1,7 @@
-// What the all-to-all algorithms share: MPI_IN_PLACE turned into an ordinary input, one
-// round's exchange with a partner (empty halves not sent), and the slot algorithm that Bruck
-// and the hypercube both are (collscope/schedule/alltoall.hpp).
+// What the all-to-all algorithms share: MPI_IN_PLACE turned into an ordinary input, the p send
+// and receive blocks of MPI_Alltoall, one round's exchange with a partner (empty halves not
+// sent), and the slot algorithm that Bruck and the hypercube both are
+// (collscope/schedule/alltoall.hpp).
 #pragma once
 
 #include "common/buffers.hpp"
@@ -52,6 +53,31 @@ struct Half {
   int peer = -1;
 };
 int swap_blocks(const Half& out, const Half& in, int tag, MPI_Comm comm);
+
+/// The p blocks of an MPI_Alltoall call: send block j, for rank j, of the input (MPI_IN_PLACE
+/// resolved by AlltoallInput) and receive block j, from rank j, of the receive buffer.
+class AlltoallBlocks {
+public:
+  AlltoallBlocks(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                 int recvcount, MPI_Datatype recvtype, int p);
+
+  int status() const { return input_.status(); } ///< the input copy's MPI error code
+  int send_count() const { return input_.count(); }
+  MPI_Datatype send_type() const { return input_.type(); }
+  const void* out(int j) const; ///< the send block for rank j
+  void* in(int j) const;        ///< the receive block from rank j
+  Half send_half(int j) const { return {out(j), send_count(), send_type(), j}; }
+  Half recv_half(int j) const { return {in(j), recvcount_, recvtype_, j}; }
+  /// The block a rank keeps: its own send block copied to its own receive block.
+  int keep_own(int rank) const;
+
+private:
+  AlltoallInput input_;
+  void* recvbuf_;
+  int recvcount_;
+  MPI_Datatype recvtype_;
+  MPI_Aint send_extent_, recv_extent_;
+};
 
 /// A slot algorithm: slot j of rank r starts with r's block for `start_destination(r, p, j)`,
 /// round k moves the slots with bit `bit(p, k)` set to `to(r, p, k)` (receiving the same slots

@@ -18,14 +18,9 @@ int posted_alltoall(const char* name, int batch, const void* sendbuf, int sendco
   batch = std::clamp(batch, 1, std::max(1, p - 1));
   trace::meta("batch", batch);
   if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
-  const AlltoallInput input(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, p);
-  COLLSCOPE_TRY(input.status());
-  const MPI_Aint send_extent = extent_of(input.type()), recv_extent = extent_of(recvtype);
-  const auto out = [&](int j) {
-    return at(input.data(), std::int64_t{j} * input.count(), send_extent);
-  };
-  const auto in = [&](int j) { return at(recvbuf, std::int64_t{j} * recvcount, recv_extent); };
-  COLLSCOPE_TRY(typed_copy(out(rank), input.count(), input.type(), in(rank), recvcount, recvtype));
+  const AlltoallBlocks blocks(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, p);
+  COLLSCOPE_TRY(blocks.status());
+  COLLSCOPE_TRY(blocks.keep_own(rank));
 
   std::vector<MPI_Request> requests;
   for (int b = 0; b < schedule::posted_batches(p, batch); ++b) {
@@ -36,14 +31,15 @@ int posted_alltoall(const char* name, int batch, const void* sendbuf, int sendco
     for (int r = rounds.first; r < rounds.end; ++r) {
       const int from = schedule::direct_alltoall_step(rank, p, r).recv_from;
       const trace::Round round(r);
-      COLLSCOPE_TRY(MPI_Irecv(in(from), recvcount, recvtype, from, alltoall_tag, comm, next++));
+      COLLSCOPE_TRY(
+          MPI_Irecv(blocks.in(from), recvcount, recvtype, from, alltoall_tag, comm, next++));
     }
     for (int r = rounds.first; r < rounds.end; ++r) {
       const int to = schedule::direct_alltoall_step(rank, p, r).send_to;
       const trace::Round round(r);
       trace::blocks(rank, 1, 0, recvcount);
-      COLLSCOPE_TRY(
-          MPI_Isend(out(to), input.count(), input.type(), to, alltoall_tag, comm, next++));
+      COLLSCOPE_TRY(MPI_Isend(blocks.out(to), blocks.send_count(), blocks.send_type(), to,
+                              alltoall_tag, comm, next++));
     }
     COLLSCOPE_TRY(
         MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE));

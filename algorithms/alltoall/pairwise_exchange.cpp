@@ -25,21 +25,15 @@ int pairwise_alltoall(const PairSchedule& pairs, const void* sendbuf, int sendco
   const auto [rank, p] = shape(comm);
   const AlgorithmRegion region("alltoall", pairs.name, -1, recvcount, recvtype, comm);
   if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
-  const AlltoallInput input(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, p);
-  COLLSCOPE_TRY(input.status());
-  const MPI_Aint send_extent = extent_of(input.type()), recv_extent = extent_of(recvtype);
-  const auto out = [&](int j) {
-    return at(input.data(), std::int64_t{j} * input.count(), send_extent);
-  };
-  const auto in = [&](int j) { return at(recvbuf, std::int64_t{j} * recvcount, recv_extent); };
-  COLLSCOPE_TRY(typed_copy(out(rank), input.count(), input.type(), in(rank), recvcount, recvtype));
+  const AlltoallBlocks blocks(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, p);
+  COLLSCOPE_TRY(blocks.status());
+  COLLSCOPE_TRY(blocks.keep_own(rank));
   for (int r = 0; r < pairs.rounds(p); ++r) {
     const schedule::PairStep step = pairs.step(rank, p, r);
     if (step.send_to < 0) continue;
     const trace::Round round(r);
     trace::blocks(rank, 1, 0, recvcount);
-    COLLSCOPE_TRY(swap_blocks({out(step.send_to), input.count(), input.type(), step.send_to},
-                              {in(step.recv_from), recvcount, recvtype, step.recv_from},
+    COLLSCOPE_TRY(swap_blocks(blocks.send_half(step.send_to), blocks.recv_half(step.recv_from),
                               alltoall_tag, comm));
   }
   return MPI_SUCCESS;

@@ -16,6 +16,17 @@ int span_count(const HalvingLayout& layout, int first, int last) {
   return static_cast<int>(layout.offset[last] - layout.offset[first]);
 }
 
+/// This rank in the butterfly core of `comm`: its rank, p, the core's size q = 2^⌊log₂p⌋ and its
+/// core rank v (−1 when the fold left it out).
+struct CorePlace {
+  int rank, p, q, v;
+};
+
+CorePlace core_place(MPI_Comm comm) {
+  const auto [rank, p] = shape(comm);
+  return {rank, p, schedule::butterfly_core(p), schedule::butterfly_vrank(rank, p)};
+}
+
 } // namespace
 
 std::pair<int, int> core_origins(int first, int last, int p) {
@@ -40,9 +51,7 @@ int halving_fold(HalvingWork work, int round, int tag, MPI_Comm comm) {
 }
 
 int halving_reduce(HalvingWork work, HalvingOrder order, int first_round, int tag, MPI_Comm comm) {
-  const auto [rank, p] = shape(comm);
-  const int q = schedule::butterfly_core(p);
-  const int v = schedule::butterfly_vrank(rank, p);
+  const auto [rank, p, q, v] = core_place(comm);
   if (v < 0) return MPI_SUCCESS;
   const MPI_Aint extent = extent_of(work.datatype);
   const auto& offset = work.layout.offset;
@@ -76,9 +85,7 @@ int halving_reduce(HalvingWork work, HalvingOrder order, int first_round, int ta
 
 int halving_allgather(HalvingWork work, HalvingOrder order, int first_round, int tag,
                       MPI_Comm comm) {
-  const auto [rank, p] = shape(comm);
-  const int q = schedule::butterfly_core(p);
-  const int v = schedule::butterfly_vrank(rank, p);
+  const auto [rank, p, q, v] = core_place(comm);
   if (v < 0) return MPI_SUCCESS;
   const MPI_Aint extent = extent_of(work.datatype);
   const auto& offset = work.layout.offset;

@@ -15,6 +15,7 @@
 #include "common/annotate.hpp"
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
+#include "gather_scatter/root_blocks.hpp"
 
 namespace collscope {
 
@@ -24,11 +25,7 @@ int gather_at_root(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
                    int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, int p) {
   using namespace detail;
   const MPI_Aint extent = extent_of(recvtype);
-  if (sendbuf != MPI_IN_PLACE) {
-    COLLSCOPE_TRY(typed_copy(sendbuf, sendcount, sendtype,
-                             at(recvbuf, std::int64_t{root} * recvcount, extent), recvcount,
-                             recvtype));
-  }
+  COLLSCOPE_TRY(place_root_block(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root));
   for (const schedule::TreeEdge& child : schedule::preorder_children(0, p)) {
     const int first = schedule::real_rank(child.vrank, root, p);
     const int count = child.subtree_size * recvcount;
@@ -42,11 +39,8 @@ int gather_at_root(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
     TempBuffer staging(count, recvtype);
     COLLSCOPE_TRY(
         MPI_Recv(staging.data(), count, recvtype, source, gather_tag, comm, MPI_STATUS_IGNORE));
-    const int head = (p - first) * recvcount;
-    COLLSCOPE_TRY(typed_copy(staging.data(), head, recvtype,
-                             at(recvbuf, std::int64_t{first} * recvcount, extent), head, recvtype));
-    COLLSCOPE_TRY(
-        typed_copy(staging.block(head), count - head, recvtype, recvbuf, count - head, recvtype));
+    COLLSCOPE_TRY(unpack_wrapped_subtree(staging.data(), recvcount, recvtype, first,
+                                         child.subtree_size, p, recvbuf));
   }
   return MPI_SUCCESS;
 }

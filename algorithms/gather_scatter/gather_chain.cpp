@@ -13,6 +13,7 @@
 #include "common/annotate.hpp"
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
+#include "gather_scatter/root_blocks.hpp"
 
 #include <optional>
 
@@ -32,11 +33,8 @@ int unchecked_gather_chain(const void* sendbuf, int sendcount, MPI_Datatype send
   const auto exchanges = schedule::chain_gather_exchanges(rank, root, p);
   if (at_root) {
     const MPI_Aint extent = extent_of(recvtype);
-    if (sendbuf != MPI_IN_PLACE) {
-      COLLSCOPE_TRY(typed_copy(sendbuf, sendcount, sendtype,
-                               at(recvbuf, std::int64_t{root} * recvcount, extent), recvcount,
-                               recvtype));
-    }
+    COLLSCOPE_TRY(
+        place_root_block(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root));
     for (const schedule::BlockExchange& e : exchanges) {
       const trace::Round round(e.round);
       COLLSCOPE_TRY(MPI_Recv(at(recvbuf, std::int64_t{e.recv_first} * recvcount, extent), recvcount,

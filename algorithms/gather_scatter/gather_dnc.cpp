@@ -12,6 +12,7 @@
 #include "common/annotate.hpp"
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
+#include "gather_scatter/root_blocks.hpp"
 
 #include <optional>
 #include <ranges>
@@ -41,11 +42,8 @@ int unchecked_gather_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendty
     collected = recvbuf;
     block = recvcount;
     type = recvtype;
-    if (sendbuf != MPI_IN_PLACE) {
-      COLLSCOPE_TRY(typed_copy(sendbuf, sendcount, sendtype,
-                               at(recvbuf, std::int64_t{rank} * recvcount, extent_of(recvtype)),
-                               recvcount, recvtype));
-    }
+    COLLSCOPE_TRY(
+        place_root_block(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root));
   } else if (range.end - range.begin > 1) {
     staging.emplace(std::int64_t{range.end - range.begin} * sendcount, sendtype);
     collected = staging->data();

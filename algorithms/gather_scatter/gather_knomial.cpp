@@ -17,6 +17,7 @@
 #include "common/annotate.hpp"
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
+#include "gather_scatter/root_blocks.hpp"
 
 #include <optional>
 #include <vector>
@@ -29,10 +30,7 @@ int gather_at_root(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
                    int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, int p, int k) {
   using namespace detail;
   const MPI_Aint extent = extent_of(recvtype);
-  if (sendbuf != MPI_IN_PLACE)
-    COLLSCOPE_TRY(typed_copy(sendbuf, sendcount, sendtype,
-                             at(recvbuf, std::int64_t{root} * recvcount, extent), recvcount,
-                             recvtype));
+  COLLSCOPE_TRY(place_root_block(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root));
   for (const schedule::KnomialLevel& level : schedule::knomial_child_levels(0, p, k)) {
     const trace::Round round(level.level);
     std::vector<MPI_Request> requests(level.edges.size(), MPI_REQUEST_NULL);
@@ -49,15 +47,9 @@ int gather_at_root(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
         MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE));
     for (std::size_t c = 0; c < level.edges.size(); ++c) {
       if (!staging[c]) continue;
-      // The subtree's real ranks wrap past p − 1: its head ends the buffer, its tail starts it.
-      const int first = schedule::real_rank(level.edges[c].vrank, root, p);
-      const int count = level.edges[c].subtree_size * recvcount;
-      const int head = (p - first) * recvcount;
-      COLLSCOPE_TRY(typed_copy(staging[c]->data(), head, recvtype,
-                               at(recvbuf, std::int64_t{first} * recvcount, extent), head,
-                               recvtype));
-      COLLSCOPE_TRY(typed_copy(staging[c]->block(head), count - head, recvtype, recvbuf,
-                               count - head, recvtype));
+      COLLSCOPE_TRY(unpack_wrapped_subtree(staging[c]->data(), recvcount, recvtype,
+                                           schedule::real_rank(level.edges[c].vrank, root, p),
+                                           level.edges[c].subtree_size, p, recvbuf));
     }
   }
   return MPI_SUCCESS;

@@ -13,6 +13,7 @@
 #include "common/annotate.hpp"
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
+#include "gather_scatter/root_blocks.hpp"
 
 #include <optional>
 #include <ranges>
@@ -24,28 +25,18 @@ namespace {
 int scatter_from_root(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                       int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, int p) {
   using namespace detail;
-  const MPI_Aint extent = extent_of(sendtype);
   for (const schedule::TreeEdge& child : schedule::preorder_children(0, p) | std::views::reverse) {
     const int first = schedule::real_rank(child.vrank, root, p);
     const int count = child.subtree_size * sendcount;
     const trace::Round round(schedule::preorder_topdown_round(child.vrank, p));
-    const void* run = at(sendbuf, std::int64_t{first} * sendcount, extent);
     std::optional<TempBuffer> staging;
-    if (first + child.subtree_size > p) {
-      // The subtree's real ranks wrap past p − 1: pack its two runs in virtual-rank order.
-      staging.emplace(count, sendtype);
-      const int head = (p - first) * sendcount;
-      COLLSCOPE_TRY(typed_copy(run, head, sendtype, staging->data(), head, sendtype));
-      COLLSCOPE_TRY(typed_copy(sendbuf, count - head, sendtype, staging->block(head), count - head,
-                               sendtype));
-      run = staging->data();
-    }
+    const void* run = nullptr;
+    COLLSCOPE_TRY(
+        subtree_run(sendbuf, sendcount, sendtype, first, child.subtree_size, p, staging, run));
     trace::blocks(first, child.subtree_size, 0, sendcount);
     COLLSCOPE_TRY(MPI_Send(run, count, sendtype, first, scatter_tag, comm));
   }
-  if (recvbuf == MPI_IN_PLACE) return MPI_SUCCESS;
-  return typed_copy(at(sendbuf, std::int64_t{root} * sendcount, extent), sendcount, sendtype,
-                    recvbuf, recvcount, recvtype);
+  return keep_root_block(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
 }
 
 } // namespace

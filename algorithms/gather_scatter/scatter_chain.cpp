@@ -14,6 +14,7 @@
 #include "common/annotate.hpp"
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
+#include "gather_scatter/root_blocks.hpp"
 
 namespace collscope {
 
@@ -44,9 +45,8 @@ int unchecked_scatter_chain(const void* sendbuf, int sendcount, MPI_Datatype sen
                              MPI_STATUS_IGNORE));
     }
   }
-  if (!at_root || recvbuf == MPI_IN_PLACE) return MPI_SUCCESS;
-  return typed_copy(at(sendbuf, std::int64_t{root} * sendcount, extent), sendcount, sendtype,
-                    recvbuf, recvcount, recvtype);
+  if (!at_root) return MPI_SUCCESS;
+  return keep_root_block(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
 }
 
 } // namespace

@@ -12,6 +12,7 @@
 #include "common/annotate.hpp"
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
+#include "gather_scatter/root_blocks.hpp"
 
 #include <optional>
 
@@ -56,11 +57,8 @@ int unchecked_scatter_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendt
           MPI_Recv(into, blocks * block, type, level.root, scatter_tag, comm, MPI_STATUS_IGNORE));
     }
   }
-  if (is_root) {
-    if (recvbuf == MPI_IN_PLACE) return MPI_SUCCESS;
-    return typed_copy(at(sendbuf, std::int64_t{rank} * sendcount, extent), sendcount, sendtype,
-                      recvbuf, recvcount, recvtype);
-  }
+  if (is_root)
+    return keep_root_block(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
   if (!staging) return MPI_SUCCESS;
   return typed_copy(staging->block(std::int64_t{rank - range.begin} * recvcount), recvcount,
                     recvtype, recvbuf, recvcount, recvtype);

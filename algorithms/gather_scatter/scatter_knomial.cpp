@@ -16,6 +16,7 @@
 #include "common/annotate.hpp"
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
+#include "gather_scatter/root_blocks.hpp"
 
 #include <optional>
 #include <ranges>
@@ -42,17 +43,9 @@ int send_levels(const void* blocks, int count, MPI_Datatype type, int v, int roo
       const int first = schedule::real_rank(child.vrank, root, p);
       const int n = child.subtree_size * count;
       const void* run = at(blocks, std::int64_t{child.vrank - v} * count, extent);
-      if (v == 0) {
-        run = at(blocks, std::int64_t{first} * count, extent);
-        if (first + child.subtree_size > p) {
-          // The subtree's real ranks wrap past p − 1: pack its two runs in virtual-rank order.
-          TempBuffer& packed = staging[c].emplace(n, type);
-          const int head = (p - first) * count;
-          COLLSCOPE_TRY(typed_copy(run, head, type, packed.data(), head, type));
-          COLLSCOPE_TRY(typed_copy(blocks, n - head, type, packed.block(head), n - head, type));
-          run = packed.data();
-        }
-      }
+      if (v == 0)
+        COLLSCOPE_TRY(
+            subtree_run(blocks, count, type, first, child.subtree_size, p, staging[c], run));
       trace::blocks(first, child.subtree_size, 0, count);
       COLLSCOPE_TRY(MPI_Isend(run, n, type, first, scatter_tag, comm, &requests[c]));
     }
@@ -74,9 +67,7 @@ int unchecked_scatter_knomial(const void* sendbuf, int sendcount, MPI_Datatype s
   if (rank == root) {
     if (carries_no_data(sendcount, sendtype)) return MPI_SUCCESS;
     COLLSCOPE_TRY(send_levels(sendbuf, sendcount, sendtype, 0, root, comm, p, k));
-    if (recvbuf == MPI_IN_PLACE) return MPI_SUCCESS;
-    return typed_copy(at(sendbuf, std::int64_t{root} * sendcount, extent_of(sendtype)), sendcount,
-                      sendtype, recvbuf, recvcount, recvtype);
+    return keep_root_block(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
   }
   if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
   const int v = schedule::virtual_rank(rank, root, p);

@@ -14,6 +14,7 @@
 #include "common/annotate.hpp"
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
+#include "common/own_block.hpp"
 #include "hierarchical/hierarchy.hpp"
 
 #include <vector>
@@ -39,9 +40,9 @@ int unchecked_allgather_full_lane(const void* sendbuf, int sendcount, MPI_Dataty
   const bool in_place = sendbuf == MPI_IN_PLACE;
   TempBuffer lane_blocks(std::int64_t(N) * recvcount, recvtype);
   TempBuffer all(std::int64_t(p) * recvcount, recvtype);
-  const void* own = in_place ? at(recvbuf, std::int64_t(rank) * recvcount, extent) : sendbuf;
-  COLLSCOPE_TRY(allgather_dissemination(own, in_place ? recvcount : sendcount,
-                                        in_place ? recvtype : sendtype, lane_blocks.data(),
+  const OwnBlock own =
+      own_block(in_place, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, rank);
+  COLLSCOPE_TRY(allgather_dissemination(own.data, own.count, own.type, lane_blocks.data(),
                                         recvcount, recvtype, h.nodes->lane_comm));
   {
     const trace::RoundOffset after_lanes(schedule::ceil_log2(N));

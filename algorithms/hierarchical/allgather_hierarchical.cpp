@@ -19,6 +19,7 @@
 #include "common/annotate.hpp"
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
+#include "common/own_block.hpp"
 #include "hierarchical/hierarchy.hpp"
 
 #include <vector>
@@ -55,9 +56,9 @@ int unchecked_allgather_hierarchical(const void* sendbuf, int sendcount, MPI_Dat
   const bool leads = h.leaders != MPI_COMM_NULL;
   TempBuffer node_blocks(leads ? counts[std::size_t(own_node)] : 0, recvtype);
   TempBuffer all(std::int64_t(p) * recvcount, recvtype);
-  const void* own = in_place ? at(recvbuf, std::int64_t(rank) * recvcount, extent) : sendbuf;
-  COLLSCOPE_TRY(gather_binomial(own, in_place ? recvcount : sendcount,
-                                in_place ? recvtype : sendtype, node_blocks.data(), recvcount,
+  const OwnBlock own =
+      own_block(in_place, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, rank);
+  COLLSCOPE_TRY(gather_binomial(own.data, own.count, own.type, node_blocks.data(), recvcount,
                                 recvtype, 0, h.nodes->node_comm));
   const int inside = schedule::ceil_log2(h.largest_node);
   {

@@ -19,6 +19,7 @@
 #include "common/annotate.hpp"
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
+#include "common/own_block.hpp"
 #include "hierarchical/hierarchy.hpp"
 
 #include <vector>
@@ -100,9 +101,10 @@ int unchecked_alltoall_hierarchical(const void* sendbuf, int sendcount, MPI_Data
   const int n = static_cast<int>(h.nodes->layout.members(h.nodes->node).size());
   const std::int64_t row = std::int64_t(p) * recvcount;
   TempBuffer gathered(leads ? n * row : 0, recvtype), sorted(leads ? n * row : 0, recvtype);
-  COLLSCOPE_TRY(gather_binomial(in_place ? recvbuf : sendbuf,
-                                p * (in_place ? recvcount : sendcount),
-                                in_place ? recvtype : sendtype, gathered.data(), p * recvcount,
+  // The whole row of p blocks.
+  const OwnBlock own =
+      own_block(in_place, sendbuf, p * sendcount, sendtype, recvbuf, p * recvcount, recvtype, 0);
+  COLLSCOPE_TRY(gather_binomial(own.data, own.count, own.type, gathered.data(), p * recvcount,
                                 recvtype, 0, h.nodes->node_comm));
   const int inside = schedule::ceil_log2(h.largest_node);
   if (leads)

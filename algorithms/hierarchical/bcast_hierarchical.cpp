@@ -10,26 +10,15 @@
 // Cost: ⌈log₂N⌉(α' + β'm) + ⌈log₂n⌉(α + βm), α', β' between nodes and α, β inside.
 #include "collscope/algorithms/bcast.hpp"
 #include "collscope/schedule/bits.hpp"
-#include "common/contract.hpp"
 #include "hierarchical/by_levels.hpp"
 
 namespace collscope {
 
-namespace {
-
-int unchecked_bcast_hierarchical(void* buffer, int count, MPI_Datatype datatype, int root,
-                                 MPI_Comm comm) {
-  static constexpr detail::BcastLevels binomial{"hierarchical", bcast_binomial,
-                                                schedule::ceil_log2};
-  return detail::bcast_by_levels(binomial, buffer, count, datatype, root, comm);
-}
-
-} // namespace
-
 int bcast_hierarchical(void* buffer, int count, MPI_Datatype datatype, int root,
                        MPI_Comm user_comm) {
-  return detail::guarded_bcast(buffer, count, datatype, root, user_comm,
-                               unchecked_bcast_hierarchical);
+  static constexpr detail::BcastLevels binomial{"hierarchical", bcast_binomial,
+                                                schedule::ceil_log2};
+  return detail::bcast_by_levels(binomial, buffer, count, datatype, root, user_comm);
 }
 
 } // namespace collscope

@@ -17,27 +17,16 @@
 // α + 2βm more on each level that folds (bcast_scatter_allgather).
 #include "collscope/algorithms/bcast.hpp"
 #include "collscope/schedule/block_exchange.hpp"
-#include "common/contract.hpp"
 #include "hierarchical/by_levels.hpp"
 
 namespace collscope {
 
-namespace {
-
-int unchecked_bcast_hierarchical_sag(void* buffer, int count, MPI_Datatype datatype, int root,
-                                     MPI_Comm comm) {
+int bcast_hierarchical_scatter_allgather(void* buffer, int count, MPI_Datatype datatype, int root,
+                                         MPI_Comm user_comm) {
   static constexpr detail::BcastLevels van_de_geijn{"hierarchical-scatter-allgather",
                                                     bcast_scatter_allgather,
                                                     schedule::scatter_allgather_rounds};
-  return detail::bcast_by_levels(van_de_geijn, buffer, count, datatype, root, comm);
-}
-
-} // namespace
-
-int bcast_hierarchical_scatter_allgather(void* buffer, int count, MPI_Datatype datatype, int root,
-                                         MPI_Comm user_comm) {
-  return detail::guarded_bcast(buffer, count, datatype, root, user_comm,
-                               unchecked_bcast_hierarchical_sag);
+  return detail::bcast_by_levels(van_de_geijn, buffer, count, datatype, root, user_comm);
 }
 
 } // namespace collscope

@@ -7,8 +7,10 @@
 
 namespace collscope::detail {
 
-int bcast_by_levels(const BcastLevels& levels, void* buffer, int count, MPI_Datatype datatype,
-                    int root, MPI_Comm comm) {
+namespace {
+
+int unchecked_bcast_by_levels(const BcastLevels& levels, void* buffer, int count,
+                              MPI_Datatype datatype, int root, MPI_Comm comm) {
   Hierarchy h;
   COLLSCOPE_TRY(hierarchy(comm, root, h));
   AlgorithmRegion region("bcast", levels.name, root, count, datatype, comm);
@@ -20,8 +22,9 @@ int bcast_by_levels(const BcastLevels& levels, void* buffer, int count, MPI_Data
   return levels.level(buffer, count, datatype, h.node_root, h.nodes->node_comm);
 }
 
-int reduce_by_levels(const ReduceLevels& levels, const void* sendbuf, void* recvbuf, int count,
-                     MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm) {
+int unchecked_reduce_by_levels(const ReduceLevels& levels, const void* sendbuf, void* recvbuf,
+                               int count, MPI_Datatype datatype, MPI_Op op, int root,
+                               MPI_Comm comm) {
   const auto [rank, p] = shape(comm);
   Hierarchy h;
   COLLSCOPE_TRY(hierarchy(comm, root, h));
@@ -40,6 +43,25 @@ int reduce_by_levels(const ReduceLevels& levels, const void* sendbuf, void* recv
   const trace::RoundOffset after_nodes(levels.rounds(h.largest_node));
   return levels.level(node_sum.data(), rank == root ? recvbuf : scratch.data(), count, datatype, op,
                       h.root_node, h.leaders);
+}
+
+} // namespace
+
+int bcast_by_levels(const BcastLevels& levels, void* buffer, int count, MPI_Datatype datatype,
+                    int root, MPI_Comm user_comm) {
+  return guarded_bcast(buffer, count, datatype, root, user_comm,
+                       [&levels](void* b, int n, MPI_Datatype t, int r, MPI_Comm own) {
+                         return unchecked_bcast_by_levels(levels, b, n, t, r, own);
+                       });
+}
+
+int reduce_by_levels(const ReduceLevels& levels, const void* sendbuf, void* recvbuf, int count,
+                     MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm user_comm) {
+  return guarded_reduce(
+      sendbuf, recvbuf, count, datatype, op, root, user_comm,
+      [&levels](const void* s, void* r, int n, MPI_Datatype t, MPI_Op o, int at, MPI_Comm own) {
+        return unchecked_reduce_by_levels(levels, s, r, n, t, o, at, own);
+      });
 }
 
 } // namespace collscope::detail

@@ -27,10 +27,12 @@ struct ReduceLevels {
   bool rank_ordered;        ///< keeps rank order: non-commutative ops on consecutive nodes
 };
 
-/// Collective over the private communicator `comm`; MPI error code.
+/// The whole algorithm entry, as MPI_Bcast / MPI_Reduce on the user's communicator: the entry
+/// checks (guarded_bcast, guarded_reduce), then the two levels on the private duplicate. Each
+/// hierarchical algorithm is one call of these with its levels. MPI error code.
 int bcast_by_levels(const BcastLevels& levels, void* buffer, int count, MPI_Datatype datatype,
-                    int root, MPI_Comm comm);
+                    int root, MPI_Comm user_comm);
 int reduce_by_levels(const ReduceLevels& levels, const void* sendbuf, void* recvbuf, int count,
-                     MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm);
+                     MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm user_comm);
 
 } // namespace collscope::detail

@@ -11,26 +11,15 @@
 // Rounds: max ⌈log₂nᵢ⌉ + ⌈log₂N⌉.  Cost: ⌈log₂n⌉(α + βm) + ⌈log₂N⌉(α' + β'm).
 #include "collscope/algorithms/reduce.hpp"
 #include "collscope/schedule/bits.hpp"
-#include "common/contract.hpp"
 #include "hierarchical/by_levels.hpp"
 
 namespace collscope {
 
-namespace {
-
-int unchecked_reduce_hierarchical(const void* sendbuf, void* recvbuf, int count,
-                                  MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm) {
-  static constexpr detail::ReduceLevels ordered{"hierarchical", reduce_ordered, schedule::ceil_log2,
-                                                true};
-  return detail::reduce_by_levels(ordered, sendbuf, recvbuf, count, datatype, op, root, comm);
-}
-
-} // namespace
-
 int reduce_hierarchical(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
                         MPI_Op op, int root, MPI_Comm user_comm) {
-  return detail::guarded_reduce(sendbuf, recvbuf, count, datatype, op, root, user_comm,
-                                unchecked_reduce_hierarchical);
+  static constexpr detail::ReduceLevels ordered{"hierarchical", reduce_ordered, schedule::ceil_log2,
+                                                true};
+  return detail::reduce_by_levels(ordered, sendbuf, recvbuf, count, datatype, op, root, user_comm);
 }
 
 } // namespace collscope

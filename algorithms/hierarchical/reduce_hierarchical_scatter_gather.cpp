@@ -16,27 +16,17 @@
 // Cost: ≤ 2⌈log₂n⌉α + 2(n−1)/n·βm + 2(⌈log₂n⌉ − ⌊log₂n⌋)βm, the same with α', β' and N.
 #include "collscope/algorithms/reduce.hpp"
 #include "collscope/schedule/reduce_scatter.hpp"
-#include "common/contract.hpp"
 #include "hierarchical/by_levels.hpp"
 
 namespace collscope {
 
-namespace {
-
-int unchecked_reduce_hierarchical_sg(const void* sendbuf, void* recvbuf, int count,
-                                     MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm) {
-  static constexpr detail::ReduceLevels rabenseifner{
-      "hierarchical-scatter-gather", reduce_scatter_gather, schedule::rabenseifner_rounds, false};
-  return detail::reduce_by_levels(rabenseifner, sendbuf, recvbuf, count, datatype, op, root, comm);
-}
-
-} // namespace
-
 int reduce_hierarchical_scatter_gather(const void* sendbuf, void* recvbuf, int count,
                                        MPI_Datatype datatype, MPI_Op op, int root,
                                        MPI_Comm user_comm) {
-  return detail::guarded_reduce(sendbuf, recvbuf, count, datatype, op, root, user_comm,
-                                unchecked_reduce_hierarchical_sg);
+  static constexpr detail::ReduceLevels rabenseifner{
+      "hierarchical-scatter-gather", reduce_scatter_gather, schedule::rabenseifner_rounds, false};
+  return detail::reduce_by_levels(rabenseifner, sendbuf, recvbuf, count, datatype, op, root,
+                                  user_comm);
 }
 
 } // namespace collscope

@@ -78,35 +78,33 @@ constexpr TwoLevelFormula hierarchical_scan{"2⌈log₂n⌉ + ⌈log₂N⌉",
                                                      lg(v.nodes) * (v.alpha_net + v.beta_net * v.m);
                                             }};
 
-/// The scatter + doubling allgather bound on x ranks (bcast scatter-allgather's cost).
-double scatter_allgather_bound(double x, double m, double a, double b) {
-  const int n = static_cast<int>(x);
+/// The scatter + doubling allgather bound on n ranks (bcast scatter-allgather's cost).
+double scatter_allgather_bound(int n, double m, double a, double b) {
   return schedule::tree_gather_cost(n, m, a, b) + schedule::reduce_scatter_halving_cost(n, m, a, b);
 }
 
-constexpr TwoLevelFormula scatter_allgather_twice{
-    "⌈log₂N⌉ + ⌊log₂N⌋ + 2(⌈log₂N⌉ − ⌊log₂N⌋) + ⌈log₂n⌉ + ⌊log₂n⌋ + 2(⌈log₂n⌉ − ⌊log₂n⌋)",
-    [](int N, int n) {
-      return schedule::scatter_allgather_rounds(N) + schedule::scatter_allgather_rounds(n);
-    },
-    "≤ 2⌈log₂N⌉α' + 2(N−1)/N·β'm + (⌈log₂N⌉ − ⌊log₂N⌋)(α' + 2β'm) + 2⌈log₂n⌉α + 2(n−1)/n·βm + "
-    "(⌈log₂n⌉ − ⌊log₂n⌋)(α + 2βm)",
-    [](const FormulaValues& v) {
-      return scatter_allgather_bound(v.nodes, v.m, v.alpha_net, v.beta_net) +
-             scatter_allgather_bound(v.per_node, v.m, v.alpha, v.beta);
-    }};
+/// A flat algorithm run on both levels, across the N nodes (α', β') and inside the nodes
+/// (α, β): its rounds and its cost on each level, added.
+template <int (*rounds)(int p), double (*cost)(int p, double m, double a, double b)>
+constexpr TwoLevelFormula on_both_levels(std::string_view rounds_text, std::string_view cost_text) {
+  return {rounds_text, [](int N, int n) { return rounds(N) + rounds(n); }, cost_text,
+          [](const FormulaValues& v) {
+            return cost(static_cast<int>(v.nodes), v.m, v.alpha_net, v.beta_net) +
+                   cost(static_cast<int>(v.per_node), v.m, v.alpha, v.beta);
+          }};
+}
 
-constexpr TwoLevelFormula scatter_gather_twice{
-    "≤ 2⌈log₂n⌉ + 2⌈log₂N⌉",
-    [](int N, int n) {
-      return schedule::rabenseifner_rounds(n) + schedule::rabenseifner_rounds(N);
-    },
-    "≤ 2⌈log₂n⌉α + 2(n−1)/n·βm + 2(⌈log₂n⌉ − ⌊log₂n⌋)βm + 2⌈log₂N⌉α' + 2(N−1)/N·β'm + "
-    "2(⌈log₂N⌉ − ⌊log₂N⌋)β'm",
-    [](const FormulaValues& v) {
-      return schedule::rabenseifner_cost(static_cast<int>(v.per_node), v.m, v.alpha, v.beta) +
-             schedule::rabenseifner_cost(static_cast<int>(v.nodes), v.m, v.alpha_net, v.beta_net);
-    }};
+constexpr TwoLevelFormula scatter_allgather_twice =
+    on_both_levels<schedule::scatter_allgather_rounds, scatter_allgather_bound>(
+        "⌈log₂N⌉ + ⌊log₂N⌋ + 2(⌈log₂N⌉ − ⌊log₂N⌋) + ⌈log₂n⌉ + ⌊log₂n⌋ + 2(⌈log₂n⌉ − ⌊log₂n⌋)",
+        "≤ 2⌈log₂N⌉α' + 2(N−1)/N·β'm + (⌈log₂N⌉ − ⌊log₂N⌋)(α' + 2β'm) + 2⌈log₂n⌉α + "
+        "2(n−1)/n·βm + (⌈log₂n⌉ − ⌊log₂n⌋)(α + 2βm)");
+
+constexpr TwoLevelFormula scatter_gather_twice =
+    on_both_levels<schedule::rabenseifner_rounds, schedule::rabenseifner_cost>(
+        "≤ 2⌈log₂n⌉ + 2⌈log₂N⌉",
+        "≤ 2⌈log₂n⌉α + 2(n−1)/n·βm + 2(⌈log₂n⌉ − ⌊log₂n⌋)βm + 2⌈log₂N⌉α' + 2(N−1)/N·β'm + "
+        "2(⌈log₂N⌉ − ⌊log₂N⌋)β'm");
 
 constexpr TwoLevelFormula full_lane_bcast{
     "⌈log₂n⌉ + ⌈log₂N⌉ + n − 1", [](int N, int n) { return lg(n) + lg(N) + n - 1; },

@@ -11,6 +11,7 @@
 #include "collscope/algorithms/guidelines.hpp"
 #include "common/annotate.hpp"
 #include "common/contract.hpp"
+#include "common/own_block.hpp"
 #include "mockups/mockup_parts.hpp"
 
 #include <vector>
@@ -27,17 +28,15 @@ int unchecked_gather_gl13(const void* sendbuf, int sendcount, MPI_Datatype sendt
   const AlgorithmRegion region("gather", "gl13-reduce", root, at_root ? recvcount : sendcount,
                                at_root ? recvtype : sendtype, comm);
   const bool in_place = at_root && sendbuf == MPI_IN_PLACE;
-  const void* own =
-      in_place ? at(recvbuf, std::int64_t(rank) * recvcount, extent_of(recvtype)) : sendbuf;
-  const int own_count = in_place ? recvcount : sendcount;
-  const MPI_Datatype own_type = in_place ? recvtype : sendtype;
-  const std::int64_t block = std::int64_t(own_count) * type_size(own_type); // same everywhere
+  const OwnBlock own =
+      own_block(in_place, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, rank);
+  const std::int64_t block = std::int64_t(own.count) * type_size(own.type); // same everywhere
   if (block == 0) return MPI_SUCCESS;
   if (row_exceeds_int(p, block, MPI_BYTE))
     return fell_back(
         MPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm));
   std::vector<char> row(static_cast<std::size_t>(p * block), 0);
-  COLLSCOPE_TRY(pack_bytes(own, own_count, own_type, row.data() + rank * block, block));
+  COLLSCOPE_TRY(pack_bytes(own.data, own.count, own.type, row.data() + rank * block, block));
   const int bytes = static_cast<int>(p * block);
   int size = 0;
   if (!at_root || plain(recvtype, size))

@@ -12,8 +12,7 @@
 #include "common/annotate.hpp"
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
-
-#include <optional>
+#include "reduce/subtree_sum.hpp"
 
 namespace collscope {
 
@@ -37,23 +36,17 @@ int unchecked_reduce_binomial(const void* sendbuf, void* recvbuf, int count, MPI
   };
   if (v != 0 && children.empty()) return send_up(sendbuf);
 
-  std::optional<TempBuffer> partial_storage;
-  void* partial = recvbuf;
-  if (v != 0) {
-    partial_storage.emplace(count, datatype);
-    partial = partial_storage->data();
-  }
-  if (sendbuf != MPI_IN_PLACE)
-    COLLSCOPE_TRY(typed_copy(sendbuf, count, datatype, partial, count, datatype));
+  SubtreeSum partial(v == 0, recvbuf, count, datatype);
+  COLLSCOPE_TRY(partial.start(sendbuf));
   TempBuffer incoming(count, datatype);
   for (const schedule::TreeEdge& child : children) {
     const trace::Round round(child.round);
     COLLSCOPE_TRY(MPI_Recv(incoming.data(), count, datatype,
                            schedule::real_rank(child.vrank, root, p), reduce_tag, comm,
                            MPI_STATUS_IGNORE));
-    COLLSCOPE_TRY(MPI_Reduce_local(incoming.data(), partial, count, datatype, op));
+    COLLSCOPE_TRY(MPI_Reduce_local(incoming.data(), partial.data(), count, datatype, op));
   }
-  return v == 0 ? MPI_SUCCESS : send_up(partial);
+  return v == 0 ? MPI_SUCCESS : send_up(partial.data());
 }
 
 } // namespace

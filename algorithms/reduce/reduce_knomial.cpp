@@ -17,9 +17,9 @@
 #include "common/annotate.hpp"
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
+#include "reduce/subtree_sum.hpp"
 
 #include <algorithm>
-#include <optional>
 #include <vector>
 
 namespace collscope {
@@ -46,11 +46,8 @@ int unchecked_reduce_knomial(const void* sendbuf, void* recvbuf, int count, MPI_
   };
   if (v != 0 && levels.empty()) return send_up(sendbuf);
 
-  std::optional<TempBuffer> partial_storage;
-  void* partial = recvbuf;
-  if (v != 0) partial = partial_storage.emplace(count, datatype).data();
-  if (sendbuf != MPI_IN_PLACE)
-    COLLSCOPE_TRY(typed_copy(sendbuf, count, datatype, partial, count, datatype));
+  SubtreeSum partial(v == 0, recvbuf, count, datatype);
+  COLLSCOPE_TRY(partial.start(sendbuf));
   // One buffer per child of the widest level: the receives of a level are all in flight.
   std::size_t widest = 0;
   for (const schedule::KnomialLevel& level : levels) widest = std::max(widest, level.edges.size());
@@ -68,9 +65,9 @@ int unchecked_reduce_knomial(const void* sendbuf, void* recvbuf, int count, MPI_
     COLLSCOPE_TRY(
         MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE));
     for (std::size_t c = 0; c < level.edges.size(); ++c)
-      COLLSCOPE_TRY(MPI_Reduce_local(incoming[c].data(), partial, count, datatype, op));
+      COLLSCOPE_TRY(MPI_Reduce_local(incoming[c].data(), partial.data(), count, datatype, op));
   }
-  return v == 0 ? MPI_SUCCESS : send_up(partial);
+  return v == 0 ? MPI_SUCCESS : send_up(partial.data());
 }
 
 } // namespace

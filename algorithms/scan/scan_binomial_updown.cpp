@@ -14,32 +14,25 @@
 // sum, in the same rounds.  Operands stay in rank order: correct for non-commutative ops.
 #include "collscope/algorithms/scan.hpp"
 #include "collscope/schedule/scan.hpp"
-#include "scan/prefix_sums.hpp"
 #include "scan/scan_in_steps.hpp"
 
 namespace collscope {
 
 namespace {
 
-int binomial_updown(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                    MPI_Comm comm, bool exclusive) {
-  static constexpr detail::StepSchedule steps{"binomial-updown", schedule::updown_rounds,
-                                              schedule::updown_step};
-  return detail::scan_in_steps(steps, sendbuf, recvbuf, count, datatype, op, comm, exclusive);
-}
+constexpr detail::StepSchedule steps{"binomial-updown", schedule::updown_rounds,
+                                     schedule::updown_step};
 
 } // namespace
 
 int scan_binomial_updown(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
                          MPI_Op op, MPI_Comm user_comm) {
-  return detail::prefix_sum_entry(binomial_updown, false, sendbuf, recvbuf, count, datatype, op,
-                                  user_comm);
+  return detail::scan_in_steps(steps, false, sendbuf, recvbuf, count, datatype, op, user_comm);
 }
 
 int exscan_binomial_updown(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
                            MPI_Op op, MPI_Comm user_comm) {
-  return detail::prefix_sum_entry(binomial_updown, true, sendbuf, recvbuf, count, datatype, op,
-                                  user_comm);
+  return detail::scan_in_steps(steps, true, sendbuf, recvbuf, count, datatype, op, user_comm);
 }
 
 } // namespace collscope

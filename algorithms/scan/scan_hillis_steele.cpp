@@ -13,32 +13,25 @@
 // Operands are combined in rank order: correct for non-commutative operations.
 #include "collscope/algorithms/scan.hpp"
 #include "collscope/schedule/scan.hpp"
-#include "scan/prefix_sums.hpp"
 #include "scan/scan_in_steps.hpp"
 
 namespace collscope {
 
 namespace {
 
-int hillis_steele(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                  MPI_Comm comm, bool exclusive) {
-  static constexpr detail::StepSchedule steps{"hillis-steele", schedule::hillis_steele_rounds,
-                                              schedule::hillis_steele_step};
-  return detail::scan_in_steps(steps, sendbuf, recvbuf, count, datatype, op, comm, exclusive);
-}
+constexpr detail::StepSchedule steps{"hillis-steele", schedule::hillis_steele_rounds,
+                                     schedule::hillis_steele_step};
 
 } // namespace
 
 int scan_hillis_steele(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
                        MPI_Op op, MPI_Comm user_comm) {
-  return detail::prefix_sum_entry(hillis_steele, false, sendbuf, recvbuf, count, datatype, op,
-                                  user_comm);
+  return detail::scan_in_steps(steps, false, sendbuf, recvbuf, count, datatype, op, user_comm);
 }
 
 int exscan_hillis_steele(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
                          MPI_Op op, MPI_Comm user_comm) {
-  return detail::prefix_sum_entry(hillis_steele, true, sendbuf, recvbuf, count, datatype, op,
-                                  user_comm);
+  return detail::scan_in_steps(steps, true, sendbuf, recvbuf, count, datatype, op, user_comm);
 }
 
 } // namespace collscope

@@ -15,8 +15,10 @@ struct StepSchedule {
   schedule::ScanStep (*step)(int rank, int p, int r); ///< who sends to and receives from whom
 };
 
-/// MPI_Scan (exclusive = false) or MPI_Exscan on the private communicator `comm`.
-int scan_in_steps(const StepSchedule& schedule, const void* sendbuf, void* recvbuf, int count,
-                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, bool exclusive);
+/// The whole entry of MPI_Scan (exclusive = false) or MPI_Exscan on the user's communicator:
+/// MPI_Allreduce's checks (contract.hpp), then the rounds of `schedule` on the private
+/// duplicate. Each of the two algorithms is one call of it per collective.
+int scan_in_steps(const StepSchedule& schedule, bool exclusive, const void* sendbuf, void* recvbuf,
+                  int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm user_comm);
 
 } // namespace collscope::detail

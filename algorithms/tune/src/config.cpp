@@ -1,6 +1,7 @@
 #include "collscope/tune/config.hpp"
 
 #include "collscope/algorithms/choose.hpp"
+#include "collscope/tune/profiles.hpp"
 
 #include <charconv>
 #include <optional>
@@ -46,37 +47,16 @@ bool parse_range(std::string_view text, Choice& choice, std::string& error) {
   return true;
 }
 
+/// A ':KEY=VALUE' of COLLSCOPE_TUNE: a profile entry's option (parse_entry_option), except that
+/// auto takes floats=ok only, as it sets the knobs of what it chooses itself.
 bool parse_key(std::string_view text, Choice& choice, std::string& error) {
-  const auto eq = text.find('=');
-  const std::string_view key = text.substr(0, eq);
-  const std::string_view value = eq == std::string_view::npos ? "" : text.substr(eq + 1);
-  const Algorithm& a = *choice.algorithm;
-  std::int64_t n = 0;
-  if (key == "floats" && value == "ok") {
-    choice.floats_ok = true;
-    return true;
-  }
-  const bool numeric = number(value, n) && n <= std::numeric_limits<int>::max();
-  if (choice.automatic) {
-    error = "option " + quoted(text) + " does not fit " + std::string(to_string(a.collective)) +
+  if (choice.automatic && text != "floats=ok") {
+    error = "option " + quoted(text) + " does not fit " +
+            std::string(to_string(choice.algorithm->collective)) +
             " auto (auto sets the knobs of what it chooses; floats=ok only)";
     return false;
   }
-  if (key == "blocks" && a.uses_blocks() && numeric && n > 0) {
-    choice.blocks = static_cast<int>(n);
-  } else if (key == "piece" && a.uses_piece() && numeric && n > 0) {
-    choice.piece = static_cast<int>(n);
-  } else if (key == "threshold" && a.uses_threshold() && number(value, n)) {
-    choice.threshold = n;
-  } else if (key == "radix" && a.uses_radix() && numeric && n >= 2) {
-    choice.radix = static_cast<int>(n);
-  } else {
-    error = "option " + quoted(text) + " does not fit " + std::string(to_string(a.collective)) +
-            " " + std::string(a.name) +
-            " (blocks=M, piece=B, threshold=BYTES, radix=K where it takes one; floats=ok)";
-    return false;
-  }
-  return true;
+  return parse_entry_option(text, choice, error);
 }
 
 /// The collectives auto chooses for, "gather, scatter, …", for messages.
