@@ -84,9 +84,16 @@ double cost_at(const Algorithm& a, const CallShape& call, const CostModel& model
   const double between = flat_charged(a, call.p, m, model, model.alpha + o2, beta_net, value);
   if ((!model.consecutive && !power_of_two(model.nodes)) || a.uses_blocks()) return between;
   const int c = model.per_node;
-  if (!a.has_root()) // recursive doubling and halving: the n-rank rounds stay in the node
-    return between - flat_charged(a, c, m, model, model.alpha + o2, beta_net, value) +
-           flat_charged(a, c, m, model, model.alpha_node + o2, model.beta_node, value);
+  if (!a.has_root()) { // recursive doubling and halving: the n-rank rounds stay in the node
+    // Those rounds move what the same call moves on n ranks: an allgather's first log₂n
+    // rounds gather n of the p blocks, a reduce-scatter's last ones halve n blocks (m·n/p
+    // bytes); an allreduce's vectors and an alltoall's combined halves are as large on n ranks
+    // as on p (m).
+    const bool blockwise = a.collective == C::allgather || a.collective == C::reduce_scatter_block;
+    const double m_node = blockwise ? m * c / call.p : m;
+    return between - flat_charged(a, c, m_node, model, model.alpha + o2, beta_net, value) +
+           flat_charged(a, c, m_node, model, model.alpha_node + o2, model.beta_node, value);
+  }
   // Rooted: a tree's top levels may carry the big pieces (a scatter's halves) across nodes, so
   // only its latency is split; all its bytes are charged on the shared link.
   return between - flat_charged(a, c, m, model, model.alpha + o2, 0.0, value) +
