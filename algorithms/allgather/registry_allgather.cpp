@@ -27,7 +27,8 @@ const std::array first{
               .source = "seeds/001 “Bruck”/“Dissemination” Allgather algorithm",
               .rounds = log_rounds,
               .cost = dissemination,
-              .allgather = allgather_dissemination},
+              .allgather = allgather_dissemination,
+              .nearest_first = true},
     Algorithm{.collective = C::allgather,
               .name = "native",
               .description = "Open MPI's MPI_Allgather",
@@ -43,7 +44,8 @@ const std::array later{
               .source = "seeds/001 “The power of the hypercube/butterfly: Allgather”",
               .rounds = butterfly_rounds,
               .cost = halving_reduce_scatter,
-              .allgather = allgather_recursive_doubling},
+              .allgather = allgather_recursive_doubling,
+              .nearest_first = true},
 };
 
 } // namespace

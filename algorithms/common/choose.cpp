@@ -85,12 +85,15 @@ double cost_at(const Algorithm& a, const CallShape& call, const CostModel& model
   if ((!model.consecutive && !power_of_two(model.nodes)) || a.uses_blocks()) return between;
   const int c = model.per_node;
   if (!a.has_root()) { // recursive doubling and halving: the n-rank rounds stay in the node
-    // Those rounds move what the same call moves on n ranks: an allgather's first log₂n
-    // rounds gather n of the p blocks, a reduce-scatter's last ones halve n blocks (m·n/p
-    // bytes); an allreduce's vectors and an alltoall's combined halves are as large on n ranks
-    // as on p (m).
-    const bool blockwise = a.collective == C::allgather || a.collective == C::reduce_scatter_block;
-    const double m_node = blockwise ? m * c / call.p : m;
+    // Which rounds: an allgather doubles its blocks, a reduce-scatter halves them, so the node
+    // keeps its small rounds (the same call on n ranks, m·n/p bytes) when an allgather goes by
+    // growing distance or a reduce-scatter by shrinking, its large ones otherwise (m: n − 1 of
+    // every n bytes). An allreduce's vectors and an alltoall's combined halves are as large in
+    // every round (m).
+    bool small_rounds_inside = false;
+    if (a.collective == C::allgather) small_rounds_inside = a.nearest_first;
+    if (a.collective == C::reduce_scatter_block) small_rounds_inside = !a.nearest_first;
+    const double m_node = small_rounds_inside ? m * c / call.p : m;
     return between - flat_charged(a, c, m_node, model, model.alpha + o2, beta_net, value) +
            flat_charged(a, c, m_node, model, model.alpha_node + o2, model.beta_node, value);
   }

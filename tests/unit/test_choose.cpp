@@ -309,7 +309,7 @@ TEST_CASE("auto's platform model charges multi-core nodes") {
   CHECK(predict_at(preorder, one, plain, 0) == Approx(6 * (a + 2 * o + b * 4)));
 }
 
-TEST_CASE("auto's platform model: a doubling collective's node rounds move what they move") {
+TEST_CASE("auto's platform model: a doubling's or halving's node rounds move what they move") {
   // Recursive doubling on N nodes of n ranks, placed in order: its first log₂n rounds stay in
   // the node, the last log₂N cross, every rank of a node at once on its one link. An allgather's
   // node rounds gather n − 1 blocks, its network rounds the other p − n; an alltoall's
@@ -320,6 +320,8 @@ TEST_CASE("auto's platform model: a doubling collective's node rounds move what 
   const Algorithm& doubling = *find_algorithm(C::allgather, "dissemination");
   const Algorithm& hypercube = *find_algorithm(C::alltoall, "hypercube");
   const Algorithm& butterfly = *find_algorithm(C::allreduce, "butterfly");
+  const Algorithm& halving = *find_algorithm(C::reduce_scatter_block, "halving");
+  const Algorithm& ordered = *find_algorithm(C::reduce_scatter_block, "ordered-halving");
   for (int nodes : {2, 4, 8, 16})
     for (int n : {2, 4, 8, 16})
       for (int count : {1, 64, 1024}) {
@@ -345,6 +347,15 @@ TEST_CASE("auto's platform model: a doubling collective's node rounds move what 
         CHECK(predict_at(hypercube, {.collective = C::alltoall, .p = p, .count = count}, cluster,
                          0) ==
               Approx(inside * (an + 2 * o + bn * m / 2) + across * (a + 2 * o + b * n * m / 2)));
+        // A reduce-scatter halves: `halving` (largest distance first) keeps its small rounds in
+        // the node, `ordered-halving` (smallest first) its large ones.
+        const CallShape scatter{.collective = C::reduce_scatter_block, .p = p, .count = count};
+        CHECK(predict_at(halving, scatter, cluster, 0) ==
+              Approx(inside * (an + 2 * o) + (n - 1.0) / p * m * bn + across * (a + 2 * o) +
+                     (p - n) / double(p) * m * b * n));
+        CHECK(predict_at(ordered, scatter, cluster, 0) ==
+              Approx(inside * (an + 2 * o) + (n - 1.0) / n * m * bn + across * (a + 2 * o) +
+                     ((p - 1.0) / p - (n - 1.0) / n) * m * b * n));
         const double v = 4.0 * count; // allreduce: m is the vector
         CHECK(predict_at(butterfly, {.collective = C::allreduce, .p = p, .count = count}, cluster,
                          0) ==

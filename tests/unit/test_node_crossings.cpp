@@ -67,3 +67,63 @@ TEST_CASE("one sender per node: flagged exactly where the schedules send off a n
       CHECK(schedule::find_pattern(to_string(a.collective), a.name) != nullptr);
     }
 }
+
+namespace {
+
+/// The share of the bytes sent by all ranks that stays inside their nodes (nodes of n
+/// consecutive ranks).
+double inside_share(const schedule::Pattern& pattern, int n) {
+  double inside = 0, all = 0;
+  for (const schedule::PatternMessage& m : pattern.messages) {
+    all += m.size;
+    if (m.to / n == m.from / n) inside += m.size;
+  }
+  return all > 0 ? inside / all : 0.0;
+}
+
+} // namespace
+
+TEST_CASE("nearest first: flagged exactly where a doubling's first rounds stay in the node") {
+  // An allgather's or reduce-scatter's doubling or halving on p = 2^a ranks in nodes of n = 2^b:
+  // auto's model (choose.cpp) has the node keep its small rounds, n − 1 blocks of the p − 1 a
+  // rank sends, when an allgather is flagged or a reduce-scatter is not, and its large ones
+  // otherwise, (n − 1)/n of the vector against (p − 1)/p. Checked on the bytes of the
+  // schedules. The circulant (dissemination) sends its small rounds' 2^k blocks across from
+  // the last 2^k ranks of every node: its share inside is n(n − 1) − (n² − 1)/3 blocks of a
+  // node's n(p − 1), a little below the model's (p = 256, n = 16: 85 of 3840 blocks a node).
+  int flagged = 0, doublings = 0;
+  for (const schedule::PatternAlgorithm& pa : schedule::pattern_algorithms()) {
+    if (!pa.in_registry ||
+        (pa.collective != "allgather" && pa.collective != "reduce_scatter_block"))
+      continue;
+    const Algorithm* a = find_algorithm(*parse_collective(pa.collective), pa.name);
+    REQUIRE(a != nullptr);
+    CAPTURE(pa.collective, pa.name);
+    flagged += a->nearest_first;
+    if (pa.make({.p = 16}).rounds != 4) { // the rings: p − 1 rounds, not a doubling
+      CHECK_FALSE(a->nearest_first);
+      continue;
+    }
+    ++doublings;
+    const bool small_inside = (pa.collective == "allgather") == a->nearest_first;
+    for (int p = 4; p <= 64; p *= 2)
+      for (int n = 2; n < p; n *= 2) {
+        CAPTURE(p, n);
+        const double small = (n - 1.0) / (p - 1), large = (n - 1.0) * p / (n * (p - 1.0));
+        const double circulant = (n * (n - 1.0) - (n * n - 1.0) / 3) / (n * (p - 1.0));
+        CHECK(inside_share(pa.make({.p = p}), n) == Approx(pa.name == "dissemination" ? circulant
+                                                           : small_inside             ? small
+                                                                                      : large));
+      }
+  }
+  // allgather dissemination and recursive doubling; reduce_scatter_block ordered-halving (its
+  // `halving` goes largest distance first).
+  CHECK(doublings == 4);
+  CHECK(flagged == 3);
+  for (const Algorithm& a : algorithms())
+    if (a.nearest_first) {
+      CAPTURE(a.name);
+      CHECK((a.collective == Collective::allgather ||
+             a.collective == Collective::reduce_scatter_block));
+    }
+}

@@ -130,6 +130,12 @@ struct Algorithm {
   /// root, nodes of any size): their bytes between nodes never share a node's link.
   /// tests/unit/test_node_crossings.cpp derives it from the schedules, both ways.
   bool one_sender_per_node = false;
+  /// Doublings and halvings of blocks (allgather, reduce_scatter_block) that take their partners
+  /// by growing distance (1, 2, 4, …): with ranks filling nodes of n in order their first log₂n
+  /// rounds stay inside a node. An allgather's first rounds move few blocks, a reduce-scatter's
+  /// many; auto charges a node's link with the rounds it does not keep.
+  /// tests/unit/test_node_crossings.cpp derives it from the schedules' bytes, both ways.
+  bool nearest_first = false;
   /// Neighbourhood collectives: rounds and cost for s neighbours in d dimensions, instead of
   /// `rounds` and `cost`; the function, set for both.
   schedule::NeighborFormula neighbor_formula = {};
