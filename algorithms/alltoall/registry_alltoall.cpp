@@ -22,12 +22,8 @@ constexpr CostFormula one_factor{"(2⌈p/2⌉ − 1)(α + βm/p)",
                                  [](int p, double m, double a, double b, int) {
                                    return s::one_factor_rounds(p) * (a + b * m / p);
                                  }};
-constexpr CostFormula combining{
-    "≤ ⌈log₂p⌉(α + βm/2)",
-    [](int p, double m, double a, double b, int) { return s::bruck_alltoall_bound(p, m, a, b); }};
-constexpr CostFormula hypercube{"⌈log₂p⌉(α + βm/2)", [](int p, double m, double a, double b, int) {
-                                  return s::bruck_alltoall_bound(p, m, a, b);
-                                }};
+constexpr CostFormula combining{"≤ ⌈log₂p⌉(α + βm/2)", cost_of<s::bruck_alltoall_bound>};
+constexpr CostFormula hypercube{"⌈log₂p⌉(α + βm/2)", cost_of<s::bruck_alltoall_bound>};
 
 // Bruck in radix k: every digit position but the top one takes k−1 rounds.
 constexpr RoundsFormula bruck_radix_rounds{

@@ -23,38 +23,35 @@ namespace s = schedule;
 using s::CostFormula;
 using s::RoundsFormula;
 
+// A schedule function of p alone (rounds) or of p, m, α and β (cost) as a formula's function,
+// which also takes M, the pipeline's block count: the formulas of unpipelined algorithms
+// ignore it.
+template <int (*rounds)(int p)> int rounds_of(int p, int) {
+  return rounds(p);
+}
+template <double (*cost)(int p, double m, double alpha, double beta)>
+double cost_of(int p, double m, double alpha, double beta, int) {
+  return cost(p, m, alpha, beta);
+}
+
 // Each formula once: the text a lecturer reads next to the function that computes it
 // (tests/unit/test_registry_formulas.cpp evaluates every text against its function).
-inline constexpr RoundsFormula linear_rounds{"p−1", [](int p, int) { return s::linear_rounds(p); }};
-inline constexpr RoundsFormula log_rounds{"⌈log₂p⌉",
-                                          [](int p, int) { return s::logarithmic_rounds(p); }};
+inline constexpr RoundsFormula linear_rounds{"p−1", rounds_of<s::linear_rounds>};
+inline constexpr RoundsFormula log_rounds{"⌈log₂p⌉", rounds_of<s::logarithmic_rounds>};
 inline constexpr RoundsFormula twice_log_rounds{
     "⌈log₂p⌉ + ⌈log₂p⌉", [](int p, int) { return 2 * s::logarithmic_rounds(p); }};
-inline constexpr RoundsFormula traff_rounds{"2⌈log₂p⌉ + ⌈log₂p⌉",
-                                            [](int p, int) { return s::traff_rounds(p); }};
+inline constexpr RoundsFormula traff_rounds{"2⌈log₂p⌉ + ⌈log₂p⌉", rounds_of<s::traff_rounds>};
 inline constexpr RoundsFormula pipeline_rounds{"p−1+M−1", s::pipeline_rounds};
 inline constexpr RoundsFormula piece_rounds{"≤ p−1+M−1, M = Σ⌈mᵢ/b⌉", s::pipeline_rounds};
 
-inline constexpr CostFormula linear_rooted{
-    "(p−1)α + (p−1)/p·βm",
-    [](int p, double m, double a, double b, int) { return s::linear_rooted_cost(p, m, a, b); }};
-inline constexpr CostFormula linear_bcast{
-    "(p−1)(α + βm)",
-    [](int p, double m, double a, double b, int) { return s::linear_bcast_cost(p, m, a, b); }};
-inline constexpr CostFormula tree_gather{
-    "⌈log₂p⌉α + (p−1)/p·βm",
-    [](int p, double m, double a, double b, int) { return s::tree_gather_cost(p, m, a, b); }};
-inline constexpr CostFormula tree_bcast{
-    "⌈log₂p⌉(α + βm)",
-    [](int p, double m, double a, double b, int) { return s::tree_bcast_cost(p, m, a, b); }};
+inline constexpr CostFormula linear_rooted{"(p−1)α + (p−1)/p·βm", cost_of<s::linear_rooted_cost>};
+inline constexpr CostFormula linear_bcast{"(p−1)(α + βm)", cost_of<s::linear_bcast_cost>};
+inline constexpr CostFormula tree_gather{"⌈log₂p⌉α + (p−1)/p·βm", cost_of<s::tree_gather_cost>};
+inline constexpr CostFormula tree_bcast{"⌈log₂p⌉(α + βm)", cost_of<s::tree_bcast_cost>};
 inline constexpr CostFormula pipeline{"(p−1+M−1)(α + βm/M)", s::bcast_pipeline_cost};
-inline constexpr CostFormula ring{"(p−1)(α + βm/p)", [](int p, double m, double a, double b, int) {
-                                    return s::ring_allgather_cost(p, m, a, b);
-                                  }};
+inline constexpr CostFormula ring{"(p−1)(α + βm/p)", cost_of<s::ring_allgather_cost>};
 inline constexpr CostFormula dissemination{"⌈log₂p⌉α + (p−1)/p·βm",
-                                           [](int p, double m, double a, double b, int) {
-                                             return s::dissemination_allgather_cost(p, m, a, b);
-                                           }};
+                                           cost_of<s::dissemination_allgather_cost>};
 // allgatherv: bounds for any block sizes (tests/unit/test_cost_bounds.cpp holds the ring
 // schedules' α-β times to them). The plain ring moves some block in each of its p−1 steps and
 // a step lasts as long as the largest block in flight, exactly (p−1)(α + βmₘₐₓ) when a block
@@ -109,26 +106,17 @@ inline constexpr CostFormula model_traff{
                           (p - 1) * a + 2 * b * m;
     }};
 
-inline constexpr RoundsFormula twice_log{"2⌈log₂p⌉",
-                                         [](int p, int) { return s::reduce_bcast_rounds(p); }};
+inline constexpr RoundsFormula twice_log{"2⌈log₂p⌉", rounds_of<s::reduce_bcast_rounds>};
 inline constexpr RoundsFormula butterfly_rounds{"⌊log₂p⌋ + 2(⌈log₂p⌉ − ⌊log₂p⌋)",
-                                                [](int p, int) { return s::butterfly_rounds(p); }};
-inline constexpr RoundsFormula ring_twice{"2(p−1)",
-                                          [](int p, int) { return s::ring_allreduce_rounds(p); }};
-inline constexpr CostFormula reduce_bcast{
-    "2⌈log₂p⌉(α + βm)",
-    [](int p, double m, double a, double b, int) { return s::reduce_bcast_cost(p, m, a, b); }};
+                                                rounds_of<s::butterfly_rounds>};
+inline constexpr RoundsFormula ring_twice{"2(p−1)", rounds_of<s::ring_allreduce_rounds>};
+inline constexpr CostFormula reduce_bcast{"2⌈log₂p⌉(α + βm)", cost_of<s::reduce_bcast_cost>};
 inline constexpr CostFormula butterfly{"(⌊log₂p⌋ + 2(⌈log₂p⌉ − ⌊log₂p⌋))(α + βm)",
-                                       [](int p, double m, double a, double b, int) {
-                                         return s::butterfly_allreduce_cost(p, m, a, b);
-                                       }};
-inline constexpr CostFormula ring_allreduce{
-    "2(p−1)α + 2(p−1)/p·βm",
-    [](int p, double m, double a, double b, int) { return s::ring_allreduce_cost(p, m, a, b); }};
+                                       cost_of<s::butterfly_allreduce_cost>};
+inline constexpr CostFormula ring_allreduce{"2(p−1)α + 2(p−1)/p·βm",
+                                            cost_of<s::ring_allreduce_cost>};
 inline constexpr CostFormula circulant_allreduce{"⌈log₂p⌉(α + βm)",
-                                                 [](int p, double m, double a, double b, int) {
-                                                   return s::circulant_allreduce_cost(p, m, a, b);
-                                                 }};
+                                                 cost_of<s::circulant_allreduce_cost>};
 
 // Block-pipelined trees and Jia's hypercube: rounds·(α + βm/M). Where the exact round count
 // of a tree has no closed form (it depends on the tree's shape), the text is the bound the
@@ -161,17 +149,12 @@ inline constexpr CostFormula jia{"(M−1+⌈log₂p⌉)(α + βm/M)",
 // Reduce-scatter (m = the whole input vector, p blocks of m/p) and the Rabenseifner allreduce:
 // exact for p a power of two, bounds otherwise (the fold and unfold of p − q ranks).
 inline constexpr CostFormula ring_reduce_scatter{"(p−1)α + (p−1)/p·βm",
-                                                 [](int p, double m, double a, double b, int) {
-                                                   return s::reduce_scatter_ring_cost(p, m, a, b);
-                                                 }};
+                                                 cost_of<s::reduce_scatter_ring_cost>};
 inline constexpr CostFormula halving_reduce_scatter{
     "≤ ⌈log₂p⌉α + (p−1)/p·βm + (⌈log₂p⌉ − ⌊log₂p⌋)(α + 2βm)",
-    [](int p, double m, double a, double b, int) {
-      return s::reduce_scatter_halving_cost(p, m, a, b);
-    }};
-inline constexpr CostFormula rabenseifner{
-    "≤ 2⌈log₂p⌉α + 2(p−1)/p·βm + 2(⌈log₂p⌉ − ⌊log₂p⌋)βm",
-    [](int p, double m, double a, double b, int) { return s::rabenseifner_cost(p, m, a, b); }};
+    cost_of<s::reduce_scatter_halving_cost>};
+inline constexpr CostFormula rabenseifner{"≤ 2⌈log₂p⌉α + 2(p−1)/p·βm + 2(⌈log₂p⌉ − ⌊log₂p⌋)βm",
+                                          cost_of<s::rabenseifner_cost>};
 // Allreduce tree-pipeline: the two-tree reduction to rank 0, then the two-tree broadcast.
 inline constexpr RoundsFormula two_tree_allreduce_rounds{
     "≤ 2(M−1+2⌈log₂p⌉)", [](int p, int blocks) { return 2 * s::two_tree_round_bound(p, blocks); }};
@@ -182,18 +165,12 @@ inline constexpr CostFormula two_tree_allreduce{
 
 // Prefix sums: Hillis–Steele moves the whole vector in each of its ⌈log₂p⌉ rounds; the up/down
 // sweep's exact round count (schedule/scan.hpp); the pipeline is the linear pipeline's.
-inline constexpr CostFormula hillis_steele{
-    "⌈log₂p⌉(α + βm)",
-    [](int p, double m, double a, double b, int) { return s::hillis_steele_cost(p, m, a, b); }};
-inline constexpr RoundsFormula updown_rounds{"⌊log₂p⌋ + ⌊log₂(2p/3)⌋",
-                                             [](int p, int) { return s::updown_rounds(p); }};
-inline constexpr CostFormula updown{
-    "(⌊log₂p⌋ + ⌊log₂(2p/3)⌋)(α + βm)",
-    [](int p, double m, double a, double b, int) { return s::updown_cost(p, m, a, b); }};
+inline constexpr CostFormula hillis_steele{"⌈log₂p⌉(α + βm)", cost_of<s::hillis_steele_cost>};
+inline constexpr RoundsFormula updown_rounds{"⌊log₂p⌋ + ⌊log₂(2p/3)⌋", rounds_of<s::updown_rounds>};
+inline constexpr CostFormula updown{"(⌊log₂p⌋ + ⌊log₂(2p/3)⌋)(α + βm)", cost_of<s::updown_cost>};
 
 // The one-factor exchange's rounds, alltoall's and alltoallv's.
-inline constexpr RoundsFormula one_factor_rounds{
-    "2⌈p/2⌉ − 1", [](int p, int) { return s::one_factor_rounds(p); }};
+inline constexpr RoundsFormula one_factor_rounds{"2⌈p/2⌉ − 1", rounds_of<s::one_factor_rounds>};
 
 // A barrier moves no data: its cost is its rounds' latencies (barrier and ibarrier
 // dissemination).

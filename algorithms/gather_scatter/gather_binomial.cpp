@@ -17,37 +17,34 @@
 #include "common/contract.hpp"
 #include "gather_scatter/root_blocks.hpp"
 
+#include <optional>
+
 namespace collscope {
 
 namespace {
 
-int gather_at_root(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, int p) {
+/// Receives the children's subtrees of v, in the order of their rounds, into `blocks`: v's
+/// subtree in virtual-rank order (the root: the user's buffer in real-rank order, a subtree
+/// that wraps past p − 1 received into a staging buffer and copied into place).
+int receive_children(void* blocks, int count, MPI_Datatype type, int v, int root, MPI_Comm comm,
+                     int p) {
   using namespace detail;
-  const MPI_Aint extent = extent_of(recvtype);
-  COLLSCOPE_TRY(place_root_block(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root));
-  for (const schedule::TreeEdge& child : schedule::preorder_children(0, p)) {
+  const MPI_Aint extent = extent_of(type);
+  for (const schedule::TreeEdge& child : schedule::preorder_children(v, p)) {
     const int first = schedule::real_rank(child.vrank, root, p);
-    const int count = child.subtree_size * recvcount;
-    const int source = first;
+    const int n = child.subtree_size * count;
     const trace::Round round(child.round);
-    if (first + child.subtree_size <= p) {
-      COLLSCOPE_TRY(MPI_Recv(at(recvbuf, std::int64_t{first} * recvcount, extent), count, recvtype,
-                             source, gather_tag, comm, MPI_STATUS_IGNORE));
-      continue;
-    }
-    TempBuffer staging(count, recvtype);
-    COLLSCOPE_TRY(
-        MPI_Recv(staging.data(), count, recvtype, source, gather_tag, comm, MPI_STATUS_IGNORE));
-    COLLSCOPE_TRY(unpack_wrapped_subtree(staging.data(), recvcount, recvtype, first,
-                                         child.subtree_size, p, recvbuf));
+    const int place = v == 0 ? first : child.vrank - v; // real-rank or subtree order
+    void* into = at(blocks, std::int64_t{place} * count, extent);
+    std::optional<TempBuffer> staging;
+    if (v == 0 && first + child.subtree_size > p) into = staging.emplace(n, type).data();
+    COLLSCOPE_TRY(MPI_Recv(into, n, type, first, gather_tag, comm, MPI_STATUS_IGNORE));
+    if (staging)
+      COLLSCOPE_TRY(unpack_wrapped_subtree(staging->data(), count, type, first, child.subtree_size,
+                                           p, blocks));
   }
   return MPI_SUCCESS;
 }
-
-} // namespace
-
-namespace {
 
 int unchecked_gather_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                               void* recvbuf, int recvcount, MPI_Datatype recvtype, int root,
@@ -58,8 +55,9 @@ int unchecked_gather_binomial(const void* sendbuf, int sendcount, MPI_Datatype s
                                rank == root ? recvtype : sendtype, comm);
   if (rank == root) {
     if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
-    return gather_at_root(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm,
-                          p);
+    COLLSCOPE_TRY(
+        place_root_block(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root));
+    return receive_children(recvbuf, recvcount, recvtype, 0, root, comm, p);
   }
   if (carries_no_data(sendcount, sendtype)) return MPI_SUCCESS;
   const int v = schedule::virtual_rank(rank, root, p);
@@ -70,18 +68,12 @@ int unchecked_gather_binomial(const void* sendbuf, int sendcount, MPI_Datatype s
     trace::blocks(rank, size, 0, sendcount);
     return MPI_Send(data, size * sendcount, sendtype, parent, gather_tag, comm);
   };
-  const auto children = schedule::preorder_children(v, p);
-  if (children.empty()) return send_up(sendbuf);
+  if (size == 1) return send_up(sendbuf);
 
   // An inner node collects its subtree's blocks, its own first, in virtual-rank order.
   TempBuffer subtree(std::int64_t{size} * sendcount, sendtype);
   COLLSCOPE_TRY(typed_copy(sendbuf, sendcount, sendtype, subtree.data(), sendcount, sendtype));
-  for (const schedule::TreeEdge& child : children) {
-    const trace::Round round(child.round);
-    COLLSCOPE_TRY(MPI_Recv(
-        subtree.block(std::int64_t{child.vrank - v} * sendcount), child.subtree_size * sendcount,
-        sendtype, schedule::real_rank(child.vrank, root, p), gather_tag, comm, MPI_STATUS_IGNORE));
-  }
+  COLLSCOPE_TRY(receive_children(subtree.data(), sendcount, sendtype, v, root, comm, p));
   return send_up(subtree.data());
 }
 

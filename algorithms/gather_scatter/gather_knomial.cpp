@@ -26,30 +26,34 @@ namespace collscope {
 
 namespace {
 
-int gather_at_root(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, int p, int k) {
+/// Receives the children's subtrees of every level of v, bottom level first, into `blocks`: v's
+/// subtree in virtual-rank order (the root: the user's buffer in real-rank order, a subtree
+/// that wraps past p − 1 received into a staging buffer and copied into place).
+int receive_levels(void* blocks, int count, MPI_Datatype type, int v, int root, MPI_Comm comm,
+                   int p, int k) {
   using namespace detail;
-  const MPI_Aint extent = extent_of(recvtype);
-  COLLSCOPE_TRY(place_root_block(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root));
-  for (const schedule::KnomialLevel& level : schedule::knomial_child_levels(0, p, k)) {
+  const MPI_Aint extent = extent_of(type);
+  std::vector<MPI_Request> requests;
+  for (const schedule::KnomialLevel& level : schedule::knomial_child_levels(v, p, k)) {
     const trace::Round round(level.level);
-    std::vector<MPI_Request> requests(level.edges.size(), MPI_REQUEST_NULL);
+    requests.assign(level.edges.size(), MPI_REQUEST_NULL);
     std::vector<std::optional<TempBuffer>> staging(level.edges.size());
     for (std::size_t c = 0; c < level.edges.size(); ++c) {
       const schedule::TreeEdge& child = level.edges[c];
       const int first = schedule::real_rank(child.vrank, root, p);
-      const int count = child.subtree_size * recvcount;
-      void* into = at(recvbuf, std::int64_t{first} * recvcount, extent);
-      if (first + child.subtree_size > p) into = staging[c].emplace(count, recvtype).data();
-      COLLSCOPE_TRY(MPI_Irecv(into, count, recvtype, first, gather_tag, comm, &requests[c]));
+      const int n = child.subtree_size * count;
+      const int place = v == 0 ? first : child.vrank - v; // real-rank or subtree order
+      void* into = at(blocks, std::int64_t{place} * count, extent);
+      if (v == 0 && first + child.subtree_size > p) into = staging[c].emplace(n, type).data();
+      COLLSCOPE_TRY(MPI_Irecv(into, n, type, first, gather_tag, comm, &requests[c]));
     }
     COLLSCOPE_TRY(
         MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE));
     for (std::size_t c = 0; c < level.edges.size(); ++c) {
       if (!staging[c]) continue;
-      COLLSCOPE_TRY(unpack_wrapped_subtree(staging[c]->data(), recvcount, recvtype,
+      COLLSCOPE_TRY(unpack_wrapped_subtree(staging[c]->data(), count, type,
                                            schedule::real_rank(level.edges[c].vrank, root, p),
-                                           level.edges[c].subtree_size, p, recvbuf));
+                                           level.edges[c].subtree_size, p, blocks));
     }
   }
   return MPI_SUCCESS;
@@ -66,8 +70,9 @@ int unchecked_gather_knomial(const void* sendbuf, int sendcount, MPI_Datatype se
   trace::meta("radix", k);
   if (rank == root) {
     if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
-    return gather_at_root(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, p,
-                          k);
+    COLLSCOPE_TRY(
+        place_root_block(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root));
+    return receive_levels(recvbuf, recvcount, recvtype, 0, root, comm, p, k);
   }
   if (carries_no_data(sendcount, sendtype)) return MPI_SUCCESS;
   const int v = schedule::virtual_rank(rank, root, p);
@@ -78,25 +83,12 @@ int unchecked_gather_knomial(const void* sendbuf, int sendcount, MPI_Datatype se
     return MPI_Send(data, size * sendcount, sendtype,
                     schedule::real_rank(schedule::knomial_parent(v, k), root, p), gather_tag, comm);
   };
-  const auto levels = schedule::knomial_child_levels(v, p, k);
-  if (levels.empty()) return send_up(sendbuf);
+  if (size == 1) return send_up(sendbuf);
 
   // An inner node collects its subtree's blocks, its own first, in virtual-rank order.
   TempBuffer subtree(std::int64_t{size} * sendcount, sendtype);
   COLLSCOPE_TRY(typed_copy(sendbuf, sendcount, sendtype, subtree.data(), sendcount, sendtype));
-  std::vector<MPI_Request> requests;
-  for (const schedule::KnomialLevel& level : levels) {
-    const trace::Round round(level.level);
-    requests.assign(level.edges.size(), MPI_REQUEST_NULL);
-    for (std::size_t c = 0; c < level.edges.size(); ++c) {
-      const schedule::TreeEdge& child = level.edges[c];
-      COLLSCOPE_TRY(MPI_Irecv(
-          subtree.block(std::int64_t{child.vrank - v} * sendcount), child.subtree_size * sendcount,
-          sendtype, schedule::real_rank(child.vrank, root, p), gather_tag, comm, &requests[c]));
-    }
-    COLLSCOPE_TRY(
-        MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE));
-  }
+  COLLSCOPE_TRY(receive_levels(subtree.data(), sendcount, sendtype, v, root, comm, p, k));
   return send_up(subtree.data());
 }
 

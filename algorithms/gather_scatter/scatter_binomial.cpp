@@ -22,26 +22,25 @@ namespace collscope {
 
 namespace {
 
-int scatter_from_root(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                      int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, int p) {
+/// Sends the children of v their subtrees, largest first; `blocks` holds v's subtree in
+/// virtual-rank order (the root: the user's buffer in real-rank order, a subtree that wraps past
+/// p − 1 packed).
+int send_children(const void* blocks, int count, MPI_Datatype type, int v, int root, MPI_Comm comm,
+                  int p) {
   using namespace detail;
-  for (const schedule::TreeEdge& child : schedule::preorder_children(0, p) | std::views::reverse) {
+  const MPI_Aint extent = extent_of(type);
+  for (const schedule::TreeEdge& child : schedule::preorder_children(v, p) | std::views::reverse) {
     const int first = schedule::real_rank(child.vrank, root, p);
-    const int count = child.subtree_size * sendcount;
     const trace::Round round(schedule::preorder_topdown_round(child.vrank, p));
     std::optional<TempBuffer> staging;
-    const void* run = nullptr;
-    COLLSCOPE_TRY(
-        subtree_run(sendbuf, sendcount, sendtype, first, child.subtree_size, p, staging, run));
-    trace::blocks(first, child.subtree_size, 0, sendcount);
-    COLLSCOPE_TRY(MPI_Send(run, count, sendtype, first, scatter_tag, comm));
+    const void* run = at(blocks, std::int64_t{child.vrank - v} * count, extent);
+    if (v == 0)
+      COLLSCOPE_TRY(subtree_run(blocks, count, type, first, child.subtree_size, p, staging, run));
+    trace::blocks(first, child.subtree_size, 0, count);
+    COLLSCOPE_TRY(MPI_Send(run, child.subtree_size * count, type, first, scatter_tag, comm));
   }
-  return keep_root_block(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
+  return MPI_SUCCESS;
 }
-
-} // namespace
-
-namespace {
 
 int unchecked_scatter_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                                void* recvbuf, int recvcount, MPI_Datatype recvtype, int root,
@@ -52,30 +51,23 @@ int unchecked_scatter_binomial(const void* sendbuf, int sendcount, MPI_Datatype 
                                rank == root ? sendtype : recvtype, comm);
   if (rank == root) {
     if (carries_no_data(sendcount, sendtype)) return MPI_SUCCESS;
-    return scatter_from_root(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm,
-                             p);
+    COLLSCOPE_TRY(send_children(sendbuf, sendcount, sendtype, 0, root, comm, p));
+    return keep_root_block(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
   }
   if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
   const int v = schedule::virtual_rank(rank, root, p);
   const int parent = schedule::real_rank(schedule::preorder_parent(v, p), root, p);
-  const auto children = schedule::preorder_children(v, p);
   const int size = schedule::preorder_subtree_size(v, p);
   const auto receive = [&](void* into) {
     const trace::Round round(schedule::preorder_topdown_round(v, p));
     return MPI_Recv(into, size * recvcount, recvtype, parent, scatter_tag, comm, MPI_STATUS_IGNORE);
   };
-  if (children.empty()) return receive(recvbuf);
+  if (size == 1) return receive(recvbuf);
 
   // An inner node receives its subtree's blocks in virtual-rank order, its own first.
   TempBuffer subtree(std::int64_t{size} * recvcount, recvtype);
   COLLSCOPE_TRY(receive(subtree.data()));
-  for (const schedule::TreeEdge& child : children | std::views::reverse) {
-    const trace::Round round(schedule::preorder_topdown_round(child.vrank, p));
-    trace::blocks(schedule::real_rank(child.vrank, root, p), child.subtree_size, 0, recvcount);
-    COLLSCOPE_TRY(MPI_Send(subtree.block(std::int64_t{child.vrank - v} * recvcount),
-                           child.subtree_size * recvcount, recvtype,
-                           schedule::real_rank(child.vrank, root, p), scatter_tag, comm));
-  }
+  COLLSCOPE_TRY(send_children(subtree.data(), recvcount, recvtype, v, root, comm, p));
   return typed_copy(subtree.data(), recvcount, recvtype, recvbuf, recvcount, recvtype);
 }
 

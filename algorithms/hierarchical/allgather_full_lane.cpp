@@ -16,6 +16,7 @@
 #include "common/contract.hpp"
 #include "common/own_block.hpp"
 #include "hierarchical/hierarchy.hpp"
+#include "hierarchical/rank_order.hpp"
 
 #include <vector>
 
@@ -36,7 +37,6 @@ int unchecked_allgather_full_lane(const void* sendbuf, int sendcount, MPI_Dataty
   if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
   const schedule::NodeLayout& layout = h.nodes->layout;
   const int N = h.nodes_count, n = h.largest_node;
-  const MPI_Aint extent = extent_of(recvtype);
   const bool in_place = sendbuf == MPI_IN_PLACE;
   TempBuffer lane_blocks(std::int64_t(N) * recvcount, recvtype);
   TempBuffer all(std::int64_t(p) * recvcount, recvtype);
@@ -50,17 +50,12 @@ int unchecked_allgather_full_lane(const void* sendbuf, int sendcount, MPI_Dataty
                                           N * recvcount, recvtype, h.nodes->node_comm));
   }
   // all holds lane j's blocks of nodes 0 … N−1 at positions jN … jN + N − 1.
+  std::vector<int> position(static_cast<std::size_t>(p));
   for (int node = 0; node < N; ++node) {
     const std::vector<int> members = layout.members(node);
-    for (int j = 0; j < n; ++j) {
-      const int r = members[std::size_t(j)];
-      if (in_place && r == rank) continue;
-      COLLSCOPE_TRY(typed_copy(all.block(std::int64_t(j * N + node) * recvcount), recvcount,
-                               recvtype, at(recvbuf, std::int64_t(r) * recvcount, extent),
-                               recvcount, recvtype));
-    }
+    for (int j = 0; j < n; ++j) position[std::size_t(members[std::size_t(j)])] = j * N + node;
   }
-  return MPI_SUCCESS;
+  return to_rank_order(all.data(), position, recvbuf, recvcount, recvtype, in_place ? rank : -1);
 }
 
 } // namespace

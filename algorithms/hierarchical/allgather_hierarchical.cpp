@@ -21,6 +21,7 @@
 #include "common/contract.hpp"
 #include "common/own_block.hpp"
 #include "hierarchical/hierarchy.hpp"
+#include "hierarchical/rank_order.hpp"
 
 #include <vector>
 
@@ -39,7 +40,6 @@ int unchecked_allgather_hierarchical(const void* sendbuf, int sendcount, MPI_Dat
   region.layout(h.nodes->layout);
   if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
   const schedule::NodeLayout& layout = h.nodes->layout;
-  const MPI_Aint extent = extent_of(recvtype);
   const bool in_place = sendbuf == MPI_IN_PLACE;
   // Where each node's blocks start in node order, and each rank's block there.
   const std::vector<int> sizes = layout.sizes();
@@ -71,13 +71,7 @@ int unchecked_allgather_hierarchical(const void* sendbuf, int sendcount, MPI_Dat
     const trace::RoundOffset after_leaders(inside + h.nodes_count - 1);
     COLLSCOPE_TRY(bcast_binomial(all.data(), p * recvcount, recvtype, 0, h.nodes->node_comm));
   }
-  for (int r = 0; r < p; ++r) {
-    if (in_place && r == rank) continue;
-    COLLSCOPE_TRY(typed_copy(all.block(std::int64_t(position[std::size_t(r)]) * recvcount),
-                             recvcount, recvtype, at(recvbuf, std::int64_t(r) * recvcount, extent),
-                             recvcount, recvtype));
-  }
-  return MPI_SUCCESS;
+  return to_rank_order(all.data(), position, recvbuf, recvcount, recvtype, in_place ? rank : -1);
 }
 
 } // namespace

@@ -30,9 +30,8 @@ int unchecked_allgatherv_ring(const void* sendbuf, int sendcount, MPI_Datatype s
   meta_counts(recvcounts, p);
   const MPI_Aint extent = extent_of(recvtype);
   const auto block = [&](int origin) { return at(recvbuf, displs[origin], extent); };
-  if (sendbuf != MPI_IN_PLACE)
-    COLLSCOPE_TRY(
-        copy_block(sendbuf, sendcount, sendtype, block(rank), recvcounts[rank], recvtype));
+  COLLSCOPE_TRY(
+      place_own_block(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, rank));
   for (int i = 0; i + 1 < p; ++i) {
     const schedule::CirculantStep step = schedule::ring_allgather_step(rank, p, i);
     const bool sends = !carries_no_data(recvcounts[step.send_first], recvtype);

@@ -62,9 +62,8 @@ int unchecked_allgatherv_ring_pipelined_piece(const void* sendbuf, int sendcount
                                comm);
   if (piece < 1) return MPI_ERR_ARG; // every rank passes the same piece, so all fail together
   const MPI_Aint extent = extent_of(recvtype);
-  if (sendbuf != MPI_IN_PLACE)
-    COLLSCOPE_TRY(copy_block(sendbuf, sendcount, sendtype, at(recvbuf, displs[rank], extent),
-                             recvcounts[rank], recvtype));
+  COLLSCOPE_TRY(
+      place_own_block(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, rank));
   // A type without bytes moves nothing, whatever the counts (every rank sees the same size).
   const bool empty_type = carries_no_data(1, recvtype);
   std::vector<std::int64_t> pieces(static_cast<std::size_t>(p));

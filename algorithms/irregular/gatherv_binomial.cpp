@@ -34,10 +34,8 @@ std::vector<int> subtree_ranks(int first, int size, int root, int p) {
 int at_root(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
             const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
             MPI_Comm comm, int p) {
-  if (sendbuf != MPI_IN_PLACE)
-    COLLSCOPE_TRY(copy_block(sendbuf, sendcount, sendtype,
-                             at(recvbuf, displs[root], extent_of(recvtype)), recvcounts[root],
-                             recvtype));
+  COLLSCOPE_TRY(
+      place_own_block(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root));
   for (const schedule::TreeEdge& child : schedule::preorder_children(0, p)) {
     const trace::Round round(child.round);
     const std::vector<int> ranks = subtree_ranks(child.vrank, child.subtree_size, root, p);

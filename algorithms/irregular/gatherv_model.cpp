@@ -38,10 +38,8 @@ int gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* rec
   COLLSCOPE_TRY(plan_model_tree(tree, recvcounts, recvtype, root, comm, plan));
   const trace::Region phase("phase data");
   if (is_root) {
-    if (sendbuf != MPI_IN_PLACE)
-      COLLSCOPE_TRY(copy_block(sendbuf, sendcount, sendtype,
-                               at(recvbuf, displs[root], extent_of(recvtype)), recvcounts[root],
-                               recvtype));
+    COLLSCOPE_TRY(
+        place_own_block(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root));
     for (std::size_t k = 0; k < plan.children.size(); ++k) {
       if (plan.children[k].second == 0) continue;
       const trace::Round round(static_cast<int>(k));

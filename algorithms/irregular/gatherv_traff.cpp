@@ -57,12 +57,8 @@ struct Gatherv {
 int at_root(const Gatherv& g, const IrregularView& view,
             const schedule::IrregularOptions& options) {
   const int p = shape(g.comm).size;
-  if (g.sendbuf != MPI_IN_PLACE) {
-    const MPI_Aint extent = extent_of(g.recvtype);
-    COLLSCOPE_TRY(copy_block(g.sendbuf, g.sendcount, g.sendtype,
-                             at(g.recvbuf, g.displs[g.root], extent), g.recvcounts[g.root],
-                             g.recvtype));
-  }
+  COLLSCOPE_TRY(place_own_block(g.sendbuf, g.sendcount, g.sendtype, g.recvbuf, g.recvcounts,
+                                g.displs, g.recvtype, g.root));
   for (const TreeMessage& m :
        root_messages(view, g.recvcounts, g.recvtype, g.root, g.comm, options)) {
     if (m.bytes == 0) continue;

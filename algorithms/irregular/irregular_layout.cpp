@@ -83,6 +83,21 @@ int copy_block(const void* src, int scount, MPI_Datatype stype, void* dst, int r
   return typed_copy(src, scount, stype, dst, rcount, rtype);
 }
 
+int place_own_block(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                    const int* recvcounts, const int* displs, MPI_Datatype recvtype, int rank) {
+  if (sendbuf == MPI_IN_PLACE) return MPI_SUCCESS;
+  return copy_block(sendbuf, sendcount, sendtype, at(recvbuf, displs[rank], extent_of(recvtype)),
+                    recvcounts[rank], recvtype);
+}
+
+int keep_own_block(const void* sendbuf, const int* sendcounts, const int* displs,
+                   MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                   int root) {
+  if (recvbuf == MPI_IN_PLACE) return MPI_SUCCESS;
+  return copy_block(at(sendbuf, displs[root], extent_of(sendtype)), sendcounts[root], sendtype,
+                    recvbuf, recvcount, recvtype);
+}
+
 std::vector<int> rank_list(int begin, int end) {
   std::vector<int> ranks;
   for (int k = begin; k < end; ++k) ranks.push_back(k);

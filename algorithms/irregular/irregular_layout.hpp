@@ -56,6 +56,17 @@ private:
 int copy_block(const void* src, int scount, MPI_Datatype stype, void* dst, int rcount,
                MPI_Datatype rtype);
 
+/// Gatherv and allgatherv: `rank`'s own block, `sendbuf` copied to its place in `recvbuf`
+/// (recvcounts[rank] × recvtype at displs[rank]); nothing in place.
+int place_own_block(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                    const int* recvcounts, const int* displs, MPI_Datatype recvtype, int rank);
+
+/// Scatterv: the root's own block, from its place in `sendbuf` (sendcounts[root] × sendtype at
+/// displs[root]) copied to `recvbuf`; nothing in place.
+int keep_own_block(const void* sendbuf, const int* sendcounts, const int* displs,
+                   MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                   int root);
+
 /// The ranks of [begin, end) in order.
 std::vector<int> rank_list(int begin, int end);
 

@@ -42,9 +42,7 @@ int from_root(const void* sendbuf, const int* sendcounts, const int* displs, MPI
     COLLSCOPE_TRY(
         MPI_Send(from.address(), from.count(), from.type(), ranks.front(), scatterv_tag, comm));
   }
-  if (recvbuf == MPI_IN_PLACE) return MPI_SUCCESS;
-  return copy_block(at(sendbuf, displs[root], extent_of(sendtype)), sendcounts[root], sendtype,
-                    recvbuf, recvcount, recvtype);
+  return keep_own_block(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root);
 }
 
 } // namespace

@@ -39,9 +39,8 @@ int scatterv(const void* sendbuf, const int* sendcounts, const int* displs, MPI_
       COLLSCOPE_TRY(MPI_Send(from.address(), from.count(), from.type(), plan.children[k].first,
                              scatterv_tag, comm));
     }
-    if (recvbuf == MPI_IN_PLACE) return MPI_SUCCESS;
-    return copy_block(at(sendbuf, displs[root], extent_of(sendtype)), sendcounts[root], sendtype,
-                      recvbuf, recvcount, recvtype);
+    return keep_own_block(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype,
+                          root);
   }
   if (plan.bytes == 0) return MPI_SUCCESS;
   const std::int64_t own = bytes_of(recvcount, recvtype);

@@ -60,9 +60,8 @@ int from_root(const Scatterv& s, const IrregularView& view,
     COLLSCOPE_TRY(
         MPI_Send(from.address(), from.count(), from.type(), m.peer, scatterv_tag, s.comm));
   }
-  if (s.recvbuf == MPI_IN_PLACE) return MPI_SUCCESS;
-  return copy_block(at(s.sendbuf, s.displs[s.root], extent_of(s.sendtype)), s.sendcounts[s.root],
-                    s.sendtype, s.recvbuf, s.recvcount, s.recvtype);
+  return keep_own_block(s.sendbuf, s.sendcounts, s.displs, s.sendtype, s.recvbuf, s.recvcount,
+                        s.recvtype, s.root);
 }
 
 int below_root(const Scatterv& s, const IrregularView& view, int rank) {

@@ -18,8 +18,7 @@ using C = Collective;
 
 // A bound: the exact count depends on the tree's shape (schedule/inorder_tree.hpp;
 // tests/unit/test_inorder_dual_root.cpp holds it below this).
-constexpr RoundsFormula inorder_rounds{"≤ 2⌈log₂p⌉",
-                                       [](int p, int) { return s::inorder_reduce_round_bound(p); }};
+constexpr RoundsFormula inorder_rounds{"≤ 2⌈log₂p⌉", rounds_of<s::inorder_reduce_round_bound>};
 constexpr CostFormula inorder{"≤ 2⌈log₂p⌉(α + βm)", [](int p, double m, double a, double b, int) {
                                 return s::inorder_reduce_round_bound(p) * (a + b * m);
                               }};

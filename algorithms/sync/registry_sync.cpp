@@ -15,8 +15,7 @@ using namespace formulas;
 using C = Collective;
 
 // A barrier moves no data: its cost is its rounds' latencies.
-constexpr RoundsFormula tree_barrier_rounds{
-    "2⌈log₂p⌉", [](int p, int) { return schedule::tree_barrier_rounds(p); }};
+constexpr RoundsFormula tree_barrier_rounds{"2⌈log₂p⌉", rounds_of<schedule::tree_barrier_rounds>};
 constexpr CostFormula tree_latency{"2⌈log₂p⌉α", [](int p, double, double a, double, int) {
                                      return schedule::barrier_cost(2 * s::ceil_log2(p), a);
                                    }};
