@@ -305,6 +305,8 @@ loggp-model)
   # others with all n ranks on the node's link) and the two-level formulas of the hierarchical
   # and full-lane algorithms. (A flat tree's bytes between nodes are charged as the worst case,
   # n ranks on the link: for a pre-order tree of large m that is a bound, not a prediction.)
+  # An allgather's doubling keeps its small rounds in the node, a halving reduce-scatter its
+  # small (`halving`) or large (`ordered-halving`) ones (Algorithm::nearest_first).
   # The Van de Geijn bcast (`hierarchical-scatter-allgather`) only where its scatter's pieces are
   # rendezvous (≥ 64 KiB): below, eager sends of a binomial scatter share the root's link, which
   # the model does not charge yet (bench/collectives/SIMULATED.md).
@@ -337,6 +339,9 @@ cluster:16x16 reduce full-lane 16384
 cluster:4x16 bcast hierarchical-scatter-allgather 262144
 cluster:4x16 reduce hierarchical-scatter-gather 16384
 cluster:4x16 reduce hierarchical-scatter-gather 262144
+cluster:4x16 allgather recursive-doubling 64
+cluster:4x16 reduce_scatter_block halving 64
+cluster:4x16 reduce_scatter_block ordered-halving 1024
 CASES
   ;;
 *)
