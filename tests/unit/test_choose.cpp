@@ -265,20 +265,29 @@ TEST_CASE("auto's platform model: all zero is the α-β choice, o per message at
   CHECK(predict_at(knomial, call, posted, 64) - without == Approx(62 * o).epsilon(1e-6));
 }
 
+// scripts/simulate's cluster:NxC with --overhead 0.5us as auto sees it: α = 1 µs and β = 0.2
+// ns/byte between nodes, 0.25 µs and 0.1 ns/byte inside, o = g = 0.5 µs, one link per node.
+namespace nxc {
+constexpr double a = 1e-6, b = 2e-10, an = 2.5e-7, bn = 1e-10, o = 5e-7;
+CostModel multi_core(int nodes, int per_node) {
+  return {.alpha = a,
+          .beta = b,
+          .alpha_node = an,
+          .beta_node = bn,
+          .nodes = nodes,
+          .per_node = per_node,
+          .regular_nodes = true,
+          .o = o,
+          .g = o,
+          .charge_layout = true,
+          .consecutive = true,
+          .lanes = 1};
+}
+} // namespace nxc
+
 TEST_CASE("auto's platform model charges multi-core nodes") {
-  const double a = 1e-6, b = 2e-10, an = 2.5e-7, bn = 1e-10, o = 5e-7;
-  const CostModel cluster{.alpha = a,
-                          .beta = b,
-                          .alpha_node = an,
-                          .beta_node = bn,
-                          .nodes = 4,
-                          .per_node = 16,
-                          .regular_nodes = true,
-                          .o = o,
-                          .g = o,
-                          .charge_layout = true,
-                          .consecutive = true,
-                          .lanes = 1};
+  using namespace nxc;
+  const CostModel cluster = multi_core(4, 16);
   // A flat tree: the latencies of its 2 top levels between the 4 nodes, of its 4 bottom levels
   // inside them; all its bytes charged as 16 ranks sharing the node's link (the worst case),
   // as the bit-reversed binomial tree does send from all 16 ranks of a node at once.
@@ -316,7 +325,7 @@ TEST_CASE("auto's platform model: a doubling's or halving's node rounds move wha
   // combining rounds each move half of everything, m/2, inside as across; an allreduce's
   // butterfly the whole vector. (An allgather of 4 KiB blocks on 16 × 16 was predicted 308 µs
   // when the node rounds were charged with m: SimGrid measured 3379.)
-  const double a = 1e-6, b = 2e-10, an = 2.5e-7, bn = 1e-10, o = 5e-7;
+  using namespace nxc;
   const Algorithm& doubling = *find_algorithm(C::allgather, "dissemination");
   const Algorithm& hypercube = *find_algorithm(C::alltoall, "hypercube");
   const Algorithm& butterfly = *find_algorithm(C::allreduce, "butterfly");
@@ -325,18 +334,7 @@ TEST_CASE("auto's platform model: a doubling's or halving's node rounds move wha
   for (int nodes : {2, 4, 8, 16})
     for (int n : {2, 4, 8, 16})
       for (int count : {1, 64, 1024}) {
-        const CostModel cluster{.alpha = a,
-                                .beta = b,
-                                .alpha_node = an,
-                                .beta_node = bn,
-                                .nodes = nodes,
-                                .per_node = n,
-                                .regular_nodes = true,
-                                .o = o,
-                                .g = o,
-                                .charge_layout = true,
-                                .consecutive = true,
-                                .lanes = 1};
+        const CostModel cluster = multi_core(nodes, n);
         const int p = nodes * n;
         const double across = std::log2(nodes), inside = std::log2(n);
         const double m = 4.0 * count * p; // p blocks of `count` ints
