@@ -88,11 +88,12 @@ double cost_at(const Algorithm& a, const CallShape& call, const CostModel& model
     // Which rounds: an allgather doubles its blocks, a reduce-scatter halves them, so the node
     // keeps its small rounds (the same call on n ranks, m·n/p bytes) when an allgather goes by
     // growing distance or a reduce-scatter by shrinking, its large ones otherwise (m: n − 1 of
-    // every n bytes). An allreduce's vectors and an alltoall's combined halves are as large in
-    // every round (m).
+    // every n bytes). An alltoall that sends each block alone moves n − 1 blocks inside (m·n/p);
+    // one that combines them, and an allreduce's vectors, as much in every round (m).
     bool small_rounds_inside = false;
     if (a.collective == C::allgather) small_rounds_inside = a.nearest_first;
     if (a.collective == C::reduce_scatter_block) small_rounds_inside = !a.nearest_first;
+    if (a.collective == C::alltoall) small_rounds_inside = !a.combines_blocks;
     const double m_node = small_rounds_inside ? m * c / call.p : m;
     return between - flat_charged(a, c, m_node, model, model.alpha + o2, beta_net, value) +
            flat_charged(a, c, m_node, model, model.alpha_node + o2, model.beta_node, value);

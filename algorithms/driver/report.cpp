@@ -94,6 +94,7 @@ void print_json(const std::vector<const Algorithm*>& rows) {
                     {"ported_cost", text_or_null(a->ported.text)},
                     {"one_sender_per_node", a->one_sender_per_node},
                     {"nearest_first", a->nearest_first},
+                    {"combines_blocks", a->combines_blocks},
                     {"guideline", a->guideline},
                     {"mock_up_of", text_or_null(a->mock_up_of)}});
   // One entry per line: readable, and greppable by line.

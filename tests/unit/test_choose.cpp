@@ -354,6 +354,11 @@ TEST_CASE("auto's platform model: a doubling's or halving's node rounds move wha
         CHECK(predict_at(ordered, scatter, cluster, 0) ==
               Approx(inside * (an + 2 * o) + (n - 1.0) / n * m * bn + across * (a + 2 * o) +
                      ((p - 1.0) / p - (n - 1.0) / n) * m * b * n));
+        // An alltoall that sends each block alone: n − 1 of its p − 1 rounds inside the node.
+        const Algorithm& direct = *find_algorithm(C::alltoall, "direct");
+        CHECK(
+            predict_at(direct, {.collective = C::alltoall, .p = p, .count = count}, cluster, 0) ==
+            Approx((n - 1.0) * (an + 2 * o + bn * m / p) + (p - n) * (a + 2 * o + b * n * m / p)));
         const double v = 4.0 * count; // allreduce: m is the vector
         CHECK(predict_at(butterfly, {.collective = C::allreduce, .p = p, .count = count}, cluster,
                          0) ==

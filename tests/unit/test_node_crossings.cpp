@@ -129,3 +129,27 @@ TEST_CASE("nearest first: flagged exactly where a doubling's first rounds stay i
              a.collective == Collective::reduce_scatter_block));
     }
 }
+
+TEST_CASE("combines blocks: flagged exactly where an alltoall sends fewer than p − 1 messages") {
+  // auto charges an alltoall's rounds inside a node with m·n/p when it sends every block alone
+  // and with m when it combines them (choose.cpp). The registry's alltoalls without a schedule
+  // here: `linear` and `scatter-dest` post one message per block (p − 1), `bruck-radix` combines.
+  int combining = 0;
+  for (const schedule::PatternAlgorithm& pa : schedule::pattern_algorithms()) {
+    if (!pa.in_registry || pa.collective != "alltoall") continue;
+    const Algorithm* a = find_algorithm(Collective::alltoall, pa.name);
+    REQUIRE(a != nullptr);
+    CAPTURE(pa.name);
+    for (int p = 4; p <= 64; p *= 2) {
+      int sent = 0;
+      for (const schedule::PatternMessage& m : pa.make({.p = p}).messages) sent += m.from == 0;
+      CAPTURE(p, sent);
+      CHECK(a->combines_blocks == (sent < p - 1));
+    }
+    combining += a->combines_blocks;
+  }
+  CHECK(combining == 2); // hypercube, bruck
+  CHECK(find_algorithm(Collective::alltoall, "bruck-radix")->combines_blocks);
+  CHECK_FALSE(find_algorithm(Collective::alltoall, "linear")->combines_blocks);
+  CHECK_FALSE(find_algorithm(Collective::alltoall, "scatter-dest")->combines_blocks);
+}

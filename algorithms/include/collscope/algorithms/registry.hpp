@@ -58,11 +58,11 @@ using ScanFn = AllreduceFn;                ///< MPI_Scan and MPI_Exscan
 using AlltoallFn = AllgatherFn;            ///< MPI_Alltoall
 using AlltoallvFn = int (*)(const void*, const int*, const int*, MPI_Datatype, void*, const int*,
                             const int*, MPI_Datatype, MPI_Comm); ///< MPI_Alltoallv
-using NeighborFn = AllgatherFn; ///< MPI_Neighbor_allgather, MPI_Neighbor_alltoall
+using NeighborFn = AllgatherFn;      ///< MPI_Neighbor_allgather, MPI_Neighbor_alltoall
 using BarrierFn = int (*)(MPI_Comm); ///< MPI_Barrier
 using IbcastFn = int (*)(void*, int, MPI_Datatype, int, MPI_Comm, MPI_Request*); ///< MPI_Ibcast
 using IallreduceFn = int (*)(const void*, void*, int, MPI_Datatype, MPI_Op, MPI_Comm,
-                             MPI_Request*);             ///< MPI_Iallreduce
+                             MPI_Request*);         ///< MPI_Iallreduce
 using IbarrierFn = int (*)(MPI_Comm, MPI_Request*); ///< MPI_Ibarrier
 
 /// The blocking collective a nonblocking one completes as (ibcast → bcast); itself otherwise.
@@ -136,6 +136,11 @@ struct Algorithm {
   /// many; auto charges a node's link with the rounds it does not keep.
   /// tests/unit/test_node_crossings.cpp derives it from the schedules' bytes, both ways.
   bool nearest_first = false;
+  /// Alltoalls that combine blocks (hypercube, Bruck, Bruck in radix k): a rank sends fewer than
+  /// p − 1 messages, each a share of m whatever p, so a round inside a node moves as much as one
+  /// between nodes; the others send each block alone (p − 1 messages of m/p).
+  /// tests/unit/test_node_crossings.cpp derives it from the schedules' message counts.
+  bool combines_blocks = false;
   /// Neighbourhood collectives: rounds and cost for s neighbours in d dimensions, instead of
   /// `rounds` and `cost`; the function, set for both.
   schedule::NeighborFormula neighbor_formula = {};
