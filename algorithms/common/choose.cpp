@@ -29,7 +29,10 @@ bool power_of_two(int p) {
 /// beyond one per level: max(o, g) each at the sender, and at the receiver too for rootless
 /// collectives (every rank receives as many as it posts). Messages per level come from the
 /// formulas themselves: the one-ported `cost` at α = 1, β = 0 counts the busiest rank's
-/// messages, the k-ported `ported` its levels.
+/// messages, the k-ported `ported` its levels. On one link the messages already posted are in
+/// flight while the rank pays for the next ones: the posting overheads and the link's bytes
+/// overlap, and the longer of the two sets the pace (an alltoall of 64 ints posted at once on
+/// cluster:16x16: 255 µs of overheads against 209 µs on the node's link, 274 µs simulated).
 double flat_charged(const Algorithm& a, int p, double m, const CostModel& model, double alpha,
                     double beta, int value) {
   CostModel at = model;
@@ -40,7 +43,9 @@ double flat_charged(const Algorithm& a, int p, double m, const CostModel& model,
   if (post > 0 && a.ported.of && model.ports != Ports::one) {
     const int v = std::max(1, value);
     const double extra = a.cost.of(p, m, 1.0, 0.0, v) - a.ported.of(p, m, 1.0, 0.0, v);
-    t += std::max(0.0, extra) * post * (a.has_root() ? 1 : 2);
+    const double posting = std::max(0.0, extra) * post * (a.has_root() ? 1 : 2);
+    const double overlapped = model.ports == Ports::one_link ? a.cost.of(p, m, 0.0, beta, v) : 0;
+    t += std::max(0.0, posting - overlapped);
   }
   return t;
 }
