@@ -17,6 +17,7 @@
 #include "common/annotate.hpp"
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
+#include "common/tree_parent.hpp"
 
 #include <ranges>
 #include <vector>
@@ -34,11 +35,9 @@ int unchecked_bcast_knomial(void* buffer, int count, MPI_Datatype datatype, int 
   trace::meta("radix", k);
   if (carries_no_data(count, datatype)) return MPI_SUCCESS;
   const int v = schedule::virtual_rank(rank, root, p);
-  if (v != 0) {
-    const trace::Round round(schedule::knomial_topdown_round(schedule::knomial_level(v, k), p, k));
-    const int parent = schedule::real_rank(schedule::knomial_parent(v, k), root, p);
-    COLLSCOPE_TRY(MPI_Recv(buffer, count, datatype, parent, bcast_tag, comm, MPI_STATUS_IGNORE));
-  }
+  if (v != 0)
+    COLLSCOPE_TRY(receive_from_parent(knomial_parent(v, root, p, k, Toward::leaves), buffer, count,
+                                      datatype, bcast_tag, comm));
   std::vector<MPI_Request> requests;
   for (const schedule::KnomialLevel& level :
        schedule::knomial_child_levels(v, p, k) | std::views::reverse) {

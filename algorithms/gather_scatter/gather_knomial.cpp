@@ -18,6 +18,7 @@
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
 #include "gather_scatter/root_blocks.hpp"
+#include "gather_scatter/subtrees.hpp"
 
 #include <optional>
 #include <vector>
@@ -76,20 +77,10 @@ int unchecked_gather_knomial(const void* sendbuf, int sendcount, MPI_Datatype se
   }
   if (carries_no_data(sendcount, sendtype)) return MPI_SUCCESS;
   const int v = schedule::virtual_rank(rank, root, p);
-  const int size = schedule::knomial_subtree_size(v, p, k);
-  const auto send_up = [&](const void* data) {
-    const trace::Round round(schedule::knomial_level(v, k));
-    trace::blocks(rank, size, 0, sendcount);
-    return MPI_Send(data, size * sendcount, sendtype,
-                    schedule::real_rank(schedule::knomial_parent(v, k), root, p), gather_tag, comm);
-  };
-  if (size == 1) return send_up(sendbuf);
-
-  // An inner node collects its subtree's blocks, its own first, in virtual-rank order.
-  TempBuffer subtree(std::int64_t{size} * sendcount, sendtype);
-  COLLSCOPE_TRY(typed_copy(sendbuf, sendcount, sendtype, subtree.data(), sendcount, sendtype));
-  COLLSCOPE_TRY(receive_levels(subtree.data(), sendcount, sendtype, v, root, comm, p, k));
-  return send_up(subtree.data());
+  return gather_subtree(sendbuf, sendcount, sendtype, knomial_parent(v, root, p, k, Toward::root),
+                        comm, [&](void* blocks) {
+                          return receive_levels(blocks, sendcount, sendtype, v, root, comm, p, k);
+                        });
 }
 
 } // namespace

@@ -17,6 +17,7 @@
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
 #include "gather_scatter/root_blocks.hpp"
+#include "gather_scatter/subtrees.hpp"
 
 #include <optional>
 #include <ranges>
@@ -71,20 +72,11 @@ int unchecked_scatter_knomial(const void* sendbuf, int sendcount, MPI_Datatype s
   }
   if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
   const int v = schedule::virtual_rank(rank, root, p);
-  const int size = schedule::knomial_subtree_size(v, p, k);
-  const auto receive = [&](void* into) {
-    const trace::Round round(schedule::knomial_topdown_round(schedule::knomial_level(v, k), p, k));
-    return MPI_Recv(into, size * recvcount, recvtype,
-                    schedule::real_rank(schedule::knomial_parent(v, k), root, p), scatter_tag, comm,
-                    MPI_STATUS_IGNORE);
-  };
-  if (size == 1) return receive(recvbuf);
-
-  // An inner node receives its subtree's blocks in virtual-rank order, its own first.
-  TempBuffer subtree(std::int64_t{size} * recvcount, recvtype);
-  COLLSCOPE_TRY(receive(subtree.data()));
-  COLLSCOPE_TRY(send_levels(subtree.data(), recvcount, recvtype, v, root, comm, p, k));
-  return typed_copy(subtree.data(), recvcount, recvtype, recvbuf, recvcount, recvtype);
+  return scatter_subtree(recvbuf, recvcount, recvtype,
+                         knomial_parent(v, root, p, k, Toward::leaves), comm,
+                         [&](const void* blocks) {
+                           return send_levels(blocks, recvcount, recvtype, v, root, comm, p, k);
+                         });
 }
 
 } // namespace

@@ -26,28 +26,12 @@ namespace collscope {
 
 namespace {
 
-int unchecked_reduce_knomial(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-                             MPI_Op op, int root, MPI_Comm comm) {
+/// Combines the sums of v's children into `sum`, level by level from the bottom, all receives of
+/// a level in flight at once.
+int add_levels(void* sum, int count, MPI_Datatype datatype, MPI_Op op, int v, int root,
+               MPI_Comm comm, int p, int k) {
   using namespace detail;
-  COLLSCOPE_TRY(check_commutative(op, datatype));
-  const auto [rank, p] = shape(comm);
-  const int k = radix();
-  const AlgorithmRegion region("reduce", "knomial", root, count, datatype, comm);
-  trace::meta("radix", k);
-  if (carries_no_data(count, datatype)) return MPI_SUCCESS;
-
-  const int v = schedule::virtual_rank(rank, root, p);
   const auto levels = schedule::knomial_child_levels(v, p, k);
-  const auto send_up = [&](const void* data) {
-    const trace::Round round(schedule::knomial_level(v, k));
-    trace::blocks(rank, schedule::knomial_subtree_size(v, p, k), 0, count);
-    return MPI_Send(data, count, datatype,
-                    schedule::real_rank(schedule::knomial_parent(v, k), root, p), reduce_tag, comm);
-  };
-  if (v != 0 && levels.empty()) return send_up(sendbuf);
-
-  SubtreeSum partial(v == 0, recvbuf, count, datatype);
-  COLLSCOPE_TRY(partial.start(sendbuf));
   // One buffer per child of the widest level: the receives of a level are all in flight.
   std::size_t widest = 0;
   for (const schedule::KnomialLevel& level : levels) widest = std::max(widest, level.edges.size());
@@ -65,9 +49,25 @@ int unchecked_reduce_knomial(const void* sendbuf, void* recvbuf, int count, MPI_
     COLLSCOPE_TRY(
         MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE));
     for (std::size_t c = 0; c < level.edges.size(); ++c)
-      COLLSCOPE_TRY(MPI_Reduce_local(incoming[c].data(), partial.data(), count, datatype, op));
+      COLLSCOPE_TRY(MPI_Reduce_local(incoming[c].data(), sum, count, datatype, op));
   }
-  return v == 0 ? MPI_SUCCESS : send_up(partial.data());
+  return MPI_SUCCESS;
+}
+
+int unchecked_reduce_knomial(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                             MPI_Op op, int root, MPI_Comm comm) {
+  using namespace detail;
+  COLLSCOPE_TRY(check_commutative(op, datatype));
+  const auto [rank, p] = shape(comm);
+  const int k = radix();
+  const AlgorithmRegion region("reduce", "knomial", root, count, datatype, comm);
+  trace::meta("radix", k);
+  if (carries_no_data(count, datatype)) return MPI_SUCCESS;
+
+  const int v = schedule::virtual_rank(rank, root, p);
+  return reduce_subtree(
+      sendbuf, recvbuf, count, datatype, knomial_parent(v, root, p, k, Toward::root), comm,
+      [&](void* sum) { return add_levels(sum, count, datatype, op, v, root, comm, p, k); });
 }
 
 } // namespace
