@@ -17,6 +17,7 @@
 #include "common/annotate.hpp"
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
+#include "common/knomial_levels.hpp"
 #include "gather_scatter/root_blocks.hpp"
 #include "gather_scatter/subtrees.hpp"
 
@@ -34,30 +35,24 @@ int receive_levels(void* blocks, int count, MPI_Datatype type, int v, int root, 
                    int p, int k) {
   using namespace detail;
   const MPI_Aint extent = extent_of(type);
-  std::vector<MPI_Request> requests;
-  for (const schedule::KnomialLevel& level : schedule::knomial_child_levels(v, p, k)) {
-    const trace::Round round(level.level);
-    requests.assign(level.edges.size(), MPI_REQUEST_NULL);
-    std::vector<std::optional<TempBuffer>> staging(level.edges.size());
-    for (std::size_t c = 0; c < level.edges.size(); ++c) {
-      const schedule::TreeEdge& child = level.edges[c];
-      const int first = schedule::real_rank(child.vrank, root, p);
-      const int n = child.subtree_size * count;
-      const int place = v == 0 ? first : child.vrank - v; // real-rank or subtree order
-      void* into = at(blocks, std::int64_t{place} * count, extent);
-      if (v == 0 && first + child.subtree_size > p) into = staging[c].emplace(n, type).data();
-      COLLSCOPE_TRY(MPI_Irecv(into, n, type, first, gather_tag, comm, &requests[c]));
-    }
-    COLLSCOPE_TRY(
-        MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE));
-    for (std::size_t c = 0; c < level.edges.size(); ++c) {
-      if (!staging[c]) continue;
-      COLLSCOPE_TRY(unpack_wrapped_subtree(staging[c]->data(), count, type,
-                                           schedule::real_rank(level.edges[c].vrank, root, p),
-                                           level.edges[c].subtree_size, p, blocks));
-    }
-  }
-  return MPI_SUCCESS;
+  std::vector<std::optional<TempBuffer>> staging(static_cast<std::size_t>(k - 1)); // a level's
+  const auto receive = [&](std::size_t c, const schedule::TreeEdge& child, MPI_Request* request) {
+    const int first = schedule::real_rank(child.vrank, root, p);
+    const int n = child.subtree_size * count;
+    const int place = v == 0 ? first : child.vrank - v; // real-rank or subtree order
+    void* into = at(blocks, std::int64_t{place} * count, extent);
+    if (v == 0 && first + child.subtree_size > p) into = staging[c].emplace(n, type).data();
+    return MPI_Irecv(into, n, type, first, gather_tag, comm, request);
+  };
+  const auto unpack = [&](std::size_t c, const schedule::TreeEdge& child) -> int {
+    if (!staging[c]) return MPI_SUCCESS;
+    COLLSCOPE_TRY(unpack_wrapped_subtree(staging[c]->data(), count, type,
+                                         schedule::real_rank(child.vrank, root, p),
+                                         child.subtree_size, p, blocks));
+    staging[c].reset();
+    return MPI_SUCCESS;
+  };
+  return each_knomial_level(v, p, k, Toward::root, receive, unpack);
 }
 
 int unchecked_gather_knomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype,

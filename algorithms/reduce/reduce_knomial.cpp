@@ -17,9 +17,9 @@
 #include "common/annotate.hpp"
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
+#include "common/knomial_levels.hpp"
 #include "reduce/subtree_sum.hpp"
 
-#include <algorithm>
 #include <vector>
 
 namespace collscope {
@@ -31,27 +31,18 @@ namespace {
 int add_levels(void* sum, int count, MPI_Datatype datatype, MPI_Op op, int v, int root,
                MPI_Comm comm, int p, int k) {
   using namespace detail;
-  const auto levels = schedule::knomial_child_levels(v, p, k);
-  // One buffer per child of the widest level: the receives of a level are all in flight.
-  std::size_t widest = 0;
-  for (const schedule::KnomialLevel& level : levels) widest = std::max(widest, level.edges.size());
+  // One buffer per child of the widest level so far: the receives of a level are all in flight.
   std::vector<TempBuffer> incoming;
-  incoming.reserve(widest);
-  for (std::size_t c = 0; c < widest; ++c) incoming.emplace_back(count, datatype);
-  std::vector<MPI_Request> requests;
-  for (const schedule::KnomialLevel& level : levels) {
-    const trace::Round round(level.level);
-    requests.assign(level.edges.size(), MPI_REQUEST_NULL);
-    for (std::size_t c = 0; c < level.edges.size(); ++c)
-      COLLSCOPE_TRY(MPI_Irecv(incoming[c].data(), count, datatype,
-                              schedule::real_rank(level.edges[c].vrank, root, p), reduce_tag, comm,
-                              &requests[c]));
-    COLLSCOPE_TRY(
-        MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE));
-    for (std::size_t c = 0; c < level.edges.size(); ++c)
-      COLLSCOPE_TRY(MPI_Reduce_local(incoming[c].data(), sum, count, datatype, op));
-  }
-  return MPI_SUCCESS;
+  incoming.reserve(static_cast<std::size_t>(k - 1));
+  const auto receive = [&](std::size_t c, const schedule::TreeEdge& child, MPI_Request* request) {
+    if (c == incoming.size()) incoming.emplace_back(count, datatype);
+    return MPI_Irecv(incoming[c].data(), count, datatype, schedule::real_rank(child.vrank, root, p),
+                     reduce_tag, comm, request);
+  };
+  const auto add = [&](std::size_t c, const schedule::TreeEdge&) {
+    return MPI_Reduce_local(incoming[c].data(), sum, count, datatype, op);
+  };
+  return each_knomial_level(v, p, k, Toward::root, receive, add);
 }
 
 int unchecked_reduce_knomial(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
