@@ -9,6 +9,7 @@
 // The trace shows the two phases as nested reduce and bcast regions; the broadcast's rounds
 // are numbered after the reduction's (⌈log₂p⌉ … 2⌈log₂p⌉ − 1), so the allreduce's rounds run
 // from 0 without restarting.
+#include "allreduce/reduce_bcast.hpp"
 #include "collscope/algorithms/allreduce.hpp"
 #include "collscope/algorithms/bcast.hpp"
 #include "collscope/algorithms/reduce.hpp"
@@ -24,13 +25,10 @@ namespace {
 int unchecked_allreduce_reduce_bcast(const void* sendbuf, void* recvbuf, int count,
                                      MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
   using namespace detail;
-  const auto [rank, p] = shape(comm);
+  const int p = shape(comm).size;
   const AlgorithmRegion region("allreduce", "reduce-bcast", -1, count, datatype, comm);
-  // MPI_Reduce allows MPI_IN_PLACE at the root only; elsewhere the input is in recvbuf.
-  const void* input = sendbuf == MPI_IN_PLACE && rank != 0 ? recvbuf : sendbuf;
-  COLLSCOPE_TRY(reduce_ordered(input, recvbuf, count, datatype, op, 0, comm));
-  const trace::RoundOffset after_reduce(schedule::ceil_log2(p));
-  return bcast_binomial(recvbuf, count, datatype, 0, comm);
+  return reduce_then_bcast(reduce_ordered, schedule::ceil_log2(p), bcast_binomial, sendbuf, recvbuf,
+                           count, datatype, op, comm);
 }
 
 } // namespace

@@ -14,6 +14,7 @@
 // local reductions of the blocks; with the lemma's M about twice the two-tree broadcast's
 // 2⌈log₂((p+1)/4)⌉α + 2√(2⌈log₂((p+1)/4)⌉αβm) + βm. Correct for non-commutative operations
 // (the reduction keeps rank order).
+#include "allreduce/reduce_bcast.hpp"
 #include "collscope/algorithms/allreduce.hpp"
 #include "collscope/algorithms/bcast.hpp"
 #include "collscope/algorithms/reduce.hpp"
@@ -30,15 +31,12 @@ namespace {
 int unchecked_allreduce_tree_pipeline(const void* sendbuf, void* recvbuf, int count,
                                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
   using namespace detail;
-  const auto [rank, p] = shape(comm);
+  const int p = shape(comm).size;
   const AlgorithmRegion region("allreduce", "tree-pipeline", -1, count, datatype, comm);
   const int blocks = two_tree_blocks_for(p, count, datatype);
   trace::meta("blocks", blocks);
-  // MPI_Reduce allows MPI_IN_PLACE at the root only; elsewhere the input is in recvbuf.
-  const void* input = sendbuf == MPI_IN_PLACE && rank != 0 ? recvbuf : sendbuf;
-  COLLSCOPE_TRY(reduce_two_tree(input, recvbuf, count, datatype, op, 0, comm));
-  const trace::RoundOffset after_reduce(schedule::two_tree_rounds(p, blocks));
-  return bcast_two_tree(recvbuf, count, datatype, 0, comm);
+  return reduce_then_bcast(reduce_two_tree, schedule::two_tree_rounds(p, blocks), bcast_two_tree,
+                           sendbuf, recvbuf, count, datatype, op, comm);
 }
 
 } // namespace

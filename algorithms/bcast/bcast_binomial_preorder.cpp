@@ -17,6 +17,7 @@
 #include "common/annotate.hpp"
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
+#include "common/tree_parent.hpp"
 
 #include <ranges>
 
@@ -31,11 +32,9 @@ int unchecked_bcast_binomial_preorder(void* buffer, int count, MPI_Datatype data
   const AlgorithmRegion region("bcast", "binomial-preorder", root, count, datatype, comm);
   if (carries_no_data(count, datatype)) return MPI_SUCCESS;
   const int v = schedule::virtual_rank(rank, root, p);
-  if (v != 0) {
-    const trace::Round round(schedule::preorder_topdown_round(v, p));
-    const int parent = schedule::real_rank(schedule::preorder_parent(v, p), root, p);
-    COLLSCOPE_TRY(MPI_Recv(buffer, count, datatype, parent, bcast_tag, comm, MPI_STATUS_IGNORE));
-  }
+  if (v != 0)
+    COLLSCOPE_TRY(receive_from_parent(binomial_parent(v, root, p, Toward::leaves), buffer, count,
+                                      datatype, bcast_tag, comm));
   for (const schedule::TreeEdge& child : schedule::preorder_children(v, p) | std::views::reverse) {
     const trace::Round round(schedule::preorder_topdown_round(child.vrank, p));
     trace::blocks(root, 1, 0, count);

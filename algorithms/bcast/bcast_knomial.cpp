@@ -17,9 +17,8 @@
 #include "common/annotate.hpp"
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
-
-#include <ranges>
-#include <vector>
+#include "common/knomial_levels.hpp"
+#include "common/tree_parent.hpp"
 
 namespace collscope {
 
@@ -34,26 +33,15 @@ int unchecked_bcast_knomial(void* buffer, int count, MPI_Datatype datatype, int 
   trace::meta("radix", k);
   if (carries_no_data(count, datatype)) return MPI_SUCCESS;
   const int v = schedule::virtual_rank(rank, root, p);
-  if (v != 0) {
-    const trace::Round round(schedule::knomial_topdown_round(schedule::knomial_level(v, k), p, k));
-    const int parent = schedule::real_rank(schedule::knomial_parent(v, k), root, p);
-    COLLSCOPE_TRY(MPI_Recv(buffer, count, datatype, parent, bcast_tag, comm, MPI_STATUS_IGNORE));
-  }
-  std::vector<MPI_Request> requests;
-  for (const schedule::KnomialLevel& level :
-       schedule::knomial_child_levels(v, p, k) | std::views::reverse) {
-    const trace::Round round(schedule::knomial_topdown_round(level.level, p, k));
-    requests.assign(level.edges.size(), MPI_REQUEST_NULL);
-    for (std::size_t c = 0; c < level.edges.size(); ++c) {
-      trace::blocks(root, 1, 0, count);
-      COLLSCOPE_TRY(MPI_Isend(buffer, count, datatype,
-                              schedule::real_rank(level.edges[c].vrank, root, p), bcast_tag, comm,
-                              &requests[c]));
-    }
-    COLLSCOPE_TRY(
-        MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE));
-  }
-  return MPI_SUCCESS;
+  if (v != 0)
+    COLLSCOPE_TRY(receive_from_parent(knomial_parent(v, root, p, k, Toward::leaves), buffer, count,
+                                      datatype, bcast_tag, comm));
+  const auto send = [&](std::size_t, const schedule::TreeEdge& child, MPI_Request* request) {
+    trace::blocks(root, 1, 0, count);
+    return MPI_Isend(buffer, count, datatype, schedule::real_rank(child.vrank, root, p), bcast_tag,
+                     comm, request);
+  };
+  return each_knomial_level(v, p, k, Toward::leaves, send);
 }
 
 } // namespace

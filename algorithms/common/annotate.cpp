@@ -51,6 +51,13 @@ AlgorithmRegion::AlgorithmRegion(const char* collective, const char* name, int r
     if (const auto described = environment_layout(p)) layout(*described);
 }
 
+AlgorithmRegion::AlgorithmRegion(const char* collective, const char* name, int root, int count,
+                                 MPI_Datatype datatype, MPI_Comm comm,
+                                 const schedule::NodeLayout& nodes)
+    : AlgorithmRegion(collective, name, root, count, datatype, comm) {
+  layout(nodes);
+}
+
 AlgorithmRegion::~AlgorithmRegion() {
   --open_regions;
 }

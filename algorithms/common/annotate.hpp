@@ -19,14 +19,17 @@ class AlgorithmRegion {
 public:
   AlgorithmRegion(const char* collective, const char* name, int root, int count,
                   MPI_Datatype datatype, MPI_Comm comm);
+  /// The hierarchical algorithms' region, with their node layout (layout()).
+  AlgorithmRegion(const char* collective, const char* name, int root, int count,
+                  MPI_Datatype datatype, MPI_Comm comm, const schedule::NodeLayout& nodes);
   ~AlgorithmRegion();
   AlgorithmRegion(const AlgorithmRegion&) = delete;
   AlgorithmRegion& operator=(const AlgorithmRegion&) = delete;
 
+private:
   /// The hierarchical algorithms' layout (the real nodes' too), unless already recorded.
   void layout(const schedule::NodeLayout& layout);
 
-private:
   std::optional<trace::Region> region_;
   bool outermost_ = false;
   bool layout_recorded_ = false;

@@ -16,6 +16,7 @@
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
 #include "gather_scatter/root_blocks.hpp"
+#include "gather_scatter/subtrees.hpp"
 
 #include <optional>
 
@@ -61,20 +62,10 @@ int unchecked_gather_binomial(const void* sendbuf, int sendcount, MPI_Datatype s
   }
   if (carries_no_data(sendcount, sendtype)) return MPI_SUCCESS;
   const int v = schedule::virtual_rank(rank, root, p);
-  const int parent = schedule::real_rank(schedule::preorder_parent(v, p), root, p);
-  const int size = schedule::preorder_subtree_size(v, p);
-  const auto send_up = [&](const void* data) {
-    const trace::Round round(schedule::preorder_gather_round(v));
-    trace::blocks(rank, size, 0, sendcount);
-    return MPI_Send(data, size * sendcount, sendtype, parent, gather_tag, comm);
-  };
-  if (size == 1) return send_up(sendbuf);
-
-  // An inner node collects its subtree's blocks, its own first, in virtual-rank order.
-  TempBuffer subtree(std::int64_t{size} * sendcount, sendtype);
-  COLLSCOPE_TRY(typed_copy(sendbuf, sendcount, sendtype, subtree.data(), sendcount, sendtype));
-  COLLSCOPE_TRY(receive_children(subtree.data(), sendcount, sendtype, v, root, comm, p));
-  return send_up(subtree.data());
+  return gather_subtree(sendbuf, sendcount, sendtype, binomial_parent(v, root, p, Toward::root),
+                        comm, [&](void* blocks) {
+                          return receive_children(blocks, sendcount, sendtype, v, root, comm, p);
+                        });
 }
 
 } // namespace

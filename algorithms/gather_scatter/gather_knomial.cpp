@@ -17,7 +17,9 @@
 #include "common/annotate.hpp"
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
+#include "common/knomial_levels.hpp"
 #include "gather_scatter/root_blocks.hpp"
+#include "gather_scatter/subtrees.hpp"
 
 #include <optional>
 #include <vector>
@@ -33,30 +35,24 @@ int receive_levels(void* blocks, int count, MPI_Datatype type, int v, int root, 
                    int p, int k) {
   using namespace detail;
   const MPI_Aint extent = extent_of(type);
-  std::vector<MPI_Request> requests;
-  for (const schedule::KnomialLevel& level : schedule::knomial_child_levels(v, p, k)) {
-    const trace::Round round(level.level);
-    requests.assign(level.edges.size(), MPI_REQUEST_NULL);
-    std::vector<std::optional<TempBuffer>> staging(level.edges.size());
-    for (std::size_t c = 0; c < level.edges.size(); ++c) {
-      const schedule::TreeEdge& child = level.edges[c];
-      const int first = schedule::real_rank(child.vrank, root, p);
-      const int n = child.subtree_size * count;
-      const int place = v == 0 ? first : child.vrank - v; // real-rank or subtree order
-      void* into = at(blocks, std::int64_t{place} * count, extent);
-      if (v == 0 && first + child.subtree_size > p) into = staging[c].emplace(n, type).data();
-      COLLSCOPE_TRY(MPI_Irecv(into, n, type, first, gather_tag, comm, &requests[c]));
-    }
-    COLLSCOPE_TRY(
-        MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE));
-    for (std::size_t c = 0; c < level.edges.size(); ++c) {
-      if (!staging[c]) continue;
-      COLLSCOPE_TRY(unpack_wrapped_subtree(staging[c]->data(), count, type,
-                                           schedule::real_rank(level.edges[c].vrank, root, p),
-                                           level.edges[c].subtree_size, p, blocks));
-    }
-  }
-  return MPI_SUCCESS;
+  std::vector<std::optional<TempBuffer>> staging(static_cast<std::size_t>(k - 1)); // a level's
+  const auto receive = [&](std::size_t c, const schedule::TreeEdge& child, MPI_Request* request) {
+    const int first = schedule::real_rank(child.vrank, root, p);
+    const int n = child.subtree_size * count;
+    const int place = v == 0 ? first : child.vrank - v; // real-rank or subtree order
+    void* into = at(blocks, std::int64_t{place} * count, extent);
+    if (v == 0 && first + child.subtree_size > p) into = staging[c].emplace(n, type).data();
+    return MPI_Irecv(into, n, type, first, gather_tag, comm, request);
+  };
+  const auto unpack = [&](std::size_t c, const schedule::TreeEdge& child) -> int {
+    if (!staging[c]) return MPI_SUCCESS;
+    COLLSCOPE_TRY(unpack_wrapped_subtree(staging[c]->data(), count, type,
+                                         schedule::real_rank(child.vrank, root, p),
+                                         child.subtree_size, p, blocks));
+    staging[c].reset();
+    return MPI_SUCCESS;
+  };
+  return each_knomial_level(v, p, k, Toward::root, receive, unpack);
 }
 
 int unchecked_gather_knomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -76,20 +72,10 @@ int unchecked_gather_knomial(const void* sendbuf, int sendcount, MPI_Datatype se
   }
   if (carries_no_data(sendcount, sendtype)) return MPI_SUCCESS;
   const int v = schedule::virtual_rank(rank, root, p);
-  const int size = schedule::knomial_subtree_size(v, p, k);
-  const auto send_up = [&](const void* data) {
-    const trace::Round round(schedule::knomial_level(v, k));
-    trace::blocks(rank, size, 0, sendcount);
-    return MPI_Send(data, size * sendcount, sendtype,
-                    schedule::real_rank(schedule::knomial_parent(v, k), root, p), gather_tag, comm);
-  };
-  if (size == 1) return send_up(sendbuf);
-
-  // An inner node collects its subtree's blocks, its own first, in virtual-rank order.
-  TempBuffer subtree(std::int64_t{size} * sendcount, sendtype);
-  COLLSCOPE_TRY(typed_copy(sendbuf, sendcount, sendtype, subtree.data(), sendcount, sendtype));
-  COLLSCOPE_TRY(receive_levels(subtree.data(), sendcount, sendtype, v, root, comm, p, k));
-  return send_up(subtree.data());
+  return gather_subtree(sendbuf, sendcount, sendtype, knomial_parent(v, root, p, k, Toward::root),
+                        comm, [&](void* blocks) {
+                          return receive_levels(blocks, sendcount, sendtype, v, root, comm, p, k);
+                        });
 }
 
 } // namespace

@@ -14,6 +14,7 @@
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
 #include "gather_scatter/root_blocks.hpp"
+#include "gather_scatter/subtrees.hpp"
 
 #include <optional>
 #include <ranges>
@@ -56,19 +57,10 @@ int unchecked_scatter_binomial(const void* sendbuf, int sendcount, MPI_Datatype 
   }
   if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
   const int v = schedule::virtual_rank(rank, root, p);
-  const int parent = schedule::real_rank(schedule::preorder_parent(v, p), root, p);
-  const int size = schedule::preorder_subtree_size(v, p);
-  const auto receive = [&](void* into) {
-    const trace::Round round(schedule::preorder_topdown_round(v, p));
-    return MPI_Recv(into, size * recvcount, recvtype, parent, scatter_tag, comm, MPI_STATUS_IGNORE);
-  };
-  if (size == 1) return receive(recvbuf);
-
-  // An inner node receives its subtree's blocks in virtual-rank order, its own first.
-  TempBuffer subtree(std::int64_t{size} * recvcount, recvtype);
-  COLLSCOPE_TRY(receive(subtree.data()));
-  COLLSCOPE_TRY(send_children(subtree.data(), recvcount, recvtype, v, root, comm, p));
-  return typed_copy(subtree.data(), recvcount, recvtype, recvbuf, recvcount, recvtype);
+  return scatter_subtree(recvbuf, recvcount, recvtype, binomial_parent(v, root, p, Toward::leaves),
+                         comm, [&](const void* blocks) {
+                           return send_children(blocks, recvcount, recvtype, v, root, comm, p);
+                         });
 }
 
 } // namespace

@@ -16,10 +16,11 @@
 #include "common/annotate.hpp"
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
+#include "common/knomial_levels.hpp"
 #include "gather_scatter/root_blocks.hpp"
+#include "gather_scatter/subtrees.hpp"
 
 #include <optional>
-#include <ranges>
 #include <vector>
 
 namespace collscope {
@@ -32,27 +33,17 @@ int send_levels(const void* blocks, int count, MPI_Datatype type, int v, int roo
                 int p, int k) {
   using namespace detail;
   const MPI_Aint extent = extent_of(type);
-  std::vector<MPI_Request> requests;
-  for (const schedule::KnomialLevel& level :
-       schedule::knomial_child_levels(v, p, k) | std::views::reverse) {
-    const trace::Round round(schedule::knomial_topdown_round(level.level, p, k));
-    requests.assign(level.edges.size(), MPI_REQUEST_NULL);
-    std::vector<std::optional<TempBuffer>> staging(level.edges.size());
-    for (std::size_t c = 0; c < level.edges.size(); ++c) {
-      const schedule::TreeEdge& child = level.edges[c];
-      const int first = schedule::real_rank(child.vrank, root, p);
-      const int n = child.subtree_size * count;
-      const void* run = at(blocks, std::int64_t{child.vrank - v} * count, extent);
-      if (v == 0)
-        COLLSCOPE_TRY(
-            subtree_run(blocks, count, type, first, child.subtree_size, p, staging[c], run));
-      trace::blocks(first, child.subtree_size, 0, count);
-      COLLSCOPE_TRY(MPI_Isend(run, n, type, first, scatter_tag, comm, &requests[c]));
-    }
-    COLLSCOPE_TRY(
-        MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE));
-  }
-  return MPI_SUCCESS;
+  std::vector<std::optional<TempBuffer>> staging(static_cast<std::size_t>(k - 1)); // a level's
+  const auto send = [&](std::size_t c, const schedule::TreeEdge& child, MPI_Request* request) {
+    const int first = schedule::real_rank(child.vrank, root, p);
+    const void* run = at(blocks, std::int64_t{child.vrank - v} * count, extent);
+    if (v == 0)
+      COLLSCOPE_TRY(
+          subtree_run(blocks, count, type, first, child.subtree_size, p, staging[c], run));
+    trace::blocks(first, child.subtree_size, 0, count);
+    return MPI_Isend(run, child.subtree_size * count, type, first, scatter_tag, comm, request);
+  };
+  return each_knomial_level(v, p, k, Toward::leaves, send);
 }
 
 int unchecked_scatter_knomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -71,20 +62,11 @@ int unchecked_scatter_knomial(const void* sendbuf, int sendcount, MPI_Datatype s
   }
   if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
   const int v = schedule::virtual_rank(rank, root, p);
-  const int size = schedule::knomial_subtree_size(v, p, k);
-  const auto receive = [&](void* into) {
-    const trace::Round round(schedule::knomial_topdown_round(schedule::knomial_level(v, k), p, k));
-    return MPI_Recv(into, size * recvcount, recvtype,
-                    schedule::real_rank(schedule::knomial_parent(v, k), root, p), scatter_tag, comm,
-                    MPI_STATUS_IGNORE);
-  };
-  if (size == 1) return receive(recvbuf);
-
-  // An inner node receives its subtree's blocks in virtual-rank order, its own first.
-  TempBuffer subtree(std::int64_t{size} * recvcount, recvtype);
-  COLLSCOPE_TRY(receive(subtree.data()));
-  COLLSCOPE_TRY(send_levels(subtree.data(), recvcount, recvtype, v, root, comm, p, k));
-  return typed_copy(subtree.data(), recvcount, recvtype, recvbuf, recvcount, recvtype);
+  return scatter_subtree(recvbuf, recvcount, recvtype,
+                         knomial_parent(v, root, p, k, Toward::leaves), comm,
+                         [&](const void* blocks) {
+                           return send_levels(blocks, recvcount, recvtype, v, root, comm, p, k);
+                         });
 }
 
 } // namespace

@@ -30,10 +30,9 @@ int unchecked_allgather_full_lane(const void* sendbuf, int sendcount, MPI_Dataty
   using namespace detail;
   const auto [rank, p] = shape(comm);
   Hierarchy h;
-  COLLSCOPE_TRY(hierarchy(comm, -1, h));
-  COLLSCOPE_TRY(require_regular(h));
-  AlgorithmRegion region("allgather", "full-lane", -1, recvcount, recvtype, comm);
-  region.layout(h.nodes->layout);
+  COLLSCOPE_TRY(hierarchy(comm, -1, h, {.regular = true}));
+  const AlgorithmRegion region("allgather", "full-lane", -1, recvcount, recvtype, comm,
+                               h.nodes->layout);
   if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
   const schedule::NodeLayout& layout = h.nodes->layout;
   const int N = h.nodes_count, n = h.largest_node;

@@ -36,8 +36,8 @@ int unchecked_allgather_hierarchical(const void* sendbuf, int sendcount, MPI_Dat
   const auto [rank, p] = shape(comm);
   Hierarchy h;
   COLLSCOPE_TRY(hierarchy(comm, -1, h));
-  AlgorithmRegion region("allgather", "hierarchical", -1, recvcount, recvtype, comm);
-  region.layout(h.nodes->layout);
+  const AlgorithmRegion region("allgather", "hierarchical", -1, recvcount, recvtype, comm,
+                               h.nodes->layout);
   if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
   const schedule::NodeLayout& layout = h.nodes->layout;
   const bool in_place = sendbuf == MPI_IN_PLACE;

@@ -30,11 +30,9 @@ int unchecked_allreduce_full_lane(const void* sendbuf, void* recvbuf, int count,
                                   MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
   using namespace detail;
   Hierarchy h;
-  COLLSCOPE_TRY(hierarchy(comm, -1, h));
-  COLLSCOPE_TRY(require_regular(h));
-  COLLSCOPE_TRY(require_order(h, op));
-  AlgorithmRegion region("allreduce", "full-lane", -1, count, datatype, comm);
-  region.layout(h.nodes->layout);
+  COLLSCOPE_TRY(hierarchy(comm, -1, h, {.regular = true, .order = op}));
+  const AlgorithmRegion region("allreduce", "full-lane", -1, count, datatype, comm,
+                               h.nodes->layout);
   if (carries_no_data(count, datatype)) return MPI_SUCCESS;
   const int n = h.largest_node;
   const Pieces pieces = cut(count, n);

@@ -29,10 +29,9 @@ int unchecked_allreduce_hierarchical(const void* sendbuf, void* recvbuf, int cou
                                      MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
   using namespace detail;
   Hierarchy h;
-  COLLSCOPE_TRY(hierarchy(comm, -1, h));
-  COLLSCOPE_TRY(require_order(h, op));
-  AlgorithmRegion region("allreduce", "hierarchical", -1, count, datatype, comm);
-  region.layout(h.nodes->layout);
+  COLLSCOPE_TRY(hierarchy(comm, -1, h, {.order = op}));
+  const AlgorithmRegion region("allreduce", "hierarchical", -1, count, datatype, comm,
+                               h.nodes->layout);
   if (carries_no_data(count, datatype)) return MPI_SUCCESS;
   const bool leads = h.leaders != MPI_COMM_NULL;
   // The node's first rank collects into recvbuf (its input may already be there: in place);

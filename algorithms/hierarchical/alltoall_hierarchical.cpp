@@ -93,8 +93,8 @@ int unchecked_alltoall_hierarchical(const void* sendbuf, int sendcount, MPI_Data
   const auto [rank, p] = shape(comm);
   Hierarchy h;
   COLLSCOPE_TRY(hierarchy(comm, -1, h));
-  AlgorithmRegion region("alltoall", "hierarchical", -1, recvcount, recvtype, comm);
-  region.layout(h.nodes->layout);
+  const AlgorithmRegion region("alltoall", "hierarchical", -1, recvcount, recvtype, comm,
+                               h.nodes->layout);
   if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
   const bool in_place = sendbuf == MPI_IN_PLACE;
   const bool leads = h.leaders != MPI_COMM_NULL;

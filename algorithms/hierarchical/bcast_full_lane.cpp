@@ -32,10 +32,8 @@ int unchecked_bcast_full_lane(void* buffer, int count, MPI_Datatype datatype, in
   using namespace detail;
   const auto [rank, p] = shape(comm);
   Hierarchy h;
-  COLLSCOPE_TRY(hierarchy(comm, root, h));
-  COLLSCOPE_TRY(require_regular(h));
-  AlgorithmRegion region("bcast", "full-lane", root, count, datatype, comm);
-  region.layout(h.nodes->layout);
+  COLLSCOPE_TRY(hierarchy(comm, root, h, {.regular = true}));
+  const AlgorithmRegion region("bcast", "full-lane", root, count, datatype, comm, h.nodes->layout);
   if (carries_no_data(count, datatype)) return MPI_SUCCESS;
   const int n = h.largest_node;
   const Pieces pieces = cut(count, n);

@@ -13,8 +13,7 @@ int unchecked_bcast_by_levels(const BcastLevels& levels, void* buffer, int count
                               MPI_Datatype datatype, int root, MPI_Comm comm) {
   Hierarchy h;
   COLLSCOPE_TRY(hierarchy(comm, root, h));
-  AlgorithmRegion region("bcast", levels.name, root, count, datatype, comm);
-  region.layout(h.nodes->layout);
+  const AlgorithmRegion region("bcast", levels.name, root, count, datatype, comm, h.nodes->layout);
   if (carries_no_data(count, datatype)) return MPI_SUCCESS;
   if (h.leaders != MPI_COMM_NULL)
     COLLSCOPE_TRY(levels.level(buffer, count, datatype, h.root_node, h.leaders));
@@ -27,10 +26,8 @@ int unchecked_reduce_by_levels(const ReduceLevels& levels, const void* sendbuf, 
                                MPI_Comm comm) {
   const auto [rank, p] = shape(comm);
   Hierarchy h;
-  COLLSCOPE_TRY(hierarchy(comm, root, h));
-  if (levels.rank_ordered) COLLSCOPE_TRY(require_order(h, op));
-  AlgorithmRegion region("reduce", levels.name, root, count, datatype, comm);
-  region.layout(h.nodes->layout);
+  COLLSCOPE_TRY(hierarchy(comm, root, h, {.order = levels.rank_ordered ? op : MPI_OP_NULL}));
+  const AlgorithmRegion region("reduce", levels.name, root, count, datatype, comm, h.nodes->layout);
   if (carries_no_data(count, datatype)) return MPI_SUCCESS;
   // MPI_IN_PLACE is the root's only: its input is in recvbuf.
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;

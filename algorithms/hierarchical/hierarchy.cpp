@@ -6,7 +6,7 @@
 
 namespace collscope::detail {
 
-int hierarchy(MPI_Comm comm, int root, Hierarchy& h) {
+int hierarchy(MPI_Comm comm, int root, Hierarchy& h, LayoutNeeds needs) {
   COLLSCOPE_TRY(node_comms(comm, &h.nodes));
   COLLSCOPE_TRY(leaders_comm(comm, *h.nodes, root, &h.leaders));
   const schedule::NodeLayout& layout = h.nodes->layout;
@@ -20,6 +20,8 @@ int hierarchy(MPI_Comm comm, int root, Hierarchy& h) {
   const std::vector<int> sizes = layout.sizes();
   h.nodes_count = static_cast<int>(sizes.size());
   h.largest_node = *std::max_element(sizes.begin(), sizes.end());
+  if (needs.regular) COLLSCOPE_TRY(require_regular(h));
+  if (needs.order != MPI_OP_NULL) COLLSCOPE_TRY(require_order(h, needs.order));
   return MPI_SUCCESS;
 }
 

@@ -19,9 +19,15 @@ struct Hierarchy {
   int largest_node = 1;             ///< max nᵢ
 };
 
-/// Sets up `h` for a call on `comm` with `root` (−1: rootless). MPI error code; MPI_ERR_ARG
-/// when the environment's layout does not fit comm's size.
-int hierarchy(MPI_Comm comm, int root, Hierarchy& h);
+/// What an algorithm needs of the layout beyond fitting the communicator.
+struct LayoutNeeds {
+  bool regular = false;       ///< nᵢ = n on every node (require_regular)
+  MPI_Op order = MPI_OP_NULL; ///< rank order kept for this operator (require_order); none
+};
+
+/// Sets up `h` for a call on `comm` with `root` (−1: rootless), then checks `needs`. MPI error
+/// code; MPI_ERR_ARG when the environment's layout does not fit comm's size.
+int hierarchy(MPI_Comm comm, int root, Hierarchy& h, LayoutNeeds needs = {});
 
 /// The full-lane algorithms need nᵢ = n on every node (the lecture's "regular communicator"):
 /// MPI_ERR_ARG otherwise, on every rank alike.

@@ -31,11 +31,8 @@ int unchecked_reduce_full_lane(const void* sendbuf, void* recvbuf, int count, MP
                                MPI_Op op, int root, MPI_Comm comm) {
   using namespace detail;
   Hierarchy h;
-  COLLSCOPE_TRY(hierarchy(comm, root, h));
-  COLLSCOPE_TRY(require_regular(h));
-  COLLSCOPE_TRY(require_order(h, op));
-  AlgorithmRegion region("reduce", "full-lane", root, count, datatype, comm);
-  region.layout(h.nodes->layout);
+  COLLSCOPE_TRY(hierarchy(comm, root, h, {.regular = true, .order = op}));
+  const AlgorithmRegion region("reduce", "full-lane", root, count, datatype, comm, h.nodes->layout);
   if (carries_no_data(count, datatype)) return MPI_SUCCESS;
   const int n = h.largest_node;
   const Pieces pieces = cut(count, n);

@@ -29,8 +29,7 @@ int unchecked_scan_hierarchical(const void* sendbuf, void* recvbuf, int count,
   Hierarchy h;
   COLLSCOPE_TRY(hierarchy(comm, -1, h));
   if (!h.nodes->layout.rank_ordered()) return MPI_ERR_ARG;
-  AlgorithmRegion region("scan", "hierarchical", -1, count, datatype, comm);
-  region.layout(h.nodes->layout);
+  const AlgorithmRegion region("scan", "hierarchical", -1, count, datatype, comm, h.nodes->layout);
   if (carries_no_data(count, datatype)) return MPI_SUCCESS;
   const bool leads = h.leaders != MPI_COMM_NULL;
   // A copy of the input: in place, recvbuf is overwritten by the steps before the node scan.

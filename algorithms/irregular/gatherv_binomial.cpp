@@ -16,6 +16,7 @@
 #include "common/annotate.hpp"
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
+#include "common/tree_parent.hpp"
 #include "irregular/irregular_layout.hpp"
 
 namespace collscope {
@@ -63,11 +64,9 @@ int unchecked_gatherv_binomial(const void* sendbuf, int sendcount, MPI_Datatype 
                    p);
   }
   const int v = schedule::virtual_rank(rank, root, p);
-  const int parent = schedule::real_rank(schedule::preorder_parent(v, p), root, p);
+  const TreeParent parent = binomial_parent(v, root, p, Toward::root);
   const auto send_up = [&](const void* data, int count, MPI_Datatype type) {
-    const trace::Round round(schedule::preorder_gather_round(v));
-    trace::blocks(rank, schedule::preorder_subtree_size(v, p), 0, 0);
-    return MPI_Send(data, count, type, parent, gatherv_tag, comm);
+    return send_to_parent(parent, data, count, type, 0, gatherv_tag, comm);
   };
   const auto children = schedule::preorder_children(v, p);
   if (children.empty()) return send_up(sendbuf, sendcount, sendtype);

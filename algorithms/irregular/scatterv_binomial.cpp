@@ -13,6 +13,7 @@
 #include "common/annotate.hpp"
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
+#include "common/tree_parent.hpp"
 #include "irregular/irregular_layout.hpp"
 
 #include <numeric>
@@ -61,21 +62,21 @@ int unchecked_scatterv_binomial(const void* sendbuf, const int* sendcounts, cons
                      comm, p);
   }
   const int v = schedule::virtual_rank(rank, root, p);
-  const int parent = schedule::real_rank(schedule::preorder_parent(v, p), root, p);
-  const int size = schedule::preorder_subtree_size(v, p);
-  std::vector<std::int64_t> sizes(static_cast<std::size_t>(size));
+  const TreeParent parent = binomial_parent(v, root, p, Toward::leaves);
+  std::vector<std::int64_t> sizes(static_cast<std::size_t>(parent.subtree));
   const auto children = schedule::preorder_children(v, p);
   const MPI_Datatype unit = unit_type(recvtype);
   std::vector<char> held;
   {
-    const trace::Round round(schedule::preorder_topdown_round(v, p));
-    COLLSCOPE_TRY(
-        MPI_Recv(sizes.data(), size, MPI_INT64_T, parent, scatterv_tag, comm, MPI_STATUS_IGNORE));
+    const trace::Round round(parent.round);
+    COLLSCOPE_TRY(MPI_Recv(sizes.data(), parent.subtree, MPI_INT64_T, parent.rank, scatterv_tag,
+                           comm, MPI_STATUS_IGNORE));
     if (children.empty())
-      return MPI_Recv(recvbuf, recvcount, recvtype, parent, scatterv_tag, comm, MPI_STATUS_IGNORE);
+      return MPI_Recv(recvbuf, recvcount, recvtype, parent.rank, scatterv_tag, comm,
+                      MPI_STATUS_IGNORE);
     held.resize(static_cast<std::size_t>(std::accumulate(sizes.begin(), sizes.end(), 0LL)));
     COLLSCOPE_TRY(MPI_Recv(held.data(), units_of(static_cast<std::int64_t>(held.size()), unit),
-                           unit, parent, scatterv_tag, comm, MPI_STATUS_IGNORE));
+                           unit, parent.rank, scatterv_tag, comm, MPI_STATUS_IGNORE));
   }
   // Vrank v + i's block starts after the blocks of v … v + i − 1.
   std::vector<std::int64_t> offset(sizes.size() + 1, 0);

@@ -8,7 +8,6 @@
 //
 // The padding repeats each rank's first element (see GL6). Rounds and cost: the library's.
 #include "collscope/algorithms/guidelines.hpp"
-#include "collscope/schedule/mockup.hpp"
 #include "common/annotate.hpp"
 #include "common/contract.hpp"
 #include "mockups/mockup_parts.hpp"
@@ -24,19 +23,15 @@ int unchecked_reduce_gl15(const void* sendbuf, void* recvbuf, int count, MPI_Dat
   const AlgorithmRegion region("reduce", "gl15-reduce_scatter_block-gather", root, count, datatype,
                                comm);
   if (count == 0) return MPI_SUCCESS;
-  const int pad = schedule::padding(count, p);
-  if (schedule::exceeds_int(std::int64_t(count) + pad))
+  PaddedVector padded(count, p, datatype);
+  if (padded.exceeds_int())
     return fell_back(MPI_Reduce(sendbuf, recvbuf, count, datatype, op, root, comm));
-  const int padded = count + pad, block = padded / p;
-  TempBuffer vector(padded, datatype), part(block, datatype);
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf; // in place: at the root only
-  COLLSCOPE_TRY(typed_copy(input, count, datatype, vector.data(), count, datatype));
-  COLLSCOPE_TRY(pad_with_first(vector.data(), count, pad, datatype));
-  COLLSCOPE_TRY(MPI_Reduce_scatter_block(vector.data(), part.data(), block, datatype, op, comm));
+  COLLSCOPE_TRY(padded.reduce_scatter(input, op, comm));
+  const int block = padded.block();
   COLLSCOPE_TRY(
-      MPI_Gather(part.data(), block, datatype, vector.data(), block, datatype, root, comm));
-  return rank == root ? typed_copy(vector.data(), count, datatype, recvbuf, count, datatype)
-                      : MPI_SUCCESS;
+      MPI_Gather(padded.part(), block, datatype, padded.vector(), block, datatype, root, comm));
+  return rank == root ? padded.copy_result(recvbuf) : MPI_SUCCESS;
 }
 
 } // namespace

@@ -12,7 +12,6 @@
 // library's reduce_scatter_block's, which MPI makes rank order. Every rank gets the same bits.
 // Rounds and cost: the library's (the registry has no formula).
 #include "collscope/algorithms/guidelines.hpp"
-#include "collscope/schedule/mockup.hpp"
 #include "common/annotate.hpp"
 #include "common/contract.hpp"
 #include "mockups/mockup_parts.hpp"
@@ -28,17 +27,14 @@ int unchecked_allreduce_gl6(const void* sendbuf, void* recvbuf, int count, MPI_D
   const AlgorithmRegion region("allreduce", "gl6-reduce_scatter_block-allgather", -1, count,
                                datatype, comm);
   if (count == 0) return MPI_SUCCESS;
-  const int pad = schedule::padding(count, p);
-  if (schedule::exceeds_int(std::int64_t(count) + pad))
+  PaddedVector padded(count, p, datatype);
+  if (padded.exceeds_int())
     return fell_back(MPI_Allreduce(sendbuf, recvbuf, count, datatype, op, comm));
-  const int padded = count + pad, block = padded / p;
-  TempBuffer vector(padded, datatype), part(block, datatype);
-  const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-  COLLSCOPE_TRY(typed_copy(input, count, datatype, vector.data(), count, datatype));
-  COLLSCOPE_TRY(pad_with_first(vector.data(), count, pad, datatype));
-  COLLSCOPE_TRY(MPI_Reduce_scatter_block(vector.data(), part.data(), block, datatype, op, comm));
-  COLLSCOPE_TRY(MPI_Allgather(part.data(), block, datatype, vector.data(), block, datatype, comm));
-  return typed_copy(vector.data(), count, datatype, recvbuf, count, datatype);
+  COLLSCOPE_TRY(padded.reduce_scatter(sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, op, comm));
+  const int block = padded.block();
+  COLLSCOPE_TRY(
+      MPI_Allgather(padded.part(), block, datatype, padded.vector(), block, datatype, comm));
+  return padded.copy_result(recvbuf);
 }
 
 } // namespace

@@ -47,12 +47,29 @@ int unpack_bytes(const char* in, std::int64_t bytes, void* dst, int count, MPI_D
   return MPI_Unpack(in, static_cast<int>(bytes), &position, dst, count, type, MPI_COMM_SELF);
 }
 
-int pad_with_first(void* buffer, int count, int pad, MPI_Datatype type) {
-  if (count == 0) return MPI_SUCCESS;
-  const MPI_Aint extent = extent_of(type);
-  for (int i = 0; i < pad; ++i)
-    COLLSCOPE_TRY(typed_copy(buffer, 1, type, at(buffer, count + i, extent), 1, type));
-  return MPI_SUCCESS;
+PaddedVector::PaddedVector(int count, int p, MPI_Datatype datatype)
+    : count_(count), pad_(schedule::padding(count, p)), block_((count + pad_) / p),
+      datatype_(datatype) {}
+
+bool PaddedVector::exceeds_int() const {
+  return schedule::exceeds_int(std::int64_t(count_) + pad_);
+}
+
+int PaddedVector::reduce_scatter(const void* input, MPI_Op op, MPI_Comm comm) {
+  vector_.emplace(count_ + pad_, datatype_);
+  part_.emplace(block_, datatype_);
+  COLLSCOPE_TRY(typed_copy(input, count_, datatype_, vector(), count_, datatype_));
+  if (count_ > 0) {
+    const MPI_Aint extent = extent_of(datatype_);
+    for (int i = 0; i < pad_; ++i)
+      COLLSCOPE_TRY(
+          typed_copy(vector(), 1, datatype_, at(vector(), count_ + i, extent), 1, datatype_));
+  }
+  return MPI_Reduce_scatter_block(vector(), part(), block_, datatype_, op, comm);
+}
+
+int PaddedVector::copy_result(void* recvbuf) {
+  return typed_copy(vector(), count_, datatype_, recvbuf, count_, datatype_);
 }
 
 bool row_exceeds_int(int p, std::int64_t count, MPI_Datatype type) {

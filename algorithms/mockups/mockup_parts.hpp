@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <mpi.h>
+#include <optional>
 
 namespace collscope::detail {
 
@@ -21,9 +22,29 @@ int pack_bytes(const void* src, int count, MPI_Datatype type, char* out, std::in
 /// The inverse: `bytes` bytes at `in` into count × type at `dst` (its gaps untouched).
 int unpack_bytes(const char* in, std::int64_t bytes, void* dst, int count, MPI_Datatype type);
 
-/// Fills elements count … count + pad − 1 of `buffer` with copies of element 0, so that an
-/// operation applied to the padding sees values of the user's own (a user's op may reject zeros).
-int pad_with_first(void* buffer, int count, int pad, MPI_Datatype type);
+/// The reduced vector of GL6 and GL15 (Table 1): count elements padded with c < p copies of the
+/// first to p equal blocks, so that an operation applied to the padding sees values of the
+/// user's own (a user's op may reject zeros), reduce-scattered by the library's
+/// MPI_Reduce_scatter_block; the library's allgather (GL6) or gather (GL15) of the blocks into
+/// vector() then puts the result in its first count elements.
+class PaddedVector {
+public:
+  PaddedVector(int count, int p, MPI_Datatype datatype);
+  /// Whether count + c exceeds MPI's int counts: the call then goes to the library as it is.
+  bool exceeds_int() const;
+  /// `input` copied in and padded, then reduce-scattered: this rank's block in part().
+  int reduce_scatter(const void* input, MPI_Op op, MPI_Comm comm);
+  void* vector() { return vector_->data(); }
+  void* part() { return part_->data(); }
+  int block() const { return block_; }
+  /// The vector's first count elements copied to `recvbuf`.
+  int copy_result(void* recvbuf);
+
+private:
+  int count_, pad_, block_;
+  MPI_Datatype datatype_;
+  std::optional<TempBuffer> vector_, part_;
+};
 
 /// Whether p blocks of count × type need more than INT_MAX bytes: a row of elements then may
 /// not fit an int count either. Bytes, not elements: they are the same on every rank (type

@@ -18,6 +18,21 @@ namespace collscope {
 
 namespace {
 
+/// Combines the sums of v's children into `sum`, in the order of their rounds.
+int add_children(void* sum, int count, MPI_Datatype datatype, MPI_Op op, int v, int root,
+                 MPI_Comm comm, int p) {
+  using namespace detail;
+  TempBuffer incoming(count, datatype);
+  for (const schedule::TreeEdge& child : schedule::preorder_children(v, p)) {
+    const trace::Round round(child.round);
+    COLLSCOPE_TRY(MPI_Recv(incoming.data(), count, datatype,
+                           schedule::real_rank(child.vrank, root, p), reduce_tag, comm,
+                           MPI_STATUS_IGNORE));
+    COLLSCOPE_TRY(MPI_Reduce_local(incoming.data(), sum, count, datatype, op));
+  }
+  return MPI_SUCCESS;
+}
+
 int unchecked_reduce_binomial(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
                               MPI_Op op, int root, MPI_Comm comm) {
   using namespace detail;
@@ -27,26 +42,9 @@ int unchecked_reduce_binomial(const void* sendbuf, void* recvbuf, int count, MPI
   if (carries_no_data(count, datatype)) return MPI_SUCCESS;
 
   const int v = schedule::virtual_rank(rank, root, p);
-  const auto children = schedule::preorder_children(v, p);
-  const auto send_up = [&](const void* data) {
-    const trace::Round round(schedule::preorder_gather_round(v));
-    trace::blocks(rank, schedule::preorder_subtree_size(v, p), 0, count);
-    const int parent = schedule::real_rank(schedule::preorder_parent(v, p), root, p);
-    return MPI_Send(data, count, datatype, parent, reduce_tag, comm);
-  };
-  if (v != 0 && children.empty()) return send_up(sendbuf);
-
-  SubtreeSum partial(v == 0, recvbuf, count, datatype);
-  COLLSCOPE_TRY(partial.start(sendbuf));
-  TempBuffer incoming(count, datatype);
-  for (const schedule::TreeEdge& child : children) {
-    const trace::Round round(child.round);
-    COLLSCOPE_TRY(MPI_Recv(incoming.data(), count, datatype,
-                           schedule::real_rank(child.vrank, root, p), reduce_tag, comm,
-                           MPI_STATUS_IGNORE));
-    COLLSCOPE_TRY(MPI_Reduce_local(incoming.data(), partial.data(), count, datatype, op));
-  }
-  return v == 0 ? MPI_SUCCESS : send_up(partial.data());
+  return reduce_subtree(
+      sendbuf, recvbuf, count, datatype, binomial_parent(v, root, p, Toward::root), comm,
+      [&](void* sum) { return add_children(sum, count, datatype, op, v, root, comm, p); });
 }
 
 } // namespace

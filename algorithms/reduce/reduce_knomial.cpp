@@ -17,14 +17,33 @@
 #include "common/annotate.hpp"
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
+#include "common/knomial_levels.hpp"
 #include "reduce/subtree_sum.hpp"
 
-#include <algorithm>
 #include <vector>
 
 namespace collscope {
 
 namespace {
+
+/// Combines the sums of v's children into `sum`, level by level from the bottom, all receives of
+/// a level in flight at once.
+int add_levels(void* sum, int count, MPI_Datatype datatype, MPI_Op op, int v, int root,
+               MPI_Comm comm, int p, int k) {
+  using namespace detail;
+  // One buffer per child of the widest level so far: the receives of a level are all in flight.
+  std::vector<TempBuffer> incoming;
+  incoming.reserve(static_cast<std::size_t>(k - 1));
+  const auto receive = [&](std::size_t c, const schedule::TreeEdge& child, MPI_Request* request) {
+    if (c == incoming.size()) incoming.emplace_back(count, datatype);
+    return MPI_Irecv(incoming[c].data(), count, datatype, schedule::real_rank(child.vrank, root, p),
+                     reduce_tag, comm, request);
+  };
+  const auto add = [&](std::size_t c, const schedule::TreeEdge&) {
+    return MPI_Reduce_local(incoming[c].data(), sum, count, datatype, op);
+  };
+  return each_knomial_level(v, p, k, Toward::root, receive, add);
+}
 
 int unchecked_reduce_knomial(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
                              MPI_Op op, int root, MPI_Comm comm) {
@@ -37,37 +56,9 @@ int unchecked_reduce_knomial(const void* sendbuf, void* recvbuf, int count, MPI_
   if (carries_no_data(count, datatype)) return MPI_SUCCESS;
 
   const int v = schedule::virtual_rank(rank, root, p);
-  const auto levels = schedule::knomial_child_levels(v, p, k);
-  const auto send_up = [&](const void* data) {
-    const trace::Round round(schedule::knomial_level(v, k));
-    trace::blocks(rank, schedule::knomial_subtree_size(v, p, k), 0, count);
-    return MPI_Send(data, count, datatype,
-                    schedule::real_rank(schedule::knomial_parent(v, k), root, p), reduce_tag, comm);
-  };
-  if (v != 0 && levels.empty()) return send_up(sendbuf);
-
-  SubtreeSum partial(v == 0, recvbuf, count, datatype);
-  COLLSCOPE_TRY(partial.start(sendbuf));
-  // One buffer per child of the widest level: the receives of a level are all in flight.
-  std::size_t widest = 0;
-  for (const schedule::KnomialLevel& level : levels) widest = std::max(widest, level.edges.size());
-  std::vector<TempBuffer> incoming;
-  incoming.reserve(widest);
-  for (std::size_t c = 0; c < widest; ++c) incoming.emplace_back(count, datatype);
-  std::vector<MPI_Request> requests;
-  for (const schedule::KnomialLevel& level : levels) {
-    const trace::Round round(level.level);
-    requests.assign(level.edges.size(), MPI_REQUEST_NULL);
-    for (std::size_t c = 0; c < level.edges.size(); ++c)
-      COLLSCOPE_TRY(MPI_Irecv(incoming[c].data(), count, datatype,
-                              schedule::real_rank(level.edges[c].vrank, root, p), reduce_tag, comm,
-                              &requests[c]));
-    COLLSCOPE_TRY(
-        MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE));
-    for (std::size_t c = 0; c < level.edges.size(); ++c)
-      COLLSCOPE_TRY(MPI_Reduce_local(incoming[c].data(), partial.data(), count, datatype, op));
-  }
-  return v == 0 ? MPI_SUCCESS : send_up(partial.data());
+  return reduce_subtree(
+      sendbuf, recvbuf, count, datatype, knomial_parent(v, root, p, k, Toward::root), comm,
+      [&](void* sum) { return add_levels(sum, count, datatype, op, v, root, comm, p, k); });
 }
 
 } // namespace

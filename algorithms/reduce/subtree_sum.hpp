@@ -1,34 +1,22 @@
-// Where a rank of a reduction tree accumulates the sum of its subtree, shared by the binomial
-// and the k-nomial reduce: the root (vrank 0) straight in the receive buffer, every other rank
-// in a buffer of its own. Both start from the rank's own input, which a root that passed
-// MPI_IN_PLACE already holds in the receive buffer.
+// A rank of a reduction tree rooted at vrank 0, shared by the binomial and the k-nomial reduce,
+// which differ only in how the children's sums arrive: every rank accumulates the sum of its
+// subtree, the root straight in the receive buffer, every other rank in a buffer of its own,
+// starting from its own input (which a root that passed MPI_IN_PLACE already holds in the
+// receive buffer).
 #pragma once
 
-#include "common/buffers.hpp"
+#include "common/tree_parent.hpp"
 
+#include <functional>
 #include <mpi.h>
-#include <optional>
 
 namespace collscope::detail {
 
-class SubtreeSum {
-public:
-  SubtreeSum(bool root, void* recvbuf, int count, MPI_Datatype datatype)
-      : data_(root ? recvbuf : own_.emplace(count, datatype).data()), count_(count),
-        datatype_(datatype) {}
-
-  /// Puts the rank's own input into the sum. MPI error code.
-  int start(const void* sendbuf) {
-    if (sendbuf == MPI_IN_PLACE) return MPI_SUCCESS;
-    return typed_copy(sendbuf, count_, datatype_, data_, count_, datatype_);
-  }
-  void* data() const { return data_; }
-
-private:
-  std::optional<TempBuffer> own_;
-  void* data_;
-  int count_;
-  MPI_Datatype datatype_;
-};
+/// A leaf sends its input to its parent; any other rank sums its own input and, through
+/// `add_children(sum)`, its children's subtree sums, and sends the sum up unless it is the
+/// root. MPI error code.
+int reduce_subtree(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                   const TreeParent& parent, MPI_Comm comm,
+                   const std::function<int(void* sum)>& add_children);
 
 } // namespace collscope::detail
