@@ -310,6 +310,9 @@ loggp-model)
   # The Van de Geijn bcast (`hierarchical-scatter-allgather`) only where its scatter's pieces are
   # rendezvous (≥ 64 KiB): below, eager sends of a binomial scatter share the root's link, which
   # the model does not charge yet (bench/collectives/SIMULATED.md).
+  # The alltoalls that post their requests at once (`linear`) or M at a time (`scatter-dest`):
+  # a rank's posting overheads overlap the bytes on its node's link (the longer sets the pace),
+  # and their node rounds stay inside the node (M is no pipeline).
   # Each line: PLATFORM COLLECTIVE ALGORITHM COUNT [collscope-run options].
   while read -r platform coll alg count extra; do
     [ -n "$platform" ] || continue
@@ -342,6 +345,9 @@ cluster:4x16 reduce hierarchical-scatter-gather 262144
 cluster:4x16 allgather recursive-doubling 64
 cluster:4x16 reduce_scatter_block halving 64
 cluster:4x16 reduce_scatter_block ordered-halving 1024
+cluster:4x16 alltoall linear 64
+cluster:4x16 alltoall scatter-dest 64 --blocks 16
+cluster:4x16 alltoall scatter-dest 1024 --blocks 16
 CASES
   ;;
 *)
