@@ -43,7 +43,13 @@ struct Settings {
   std::string variants = "all";
   int reps = 2, warmup = 1;
   CostModel model;
+  bool counts_given = false, block_counts_given = false;
 };
+
+bool per_block(std::string_view collective) {
+  return collective == "allgather" || collective == "alltoall" ||
+         collective == "reduce_scatter_block";
+}
 
 std::vector<std::string> split(std::string_view text) {
   std::vector<std::string> parts;
@@ -88,12 +94,19 @@ void define(CLI::App& app, Settings& s) {
          "which (default bcast,reduce,allreduce,reduce_scatter_block,\nallgather,alltoall)")
       ->type_name("LIST");
   app.add_option_function<std::string>(
-         "--counts", [&s](const std::string& v) { s.counts = counts_of("--counts", v); },
+         "--counts",
+         [&s](const std::string& v) {
+           s.counts = counts_of("--counts", v);
+           s.counts_given = true;
+         },
          "elements of the vector: bcast, reduce, allreduce (default\n1,256,16384,262144)")
       ->type_name("N,...");
   app.add_option_function<std::string>(
          "--block-counts",
-         [&s](const std::string& v) { s.block_counts = counts_of("--block-counts", v); },
+         [&s](const std::string& v) {
+           s.block_counts = counts_of("--block-counts", v);
+           s.block_counts_given = true;
+         },
          "elements of each block: allgather, alltoall,\nreduce_scatter_block (default 1,64,1024)")
       ->type_name("N,...");
   app.add_option("--variants", s.variants,
@@ -124,6 +137,16 @@ void define(CLI::App& app, Settings& s) {
          },
          "the model's time per byte, seconds")
       ->type_name("S_PER_BYTE");
+  // Counts that no chosen collective takes would be left unused without a word.
+  app.callback([&s] {
+    const auto blockwise = std::ranges::count_if(s.collectives, per_block);
+    if (s.counts_given && blockwise == std::ssize(s.collectives))
+      throw cli::UsageError("--counts is for bcast, reduce and allreduce; allgather, alltoall and "
+                            "reduce_scatter_block take --block-counts");
+    if (s.block_counts_given && blockwise == 0)
+      throw cli::UsageError("--block-counts is for allgather, alltoall and reduce_scatter_block; "
+                            "bcast, reduce and allreduce take --counts");
+  });
 }
 
 /// Send and receive buffers of one call (SMPI: shared, their contents are not looked at).
@@ -236,8 +259,8 @@ int main(int argc, char** argv) {
   for (const std::string& name : s.collectives) {
     const std::optional<C> c = parse_collective(name);
     if (!c) continue;
-    const bool per_block = *c == C::allgather || *c == C::alltoall || *c == C::reduce_scatter_block;
-    for (int count : per_block ? s.block_counts : s.counts) run_instance(*c, p, count, rank, s);
+    for (int count : per_block(name) ? s.block_counts : s.counts)
+      run_instance(*c, p, count, rank, s);
   }
   MPI_Finalize();
   return 0;
