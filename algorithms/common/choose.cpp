@@ -32,7 +32,7 @@ bool power_of_two(int p) {
 /// messages, the k-ported `ported` its levels. On one link the messages already posted are in
 /// flight while the rank pays for the next ones: the posting overheads and the link's bytes
 /// overlap, and the longer of the two sets the pace (an alltoall of 64 ints posted at once on
-/// cluster:16x16: 255 µs of overheads against 209 µs on the node's link, 274 µs simulated).
+/// cluster:16x16: 254 µs of overheads against 209 µs on the node's link, 257 µs simulated).
 double flat_charged(const Algorithm& a, int p, double m, const CostModel& model, double alpha,
                     double beta, int value) {
   CostModel at = model;
