@@ -87,9 +87,7 @@ double cost_at(const Algorithm& a, const CallShape& call, const CostModel& model
   const bool one_sender = a.one_sender_per_node && model.consecutive;
   const double beta_net = model.beta * (one_sender ? 1.0 : shared);
   const double between = flat_charged(a, call.p, m, model, model.alpha + o2, beta_net, value);
-  // (An alltoall's M is how many requests it keeps in flight, not pieces of a pipeline.)
-  const bool pipelined = a.uses_blocks() && a.collective != C::alltoall;
-  if ((!model.consecutive && !power_of_two(model.nodes)) || pipelined) return between;
+  if ((!model.consecutive && !power_of_two(model.nodes)) || a.pipelined()) return between;
   const int c = model.per_node;
   if (!a.has_root()) { // recursive doubling and halving: the n-rank rounds stay in the node
     // Which rounds: an allgather doubles its blocks, a reduce-scatter halves them, so the node

@@ -71,7 +71,7 @@ Collective blocking_twin(Collective collective);
 /// The one tuning knob an algorithm takes on top of MPI's arguments.
 enum class Parameter {
   none,
-  blocks,    ///< --blocks: pipeline block count (bcast pipeline)
+  blocks,    ///< --blocks: pipeline block count (bcast pipeline); alltoall: requests in flight
   piece,     ///< --piece: piece size in elements (allgatherv ring-pipelined)
   threshold, ///< --threshold: bytes above which a subtree goes straight to the root
   radix      ///< --radix: k of a k-nomial tree (radix.hpp); the formulas' k
@@ -163,6 +163,9 @@ struct Algorithm {
   /// Full-lane: regular layouts only (every node the same number of ranks).
   bool full_lane() const { return hierarchical() && name.starts_with("full-lane"); }
   bool uses_blocks() const { return parameter == Parameter::blocks; }
+  /// --blocks M cuts the message into M pieces. An alltoall's M (scatter-dest) is how many
+  /// requests it keeps in flight instead: its messages stay whole.
+  bool pipelined() const { return uses_blocks() && collective != Collective::alltoall; }
   bool uses_piece() const { return parameter == Parameter::piece; }
   bool uses_threshold() const { return parameter == Parameter::threshold; }
   bool uses_radix() const { return parameter == Parameter::radix; }
