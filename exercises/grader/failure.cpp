@@ -196,6 +196,8 @@ Failure classify(const RunResult& run, const std::string& blocked, const std::st
     std::snprintf(text, sizeof text, "output flood: more than %lld KB on stdout/stderr", output_kb);
     return {Outcome::flood, text};
   }
+  if (run.stop == RunResult::Stop::asked)
+    return {Outcome::crashed, "the run could not go on and was stopped"};
   if (found("MPI_ABORT was invoked",
             R"(^MPI_ABORT was invoked on rank (\d{1,6})[\s\S]{0,400}?errorcode (-?\d{1,10}))"))
     return {Outcome::crashed,

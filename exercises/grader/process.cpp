@@ -121,7 +121,8 @@ int signal_session(int sid, int signal) {
 
 RunResult run_process(const std::vector<std::string>& argv,
                       const std::vector<std::string>& environment, const RunLimits& limits,
-                      const std::function<void()>& tick, const std::function<void()>& before_stop) {
+                      const std::function<void()>& tick, const std::function<void()>& before_stop,
+                      const std::function<bool()>& stop_when) {
   RunResult result;
   int pipe_fds[2];
   if (::pipe(pipe_fds) != 0) {
@@ -167,9 +168,13 @@ RunResult run_process(const std::vector<std::string>& argv,
              since(last_growth) > (watched < 0 ? limits.startup_seconds : limits.stall_seconds))
       result.stop = RunResult::Stop::stall;
     if (result.stop != RunResult::Stop::none) break;
-    if (tick && since(last_tick) > 0.1) {
+    if ((tick || stop_when) && since(last_tick) > 0.1) {
       last_tick = Clock::now();
-      tick();
+      if (tick) tick();
+      if (stop_when && stop_when()) {
+        result.stop = RunResult::Stop::asked;
+        break;
+      }
     }
   }
   if (!exited) {

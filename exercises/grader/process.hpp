@@ -25,7 +25,9 @@ struct RunLimits {
 };
 
 struct RunResult {
-  enum class Stop { none, wall, stall, flood };
+  /// `asked`: the caller's `stop_when` said the run cannot go on (e.g. MPI finalized inside
+  /// the graded function: the others can only wait).
+  enum class Stop { none, wall, stall, flood, asked };
   Stop stop = Stop::none;
   int exit_code = -1; ///< when it exited
   int signal = 0;     ///< when a signal ended it
@@ -37,11 +39,13 @@ struct RunResult {
 
 /// Runs argv[0] (searched in PATH) with `environment` ("NAME=value") added. `tick` is called
 /// about ten times a second; `before_stop` right before a stopped child is killed (while its
-/// processes are still alive, e.g. to read their state).
+/// processes are still alive, e.g. to read their state); `stop_when`, asked as often as `tick`,
+/// stops the child when it returns true (RunResult::Stop::asked).
 RunResult run_process(const std::vector<std::string>& argv,
                       const std::vector<std::string>& environment, const RunLimits& limits,
                       const std::function<void()>& tick = {},
-                      const std::function<void()>& before_stop = {});
+                      const std::function<void()>& before_stop = {},
+                      const std::function<bool()>& stop_when = {});
 
 /// Sends `signal` to every process of session `sid`; returns how many there were.
 int signal_session(int sid, int signal);

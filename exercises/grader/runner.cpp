@@ -235,7 +235,9 @@ void Runner::run_group(const std::string& name, const std::vector<Case>& cases, 
             progress(finished_before + static_cast<int>(count_lines(scratch / "log.txt", "case") +
                                                         count_lines(scratch / "log.txt", "time")));
         },
-        [&] { blocked = describe_blocked(scratch, mode == Mode::sync); });
+        [&] { blocked = describe_blocked(scratch, mode == Mode::sync); },
+        // MPI finalized inside the function: the other ranks can only wait for the stall limit.
+        [&] { return !finalized_inside(scratch, ex_.function).empty(); });
     // The sandbox is gone with every process of the run: now its folder can be read.
     const fs::path dir = run_folder(out_, name, p, attempt);
     keep_scratch(scratch, dir);

@@ -72,6 +72,31 @@ TEST_CASE("a child that stops appending to its log is stopped as stalled", "[pro
   fs::remove(log);
 }
 
+TEST_CASE("a child the caller says cannot go on is stopped at once, not at the stall limit",
+          "[process]") {
+  const fs::path flag = fs::temp_directory_path() / "collscope-grade-cannot-go-on";
+  fs::remove(flag);
+  RunLimits limits;
+  limits.wall_seconds = 30;
+  limits.stall_seconds = 20;
+  // The child marks that it cannot go on (as a rank's state says MPI was finalized inside the
+  // graded function), then would wait for ever.
+  const std::string script = "sleep 0.3; : > " + flag.string() + "; sleep 300";
+  bool before_stop = false;
+  const RunResult r = run_process(
+      {"sh", "-c", script}, {}, limits, {}, [&] { before_stop = true; },
+      [&] { return fs::exists(flag); });
+  CHECK(r.stop == RunResult::Stop::asked);
+  CHECK(before_stop);
+  CHECK(r.seconds < 5);
+  // Nothing asked: the same child runs on until its own limit.
+  fs::remove(flag);
+  limits.wall_seconds = 1;
+  CHECK(run_process({"sh", "-c", "sleep 300"}, {}, limits, {}, {}, [] { return false; }).stop ==
+        RunResult::Stop::wall);
+  fs::remove(flag);
+}
+
 TEST_CASE("a flood of output is cut and stopped; the tail is kept", "[process]") {
   RunLimits limits;
   limits.wall_seconds = 30;
