@@ -65,7 +65,7 @@ int run_block_exchanges(void* data, const BlockOffsets& offsets, MPI_Datatype ty
                                  MPI_STATUS_IGNORE));
     } else if (e.send_to >= 0) {
       int size = 0;
-      COLLSCOPE_TRY(MPI_Type_size(out.type(), &size));
+      if (sends == Sends::one_at_a_time) COLLSCOPE_TRY(MPI_Type_size(out.type(), &size));
       if (sends == Sends::one_at_a_time && std::int64_t{size} * out.count() < eager_limit)
         COLLSCOPE_TRY(MPI_Ssend(out.address(), out.count(), out.type(), e.send_to, tag, comm));
       else
