@@ -25,7 +25,7 @@ namespace collscope {
 namespace detail {
 
 int scatter_then_allgather(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
-                           const char* name, bool ring) {
+                           const char* name, bool ring, Sends scatter) {
   const auto [rank, p] = shape(comm);
   const AlgorithmRegion region("bcast", name, root, count, datatype, comm);
   if (carries_no_data(count, datatype) || p == 1) return MPI_SUCCESS;
@@ -34,13 +34,20 @@ int scatter_then_allgather(void* buffer, int count, MPI_Datatype datatype, int r
   const BlockOffsets blocks = near_equal_blocks(view.size(), p);
   COLLSCOPE_TRY(run_block_exchanges(view.bytes(), blocks, MPI_BYTE,
                                     schedule::binomial_scatter_exchanges(rank, root, p), root,
-                                    bcast_tag, comm));
+                                    bcast_tag, comm, scatter));
   const int after = schedule::ceil_log2(p);
   COLLSCOPE_TRY(run_block_exchanges(view.bytes(), blocks, MPI_BYTE,
                                     ring ? schedule::ring_allgather_exchanges(rank, p, after)
                                          : schedule::doubling_allgather_exchanges(rank, p, after),
                                     root, bcast_tag, comm));
   return rank == root ? MPI_SUCCESS : view.finish();
+}
+
+int bcast_scatter_allgather_one_at_a_time(void* buffer, int count, MPI_Datatype datatype, int root,
+                                          MPI_Comm user_comm) {
+  return guarded_bcast(buffer, count, datatype, root, user_comm, [&](auto... mpi_args) {
+    return scatter_then_allgather(mpi_args..., "scatter-allgather", false, Sends::one_at_a_time);
+  });
 }
 
 } // namespace detail

@@ -47,7 +47,7 @@ BlockOffsets equal_blocks(int count, int p) {
 
 int run_block_exchanges(void* data, const BlockOffsets& offsets, MPI_Datatype type,
                         const std::vector<schedule::BlockExchange>& exchanges, int origin, int tag,
-                        MPI_Comm comm) {
+                        MPI_Comm comm, Sends sends) {
   for (const schedule::BlockExchange& e : exchanges) {
     const trace::Round round(e.round);
     const BlockRun out(data, offsets, e.send_first, e.send_count, type);
@@ -64,7 +64,12 @@ int run_block_exchanges(void* data, const BlockOffsets& offsets, MPI_Datatype ty
                                  in.address(), in.count(), in.type(), e.recv_from, tag, comm,
                                  MPI_STATUS_IGNORE));
     } else if (e.send_to >= 0) {
-      COLLSCOPE_TRY(MPI_Send(out.address(), out.count(), out.type(), e.send_to, tag, comm));
+      int size = 0;
+      if (sends == Sends::one_at_a_time) COLLSCOPE_TRY(MPI_Type_size(out.type(), &size));
+      if (sends == Sends::one_at_a_time && std::int64_t{size} * out.count() < eager_limit)
+        COLLSCOPE_TRY(MPI_Ssend(out.address(), out.count(), out.type(), e.send_to, tag, comm));
+      else
+        COLLSCOPE_TRY(MPI_Send(out.address(), out.count(), out.type(), e.send_to, tag, comm));
     } else if (e.recv_from >= 0) {
       COLLSCOPE_TRY(
           MPI_Recv(in.address(), in.count(), in.type(), e.recv_from, tag, comm, MPI_STATUS_IGNORE));

@@ -48,11 +48,24 @@ BlockOffsets equal_blocks(int count, int p);
 /// every rank's input (not annotated).
 constexpr int own_blocks = -1, sums = -2;
 
+/// How a round that only sends posts its message. standard: MPI_Send. one_at_a_time: MPI_Ssend
+/// below eager_limit bytes, which returns only once the receiver has matched the message. A rank
+/// whose standard sends go eager posts them all at once and its link carries them together, so
+/// the first, largest piece of a binomial scatter arrives last; synchronous sends go one at a
+/// time, largest first, as the α-β model's one-port sender does. From eager_limit bytes on a
+/// standard send already waits for its receiver (a rendezvous) and stays MPI_Send.
+enum class Sends { standard, one_at_a_time };
+
+/// The eager limit one_at_a_time assumes: 64 KiB, SMPI's default (smpi/send-is-detached-thresh)
+/// and scripts/simulate's with --overhead.
+constexpr int eager_limit = 65536;
+
 /// Plays `exchanges` (one rank's schedule) on `data`, a buffer of `type` laid out by `offsets`;
 /// each round is annotated (trace::Round) with the provenance of the blocks sent (`origin`).
+/// Rounds that send and receive are one MPI_Sendrecv whatever `sends` says.
 int run_block_exchanges(void* data, const BlockOffsets& offsets, MPI_Datatype type,
                         const std::vector<schedule::BlockExchange>& exchanges, int origin, int tag,
-                        MPI_Comm comm);
+                        MPI_Comm comm, Sends sends = Sends::standard);
 
 /// A broadcast buffer as contiguous bytes: the user's buffer itself when its datatype is
 /// plain, else a staging buffer filled from it (at the root) and copied back (elsewhere).
@@ -80,8 +93,14 @@ private:
 
 /// Broadcast = binomial scatter of p near-equal byte blocks + allgather (recursive doubling,
 /// or the ring when `ring`), the body of bcast scatter-allgather and scatter-ring; `name` is
-/// the algorithm's for the trace.
+/// the algorithm's for the trace; `scatter` how the scatter's ranks send their pieces.
 int scatter_then_allgather(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
-                           const char* name, bool ring);
+                           const char* name, bool ring, Sends scatter = Sends::standard);
+
+/// bcast scatter-allgather (its entry checks included) whose scatter sends one piece at a time
+/// (Sends::one_at_a_time): the level across the node leaders of hierarchical-scatter-allgather,
+/// where each leader's pieces leave on its node's one link.
+int bcast_scatter_allgather_one_at_a_time(void* buffer, int count, MPI_Datatype datatype, int root,
+                                          MPI_Comm comm);
 
 } // namespace collscope::detail

@@ -16,7 +16,7 @@ namespace collscope {
 
 int bcast_hierarchical(void* buffer, int count, MPI_Datatype datatype, int root,
                        MPI_Comm user_comm) {
-  static constexpr detail::BcastLevels binomial{"hierarchical", bcast_binomial,
+  static constexpr detail::BcastLevels binomial{"hierarchical", bcast_binomial, bcast_binomial,
                                                 schedule::ceil_log2};
   return detail::bcast_by_levels(binomial, buffer, count, datatype, root, user_comm);
 }

@@ -16,9 +16,9 @@ int unchecked_bcast_by_levels(const BcastLevels& levels, void* buffer, int count
   const AlgorithmRegion region("bcast", levels.name, root, count, datatype, comm, h.nodes->layout);
   if (carries_no_data(count, datatype)) return MPI_SUCCESS;
   if (h.leaders != MPI_COMM_NULL)
-    COLLSCOPE_TRY(levels.level(buffer, count, datatype, h.root_node, h.leaders));
+    COLLSCOPE_TRY(levels.leaders(buffer, count, datatype, h.root_node, h.leaders));
   const trace::RoundOffset after_nodes(levels.rounds(h.nodes_count));
-  return levels.level(buffer, count, datatype, h.node_root, h.nodes->node_comm);
+  return levels.nodes(buffer, count, datatype, h.node_root, h.nodes->node_comm);
 }
 
 int unchecked_reduce_by_levels(const ReduceLevels& levels, const void* sendbuf, void* recvbuf,

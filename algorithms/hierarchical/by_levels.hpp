@@ -16,7 +16,9 @@ using ReduceLevel = int (*)(const void* sendbuf, void* recvbuf, int count, MPI_D
 
 struct BcastLevels {
   const char* name;         ///< the registry name, for the trace's region
-  BcastLevel level;         ///< the flat algorithm run across the leaders and inside every node
+  BcastLevel leaders;       ///< the flat algorithm run across the leaders
+  BcastLevel nodes;         ///< the same algorithm inside every node (it may post its sends
+                            ///< differently: the leaders' level sends on the nodes' links)
   int (*rounds)(int ranks); ///< its rounds on that many ranks (the nodes' rounds start after)
 };
 

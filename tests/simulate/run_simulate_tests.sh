@@ -307,9 +307,10 @@ loggp-model)
   # n ranks on the link: for a pre-order tree of large m that is a bound, not a prediction.)
   # An allgather's doubling keeps its small rounds in the node, a halving reduce-scatter its
   # small (`halving`) or large (`ordered-halving`) ones (Algorithm::nearest_first).
-  # The Van de Geijn bcast (`hierarchical-scatter-allgather`) only where its scatter's pieces are
-  # rendezvous (≥ 64 KiB): below, eager sends of a binomial scatter share the root's link, which
-  # the model does not charge yet (bench/collectives/SIMULATED.md).
+  # The Van de Geijn bcast (`hierarchical-scatter-allgather`) with rendezvous pieces (≥ 64 KiB)
+  # and eager ones: across the leaders its scatter sends one piece at a time (below 64 KiB eager
+  # sends of a binomial scatter would share the root's link, which the model does not charge;
+  # bench/collectives/SIMULATED.md).
   # The alltoalls that post their requests at once (`linear`) or M at a time (`scatter-dest`):
   # a rank's posting overheads overlap the bytes on its node's link (the longer sets the pace),
   # and their node rounds stay inside the node (M is no pipeline).
@@ -340,6 +341,7 @@ cluster:16x16 allreduce butterfly 256
 cluster:16x16 allreduce rabenseifner 16384
 cluster:16x16 reduce full-lane 16384
 cluster:4x16 bcast hierarchical-scatter-allgather 262144
+cluster:4x16 bcast hierarchical-scatter-allgather 16384
 cluster:4x16 reduce hierarchical-scatter-gather 16384
 cluster:4x16 reduce hierarchical-scatter-gather 262144
 cluster:4x16 allgather recursive-doubling 64
