@@ -6,7 +6,6 @@
 #include "common/buffers.hpp"
 
 #include <algorithm>
-#include <collscope/annotate.hpp>
 #include <optional>
 #include <vector>
 
@@ -25,35 +24,29 @@ int run_block_broadcast(void* buffer, int count, MPI_Datatype datatype, int root
   for (int b = 0; b < plan.blocks; ++b) largest = std::max(largest, range(b).count);
   std::optional<TempBuffer> scratch;
 
-  for (int t = 0; t < plan.rounds; ++t) {
-    const schedule::BlockStep s = plan.step(t);
-    if (!s.send.active() && !s.recv.active()) continue;
-    const trace::Round round(t);
-    std::optional<trace::Region> phase;
-    Transfer out, in;
-    if (s.send.active()) {
-      const schedule::ElementRange r = range(s.send.block);
-      if (plan.phase) {
-        const std::string name = plan.phase(s.send.block);
-        if (!name.empty()) phase.emplace("phase " + name);
-      }
-      trace::blocks(root, 1, r.begin, r.count);
-      out = {at(buffer, r.begin, extent), static_cast<int>(r.count),
-             schedule::real_rank(s.send.peer, root, p)};
+  const auto send = [&](int, const schedule::BlockStep& s, std::optional<trace::Region>& phase) {
+    const schedule::ElementRange r = range(s.send.block);
+    if (plan.phase) {
+      const std::string name = plan.phase(s.send.block);
+      if (!name.empty()) phase.emplace("phase " + name);
     }
-    if (s.recv.active()) {
-      const schedule::ElementRange r = range(s.recv.block);
-      void* into = at(buffer, r.begin, extent);
-      if (held[static_cast<std::size_t>(s.recv.block)] != 0) {
-        if (!scratch) scratch.emplace(largest, datatype);
-        into = scratch->data();
-      }
-      held[static_cast<std::size_t>(s.recv.block)] = 1;
-      in = {into, static_cast<int>(r.count), schedule::real_rank(s.recv.peer, root, p)};
+    trace::blocks(root, 1, r.begin, r.count);
+    return Transfer{at(buffer, r.begin, extent), static_cast<int>(r.count),
+                    schedule::real_rank(s.send.peer, root, p)};
+  };
+  const auto receive = [&](const schedule::BlockStep& s) {
+    const schedule::ElementRange r = range(s.recv.block);
+    void* into = at(buffer, r.begin, extent);
+    if (held[static_cast<std::size_t>(s.recv.block)] != 0) {
+      if (!scratch) scratch.emplace(largest, datatype);
+      into = scratch->data();
     }
-    COLLSCOPE_TRY(exchange(out, in, datatype, bcast_tag, comm));
-  }
-  return MPI_SUCCESS;
+    held[static_cast<std::size_t>(s.recv.block)] = 1;
+    return Transfer{into, static_cast<int>(r.count), schedule::real_rank(s.recv.peer, root, p)};
+  };
+  return play_block_steps(
+      plan.rounds, plan.step, send, receive, [](const schedule::BlockStep&) { return MPI_SUCCESS; },
+      datatype, bcast_tag, comm);
 }
 
 int lemma_blocks_for(int p, int count, MPI_Datatype datatype, int (*rounds)(int p, int blocks),

@@ -53,20 +53,19 @@ int guarded_entry(Check check, Algorithm&& algorithm, MPI_Comm user, Args... arg
                  [&](MPI_Comm own) { return std::forward<Algorithm>(algorithm)(args..., own); });
 }
 
-template <class Algorithm>
-int guarded_gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
-                   Algorithm&& algorithm) {
-  return guarded_entry(check_gather, std::forward<Algorithm>(algorithm), comm, sendbuf, sendcount,
-                       sendtype, recvbuf, recvcount, recvtype, root);
-}
-template <class Algorithm>
-int guarded_scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                    int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
-                    Algorithm&& algorithm) {
-  return guarded_entry(check_scatter, std::forward<Algorithm>(algorithm), comm, sendbuf, sendcount,
-                       sendtype, recvbuf, recvcount, recvtype, root);
-}
+/// MPI_Gather and MPI_Scatter take the same arguments (RootedFn) and differ in their check:
+/// guarded_gather and guarded_scatter are this entry with check_gather and check_scatter.
+template <auto check> struct GuardedRooted {
+  template <class Algorithm>
+  int operator()(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                 Algorithm&& algorithm) const {
+    return guarded_entry(check, std::forward<Algorithm>(algorithm), comm, sendbuf, sendcount,
+                         sendtype, recvbuf, recvcount, recvtype, root);
+  }
+};
+inline constexpr GuardedRooted<check_gather> guarded_gather{};
+inline constexpr GuardedRooted<check_scatter> guarded_scatter{};
 template <class Algorithm>
 int guarded_bcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                   Algorithm&& algorithm) {

@@ -27,9 +27,9 @@ namespace {
 /// Receives the children's subtrees of v, in the order of their rounds, into `blocks`: v's
 /// subtree in virtual-rank order (the root: the user's buffer in real-rank order, a subtree
 /// that wraps past p − 1 received into a staging buffer and copied into place).
-int receive_children(void* blocks, int count, MPI_Datatype type, int v, int root, MPI_Comm comm,
-                     int p) {
+int receive_children(void* blocks, int count, MPI_Datatype type, const detail::SubtreeRank& me) {
   using namespace detail;
+  const int v = me.v, p = me.p, root = me.root;
   const MPI_Aint extent = extent_of(type);
   for (const schedule::TreeEdge& child : schedule::preorder_children(v, p)) {
     const int first = schedule::real_rank(child.vrank, root, p);
@@ -39,7 +39,7 @@ int receive_children(void* blocks, int count, MPI_Datatype type, int v, int root
     void* into = at(blocks, std::int64_t{place} * count, extent);
     std::optional<TempBuffer> staging;
     if (v == 0 && first + child.subtree_size > p) into = staging.emplace(n, type).data();
-    COLLSCOPE_TRY(MPI_Recv(into, n, type, first, gather_tag, comm, MPI_STATUS_IGNORE));
+    COLLSCOPE_TRY(MPI_Recv(into, n, type, first, gather_tag, me.comm, MPI_STATUS_IGNORE));
     if (staging)
       COLLSCOPE_TRY(unpack_wrapped_subtree(staging->data(), count, type, first, child.subtree_size,
                                            p, blocks));
@@ -47,33 +47,12 @@ int receive_children(void* blocks, int count, MPI_Datatype type, int v, int root
   return MPI_SUCCESS;
 }
 
-int unchecked_gather_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                              void* recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                              MPI_Comm comm) {
-  using namespace detail;
-  const auto [rank, p] = shape(comm);
-  const AlgorithmRegion region("gather", "binomial", root, rank == root ? recvcount : sendcount,
-                               rank == root ? recvtype : sendtype, comm);
-  if (rank == root) {
-    if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
-    COLLSCOPE_TRY(
-        place_root_block(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root));
-    return receive_children(recvbuf, recvcount, recvtype, 0, root, comm, p);
-  }
-  if (carries_no_data(sendcount, sendtype)) return MPI_SUCCESS;
-  const int v = schedule::virtual_rank(rank, root, p);
-  return gather_subtree(sendbuf, sendcount, sendtype, binomial_parent(v, root, p, Toward::root),
-                        comm, [&](void* blocks) {
-                          return receive_children(blocks, sendcount, sendtype, v, root, comm, p);
-                        });
-}
-
 } // namespace
 
 int gather_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                     int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
   return detail::guarded_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                                user_comm, unchecked_gather_binomial);
+                                user_comm, detail::GatherTree{"binomial", false, receive_children});
 }
 
 } // namespace collscope

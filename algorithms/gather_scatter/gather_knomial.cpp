@@ -11,7 +11,6 @@
 // subtree whose real ranks wrap past p − 1 is received into a temporary buffer and copied into
 // rank order.
 #include "collscope/algorithms/gather.hpp"
-#include "collscope/algorithms/radix.hpp"
 #include "collscope/schedule/bits.hpp"
 #include "collscope/schedule/knomial.hpp"
 #include "common/annotate.hpp"
@@ -31,9 +30,9 @@ namespace {
 /// Receives the children's subtrees of every level of v, bottom level first, into `blocks`: v's
 /// subtree in virtual-rank order (the root: the user's buffer in real-rank order, a subtree
 /// that wraps past p − 1 received into a staging buffer and copied into place).
-int receive_levels(void* blocks, int count, MPI_Datatype type, int v, int root, MPI_Comm comm,
-                   int p, int k) {
+int receive_levels(void* blocks, int count, MPI_Datatype type, const detail::SubtreeRank& me) {
   using namespace detail;
+  const auto [v, p, root, k, comm] = me;
   const MPI_Aint extent = extent_of(type);
   std::vector<std::optional<TempBuffer>> staging(static_cast<std::size_t>(k - 1)); // a level's
   const auto receive = [&](std::size_t c, const schedule::TreeEdge& child, MPI_Request* request) {
@@ -55,35 +54,12 @@ int receive_levels(void* blocks, int count, MPI_Datatype type, int v, int root, 
   return each_knomial_level(v, p, k, Toward::root, receive, unpack);
 }
 
-int unchecked_gather_knomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                             void* recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                             MPI_Comm comm) {
-  using namespace detail;
-  const auto [rank, p] = shape(comm);
-  const int k = radix();
-  const AlgorithmRegion region("gather", "knomial", root, rank == root ? recvcount : sendcount,
-                               rank == root ? recvtype : sendtype, comm);
-  trace::meta("radix", k);
-  if (rank == root) {
-    if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
-    COLLSCOPE_TRY(
-        place_root_block(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root));
-    return receive_levels(recvbuf, recvcount, recvtype, 0, root, comm, p, k);
-  }
-  if (carries_no_data(sendcount, sendtype)) return MPI_SUCCESS;
-  const int v = schedule::virtual_rank(rank, root, p);
-  return gather_subtree(sendbuf, sendcount, sendtype, knomial_parent(v, root, p, k, Toward::root),
-                        comm, [&](void* blocks) {
-                          return receive_levels(blocks, sendcount, sendtype, v, root, comm, p, k);
-                        });
-}
-
 } // namespace
 
 int gather_knomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                    int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
   return detail::guarded_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                                user_comm, unchecked_gather_knomial);
+                                user_comm, detail::GatherTree{"knomial", true, receive_levels});
 }
 
 } // namespace collscope

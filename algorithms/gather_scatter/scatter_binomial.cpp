@@ -26,9 +26,9 @@ namespace {
 /// Sends the children of v their subtrees, largest first; `blocks` holds v's subtree in
 /// virtual-rank order (the root: the user's buffer in real-rank order, a subtree that wraps past
 /// p − 1 packed).
-int send_children(const void* blocks, int count, MPI_Datatype type, int v, int root, MPI_Comm comm,
-                  int p) {
+int send_children(const void* blocks, int count, MPI_Datatype type, const detail::SubtreeRank& me) {
   using namespace detail;
+  const int v = me.v, p = me.p, root = me.root;
   const MPI_Aint extent = extent_of(type);
   for (const schedule::TreeEdge& child : schedule::preorder_children(v, p) | std::views::reverse) {
     const int first = schedule::real_rank(child.vrank, root, p);
@@ -38,29 +38,9 @@ int send_children(const void* blocks, int count, MPI_Datatype type, int v, int r
     if (v == 0)
       COLLSCOPE_TRY(subtree_run(blocks, count, type, first, child.subtree_size, p, staging, run));
     trace::blocks(first, child.subtree_size, 0, count);
-    COLLSCOPE_TRY(MPI_Send(run, child.subtree_size * count, type, first, scatter_tag, comm));
+    COLLSCOPE_TRY(MPI_Send(run, child.subtree_size * count, type, first, scatter_tag, me.comm));
   }
   return MPI_SUCCESS;
-}
-
-int unchecked_scatter_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                               void* recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                               MPI_Comm comm) {
-  using namespace detail;
-  const auto [rank, p] = shape(comm);
-  const AlgorithmRegion region("scatter", "binomial", root, rank == root ? sendcount : recvcount,
-                               rank == root ? sendtype : recvtype, comm);
-  if (rank == root) {
-    if (carries_no_data(sendcount, sendtype)) return MPI_SUCCESS;
-    COLLSCOPE_TRY(send_children(sendbuf, sendcount, sendtype, 0, root, comm, p));
-    return keep_root_block(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
-  }
-  if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
-  const int v = schedule::virtual_rank(rank, root, p);
-  return scatter_subtree(recvbuf, recvcount, recvtype, binomial_parent(v, root, p, Toward::leaves),
-                         comm, [&](const void* blocks) {
-                           return send_children(blocks, recvcount, recvtype, v, root, comm, p);
-                         });
 }
 
 } // namespace
@@ -68,7 +48,7 @@ int unchecked_scatter_binomial(const void* sendbuf, int sendcount, MPI_Datatype 
 int scatter_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                      int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
   return detail::guarded_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                                 user_comm, unchecked_scatter_binomial);
+                                 user_comm, detail::ScatterTree{"binomial", false, send_children});
 }
 
 } // namespace collscope

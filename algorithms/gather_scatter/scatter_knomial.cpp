@@ -9,7 +9,6 @@
 // Rounds: ⌈log_k p⌉.  Cost with k−1 ports: ≤ ⌈log_k p⌉α + min((k^⌈log_k p⌉ − 1)/(k−1), p−1)·βm/p;
 // with one port ≤ (k−1)⌈log_k p⌉α + (p−1)/p·βm (both exact for p = k^L). For root ≠ 0 the
 // root packs a subtree whose real ranks wrap past p − 1.
-#include "collscope/algorithms/radix.hpp"
 #include "collscope/algorithms/scatter.hpp"
 #include "collscope/schedule/bits.hpp"
 #include "collscope/schedule/knomial.hpp"
@@ -29,9 +28,9 @@ namespace {
 
 /// Sends the children's subtrees of every level of v, top level first; `blocks` holds v's
 /// subtree in virtual-rank order (the root: the user's buffer in real-rank order).
-int send_levels(const void* blocks, int count, MPI_Datatype type, int v, int root, MPI_Comm comm,
-                int p, int k) {
+int send_levels(const void* blocks, int count, MPI_Datatype type, const detail::SubtreeRank& me) {
   using namespace detail;
+  const auto [v, p, root, k, comm] = me;
   const MPI_Aint extent = extent_of(type);
   std::vector<std::optional<TempBuffer>> staging(static_cast<std::size_t>(k - 1)); // a level's
   const auto send = [&](std::size_t c, const schedule::TreeEdge& child, MPI_Request* request) {
@@ -46,35 +45,12 @@ int send_levels(const void* blocks, int count, MPI_Datatype type, int v, int roo
   return each_knomial_level(v, p, k, Toward::leaves, send);
 }
 
-int unchecked_scatter_knomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                              void* recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                              MPI_Comm comm) {
-  using namespace detail;
-  const auto [rank, p] = shape(comm);
-  const int k = radix();
-  const AlgorithmRegion region("scatter", "knomial", root, rank == root ? sendcount : recvcount,
-                               rank == root ? sendtype : recvtype, comm);
-  trace::meta("radix", k);
-  if (rank == root) {
-    if (carries_no_data(sendcount, sendtype)) return MPI_SUCCESS;
-    COLLSCOPE_TRY(send_levels(sendbuf, sendcount, sendtype, 0, root, comm, p, k));
-    return keep_root_block(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
-  }
-  if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
-  const int v = schedule::virtual_rank(rank, root, p);
-  return scatter_subtree(recvbuf, recvcount, recvtype,
-                         knomial_parent(v, root, p, k, Toward::leaves), comm,
-                         [&](const void* blocks) {
-                           return send_levels(blocks, recvcount, recvtype, v, root, comm, p, k);
-                         });
-}
-
 } // namespace
 
 int scatter_knomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                     int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
   return detail::guarded_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                                 user_comm, unchecked_scatter_knomial);
+                                 user_comm, detail::ScatterTree{"knomial", true, send_levels});
 }
 
 } // namespace collscope

@@ -36,25 +36,22 @@ int unchecked_allgather_full_lane(const void* sendbuf, int sendcount, MPI_Dataty
   if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
   const schedule::NodeLayout& layout = h.nodes->layout;
   const int N = h.nodes_count, n = h.largest_node;
-  const bool in_place = sendbuf == MPI_IN_PLACE;
-  TempBuffer lane_blocks(std::int64_t(N) * recvcount, recvtype);
-  TempBuffer all(std::int64_t(p) * recvcount, recvtype);
-  const OwnBlock own =
-      own_block(in_place, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, rank);
-  COLLSCOPE_TRY(allgather_dissemination(own.data, own.count, own.type, lane_blocks.data(),
-                                        recvcount, recvtype, h.nodes->lane_comm));
-  {
-    const trace::RoundOffset after_lanes(schedule::ceil_log2(N));
-    COLLSCOPE_TRY(allgather_dissemination(lane_blocks.data(), N * recvcount, recvtype, all.data(),
-                                          N * recvcount, recvtype, h.nodes->node_comm));
-  }
-  // all holds lane j's blocks of nodes 0 … N−1 at positions jN … jN + N − 1.
+  // Blocks arrive lane by lane: lane j's blocks of nodes 0 … N−1 at positions jN … jN + N − 1.
   std::vector<int> position(static_cast<std::size_t>(p));
   for (int node = 0; node < N; ++node) {
     const std::vector<int> members = layout.members(node);
     for (int j = 0; j < n; ++j) position[std::size_t(members[std::size_t(j)])] = j * N + node;
   }
-  return to_rank_order(all.data(), position, recvbuf, recvcount, recvtype, in_place ? rank : -1);
+  TempBuffer lane_blocks(std::int64_t(N) * recvcount, recvtype);
+  return allgather_reordered(
+      sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, rank, position,
+      [&](const OwnBlock& own, void* all) {
+        COLLSCOPE_TRY(allgather_dissemination(own.data, own.count, own.type, lane_blocks.data(),
+                                              recvcount, recvtype, h.nodes->lane_comm));
+        const trace::RoundOffset after_lanes(schedule::ceil_log2(N));
+        return allgather_dissemination(lane_blocks.data(), N * recvcount, recvtype, all,
+                                       N * recvcount, recvtype, h.nodes->node_comm);
+      });
 }
 
 } // namespace

@@ -40,7 +40,6 @@ int unchecked_allgather_hierarchical(const void* sendbuf, int sendcount, MPI_Dat
                                h.nodes->layout);
   if (carries_no_data(recvcount, recvtype)) return MPI_SUCCESS;
   const schedule::NodeLayout& layout = h.nodes->layout;
-  const bool in_place = sendbuf == MPI_IN_PLACE;
   // Where each node's blocks start in node order, and each rank's block there.
   const std::vector<int> sizes = layout.sizes();
   std::vector<int> counts(sizes.size()), displs(sizes.size());
@@ -55,23 +54,22 @@ int unchecked_allgather_hierarchical(const void* sendbuf, int sendcount, MPI_Dat
   const int own_node = h.nodes->node;
   const bool leads = h.leaders != MPI_COMM_NULL;
   TempBuffer node_blocks(leads ? counts[std::size_t(own_node)] : 0, recvtype);
-  TempBuffer all(std::int64_t(p) * recvcount, recvtype);
-  const OwnBlock own =
-      own_block(in_place, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, rank);
-  COLLSCOPE_TRY(gather_binomial(own.data, own.count, own.type, node_blocks.data(), recvcount,
-                                recvtype, 0, h.nodes->node_comm));
-  const int inside = schedule::ceil_log2(h.largest_node);
-  {
-    const trace::RoundOffset after_gather(inside);
-    if (leads)
-      COLLSCOPE_TRY(allgatherv_ring(node_blocks.data(), counts[std::size_t(own_node)], recvtype,
-                                    all.data(), counts.data(), displs.data(), recvtype, h.leaders));
-  }
-  {
-    const trace::RoundOffset after_leaders(inside + h.nodes_count - 1);
-    COLLSCOPE_TRY(bcast_binomial(all.data(), p * recvcount, recvtype, 0, h.nodes->node_comm));
-  }
-  return to_rank_order(all.data(), position, recvbuf, recvcount, recvtype, in_place ? rank : -1);
+  return allgather_reordered(
+      sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, rank, position,
+      [&](const OwnBlock& own, void* all) {
+        COLLSCOPE_TRY(gather_binomial(own.data, own.count, own.type, node_blocks.data(), recvcount,
+                                      recvtype, 0, h.nodes->node_comm));
+        const int inside = schedule::ceil_log2(h.largest_node);
+        {
+          const trace::RoundOffset after_gather(inside);
+          if (leads)
+            COLLSCOPE_TRY(allgatherv_ring(node_blocks.data(), counts[std::size_t(own_node)],
+                                          recvtype, all, counts.data(), displs.data(), recvtype,
+                                          h.leaders));
+        }
+        const trace::RoundOffset after_leaders(inside + h.nodes_count - 1);
+        return bcast_binomial(all, p * recvcount, recvtype, 0, h.nodes->node_comm);
+      });
 }
 
 } // namespace

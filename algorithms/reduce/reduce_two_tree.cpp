@@ -77,38 +77,36 @@ int unchecked_reduce_two_tree(const void* sendbuf, void* recvbuf, int count, MPI
     }
   }
 
-  for (int t = 0; t <= rounds; ++t) {
-    schedule::BlockStep s = t < rounds ? two_tree.reduce_step(rank, t) : schedule::BlockStep{};
-    // Rank 0 finishes block b in round rounds − 1 − b and forwards it in the next round.
+  // Rank 0 finishes block b in round rounds − 1 − b and forwards it in the next round.
+  const auto forwards = [&](int t) {
     const int finished = rounds - t;
-    const bool forward = rank == 0 && root != 0 && finished >= 0 && finished < blocks;
-    if (forward) s.send = {root, finished};
-    if (!s.send.active() && !s.recv.active()) continue;
-    const trace::Round round(t);
-    std::optional<trace::Region> phase;
-    Transfer out, in;
-    if (s.send.active()) {
-      const schedule::ElementRange r = range(s.send.block);
-      phase.emplace(forward ? "phase to root" : side_name(s.send.block));
-      const auto who = contributors(two_tree.tree(), rank, s.send.block);
-      trace::blocks(who[0], who[1] - who[0] + 1, r.begin, r.count);
-      out = {partial.block(r.begin), static_cast<int>(r.count), s.send.peer};
-    }
-    if (s.recv.active())
-      in = {incoming.data(), static_cast<int>(range(s.recv.block).count), s.recv.peer};
-    COLLSCOPE_TRY(exchange(out, in, datatype, reduce_tag, comm));
-    if (!s.recv.active()) continue;
-    // MPI_Reduce_local(in, inout) computes inout = in ⊕ inout.
+    return rank == 0 && root != 0 && finished >= 0 && finished < blocks;
+  };
+  const auto step = [&](int t) {
+    schedule::BlockStep s = t < rounds ? two_tree.reduce_step(rank, t) : schedule::BlockStep{};
+    if (forwards(t)) s.send = {root, rounds - t};
+    return s;
+  };
+  const auto send = [&](int t, const schedule::BlockStep& s, std::optional<trace::Region>& phase) {
+    const schedule::ElementRange r = range(s.send.block);
+    phase.emplace(forwards(t) ? "phase to root" : side_name(s.send.block));
+    const auto who = contributors(two_tree.tree(), rank, s.send.block);
+    trace::blocks(who[0], who[1] - who[0] + 1, r.begin, r.count);
+    return Transfer{partial.block(r.begin), static_cast<int>(r.count), s.send.peer};
+  };
+  const auto receive = [&](const schedule::BlockStep& s) {
+    return Transfer{incoming.data(), static_cast<int>(range(s.recv.block).count), s.recv.peer};
+  };
+  // MPI_Reduce_local(in, inout) computes inout = in ⊕ inout.
+  const auto add = [&](const schedule::BlockStep& s) {
     const schedule::ElementRange r = range(s.recv.block);
     char* mine = partial.block(r.begin);
     const int n = static_cast<int>(r.count);
-    if (s.recv.peer < rank) {
-      COLLSCOPE_TRY(MPI_Reduce_local(incoming.data(), mine, n, datatype, op));
-    } else {
-      COLLSCOPE_TRY(MPI_Reduce_local(mine, incoming.data(), n, datatype, op));
-      COLLSCOPE_TRY(typed_copy(incoming.data(), n, datatype, mine, n, datatype));
-    }
-  }
+    if (s.recv.peer < rank) return MPI_Reduce_local(incoming.data(), mine, n, datatype, op);
+    COLLSCOPE_TRY(MPI_Reduce_local(mine, incoming.data(), n, datatype, op));
+    return typed_copy(incoming.data(), n, datatype, mine, n, datatype);
+  };
+  COLLSCOPE_TRY(play_block_steps(rounds + 1, step, send, receive, add, datatype, reduce_tag, comm));
   if (!forwarded.empty()) {
     const trace::Round round(rounds);
     COLLSCOPE_TRY(
