@@ -74,6 +74,11 @@ std::vector<std::string> Runner::environment() const {
   if (!std::getenv("OMPI_MCA_btl")) env.push_back("OMPI_MCA_btl=self,vader,tcp");
   if (!std::getenv("OMPI_MCA_btl_vader_single_copy_mechanism"))
     env.push_back("OMPI_MCA_btl_vader_single_copy_mechanism=none");
+  // A rank that crashes or aborts ends its run: mpirun then sends the others SIGTERM and by
+  // default waits 1 s before SIGKILL, for each such run (up to 2 × max_attempts a process
+  // count). What the verdict reads is written by the failing rank itself (its tracer's note of
+  // the signal, MPI_Abort's message), not by the ranks mpirun stops.
+  env.push_back("OMPI_MCA_odls_base_sigkill_timeout=0");
   return env;
 }
 
