@@ -316,8 +316,10 @@ TEST_CASE("allreduce: going around the trace or skipping the work scores nothing
       << head
       << "  int rank = 0;\n  MPI_Comm_rank(comm, &rank);\n  (void)op;\n"
          "  return MPI_Sendrecv(s, n, t, rank, 0, r, n, t, rank, 0, comm, MPI_STATUS_IGNORE);\n}\n";
+  // --smoke (the sweep in one mpirun): wrong at every p ≥ 2 and count ≥ 1, they need no sweep
+  // kept to its process count (measured: the same scores and texts as --quick, 3.8 s against 9.6).
   const GraderRun run = run_grader(
-      {"allreduce", "--batch", subs.string(), "--out", (dir / "out").string(), "--quick"});
+      {"allreduce", "--batch", subs.string(), "--out", (dir / "out").string(), "--smoke"});
   INFO(run.output);
   REQUIRE(run.exit_code == 0);
   const Graded pmpi = read_graded(dir / "out" / "pmpi_allreduce");
