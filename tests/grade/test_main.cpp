@@ -1,6 +1,5 @@
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
-
 #include <cstdlib>
 #include <filesystem>
 
