@@ -218,6 +218,9 @@ Failure classify(const RunResult& run, const std::string& blocked, const std::st
     return {Outcome::crashed,
             "rank " + m[1].str() + " exited in the middle of the run (exit without MPI_Finalize)"};
   if (!incomplete.empty()) return {Outcome::crashed, incomplete.substr(0, 200)};
+  if (run.stop == RunResult::Stop::orphaned)
+    return {Outcome::crashed, "the ranks exited before the end of the run, and a process the "
+                              "submission started kept mpirun waiting for its output"};
   if (run.signal != 0) {
     std::snprintf(text, sizeof text, "mpirun was killed by signal %d", run.signal);
     return {Outcome::crashed, text};

@@ -2,11 +2,14 @@
 
 #include <chrono>
 #include <csignal>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
 #include <fstream>
 #include <grp.h>
+#include <map>
 #include <poll.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -43,6 +46,40 @@ int session_of(const char* pid) {
   if (std::sscanf(text.c_str() + close + 1, " %c %d %d %d", &state, &ppid, &pgrp, &session) != 4)
     return -1;
   return session;
+}
+
+/// How many children the process called `launcher` among `root`'s descendants has; -1 when
+/// there is no such process (not started yet, or gone).
+int launcher_children(pid_t root, const std::string& launcher) {
+  std::map<int, std::vector<int>> children;
+  std::map<int, std::string> names;
+  DIR* proc = ::opendir("/proc");
+  if (proc == nullptr) return -1;
+  while (const dirent* entry = ::readdir(proc)) {
+    if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
+    std::ifstream stat(std::string("/proc/") + entry->d_name + "/stat");
+    std::string text;
+    std::getline(stat, text);
+    const std::size_t open = text.find('('), close = text.rfind(')');
+    if (open == std::string::npos || close == std::string::npos || close < open) continue;
+    char state = 0;
+    int ppid = 0;
+    if (std::sscanf(text.c_str() + close + 1, " %c %d", &state, &ppid) != 2) continue;
+    const int pid = std::atoi(entry->d_name);
+    children[ppid].push_back(pid);
+    names[pid] = text.substr(open + 1, close - open - 1);
+  }
+  ::closedir(proc);
+  // The kernel keeps 15 characters of a program's name.
+  const std::string name = launcher.substr(0, 15);
+  std::vector<int> todo{static_cast<int>(root)};
+  while (!todo.empty()) {
+    const int pid = todo.back();
+    todo.pop_back();
+    if (names[pid] == name) return static_cast<int>(children[pid].size());
+    for (const int c : children[pid]) todo.push_back(c);
+  }
+  return -1;
 }
 
 [[noreturn]] void exec_child(const std::vector<std::string>& argv,
@@ -140,9 +177,9 @@ RunResult run_process(const std::vector<std::string>& argv,
   ::fcntl(in, F_SETFL, O_NONBLOCK);
   Output output;
   long long watched = -1;
-  Clock::time_point last_growth = start, last_tick = start;
+  Clock::time_point last_growth = start, last_tick = start, last_with_children = start;
   int status = 0;
-  bool exited = false, open_pipe = true;
+  bool exited = false, open_pipe = true, launched = false;
   char buffer[1 << 14];
   while (!exited) {
     pollfd p{in, POLLIN, 0};
@@ -168,12 +205,21 @@ RunResult run_process(const std::vector<std::string>& argv,
              since(last_growth) > (watched < 0 ? limits.startup_seconds : limits.stall_seconds))
       result.stop = RunResult::Stop::stall;
     if (result.stop != RunResult::Stop::none) break;
-    if ((tick || stop_when) && since(last_tick) > 0.1) {
+    if (since(last_tick) > 0.1) {
       last_tick = Clock::now();
       if (tick) tick();
       if (stop_when && stop_when()) {
         result.stop = RunResult::Stop::asked;
         break;
+      }
+      if (!limits.launcher.empty()) {
+        if (launcher_children(child, limits.launcher) > 0) {
+          launched = true;
+          last_with_children = Clock::now();
+        } else if (launched && since(last_with_children) > limits.orphan_seconds) {
+          result.stop = RunResult::Stop::orphaned;
+          break;
+        }
       }
     }
   }

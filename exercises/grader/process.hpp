@@ -22,12 +22,19 @@ struct RunLimits {
   long long file_bytes = 1LL << 30; ///< RLIMIT_FSIZE
   int uid = -1, gid = -1;           ///< >= 0: the child runs as this user (the grader is root)
   std::string workdir;              ///< non-empty: the child's working folder
+  /// Non-empty: the program name of the launcher among the child's descendants (mpirun's,
+  /// e.g. "mpiexec"). Once it has had children (the ranks) and has had none for
+  /// `orphan_seconds`, the run is over but for output held open by a process that left its
+  /// tree (a daemon a rank started): it is stopped (Stop::orphaned) rather than left to a
+  /// limit, as mpirun waits for its ranks' output to close.
+  std::string launcher;
+  double orphan_seconds = 0.5;
 };
 
 struct RunResult {
   /// `asked`: the caller's `stop_when` said the run cannot go on (e.g. MPI finalized inside
-  /// the graded function: the others can only wait).
-  enum class Stop { none, wall, stall, flood, asked };
+  /// the graded function: the others can only wait). `orphaned`: see RunLimits::launcher.
+  enum class Stop { none, wall, stall, flood, asked, orphaned };
   Stop stop = Stop::none;
   int exit_code = -1; ///< when it exited
   int signal = 0;     ///< when a signal ended it

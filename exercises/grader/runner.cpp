@@ -129,6 +129,7 @@ void Runner::reproduce(const Case& c, Mode mode, const fs::path& dir) const {
   limits.uid = sandbox_.uid;
   limits.gid = sandbox_.gid;
   limits.workdir = scratch.string();
+  limits.launcher = fs::path(tools_.mpirun).filename().string();
   const Sandbox::Command command = sandbox_.wrap(argv, environment(), scratch);
   const RunResult run = run_process(command.argv, command.environment, limits);
   keep_scratch(scratch, dir);
@@ -231,6 +232,7 @@ void Runner::run_group(const std::string& name, const std::vector<Case>& cases, 
     limits.uid = sandbox_.uid;
     limits.gid = sandbox_.gid;
     limits.workdir = scratch.string();
+    limits.launcher = fs::path(tools_.mpirun).filename().string();
     std::string blocked;
     const Sandbox::Command command = sandbox_.wrap(argv, environment(), scratch);
     const RunResult run = run_process(
@@ -262,6 +264,9 @@ void Runner::run_group(const std::string& name, const std::vector<Case>& cases, 
           (run.stop == RunResult::Stop::none
                ? "ended badly after the last one (exit status " + std::to_string(run.exit_code) +
                      ", signal " + std::to_string(run.signal) + ")"
+           : run.stop == RunResult::Stop::orphaned
+               ? "its ranks had exited while a process the submission started kept mpirun's "
+                 "output open: it was stopped with its sandbox"
                : "did not end by itself (a process the submission started kept it alive): it "
                  "was stopped with its sandbox"));
       clean = true;

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace collscope::grade;
@@ -95,6 +96,32 @@ TEST_CASE("a child the caller says cannot go on is stopped at once, not at the s
   CHECK(run_process({"sh", "-c", "sleep 300"}, {}, limits, {}, {}, [] { return false; }).stop ==
         RunResult::Stop::wall);
   fs::remove(flag);
+}
+
+TEST_CASE("a run whose launcher's children are gone is stopped, not left to its limit",
+          "[process]") {
+  // As mpirun whose ranks have exited while a daemon one of them started holds their output
+  // open: the launcher (here the shell) had a child, then waits with none (on a FIFO no one
+  // opens).
+  const fs::path fifo = fs::temp_directory_path() / "collscope-grade-orphan-fifo";
+  fs::remove(fifo);
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  RunLimits limits;
+  limits.wall_seconds = 30;
+  limits.launcher = "sh";
+  const std::string script = "sleep 1; read x < " + fifo.string();
+  const RunResult r = run_process({"sh", "-c", script}, {}, limits);
+  CHECK(r.stop == RunResult::Stop::orphaned);
+  CHECK(r.seconds < 5);
+  // While the launcher has a child, it runs on: a run of 2 s ends by itself.
+  const RunResult busy = run_process({"sh", "-c", "sleep 2; true"}, {}, limits);
+  CHECK(busy.stop == RunResult::Stop::none);
+  CHECK(busy.exit_code == 0);
+  // Without a launcher named, the same waiting child runs to its own limit.
+  limits.launcher.clear();
+  limits.wall_seconds = 2;
+  CHECK(run_process({"sh", "-c", script}, {}, limits).stop == RunResult::Stop::wall);
+  fs::remove(fifo);
 }
 
 TEST_CASE("a flood of output is cut and stopped; the tail is kept", "[process]") {

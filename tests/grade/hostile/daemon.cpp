@@ -1,5 +1,6 @@
 // A correct (linear) gather that, on its first call, leaves a daemon behind (fork, setsid,
-// fork): a second later it tries to write fake reports and markers wherever it can reach.
+// fork): at once and a second later it tries to write fake reports and markers wherever it
+// can reach.
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -9,8 +10,7 @@
 
 namespace {
 
-void haunt() {
-  ::sleep(1);
+void write_markers() {
   const char* home = std::getenv("HOME");
   for (const std::string& dir :
        {std::string("."), std::string(".."), std::string("../.."), std::string("/tmp"),
@@ -19,6 +19,12 @@ void haunt() {
     std::ofstream(dir + "/collscope-hostile-daemon-was-here") << "boo\n";
   }
   std::ofstream("/var/tmp/collscope-hostile-daemon-was-here") << "boo\n";
+}
+
+void haunt() {
+  write_markers();
+  ::sleep(1);
+  write_markers();
   ::sleep(60);
 }
 
