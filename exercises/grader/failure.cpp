@@ -98,6 +98,74 @@ std::string finalized_inside(const fs::path& state_dir, const std::string& funct
   return {};
 }
 
+namespace {
+
+bool sends(const collscope_grade_state& s) {
+  return s.call == collscope_grade_call_send || s.call == collscope_grade_call_send_sync ||
+         s.call == collscope_grade_call_ssend || s.call == collscope_grade_call_sendrecv;
+}
+
+/// The world rank `s` sends to, or -2.
+int send_target(const collscope_grade_state& s) {
+  return sends(s) ? s.world_peer : -2;
+}
+
+/// The world rank `s` receives from (-1: any), or -2.
+int receive_source(const collscope_grade_state& s) {
+  if (s.call == collscope_grade_call_recv || s.call == collscope_grade_call_probe)
+    return s.world_peer;
+  if (s.call == collscope_grade_call_sendrecv) return s.world_peer2;
+  return -2;
+}
+
+/// The states as one text when they show a deadlock that cannot end (see DeadlockWatch);
+/// empty otherwise.
+std::string stuck_key(const std::map<int, collscope_grade_state>& states, int world) {
+  if (static_cast<int>(states.size()) != world) return {};
+  bool inside = false;
+  std::string key;
+  for (const auto& [rank, s] : states) {
+    key += std::to_string(rank) + ":" + std::to_string(s.phase) + "/" + std::to_string(s.call) +
+           "/" + std::to_string(s.calls) + " ";
+    if (s.phase == collscope_grade_phase_harness) continue;
+    if (s.phase != collscope_grade_phase_submission || s.finalized) return {};
+    // Computing, or waiting for requests the states do not name: not known to be stuck.
+    if (receive_source(s) == -2 && send_target(s) == -2) return {};
+    if (s.world_peer == -3 || s.world_peer2 == -3) return {};
+    inside = true;
+  }
+  if (!inside) return {};
+  // A send to a rank that receives from its sender (or from any rank) may be a transfer under
+  // way, not a deadlock.
+  for (const auto& [rank, s] : states) {
+    if (s.phase != collscope_grade_phase_submission) continue;
+    const int to = send_target(s);
+    if (to < 0) continue;
+    const auto peer = states.find(to);
+    if (peer == states.end() || peer->second.phase != collscope_grade_phase_submission) continue;
+    const int from = receive_source(peer->second);
+    if (from == -1 || from == rank) return {};
+  }
+  return key;
+}
+
+double now_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+} // namespace
+
+bool DeadlockWatch::deadlocked() {
+  const std::string key = stuck_key(read_states(dir_), world_);
+  if (key.empty() || key != key_) {
+    key_ = key;
+    since_ = now_seconds();
+    return false;
+  }
+  fired_ = fired_ || now_seconds() - since_ >= seconds_;
+  return fired_;
+}
+
 std::string describe_blocked(const fs::path& state_dir, bool sync_send) {
   const auto first = read_states(state_dir);
   std::this_thread::sleep_for(std::chrono::milliseconds(300));

@@ -25,6 +25,30 @@ struct Failure {
 /// "rank 2 runs your code without calling MPI (an endless loop?)". Empty if unknown.
 std::string describe_blocked(const std::filesystem::path& state_dir, bool sync_send);
 
+/// Watches a run's blocked-call states (blocked_state.h) for a deadlock that cannot end: every
+/// rank of the run either back in the harness or blocked in a point-to-point call of the
+/// submission (at least one of them), no send among them addressed to a rank that receives
+/// from its sender or from any rank, and nothing changed for `seconds`. A wait on requests, a
+/// rank computing or a peer that is not known leaves it to the stall limit.
+class DeadlockWatch {
+public:
+  DeadlockWatch(std::filesystem::path state_dir, int world, double seconds)
+      : dir_(std::move(state_dir)), world_(world), seconds_(seconds) {}
+  /// Asked about ten times a second; true once the states have shown such a deadlock, the
+  /// same, for `seconds`.
+  bool deadlocked();
+  bool fired() const { return fired_; }
+  double seconds() const { return seconds_; }
+
+private:
+  std::filesystem::path dir_;
+  int world_;
+  double seconds_;
+  std::string key_;
+  double since_ = 0;
+  bool fired_ = false;
+};
+
 /// "rank 1 called MPI_Finalize inside MY_Gather: …" when the shim saw that; else empty.
 std::string finalized_inside(const std::filesystem::path& state_dir, const std::string& function);
 

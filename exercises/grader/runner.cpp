@@ -17,6 +17,10 @@ namespace collscope::grade {
 
 namespace {
 
+/// How long every rank must stay blocked, no call able to match another, before a run is
+/// stopped as deadlocked (DeadlockWatch): far above a scheduling delay on loaded cores.
+constexpr double certain_deadlock_seconds = 1;
+
 double now_seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
@@ -234,6 +238,9 @@ void Runner::run_group(const std::string& name, const std::vector<Case>& cases, 
     limits.workdir = scratch.string();
     limits.launcher = fs::path(tools_.mpirun).filename().string();
     std::string blocked;
+    // Every rank blocked where no call can match another: stopped after a second, not at the
+    // stall limit (waiting longer cannot change the verdict).
+    DeadlockWatch deadlock(scratch, world, certain_deadlock_seconds);
     const Sandbox::Command command = sandbox_.wrap(argv, environment(), scratch);
     const RunResult run = run_process(
         command.argv, command.environment, limits,
@@ -244,7 +251,7 @@ void Runner::run_group(const std::string& name, const std::vector<Case>& cases, 
         },
         [&] { blocked = describe_blocked(scratch, mode == Mode::sync); },
         // MPI finalized inside the function: the other ranks can only wait for the stall limit.
-        [&] { return !finalized_inside(scratch, ex_.function).empty(); });
+        [&] { return !finalized_inside(scratch, ex_.function).empty() || deadlock.deadlocked(); });
     // The sandbox is gone with every process of the run: now its folder can be read.
     const fs::path dir = run_folder(out_, name, p, attempt);
     keep_scratch(scratch, dir);
@@ -307,6 +314,11 @@ void Runner::run_group(const std::string& name, const std::vector<Case>& cases, 
                                ex_.limits.memory_mb, ex_.limits.output_kb);
     if (const std::string f = finalized_inside(dir, ex_.function); !f.empty())
       failure = {Outcome::crashed, f};
+    else if (run.stop == RunResult::Stop::asked && deadlock.fired())
+      failure = {Outcome::hung,
+                 "hang: no progress for " + format_number(deadlock.seconds()) +
+                     " s with every rank blocked in MPI and no call able to match another — " +
+                     (blocked.empty() ? "deadlock" : blocked)};
     result.notes.push_back("run " + dir.filename().string() + " ended early: " + failure.what);
     const auto next = std::find_if(remaining.begin(), remaining.end(),
                                    [&](const Case& c) { return c.id == log.in_flight; });

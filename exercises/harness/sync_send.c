@@ -9,7 +9,7 @@
  *
  * With COLLSCOPE_GRADE_STATE_DIR=DIR, every rank keeps the blocking point-to-point call it
  * is in (see blocked_state.h) in a memory-mapped file, so the grader can name a deadlock's
- * cycle after killing the run.
+ * cycle after killing the run, and stop a run at once when no blocked call can match another.
  *
  * Calls are forwarded with dlsym(RTLD_NEXT): to the tracer when it is loaded, else to MPI. */
 #define _GNU_SOURCE
@@ -60,10 +60,35 @@ static long long bytes_of(int count, MPI_Datatype type) {
   return (long long)count * size;
 }
 
-static void enter(int call, int peer, int peer2, int tag, long long bytes) {
+/* `peer`, a rank of `comm` (or MPI_ANY_SOURCE, MPI_PROC_NULL), as a rank of MPI_COMM_WORLD. */
+static int world_rank_of(int peer, MPI_Comm comm) {
+  if (peer == MPI_ANY_SOURCE) return -1;
+  if (peer == MPI_PROC_NULL || peer < 0) return -2;
+  if (comm == MPI_COMM_WORLD) return peer;
+  int inter = 0;
+  if (PMPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS || inter) return -3;
+  static MPI_Group world = MPI_GROUP_NULL;
+  if (world == MPI_GROUP_NULL && PMPI_Comm_group(MPI_COMM_WORLD, &world) != MPI_SUCCESS) return -3;
+  MPI_Group group = MPI_GROUP_NULL;
+  if (PMPI_Comm_group(comm, &group) != MPI_SUCCESS) return -3;
+  int out = MPI_UNDEFINED;
+  const int rc = PMPI_Group_translate_ranks(group, 1, &peer, world, &out);
+  PMPI_Group_free(&group);
+  return rc == MPI_SUCCESS && out >= 0 ? out : -3;
+}
+
+static void enter(int call, int peer, int peer2, int tag, long long bytes, MPI_Comm comm) {
   struct collscope_grade_state* s = current();
   s->peer = peer;
   s->peer2 = peer2;
+  if (comm == MPI_COMM_NULL) {
+    s->world_peer = -3;
+    s->world_peer2 = -3;
+  } else {
+    s->world_peer = world_rank_of(peer, comm);
+    s->world_peer2 =
+        peer2 == -1 && call != collscope_grade_call_sendrecv ? -2 : world_rank_of(peer2, comm);
+  }
   s->tag = tag;
   s->bytes = bytes;
   s->calls++;
@@ -105,17 +130,17 @@ void collscope_grade_set_phase(int phase) {
 int MPI_Ssend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
   COLLSCOPE_NEXT(send_fn, "MPI_Ssend");
   if (current()->call != collscope_grade_call_send_sync)
-    enter(collscope_grade_call_ssend, dest, -1, tag, bytes_of(count, type));
+    enter(collscope_grade_call_ssend, dest, -1, tag, bytes_of(count, type), comm);
   return leave(real(buf, count, type, dest, tag, comm));
 }
 
 int MPI_Send(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
   COLLSCOPE_NEXT(send_fn, "MPI_Send");
   if (!sync_mode) {
-    enter(collscope_grade_call_send, dest, -1, tag, bytes_of(count, type));
+    enter(collscope_grade_call_send, dest, -1, tag, bytes_of(count, type), comm);
     return leave(real(buf, count, type, dest, tag, comm));
   }
-  enter(collscope_grade_call_send_sync, dest, -1, tag, bytes_of(count, type));
+  enter(collscope_grade_call_send_sync, dest, -1, tag, bytes_of(count, type), comm);
   return MPI_Ssend(buf, count, type, dest, tag, comm);
 }
 
@@ -144,7 +169,7 @@ int MPI_Finalize(void) {
 int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
              MPI_Status* status) {
   COLLSCOPE_NEXT(recv_fn, "MPI_Recv");
-  enter(collscope_grade_call_recv, source, -1, tag, bytes_of(count, type));
+  enter(collscope_grade_call_recv, source, -1, tag, bytes_of(count, type), comm);
   return leave(real(buf, count, type, source, tag, comm, status));
 }
 
@@ -152,25 +177,25 @@ int MPI_Sendrecv(const void* sbuf, int scount, MPI_Datatype stype, int dest, int
                  int rcount, MPI_Datatype rtype, int source, int rtag, MPI_Comm comm,
                  MPI_Status* status) {
   COLLSCOPE_NEXT(sendrecv_fn, "MPI_Sendrecv");
-  enter(collscope_grade_call_sendrecv, dest, source, stag, bytes_of(scount, stype));
+  enter(collscope_grade_call_sendrecv, dest, source, stag, bytes_of(scount, stype), comm);
   return leave(
       real(sbuf, scount, stype, dest, stag, rbuf, rcount, rtype, source, rtag, comm, status));
 }
 
 int MPI_Wait(MPI_Request* request, MPI_Status* status) {
   COLLSCOPE_NEXT(wait_fn, "MPI_Wait");
-  enter(collscope_grade_call_wait, -1, -1, 0, 0);
+  enter(collscope_grade_call_wait, -1, -1, 0, 0, MPI_COMM_NULL);
   return leave(real(request, status));
 }
 
 int MPI_Waitall(int n, MPI_Request requests[], MPI_Status statuses[]) {
   COLLSCOPE_NEXT(waitall_fn, "MPI_Waitall");
-  enter(collscope_grade_call_waitall, -1, -1, 0, n);
+  enter(collscope_grade_call_waitall, -1, -1, 0, n, MPI_COMM_NULL);
   return leave(real(n, requests, statuses));
 }
 
 int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status) {
   COLLSCOPE_NEXT(probe_fn, "MPI_Probe");
-  enter(collscope_grade_call_probe, source, -1, tag, 0);
+  enter(collscope_grade_call_probe, source, -1, tag, 0, comm);
   return leave(real(source, tag, comm, status));
 }

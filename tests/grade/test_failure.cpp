@@ -4,8 +4,10 @@
 #include "report_text.hpp"
 
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 using namespace collscope::grade;
 namespace fs = std::filesystem;
@@ -86,27 +88,30 @@ TEST_CASE("blocked-call states describe a deadlock and an endless loop", "[failu
   const fs::path dir = fs::temp_directory_path() / "collscope-grade-states";
   fs::remove_all(dir);
   fs::create_directories(dir);
+  write_state(dir, 0,
+              {collscope_grade_phase_submission, collscope_grade_call_send_sync, 1, -1, 5, 3, 400,
+               0, 1, -2});
+  write_state(dir, 1,
+              {collscope_grade_phase_submission, collscope_grade_call_send_sync, 0, -1, 5, 3, 400,
+               0, 0, -2});
   write_state(
-      dir, 0,
-      {collscope_grade_phase_submission, collscope_grade_call_send_sync, 1, -1, 5, 3, 400, 0});
-  write_state(
-      dir, 1,
-      {collscope_grade_phase_submission, collscope_grade_call_send_sync, 0, -1, 5, 3, 400, 0});
-  write_state(dir, 2,
-              {collscope_grade_phase_harness, collscope_grade_call_none, -1, -1, 0, 0, 0, 0});
+      dir, 2,
+      {collscope_grade_phase_harness, collscope_grade_call_none, -1, -1, 0, 0, 0, 0, -2, -2});
   const std::string deadlock = describe_blocked(dir, true);
   CHECK_THAT(deadlock,
              Catch::StartsWith("deadlock: rank 0 waits in MPI_Send to rank 1 (400 bytes, "
                                "tag 5), made synchronous, rank 1 waits in MPI_Send to rank 0"));
   CHECK_THAT(deadlock, Catch::Contains("relies on MPI buffering"));
-  write_state(dir, 1,
-              {collscope_grade_phase_submission, collscope_grade_call_none, -1, -1, 0, 9, 0, 0});
+  write_state(
+      dir, 1,
+      {collscope_grade_phase_submission, collscope_grade_call_none, -1, -1, 0, 9, 0, 0, -2, -2});
   const std::string loop = describe_blocked(dir, false);
   CHECK_THAT(loop, Catch::Contains("rank 1 runs your code without calling MPI (an endless loop?)"));
   CHECK_THAT(loop, !Catch::StartsWith("deadlock"));
   CHECK(finalized_inside(dir, "MY_Gather").empty());
-  write_state(dir, 1,
-              {collscope_grade_phase_submission, collscope_grade_call_none, -1, -1, 0, 9, 0, 1});
+  write_state(
+      dir, 1,
+      {collscope_grade_phase_submission, collscope_grade_call_none, -1, -1, 0, 9, 0, 1, -2, -2});
   CHECK(finalized_inside(dir, "MY_Gather") ==
         "rank 1 called MPI_Finalize inside MY_Gather: the harness cannot go on after it (MPI is "
         "finalized once, by the program's main, not by a collective)");
@@ -145,4 +150,81 @@ TEST_CASE("a report's cell is shortened between characters, never inside one") {
     CHECK(text.compare(0, kept.size(), kept) == 0);
     if (!kept.empty()) CHECK((static_cast<unsigned char>(text[kept.size()]) & 0xC0) != 0x80);
   }
+}
+
+TEST_CASE("a deadlock no call can leave is seen from the states, a transfer under way is not",
+          "[failure]") {
+  const fs::path dir = fs::temp_directory_path() / "collscope-grade-deadlock-watch";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  using S = collscope_grade_state;
+  const auto recv = [](int from, int calls) {
+    return S{collscope_grade_phase_submission,
+             collscope_grade_call_recv,
+             from,
+             -1,
+             0,
+             calls,
+             4,
+             0,
+             from,
+             -2};
+  };
+  const auto send = [](int to, int calls) {
+    return S{collscope_grade_phase_submission,
+             collscope_grade_call_send,
+             to,
+             -1,
+             0,
+             calls,
+             4,
+             0,
+             to,
+             -2};
+  };
+  const S harness{
+      collscope_grade_phase_harness, collscope_grade_call_none, -1, -1, 0, 0, 0, 0, -2, -2};
+  const auto watched = [&](int world) {
+    DeadlockWatch watch(dir, world, 0.3);
+    const auto start = std::chrono::steady_clock::now();
+    while (std::chrono::steady_clock::now() - start < std::chrono::milliseconds(600)) {
+      if (watch.deadlocked()) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return false;
+  };
+  // Ranks 0 and 1 each receive from the other; rank 2 is back in the harness.
+  write_state(dir, 0, recv(1, 3));
+  write_state(dir, 1, recv(0, 3));
+  write_state(dir, 2, harness);
+  CHECK(watched(3));
+  // A rank whose state is missing (not started, or the world is larger): not known.
+  CHECK(!watched(4));
+  // Rank 1 sends to rank 0, which receives from it: a transfer under way.
+  write_state(dir, 1, send(0, 3));
+  CHECK(!watched(3));
+  // ... also when rank 0 receives from any rank.
+  write_state(dir, 0, recv(-1, 3));
+  CHECK(!watched(3));
+  // Rank 1 sends to rank 0, which waits for rank 2 (in the harness): stuck.
+  write_state(dir, 0, recv(2, 3));
+  CHECK(watched(3));
+  // A rank computing, or waiting on requests: left to the stall limit.
+  write_state(
+      dir, 1,
+      S{collscope_grade_phase_submission, collscope_grade_call_none, -1, -1, 0, 3, 0, 0, -2, -2});
+  CHECK(!watched(3));
+  write_state(dir, 1,
+              S{collscope_grade_phase_submission, collscope_grade_call_waitall, -1, -1, 0, 3, 2, 0,
+                -3, -3});
+  CHECK(!watched(3));
+  // A peer in a communicator the shim could not translate: not known.
+  S unknown = recv(0, 3);
+  unknown.world_peer = -3;
+  write_state(dir, 1, unknown);
+  CHECK(!watched(3));
+  // Every rank in the harness: nothing of the submission is stuck.
+  for (int r = 0; r < 3; ++r) write_state(dir, r, harness);
+  CHECK(!watched(3));
+  fs::remove_all(dir);
 }

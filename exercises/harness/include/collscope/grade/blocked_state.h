@@ -33,6 +33,11 @@ struct collscope_grade_state {
   int calls; /* number of calls recorded so far, to tell a spinning rank from a blocked one */
   long long bytes;
   int finalized; /* 1: MPI_Finalize was called inside the submission */
+  /* peer and peer2 as ranks of MPI_COMM_WORLD (the state files' names), so that the grader can
+   * tell whether two blocked calls could match: -1 any rank, -2 none (MPI_PROC_NULL, or no
+   * peer), -3 not known (an intercommunicator, or the translation failed). */
+  int world_peer;
+  int world_peer2;
 };
 
 #endif
