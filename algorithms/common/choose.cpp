@@ -50,9 +50,28 @@ double flat_charged(const Algorithm& a, int p, double m, const CostModel& model,
   return t;
 }
 
+/// An exchange schedule (Algorithm::exchange) replayed on the platform: LogGP's o, the node
+/// layout, the node's links shared by the ranks that send off it at the same time.
+double replayed(const Algorithm& a, const CallShape& call, const CostModel& model, double m) {
+  const schedule::ReplayPlatform platform{.p = call.p,
+                                          .per_node = model.per_node,
+                                          .consecutive = model.consecutive,
+                                          .lanes = model.lanes,
+                                          .o = model.o,
+                                          .alpha = model.alpha,
+                                          .beta = model.beta,
+                                          .alpha_node = model.alpha_node,
+                                          .beta_node = model.beta_node};
+  return schedule::replay_exchange(
+      a.rounds.of(call.p, 1),
+      [&](int rank, int round) { return a.exchange(rank, call.p, m, round); }, platform);
+}
+
 /// The algorithm's cost formula at parameter value `value` (M or k).
 double cost_at(const Algorithm& a, const CallShape& call, const CostModel& model, double m,
                int value) {
+  if (a.exchange && model.o > 0 && model.charge_layout && model.nodes > 0 && model.per_node > 1)
+    return replayed(a, call, model, m);
   const double o2 = 2 * model.o; // a message's overhead at its sender and at its receiver
   const double n = std::max(1, model.per_node);
   // A node's n ranks sending off-node at once share its `lanes` links.

@@ -314,6 +314,9 @@ loggp-model)
   # The alltoalls that post their requests at once (`linear`) or M at a time (`scatter-dest`):
   # a rank's posting overheads overlap the bytes on its node's link (the longer sets the pace),
   # and their node rounds stay inside the node (M is no pipeline).
+  # The hypercube's and Bruck's alltoall of 1 int, their schedules replayed on the platform
+  # (schedule/exchange_replay.hpp): the same formula, but the hypercube wins on 4x16 and Bruck,
+  # whose ranks drift apart before they cross nodes, on 16x16.
   # Each line: PLATFORM COLLECTIVE ALGORITHM COUNT [collscope-run options].
   while read -r platform coll alg count extra; do
     [ -n "$platform" ] || continue
@@ -350,6 +353,9 @@ cluster:4x16 reduce_scatter_block ordered-halving 1024
 cluster:4x16 alltoall linear 64
 cluster:4x16 alltoall scatter-dest 64 --blocks 16
 cluster:4x16 alltoall scatter-dest 1024 --blocks 16
+cluster:4x16 alltoall hypercube 1
+cluster:4x16 alltoall bruck 1
+cluster:16x16 alltoall bruck 1
 CASES
   ;;
 *)

@@ -336,6 +336,35 @@ TEST_CASE("auto's platform model charges multi-core nodes") {
   CHECK(predict_at(preorder, one, plain, 0) == Approx(6 * (a + 2 * o + b * 4)));
 }
 
+TEST_CASE("auto replays the hypercube's and Bruck's alltoall on multi-core nodes") {
+  using namespace nxc;
+  // Their formula is the same; the replay (schedule/exchange_replay.hpp) tells them apart:
+  // 16 nodes of 16, Bruck (SimGrid 18.7 µs against the hypercube's 20.3); 4 of 16, the
+  // hypercube (10.0 against 12.2). The chooser's figure is the replay's.
+  const Algorithm& hypercube = *find_algorithm(C::alltoall, "hypercube");
+  const Algorithm& bruck = *find_algorithm(C::alltoall, "bruck");
+  REQUIRE(hypercube.exchange);
+  REQUIRE(bruck.exchange);
+  const auto rank_of = [](const Choice& c, const Algorithm& a) {
+    for (std::size_t i = 0; i < c.ranked.size(); ++i)
+      if (c.ranked[i].algorithm == &a) return static_cast<int>(i);
+    return -1;
+  };
+  const CallShape big{.collective = C::alltoall, .p = 256, .count = 1};
+  const Choice on16 = choose_algorithm(big, multi_core(16, 16));
+  REQUIRE(on16.ok());
+  CHECK(rank_of(on16, bruck) < rank_of(on16, hypercube));
+  CHECK(predict_at(bruck, big, multi_core(16, 16), 0) == Approx(18.7e-6).epsilon(0.05));
+  const CallShape small{.collective = C::alltoall, .p = 64, .count = 1};
+  const Choice on4 = choose_algorithm(small, multi_core(4, 16));
+  CHECK(rank_of(on4, hypercube) < rank_of(on4, bruck));
+  CHECK(predict_at(hypercube, small, multi_core(4, 16), 0) == Approx(10.0e-6).epsilon(0.05));
+  // Without o, or without the layout charge, their formula as before.
+  CostModel plain = multi_core(16, 16);
+  plain.o = 0;
+  CHECK(predict_at(bruck, big, plain, 0) == predict_at(hypercube, big, plain, 0));
+}
+
 TEST_CASE("auto's platform model: a doubling's or halving's node rounds move what they move") {
   // Recursive doubling on N nodes of n ranks, placed in order: its first log₂n rounds stay in
   // the node, the last log₂N cross, every rank of a node at once on its one link. An allgather's

@@ -44,6 +44,17 @@ PairStep bruck_alltoall_step(int rank, int p, int k) {
   return {mod(rank + (1 << k), p), mod(rank - (1 << k), p)};
 }
 
+ExchangeStep hypercube_alltoall_exchange(int rank, int p, double m, int k) {
+  const int bit = hypercube_alltoall_bit(p, k);
+  const int partner = rank ^ (1 << bit);
+  return {partner, partner, static_cast<double>(slots_with_bit(p, bit).size()) * m / p};
+}
+
+ExchangeStep bruck_alltoall_exchange(int rank, int p, double m, int k) {
+  const PairStep s = bruck_alltoall_step(rank, p, k);
+  return {s.send_to, s.recv_from, static_cast<double>(slots_with_bit(p, k).size()) * m / p};
+}
+
 std::vector<int> slots_with_bit(int p, int bit) {
   std::vector<int> slots;
   for (int j = 0; j < p; ++j)

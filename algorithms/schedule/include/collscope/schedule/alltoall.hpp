@@ -16,6 +16,8 @@
 // so ⌊p/2⌋ blocks at most per round (p/2 exactly for p a power of two).
 #pragma once
 
+#include "collscope/schedule/exchange_replay.hpp"
+
 #include <vector>
 
 namespace collscope::schedule {
@@ -39,6 +41,11 @@ int hypercube_alltoall_bit(int p, int k);
 /// Bruck: ⌈log₂p⌉ rounds; round k sends the slots with bit k set to rank + 2^k and receives
 /// the same slots from rank − 2^k.
 PairStep bruck_alltoall_step(int rank, int p, int k);
+
+/// Round k of the hypercube and of Bruck as an exchange step (exchange_replay.hpp), m the bytes
+/// a rank sends in all (p blocks of m/p): the slots the round moves, combined in one message.
+ExchangeStep hypercube_alltoall_exchange(int rank, int p, double m, int k);
+ExchangeStep bruck_alltoall_exchange(int rank, int p, double m, int k);
 
 /// The slots j ∈ [0, p) with bit `bit` set, ascending: what a round moves.
 std::vector<int> slots_with_bit(int p, int bit);
