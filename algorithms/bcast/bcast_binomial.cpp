@@ -44,8 +44,6 @@ int unchecked_bcast_binomial(void* buffer, int count, MPI_Datatype datatype, int
 
 } // namespace
 
-int bcast_binomial(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm user_comm) {
-  return detail::guarded_bcast(buffer, count, datatype, root, user_comm, unchecked_bcast_binomial);
-}
+COLLSCOPE_ENTRY(bcast, bcast_binomial, unchecked_bcast_binomial)
 
 } // namespace collscope

@@ -46,10 +46,6 @@ int unchecked_bcast_binomial_preorder(void* buffer, int count, MPI_Datatype data
 
 } // namespace
 
-int bcast_binomial_preorder(void* buffer, int count, MPI_Datatype datatype, int root,
-                            MPI_Comm user_comm) {
-  return detail::guarded_bcast(buffer, count, datatype, root, user_comm,
-                               unchecked_bcast_binomial_preorder);
-}
+COLLSCOPE_ENTRY(bcast, bcast_binomial_preorder, unchecked_bcast_binomial_preorder)
 
 } // namespace collscope

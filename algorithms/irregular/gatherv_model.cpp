@@ -75,32 +75,16 @@ int gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* rec
 
 } // namespace
 
-int gatherv_model_binomial_min(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                               void* recvbuf, const int* recvcounts, const int* displs,
-                               MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                                 recvtype, root, user_comm, [](auto... mpi_args) {
-                                   return gatherv(mpi_args..., "model-binomial-min",
-                                                  ModelTree::binomial_minimum);
-                                 });
-}
+COLLSCOPE_ENTRY(gatherv, gatherv_model_binomial_min, [](auto... mpi_args) {
+  return gatherv(mpi_args..., "model-binomial-min", ModelTree::binomial_minimum);
+})
 
-int gatherv_model_binomial_max(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                               void* recvbuf, const int* recvcounts, const int* displs,
-                               MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                                 recvtype, root, user_comm, [](auto... mpi_args) {
-                                   return gatherv(mpi_args..., "model-binomial-max",
-                                                  ModelTree::binomial_maximum);
-                                 });
-}
+COLLSCOPE_ENTRY(gatherv, gatherv_model_binomial_max, [](auto... mpi_args) {
+  return gatherv(mpi_args..., "model-binomial-max", ModelTree::binomial_maximum);
+})
 
-int gatherv_model_traff(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                        const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
-                        MPI_Comm user_comm) {
-  return detail::guarded_gatherv(
-      sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, user_comm,
-      [](auto... mpi_args) { return gatherv(mpi_args..., "model-traff", ModelTree::traff); });
-}
+COLLSCOPE_ENTRY(gatherv, gatherv_model_traff, [](auto... mpi_args) {
+  return gatherv(mpi_args..., "model-traff", ModelTree::traff);
+})
 
 } // namespace collscope

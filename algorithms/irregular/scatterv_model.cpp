@@ -71,32 +71,16 @@ int scatterv(const void* sendbuf, const int* sendcounts, const int* displs, MPI_
 
 } // namespace
 
-int scatterv_model_binomial_min(const void* sendbuf, const int* sendcounts, const int* displs,
-                                MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                                MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
-                                  recvtype, root, user_comm, [](auto... mpi_args) {
-                                    return scatterv(mpi_args..., "model-binomial-min",
-                                                    ModelTree::binomial_minimum);
-                                  });
-}
+COLLSCOPE_ENTRY(scatterv, scatterv_model_binomial_min, [](auto... mpi_args) {
+  return scatterv(mpi_args..., "model-binomial-min", ModelTree::binomial_minimum);
+})
 
-int scatterv_model_binomial_max(const void* sendbuf, const int* sendcounts, const int* displs,
-                                MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                                MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
-                                  recvtype, root, user_comm, [](auto... mpi_args) {
-                                    return scatterv(mpi_args..., "model-binomial-max",
-                                                    ModelTree::binomial_maximum);
-                                  });
-}
+COLLSCOPE_ENTRY(scatterv, scatterv_model_binomial_max, [](auto... mpi_args) {
+  return scatterv(mpi_args..., "model-binomial-max", ModelTree::binomial_maximum);
+})
 
-int scatterv_model_traff(const void* sendbuf, const int* sendcounts, const int* displs,
-                         MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
-                         int root, MPI_Comm user_comm) {
-  return detail::guarded_scatterv(
-      sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, user_comm,
-      [](auto... mpi_args) { return scatterv(mpi_args..., "model-traff", ModelTree::traff); });
-}
+COLLSCOPE_ENTRY(scatterv, scatterv_model_traff, [](auto... mpi_args) {
+  return scatterv(mpi_args..., "model-traff", ModelTree::traff);
+})
 
 } // namespace collscope
