@@ -210,6 +210,10 @@ template <class Algorithm> int guarded_barrier(MPI_Comm comm, Algorithm&& algori
    MPI_Comm user_comm)
 #define COLLSCOPE_ARGUMENTS_reduce_scatter_block                                                   \
   sendbuf, recvbuf, recvcount, datatype, op, user_comm
+#define COLLSCOPE_PARAMETERS_reduce_scatter                                                        \
+  (const void* sendbuf, void* recvbuf, const int* recvcounts, MPI_Datatype datatype, MPI_Op op,    \
+   MPI_Comm user_comm)
+#define COLLSCOPE_ARGUMENTS_reduce_scatter sendbuf, recvbuf, recvcounts, datatype, op, user_comm
 #define COLLSCOPE_PARAMETERS_alltoallv                                                             \
   (const void* sendbuf, const int* sendcounts, const int* sdispls, MPI_Datatype sendtype,          \
    void* recvbuf, const int* recvcounts, const int* rdispls, MPI_Datatype recvtype,                \
