@@ -27,13 +27,14 @@ namespace {
 
 using namespace detail;
 
+template <ModelTree tree>
 int gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
             const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
-            MPI_Comm comm, const char* name, ModelTree tree) {
+            MPI_Comm comm) {
   const auto [rank, p] = shape(comm);
   const bool is_root = rank == root;
-  const IrregularRegion region("gatherv", name, root, recvcounts, recvtype, sendcount, sendtype,
-                               comm);
+  const IrregularRegion region("gatherv", model_tree_name(tree), root, recvcounts, recvtype,
+                               sendcount, sendtype, comm);
   ModelPlan plan;
   COLLSCOPE_TRY(plan_model_tree(tree, recvcounts, recvtype, root, comm, plan));
   const trace::Region phase("phase data");
@@ -75,16 +76,10 @@ int gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* rec
 
 } // namespace
 
-COLLSCOPE_ENTRY(gatherv, gatherv_model_binomial_min, [](auto... mpi_args) {
-  return gatherv(mpi_args..., "model-binomial-min", ModelTree::binomial_minimum);
-})
+COLLSCOPE_ENTRY(gatherv, gatherv_model_binomial_min, gatherv<ModelTree::binomial_minimum>)
 
-COLLSCOPE_ENTRY(gatherv, gatherv_model_binomial_max, [](auto... mpi_args) {
-  return gatherv(mpi_args..., "model-binomial-max", ModelTree::binomial_maximum);
-})
+COLLSCOPE_ENTRY(gatherv, gatherv_model_binomial_max, gatherv<ModelTree::binomial_maximum>)
 
-COLLSCOPE_ENTRY(gatherv, gatherv_model_traff, [](auto... mpi_args) {
-  return gatherv(mpi_args..., "model-traff", ModelTree::traff);
-})
+COLLSCOPE_ENTRY(gatherv, gatherv_model_traff, gatherv<ModelTree::traff>)
 
 } // namespace collscope
