@@ -51,11 +51,6 @@ int unchecked_allgather_dissemination(const void* sendbuf, int sendcount, MPI_Da
 
 } // namespace
 
-int allgather_dissemination(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                            void* recvbuf, int recvcount, MPI_Datatype recvtype,
-                            MPI_Comm user_comm) {
-  return detail::guarded_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                   user_comm, unchecked_allgather_dissemination);
-}
+COLLSCOPE_ENTRY(allgather, allgather_dissemination, unchecked_allgather_dissemination)
 
 } // namespace collscope

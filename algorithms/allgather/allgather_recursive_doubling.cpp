@@ -42,11 +42,6 @@ int unchecked_allgather_recursive_doubling(const void* sendbuf, int sendcount,
 
 } // namespace
 
-int allgather_recursive_doubling(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                                 void* recvbuf, int recvcount, MPI_Datatype recvtype,
-                                 MPI_Comm user_comm) {
-  return detail::guarded_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                   user_comm, unchecked_allgather_recursive_doubling);
-}
+COLLSCOPE_ENTRY(allgather, allgather_recursive_doubling, unchecked_allgather_recursive_doubling)
 
 } // namespace collscope

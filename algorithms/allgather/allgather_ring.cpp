@@ -38,10 +38,6 @@ int unchecked_allgather_ring(const void* sendbuf, int sendcount, MPI_Datatype se
 
 } // namespace
 
-int allgather_ring(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                   int recvcount, MPI_Datatype recvtype, MPI_Comm user_comm) {
-  return detail::guarded_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                   user_comm, unchecked_allgather_ring);
-}
+COLLSCOPE_ENTRY(allgather, allgather_ring, unchecked_allgather_ring)
 
 } // namespace collscope

@@ -79,10 +79,6 @@ int unchecked_allreduce_butterfly(const void* sendbuf, void* recvbuf, int count,
 
 } // namespace
 
-int allreduce_butterfly(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-                        MPI_Op op, MPI_Comm user_comm) {
-  return detail::guarded_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm,
-                                   unchecked_allreduce_butterfly);
-}
+COLLSCOPE_ENTRY(allreduce, allreduce_butterfly, unchecked_allreduce_butterfly)
 
 } // namespace collscope

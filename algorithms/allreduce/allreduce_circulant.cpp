@@ -56,10 +56,6 @@ int unchecked_allreduce_circulant(const void* sendbuf, void* recvbuf, int count,
 
 } // namespace
 
-int allreduce_circulant(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-                        MPI_Op op, MPI_Comm user_comm) {
-  return detail::guarded_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm,
-                                   unchecked_allreduce_circulant);
-}
+COLLSCOPE_ENTRY(allreduce, allreduce_circulant, unchecked_allreduce_circulant)
 
 } // namespace collscope

@@ -99,10 +99,6 @@ int dual_root_blocks_for(int p, int count, MPI_Datatype datatype) {
   return std::clamp(blocks, 1, count);
 }
 
-int allreduce_doubly_pipelined(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-                               MPI_Op op, MPI_Comm user_comm) {
-  return detail::guarded_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm,
-                                   unchecked_allreduce_doubly_pipelined);
-}
+COLLSCOPE_ENTRY(allreduce, allreduce_doubly_pipelined, unchecked_allreduce_doubly_pipelined)
 
 } // namespace collscope

@@ -60,10 +60,6 @@ int unchecked_allreduce_rabenseifner(const void* sendbuf, void* recvbuf, int cou
 
 } // namespace
 
-int allreduce_rabenseifner(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-                           MPI_Op op, MPI_Comm user_comm) {
-  return detail::guarded_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm,
-                                   unchecked_allreduce_rabenseifner);
-}
+COLLSCOPE_ENTRY(allreduce, allreduce_rabenseifner, unchecked_allreduce_rabenseifner)
 
 } // namespace collscope

@@ -33,10 +33,6 @@ int unchecked_allreduce_reduce_bcast(const void* sendbuf, void* recvbuf, int cou
 
 } // namespace
 
-int allreduce_reduce_bcast(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-                           MPI_Op op, MPI_Comm user_comm) {
-  return detail::guarded_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm,
-                                   unchecked_allreduce_reduce_bcast);
-}
+COLLSCOPE_ENTRY(allreduce, allreduce_reduce_bcast, unchecked_allreduce_reduce_bcast)
 
 } // namespace collscope

@@ -61,10 +61,6 @@ int unchecked_allreduce_ring(const void* sendbuf, void* recvbuf, int count, MPI_
 
 } // namespace
 
-int allreduce_ring(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                   MPI_Comm user_comm) {
-  return detail::guarded_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm,
-                                   unchecked_allreduce_ring);
-}
+COLLSCOPE_ENTRY(allreduce, allreduce_ring, unchecked_allreduce_ring)
 
 } // namespace collscope

@@ -41,10 +41,6 @@ int unchecked_allreduce_tree_pipeline(const void* sendbuf, void* recvbuf, int co
 
 } // namespace
 
-int allreduce_tree_pipeline(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-                            MPI_Op op, MPI_Comm user_comm) {
-  return detail::guarded_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm,
-                                   unchecked_allreduce_tree_pipeline);
-}
+COLLSCOPE_ENTRY(allreduce, allreduce_tree_pipeline, unchecked_allreduce_tree_pipeline)
 
 } // namespace collscope

@@ -51,11 +51,7 @@ const detail::SlotSchedule bruck{"bruck", schedule::ceil_log2, bit, to, from,
 
 } // namespace
 
-int alltoall_bruck(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                   int recvcount, MPI_Datatype recvtype, MPI_Comm user_comm) {
-  return detail::guarded_alltoall(
-      sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, user_comm,
-      [](auto... mpi_args) { return detail::slot_alltoall(bruck, mpi_args...); });
-}
+COLLSCOPE_ENTRY(alltoall, alltoall_bruck,
+                [](auto... mpi_args) { return detail::slot_alltoall(bruck, mpi_args...); })
 
 } // namespace collscope

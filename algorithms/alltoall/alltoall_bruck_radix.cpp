@@ -65,11 +65,7 @@ const detail::SlotSchedule bruck_radix{.name = "bruck-radix",
 
 } // namespace
 
-int alltoall_bruck_radix(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                         int recvcount, MPI_Datatype recvtype, MPI_Comm user_comm) {
-  return detail::guarded_alltoall(
-      sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, user_comm,
-      [](auto... mpi_args) { return detail::slot_alltoall(bruck_radix, mpi_args...); });
-}
+COLLSCOPE_ENTRY(alltoall, alltoall_bruck_radix,
+                [](auto... mpi_args) { return detail::slot_alltoall(bruck_radix, mpi_args...); })
 
 } // namespace collscope

@@ -15,12 +15,8 @@
 
 namespace collscope {
 
-int alltoall_direct(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                    int recvcount, MPI_Datatype recvtype, MPI_Comm user_comm) {
-  return detail::guarded_alltoall(
-      sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, user_comm, [](auto... mpi_args) {
-        return detail::pairwise_alltoall(detail::direct_pairs, mpi_args...);
-      });
-}
+COLLSCOPE_ENTRY(alltoall, alltoall_direct, [](auto... mpi_args) {
+  return detail::pairwise_alltoall(detail::direct_pairs, mpi_args...);
+})
 
 } // namespace collscope

@@ -18,11 +18,8 @@
 
 namespace collscope {
 
-int alltoall_linear(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                    int recvcount, MPI_Datatype recvtype, MPI_Comm user_comm) {
-  return detail::guarded_alltoall(
-      sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, user_comm,
-      [](auto... mpi_args) { return detail::posted_alltoall("linear", INT_MAX, mpi_args...); });
-}
+COLLSCOPE_ENTRY(alltoall, alltoall_linear, [](auto... mpi_args) {
+  return detail::posted_alltoall("linear", INT_MAX, mpi_args...);
+})
 
 } // namespace collscope

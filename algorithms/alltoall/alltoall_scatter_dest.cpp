@@ -24,13 +24,9 @@ int alltoall_throttle_for(int, int, MPI_Datatype) {
   return blocks > 0 ? blocks : schedule::scatter_dest_default_batch;
 }
 
-int alltoall_scatter_dest(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                          int recvcount, MPI_Datatype recvtype, MPI_Comm user_comm) {
-  return detail::guarded_alltoall(
-      sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, user_comm, [&](auto... mpi_args) {
-        return detail::posted_alltoall("scatter-dest", alltoall_throttle_for(0, 0, recvtype),
-                                       mpi_args...);
-      });
-}
+COLLSCOPE_ENTRY(alltoall, alltoall_scatter_dest, [&](auto... mpi_args) {
+  return detail::posted_alltoall("scatter-dest", alltoall_throttle_for(0, 0, recvtype),
+                                 mpi_args...);
+})
 
 } // namespace collscope

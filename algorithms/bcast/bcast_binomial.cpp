@@ -16,6 +16,7 @@
 #include "common/annotate.hpp"
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
+#include "common/tree_parent.hpp"
 
 namespace collscope {
 
@@ -33,19 +34,14 @@ int unchecked_bcast_binomial(void* buffer, int count, MPI_Datatype datatype, int
     const int parent = schedule::real_rank(schedule::bitreversed_parent(v), root, p);
     COLLSCOPE_TRY(MPI_Recv(buffer, count, datatype, parent, bcast_tag, comm, MPI_STATUS_IGNORE));
   }
-  for (const schedule::TreeEdge& child : schedule::bitreversed_children(v, p)) {
-    const trace::Round round(child.round);
-    trace::blocks(root, 1, 0, count);
-    COLLSCOPE_TRY(MPI_Send(buffer, count, datatype, schedule::real_rank(child.vrank, root, p),
-                           bcast_tag, comm));
-  }
+  for (const schedule::TreeEdge& child : schedule::bitreversed_children(v, p))
+    COLLSCOPE_TRY(
+        send_to_child(child.vrank, child.round, buffer, count, datatype, root, p, bcast_tag, comm));
   return MPI_SUCCESS;
 }
 
 } // namespace
 
-int bcast_binomial(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm user_comm) {
-  return detail::guarded_bcast(buffer, count, datatype, root, user_comm, unchecked_bcast_binomial);
-}
+COLLSCOPE_ENTRY(bcast, bcast_binomial, unchecked_bcast_binomial)
 
 } // namespace collscope

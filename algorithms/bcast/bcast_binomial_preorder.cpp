@@ -35,21 +35,14 @@ int unchecked_bcast_binomial_preorder(void* buffer, int count, MPI_Datatype data
   if (v != 0)
     COLLSCOPE_TRY(receive_from_parent(binomial_parent(v, root, p, Toward::leaves), buffer, count,
                                       datatype, bcast_tag, comm));
-  for (const schedule::TreeEdge& child : schedule::preorder_children(v, p) | std::views::reverse) {
-    const trace::Round round(schedule::preorder_topdown_round(child.vrank, p));
-    trace::blocks(root, 1, 0, count);
-    COLLSCOPE_TRY(MPI_Send(buffer, count, datatype, schedule::real_rank(child.vrank, root, p),
-                           bcast_tag, comm));
-  }
+  for (const schedule::TreeEdge& child : schedule::preorder_children(v, p) | std::views::reverse)
+    COLLSCOPE_TRY(send_to_child(child.vrank, schedule::preorder_topdown_round(child.vrank, p),
+                                buffer, count, datatype, root, p, bcast_tag, comm));
   return MPI_SUCCESS;
 }
 
 } // namespace
 
-int bcast_binomial_preorder(void* buffer, int count, MPI_Datatype datatype, int root,
-                            MPI_Comm user_comm) {
-  return detail::guarded_bcast(buffer, count, datatype, root, user_comm,
-                               unchecked_bcast_binomial_preorder);
-}
+COLLSCOPE_ENTRY(bcast, bcast_binomial_preorder, unchecked_bcast_binomial_preorder)
 
 } // namespace collscope

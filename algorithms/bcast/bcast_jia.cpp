@@ -48,8 +48,6 @@ int unchecked_bcast_jia(void* buffer, int count, MPI_Datatype datatype, int root
 
 } // namespace
 
-int bcast_jia(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm user_comm) {
-  return detail::guarded_bcast(buffer, count, datatype, root, user_comm, unchecked_bcast_jia);
-}
+COLLSCOPE_ENTRY(bcast, bcast_jia, unchecked_bcast_jia)
 
 } // namespace collscope

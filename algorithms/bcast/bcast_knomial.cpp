@@ -46,8 +46,6 @@ int unchecked_bcast_knomial(void* buffer, int count, MPI_Datatype datatype, int 
 
 } // namespace
 
-int bcast_knomial(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm user_comm) {
-  return detail::guarded_bcast(buffer, count, datatype, root, user_comm, unchecked_bcast_knomial);
-}
+COLLSCOPE_ENTRY(bcast, bcast_knomial, unchecked_bcast_knomial)
 
 } // namespace collscope

@@ -35,8 +35,6 @@ int unchecked_bcast_linear(void* buffer, int count, MPI_Datatype datatype, int r
 
 } // namespace
 
-int bcast_linear(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm user_comm) {
-  return detail::guarded_bcast(buffer, count, datatype, root, user_comm, unchecked_bcast_linear);
-}
+COLLSCOPE_ENTRY(bcast, bcast_linear, unchecked_bcast_linear)
 
 } // namespace collscope

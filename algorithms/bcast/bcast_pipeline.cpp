@@ -33,9 +33,7 @@ int unchecked_bcast_pipeline(void* buffer, int count, MPI_Datatype datatype, int
 
 } // namespace
 
-int bcast_pipeline(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm user_comm) {
-  return detail::guarded_bcast(buffer, count, datatype, root, user_comm, unchecked_bcast_pipeline);
-}
+COLLSCOPE_ENTRY(bcast, bcast_pipeline, unchecked_bcast_pipeline)
 
 namespace {
 

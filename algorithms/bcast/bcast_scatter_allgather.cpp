@@ -43,20 +43,14 @@ int scatter_then_allgather(void* buffer, int count, MPI_Datatype datatype, int r
   return rank == root ? MPI_SUCCESS : view.finish();
 }
 
-int bcast_scatter_allgather_one_at_a_time(void* buffer, int count, MPI_Datatype datatype, int root,
-                                          MPI_Comm user_comm) {
-  return guarded_bcast(buffer, count, datatype, root, user_comm, [&](auto... mpi_args) {
-    return scatter_then_allgather(mpi_args..., "scatter-allgather", false, Sends::one_at_a_time);
-  });
-}
+COLLSCOPE_ENTRY(bcast, bcast_scatter_allgather_one_at_a_time, [&](auto... mpi_args) {
+  return scatter_then_allgather(mpi_args..., "scatter-allgather", false, Sends::one_at_a_time);
+})
 
 } // namespace detail
 
-int bcast_scatter_allgather(void* buffer, int count, MPI_Datatype datatype, int root,
-                            MPI_Comm user_comm) {
-  return detail::guarded_bcast(buffer, count, datatype, root, user_comm, [&](auto... mpi_args) {
-    return detail::scatter_then_allgather(mpi_args..., "scatter-allgather", false);
-  });
-}
+COLLSCOPE_ENTRY(bcast, bcast_scatter_allgather, [&](auto... mpi_args) {
+  return detail::scatter_then_allgather(mpi_args..., "scatter-allgather", false);
+})
 
 } // namespace collscope

@@ -16,11 +16,8 @@
 
 namespace collscope {
 
-int bcast_scatter_ring(void* buffer, int count, MPI_Datatype datatype, int root,
-                       MPI_Comm user_comm) {
-  return detail::guarded_bcast(buffer, count, datatype, root, user_comm, [&](auto... mpi_args) {
-    return detail::scatter_then_allgather(mpi_args..., "scatter-ring", true);
-  });
-}
+COLLSCOPE_ENTRY(bcast, bcast_scatter_ring, [&](auto... mpi_args) {
+  return detail::scatter_then_allgather(mpi_args..., "scatter-ring", true);
+})
 
 } // namespace collscope

@@ -54,8 +54,6 @@ int unchecked_bcast_two_tree(void* buffer, int count, MPI_Datatype datatype, int
 
 } // namespace
 
-int bcast_two_tree(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm user_comm) {
-  return detail::guarded_bcast(buffer, count, datatype, root, user_comm, unchecked_bcast_two_tree);
-}
+COLLSCOPE_ENTRY(bcast, bcast_two_tree, unchecked_bcast_two_tree)
 
 } // namespace collscope

@@ -77,14 +77,8 @@ constexpr detail::PipelinedTreeBcast fibonacci{"fibonacci-pipeline", schedule::f
 
 } // namespace
 
-int bcast_binary_pipeline(void* buffer, int count, MPI_Datatype datatype, int root,
-                          MPI_Comm user_comm) {
-  return detail::guarded_bcast(buffer, count, datatype, root, user_comm, binary);
-}
+COLLSCOPE_ENTRY(bcast, bcast_binary_pipeline, binary)
 
-int bcast_fibonacci_pipeline(void* buffer, int count, MPI_Datatype datatype, int root,
-                             MPI_Comm user_comm) {
-  return detail::guarded_bcast(buffer, count, datatype, root, user_comm, fibonacci);
-}
+COLLSCOPE_ENTRY(bcast, bcast_fibonacci_pipeline, fibonacci)
 
 } // namespace collscope

@@ -45,8 +45,8 @@ template <class Body> int guarded(MPI_Comm user, int checked, Body&& body) {
 
 /// The entry of an algorithm with an MPI function's arguments `args…, comm`: `check(args…,
 /// comm)` on the user's communicator, then `algorithm(args…, own)` on the private one, through
-/// guarded. The named entries below fix `check` and the argument types of each MPI signature,
-/// so an algorithm's entry is one line: `return guarded_bcast(buffer, …, comm, unchecked_…);`.
+/// guarded. The named entries below fix `check` and the argument types of each MPI signature;
+/// COLLSCOPE_ENTRY (at the end) defines an algorithm's public function with one of them.
 template <class Check, class Algorithm, class... Args>
 int guarded_entry(Check check, Algorithm&& algorithm, MPI_Comm user, Args... args) {
   return guarded(user, check(args..., user),
@@ -150,3 +150,75 @@ template <class Algorithm> int guarded_barrier(MPI_Comm comm, Algorithm&& algori
 }
 
 } // namespace collscope::detail
+
+// The public function of an algorithm: `COLLSCOPE_ENTRY(kind, name, algorithm)` defines
+// `int name(…)` with the exact signature of MPI's function for `kind` (as the public header
+// collscope/algorithms/<collective>.hpp declares it) as `return guarded_<kind>(…, algorithm);`:
+//
+//   COLLSCOPE_ENTRY(reduce, reduce_binomial, unchecked_reduce_binomial)
+//
+// The parameters have MPI's names (sendbuf … recvtype, root, user_comm). `algorithm` is the
+// rest of the macro's arguments, so a lambda with commas passes whole. The kinds are the
+// guarded_<kind> entries above: scan and exscan are allreduce, alltoall has allgather's
+// signature, scatter gather's.
+#define COLLSCOPE_ENTRY(kind, name, ...)                                                           \
+  int name COLLSCOPE_PARAMETERS_##kind {                                                           \
+    return ::collscope::detail::guarded_##kind(COLLSCOPE_ARGUMENTS_##kind, __VA_ARGS__);           \
+  }
+#define COLLSCOPE_PARAMETERS_gather                                                                \
+  (const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,        \
+   MPI_Datatype recvtype, int root, MPI_Comm user_comm)
+#define COLLSCOPE_ARGUMENTS_gather                                                                 \
+  sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, user_comm
+#define COLLSCOPE_PARAMETERS_scatter COLLSCOPE_PARAMETERS_gather
+#define COLLSCOPE_ARGUMENTS_scatter COLLSCOPE_ARGUMENTS_gather
+#define COLLSCOPE_PARAMETERS_bcast                                                                 \
+  (void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm user_comm)
+#define COLLSCOPE_ARGUMENTS_bcast buffer, count, datatype, root, user_comm
+#define COLLSCOPE_PARAMETERS_reduce                                                                \
+  (const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,      \
+   MPI_Comm user_comm)
+#define COLLSCOPE_ARGUMENTS_reduce sendbuf, recvbuf, count, datatype, op, root, user_comm
+#define COLLSCOPE_PARAMETERS_allgather                                                             \
+  (const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,        \
+   MPI_Datatype recvtype, MPI_Comm user_comm)
+#define COLLSCOPE_ARGUMENTS_allgather                                                              \
+  sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, user_comm
+#define COLLSCOPE_PARAMETERS_alltoall COLLSCOPE_PARAMETERS_allgather
+#define COLLSCOPE_ARGUMENTS_alltoall COLLSCOPE_ARGUMENTS_allgather
+#define COLLSCOPE_PARAMETERS_gatherv                                                               \
+  (const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,                       \
+   const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root, MPI_Comm user_comm)
+#define COLLSCOPE_ARGUMENTS_gatherv                                                                \
+  sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, user_comm
+#define COLLSCOPE_PARAMETERS_scatterv                                                              \
+  (const void* sendbuf, const int* sendcounts, const int* displs, MPI_Datatype sendtype,           \
+   void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm)
+#define COLLSCOPE_ARGUMENTS_scatterv                                                               \
+  sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, user_comm
+#define COLLSCOPE_PARAMETERS_allgatherv                                                            \
+  (const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,                       \
+   const int* recvcounts, const int* displs, MPI_Datatype recvtype, MPI_Comm user_comm)
+#define COLLSCOPE_ARGUMENTS_allgatherv                                                             \
+  sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, user_comm
+#define COLLSCOPE_PARAMETERS_allreduce                                                             \
+  (const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,                \
+   MPI_Comm user_comm)
+#define COLLSCOPE_ARGUMENTS_allreduce sendbuf, recvbuf, count, datatype, op, user_comm
+#define COLLSCOPE_PARAMETERS_reduce_scatter_block                                                  \
+  (const void* sendbuf, void* recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,            \
+   MPI_Comm user_comm)
+#define COLLSCOPE_ARGUMENTS_reduce_scatter_block                                                   \
+  sendbuf, recvbuf, recvcount, datatype, op, user_comm
+#define COLLSCOPE_PARAMETERS_reduce_scatter                                                        \
+  (const void* sendbuf, void* recvbuf, const int* recvcounts, MPI_Datatype datatype, MPI_Op op,    \
+   MPI_Comm user_comm)
+#define COLLSCOPE_ARGUMENTS_reduce_scatter sendbuf, recvbuf, recvcounts, datatype, op, user_comm
+#define COLLSCOPE_PARAMETERS_alltoallv                                                             \
+  (const void* sendbuf, const int* sendcounts, const int* sdispls, MPI_Datatype sendtype,          \
+   void* recvbuf, const int* recvcounts, const int* rdispls, MPI_Datatype recvtype,                \
+   MPI_Comm user_comm)
+#define COLLSCOPE_ARGUMENTS_alltoallv                                                              \
+  sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, user_comm
+#define COLLSCOPE_PARAMETERS_barrier (MPI_Comm user_comm)
+#define COLLSCOPE_ARGUMENTS_barrier user_comm

@@ -37,4 +37,11 @@ int receive_from_parent(const TreeParent& parent, void* into, int count, MPI_Dat
   return MPI_Recv(into, count, type, parent.rank, tag, comm, MPI_STATUS_IGNORE);
 }
 
+int send_to_child(int child, int round, const void* data, int count, MPI_Datatype type, int root,
+                  int p, int tag, MPI_Comm comm) {
+  const trace::Round in_round(round);
+  trace::blocks(root, 1, 0, count);
+  return MPI_Send(data, count, type, schedule::real_rank(child, root, p), tag, comm);
+}
+
 } // namespace collscope::detail

@@ -31,4 +31,10 @@ int send_to_parent(const TreeParent& parent, const void* data, int count, MPI_Da
 int receive_from_parent(const TreeParent& parent, void* into, int count, MPI_Datatype type, int tag,
                         MPI_Comm comm);
 
+/// The message down from the calling rank to its child at vrank `child` of the tree rooted at
+/// `root` over p ranks, in `round`: count × type at `data`, annotated as the root's whole block
+/// (a broadcast's). MPI error code.
+int send_to_child(int child, int round, const void* data, int count, MPI_Datatype type, int root,
+                  int p, int tag, MPI_Comm comm);
+
 } // namespace collscope::detail

@@ -49,10 +49,6 @@ int receive_children(void* blocks, int count, MPI_Datatype type, const detail::S
 
 } // namespace
 
-int gather_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                    int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                                user_comm, detail::GatherTree{"binomial", false, receive_children});
-}
+COLLSCOPE_ENTRY(gather, gather_binomial, detail::GatherTree{"binomial", false, receive_children})
 
 } // namespace collscope

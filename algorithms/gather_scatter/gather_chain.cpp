@@ -66,10 +66,6 @@ int unchecked_gather_chain(const void* sendbuf, int sendcount, MPI_Datatype send
 
 } // namespace
 
-int gather_chain(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                                user_comm, unchecked_gather_chain);
-}
+COLLSCOPE_ENTRY(gather, gather_chain, unchecked_gather_chain)
 
 } // namespace collscope

@@ -73,10 +73,6 @@ int unchecked_gather_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendty
 
 } // namespace
 
-int gather_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-               int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                                user_comm, unchecked_gather_dnc);
-}
+COLLSCOPE_ENTRY(gather, gather_dnc, unchecked_gather_dnc)
 
 } // namespace collscope

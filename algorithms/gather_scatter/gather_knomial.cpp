@@ -56,10 +56,6 @@ int receive_levels(void* blocks, int count, MPI_Datatype type, const detail::Sub
 
 } // namespace
 
-int gather_knomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                                user_comm, detail::GatherTree{"knomial", true, receive_levels});
-}
+COLLSCOPE_ENTRY(gather, gather_knomial, detail::GatherTree{"knomial", true, receive_levels})
 
 } // namespace collscope

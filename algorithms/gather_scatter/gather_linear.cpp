@@ -46,10 +46,6 @@ int unchecked_gather_linear(const void* sendbuf, int sendcount, MPI_Datatype sen
 
 } // namespace
 
-int gather_linear(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                                user_comm, unchecked_gather_linear);
-}
+COLLSCOPE_ENTRY(gather, gather_linear, unchecked_gather_linear)
 
 } // namespace collscope

@@ -45,10 +45,6 @@ int send_children(const void* blocks, int count, MPI_Datatype type, const detail
 
 } // namespace
 
-int scatter_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                     int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                                 user_comm, detail::ScatterTree{"binomial", false, send_children});
-}
+COLLSCOPE_ENTRY(scatter, scatter_binomial, detail::ScatterTree{"binomial", false, send_children})
 
 } // namespace collscope

@@ -51,10 +51,6 @@ int unchecked_scatter_chain(const void* sendbuf, int sendcount, MPI_Datatype sen
 
 } // namespace
 
-int scatter_chain(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                                 user_comm, unchecked_scatter_chain);
-}
+COLLSCOPE_ENTRY(scatter, scatter_chain, unchecked_scatter_chain)
 
 } // namespace collscope

@@ -66,10 +66,6 @@ int unchecked_scatter_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendt
 
 } // namespace
 
-int scatter_dnc(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                                 user_comm, unchecked_scatter_dnc);
-}
+COLLSCOPE_ENTRY(scatter, scatter_dnc, unchecked_scatter_dnc)
 
 } // namespace collscope

@@ -47,10 +47,6 @@ int send_levels(const void* blocks, int count, MPI_Datatype type, const detail::
 
 } // namespace
 
-int scatter_knomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                    int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                                 user_comm, detail::ScatterTree{"knomial", true, send_levels});
-}
+COLLSCOPE_ENTRY(scatter, scatter_knomial, detail::ScatterTree{"knomial", true, send_levels})
 
 } // namespace collscope

@@ -44,10 +44,6 @@ int unchecked_scatter_linear(const void* sendbuf, int sendcount, MPI_Datatype se
 
 } // namespace
 
-int scatter_linear(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                                 user_comm, unchecked_scatter_linear);
-}
+COLLSCOPE_ENTRY(scatter, scatter_linear, unchecked_scatter_linear)
 
 } // namespace collscope

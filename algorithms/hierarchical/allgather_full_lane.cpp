@@ -56,10 +56,6 @@ int unchecked_allgather_full_lane(const void* sendbuf, int sendcount, MPI_Dataty
 
 } // namespace
 
-int allgather_full_lane(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                        int recvcount, MPI_Datatype recvtype, MPI_Comm user_comm) {
-  return detail::guarded_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                   user_comm, unchecked_allgather_full_lane);
-}
+COLLSCOPE_ENTRY(allgather, allgather_full_lane, unchecked_allgather_full_lane)
 
 } // namespace collscope

@@ -74,10 +74,6 @@ int unchecked_allgather_hierarchical(const void* sendbuf, int sendcount, MPI_Dat
 
 } // namespace
 
-int allgather_hierarchical(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                           int recvcount, MPI_Datatype recvtype, MPI_Comm user_comm) {
-  return detail::guarded_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                   user_comm, unchecked_allgather_hierarchical);
-}
+COLLSCOPE_ENTRY(allgather, allgather_hierarchical, unchecked_allgather_hierarchical)
 
 } // namespace collscope

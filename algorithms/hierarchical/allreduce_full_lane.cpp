@@ -54,10 +54,6 @@ int unchecked_allreduce_full_lane(const void* sendbuf, void* recvbuf, int count,
 
 } // namespace
 
-int allreduce_full_lane(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-                        MPI_Op op, MPI_Comm user_comm) {
-  return detail::guarded_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm,
-                                   unchecked_allreduce_full_lane);
-}
+COLLSCOPE_ENTRY(allreduce, allreduce_full_lane, unchecked_allreduce_full_lane)
 
 } // namespace collscope

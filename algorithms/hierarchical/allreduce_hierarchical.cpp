@@ -53,10 +53,6 @@ int unchecked_allreduce_hierarchical(const void* sendbuf, void* recvbuf, int cou
 
 } // namespace
 
-int allreduce_hierarchical(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-                           MPI_Op op, MPI_Comm user_comm) {
-  return detail::guarded_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm,
-                                   unchecked_allreduce_hierarchical);
-}
+COLLSCOPE_ENTRY(allreduce, allreduce_hierarchical, unchecked_allreduce_hierarchical)
 
 } // namespace collscope

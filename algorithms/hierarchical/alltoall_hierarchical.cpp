@@ -121,10 +121,6 @@ int unchecked_alltoall_hierarchical(const void* sendbuf, int sendcount, MPI_Data
 
 // MPI_Alltoall's argument rules are MPI_Allgather's (MPI_IN_PLACE as sendbuf, counts and
 // types on every rank), so its check serves.
-int alltoall_hierarchical(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                          int recvcount, MPI_Datatype recvtype, MPI_Comm user_comm) {
-  return detail::guarded_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                   user_comm, unchecked_alltoall_hierarchical);
-}
+COLLSCOPE_ENTRY(allgather, alltoall_hierarchical, unchecked_alltoall_hierarchical)
 
 } // namespace collscope

@@ -57,8 +57,6 @@ int unchecked_bcast_full_lane(void* buffer, int count, MPI_Datatype datatype, in
 
 } // namespace
 
-int bcast_full_lane(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm user_comm) {
-  return detail::guarded_bcast(buffer, count, datatype, root, user_comm, unchecked_bcast_full_lane);
-}
+COLLSCOPE_ENTRY(bcast, bcast_full_lane, unchecked_bcast_full_lane)
 
 } // namespace collscope

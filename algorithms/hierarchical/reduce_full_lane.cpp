@@ -56,10 +56,6 @@ int unchecked_reduce_full_lane(const void* sendbuf, void* recvbuf, int count, MP
 
 } // namespace
 
-int reduce_full_lane(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-                     MPI_Op op, int root, MPI_Comm user_comm) {
-  return detail::guarded_reduce(sendbuf, recvbuf, count, datatype, op, root, user_comm,
-                                unchecked_reduce_full_lane);
-}
+COLLSCOPE_ENTRY(reduce, reduce_full_lane, unchecked_reduce_full_lane)
 
 } // namespace collscope

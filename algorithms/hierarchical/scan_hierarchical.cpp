@@ -55,10 +55,6 @@ int unchecked_scan_hierarchical(const void* sendbuf, void* recvbuf, int count,
 
 } // namespace
 
-int scan_hierarchical(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-                      MPI_Op op, MPI_Comm user_comm) {
-  return detail::guarded_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm,
-                                   unchecked_scan_hierarchical);
-}
+COLLSCOPE_ENTRY(allreduce, scan_hierarchical, unchecked_scan_hierarchical)
 
 } // namespace collscope

@@ -51,11 +51,6 @@ int unchecked_allgatherv_ring(const void* sendbuf, int sendcount, MPI_Datatype s
 
 } // namespace
 
-int allgatherv_ring(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                    const int* recvcounts, const int* displs, MPI_Datatype recvtype,
-                    MPI_Comm user_comm) {
-  return detail::guarded_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                                    recvtype, user_comm, unchecked_allgatherv_ring);
-}
+COLLSCOPE_ENTRY(allgatherv, allgatherv_ring, unchecked_allgatherv_ring)
 
 } // namespace collscope

@@ -43,12 +43,7 @@ int unchecked_allgatherv_ring_pipelined(const void* sendbuf, int sendcount, MPI_
 
 } // namespace
 
-int allgatherv_ring_pipelined(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                              void* recvbuf, const int* recvcounts, const int* displs,
-                              MPI_Datatype recvtype, MPI_Comm user_comm) {
-  return detail::guarded_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                                    recvtype, user_comm, unchecked_allgatherv_ring_pipelined);
-}
+COLLSCOPE_ENTRY(allgatherv, allgatherv_ring_pipelined, unchecked_allgatherv_ring_pipelined)
 
 namespace {
 

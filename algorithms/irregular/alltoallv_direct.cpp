@@ -12,14 +12,8 @@
 
 namespace collscope {
 
-int alltoallv_direct(const void* sendbuf, const int* sendcounts, const int* sdispls,
-                     MPI_Datatype sendtype, void* recvbuf, const int* recvcounts,
-                     const int* rdispls, MPI_Datatype recvtype, MPI_Comm user_comm) {
-  return detail::guarded_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts,
-                                   rdispls, recvtype, user_comm, [](auto... mpi_args) {
-                                     return detail::pairwise_alltoallv(detail::direct_pairs,
-                                                                       mpi_args...);
-                                   });
-}
+COLLSCOPE_ENTRY(alltoallv, alltoallv_direct, [](auto... mpi_args) {
+  return detail::pairwise_alltoallv(detail::direct_pairs, mpi_args...);
+})
 
 } // namespace collscope

@@ -95,11 +95,6 @@ int unchecked_gatherv_binomial(const void* sendbuf, int sendcount, MPI_Datatype 
 
 } // namespace
 
-int gatherv_binomial(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                     const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
-                     MPI_Comm user_comm) {
-  return detail::guarded_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                                 recvtype, root, user_comm, unchecked_gatherv_binomial);
-}
+COLLSCOPE_ENTRY(gatherv, gatherv_binomial, unchecked_gatherv_binomial)
 
 } // namespace collscope

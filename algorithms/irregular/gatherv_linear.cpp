@@ -49,11 +49,6 @@ int unchecked_gatherv_linear(const void* sendbuf, int sendcount, MPI_Datatype se
 
 } // namespace
 
-int gatherv_linear(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                   const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
-                   MPI_Comm user_comm) {
-  return detail::guarded_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                                 recvtype, root, user_comm, unchecked_gatherv_linear);
-}
+COLLSCOPE_ENTRY(gatherv, gatherv_linear, unchecked_gatherv_linear)
 
 } // namespace collscope

@@ -27,13 +27,14 @@ namespace {
 
 using namespace detail;
 
+template <ModelTree tree>
 int gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
             const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
-            MPI_Comm comm, const char* name, ModelTree tree) {
+            MPI_Comm comm) {
   const auto [rank, p] = shape(comm);
   const bool is_root = rank == root;
-  const IrregularRegion region("gatherv", name, root, recvcounts, recvtype, sendcount, sendtype,
-                               comm);
+  const IrregularRegion region("gatherv", model_tree_name(tree), root, recvcounts, recvtype,
+                               sendcount, sendtype, comm);
   ModelPlan plan;
   COLLSCOPE_TRY(plan_model_tree(tree, recvcounts, recvtype, root, comm, plan));
   const trace::Region phase("phase data");
@@ -75,32 +76,10 @@ int gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* rec
 
 } // namespace
 
-int gatherv_model_binomial_min(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                               void* recvbuf, const int* recvcounts, const int* displs,
-                               MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                                 recvtype, root, user_comm, [](auto... mpi_args) {
-                                   return gatherv(mpi_args..., "model-binomial-min",
-                                                  ModelTree::binomial_minimum);
-                                 });
-}
+COLLSCOPE_ENTRY(gatherv, gatherv_model_binomial_min, gatherv<ModelTree::binomial_minimum>)
 
-int gatherv_model_binomial_max(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                               void* recvbuf, const int* recvcounts, const int* displs,
-                               MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                                 recvtype, root, user_comm, [](auto... mpi_args) {
-                                   return gatherv(mpi_args..., "model-binomial-max",
-                                                  ModelTree::binomial_maximum);
-                                 });
-}
+COLLSCOPE_ENTRY(gatherv, gatherv_model_binomial_max, gatherv<ModelTree::binomial_maximum>)
 
-int gatherv_model_traff(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                        const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
-                        MPI_Comm user_comm) {
-  return detail::guarded_gatherv(
-      sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, user_comm,
-      [](auto... mpi_args) { return gatherv(mpi_args..., "model-traff", ModelTree::traff); });
-}
+COLLSCOPE_ENTRY(gatherv, gatherv_model_traff, gatherv<ModelTree::traff>)
 
 } // namespace collscope

@@ -108,33 +108,16 @@ int gatherv(const Gatherv& g, const char* name, const schedule::IrregularOptions
 
 } // namespace
 
-int gatherv_traff(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                  const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
-                  MPI_Comm user_comm) {
-  return detail::guarded_gatherv(
-      sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, user_comm,
-      [](auto... mpi_args) { return gatherv({mpi_args...}, "traff", {}); });
-}
+COLLSCOPE_ENTRY(gatherv, gatherv_traff,
+                [](auto... mpi_args) { return gatherv({mpi_args...}, "traff", {}); })
 
-int gatherv_traff_lemma4(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                         const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
-                         MPI_Comm user_comm) {
-  return detail::guarded_gatherv(
-      sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, user_comm,
-      [](auto... mpi_args) {
-        return gatherv({mpi_args...}, "traff-lemma4", {schedule::Estimate::total, 0});
-      });
-}
+COLLSCOPE_ENTRY(gatherv, gatherv_traff_lemma4, [](auto... mpi_args) {
+  return gatherv({mpi_args...}, "traff-lemma4", {schedule::Estimate::total, 0});
+})
 
-int gatherv_traff_degrade(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                          const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
-                          MPI_Comm user_comm) {
-  return detail::guarded_gatherv(
-      sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, user_comm,
-      [](auto... mpi_args) {
-        return gatherv({mpi_args...}, "traff-degrade",
-                       {schedule::Estimate::gather_time, irregular_tuning().threshold});
-      });
-}
+COLLSCOPE_ENTRY(gatherv, gatherv_traff_degrade, [](auto... mpi_args) {
+  return gatherv({mpi_args...}, "traff-degrade",
+                 {schedule::Estimate::gather_time, irregular_tuning().threshold});
+})
 
 } // namespace collscope

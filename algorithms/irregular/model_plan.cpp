@@ -8,6 +8,7 @@
 #include "common/buffers.hpp"
 #include "irregular/irregular_layout.hpp"
 
+#include <array>
 #include <collscope/annotate.hpp>
 
 namespace collscope::detail {
@@ -37,6 +38,11 @@ schedule::GatherSchedule root_schedule(ModelTree tree, std::span<const std::int6
 }
 
 } // namespace
+
+const char* model_tree_name(ModelTree tree) {
+  constexpr std::array names{"model-binomial-min", "model-binomial-max", "model-traff"};
+  return names[static_cast<std::size_t>(tree)]; // in ModelTree's order
+}
 
 int plan_model_tree(ModelTree tree, const int* counts, MPI_Datatype type, int root, MPI_Comm comm,
                     ModelPlan& plan) {

@@ -15,6 +15,9 @@
 namespace collscope::detail {
 
 enum class ModelTree { binomial_minimum, binomial_maximum, traff };
+/// The algorithm's name, gatherv's and scatterv's alike: model-binomial-min, model-binomial-max,
+/// model-traff.
+const char* model_tree_name(ModelTree tree);
 
 struct ModelPlan {
   int parent = -1;

@@ -97,11 +97,6 @@ int unchecked_scatterv_binomial(const void* sendbuf, const int* sendcounts, cons
 
 } // namespace
 
-int scatterv_binomial(const void* sendbuf, const int* sendcounts, const int* displs,
-                      MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
-                      int root, MPI_Comm user_comm) {
-  return detail::guarded_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
-                                  recvtype, root, user_comm, unchecked_scatterv_binomial);
-}
+COLLSCOPE_ENTRY(scatterv, scatterv_binomial, unchecked_scatterv_binomial)
 
 } // namespace collscope

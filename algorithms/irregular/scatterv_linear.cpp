@@ -47,11 +47,6 @@ int unchecked_scatterv_linear(const void* sendbuf, const int* sendcounts, const 
 
 } // namespace
 
-int scatterv_linear(const void* sendbuf, const int* sendcounts, const int* displs,
-                    MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
-                    int root, MPI_Comm user_comm) {
-  return detail::guarded_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
-                                  recvtype, root, user_comm, unchecked_scatterv_linear);
-}
+COLLSCOPE_ENTRY(scatterv, scatterv_linear, unchecked_scatterv_linear)
 
 } // namespace collscope

@@ -19,13 +19,13 @@ namespace {
 
 using namespace detail;
 
+template <ModelTree tree>
 int scatterv(const void* sendbuf, const int* sendcounts, const int* displs, MPI_Datatype sendtype,
-             void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
-             const char* name, ModelTree tree) {
+             void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
   const auto [rank, p] = shape(comm);
   const bool is_root = rank == root;
-  const IrregularRegion region("scatterv", name, root, sendcounts, sendtype, recvcount, recvtype,
-                               comm);
+  const IrregularRegion region("scatterv", model_tree_name(tree), root, sendcounts, sendtype,
+                               recvcount, recvtype, comm);
   ModelPlan plan;
   COLLSCOPE_TRY(plan_model_tree(tree, sendcounts, sendtype, root, comm, plan));
   const trace::Region phase("phase data");
@@ -71,32 +71,10 @@ int scatterv(const void* sendbuf, const int* sendcounts, const int* displs, MPI_
 
 } // namespace
 
-int scatterv_model_binomial_min(const void* sendbuf, const int* sendcounts, const int* displs,
-                                MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                                MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
-                                  recvtype, root, user_comm, [](auto... mpi_args) {
-                                    return scatterv(mpi_args..., "model-binomial-min",
-                                                    ModelTree::binomial_minimum);
-                                  });
-}
+COLLSCOPE_ENTRY(scatterv, scatterv_model_binomial_min, scatterv<ModelTree::binomial_minimum>)
 
-int scatterv_model_binomial_max(const void* sendbuf, const int* sendcounts, const int* displs,
-                                MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                                MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
-                                  recvtype, root, user_comm, [](auto... mpi_args) {
-                                    return scatterv(mpi_args..., "model-binomial-max",
-                                                    ModelTree::binomial_maximum);
-                                  });
-}
+COLLSCOPE_ENTRY(scatterv, scatterv_model_binomial_max, scatterv<ModelTree::binomial_maximum>)
 
-int scatterv_model_traff(const void* sendbuf, const int* sendcounts, const int* displs,
-                         MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
-                         int root, MPI_Comm user_comm) {
-  return detail::guarded_scatterv(
-      sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, user_comm,
-      [](auto... mpi_args) { return scatterv(mpi_args..., "model-traff", ModelTree::traff); });
-}
+COLLSCOPE_ENTRY(scatterv, scatterv_model_traff, scatterv<ModelTree::traff>)
 
 } // namespace collscope

@@ -101,33 +101,16 @@ int scatterv(const Scatterv& s, const char* name, const schedule::IrregularOptio
 
 } // namespace
 
-int scatterv_traff(const void* sendbuf, const int* sendcounts, const int* displs,
-                   MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
-                   int root, MPI_Comm user_comm) {
-  return detail::guarded_scatterv(
-      sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, user_comm,
-      [](auto... mpi_args) { return scatterv({mpi_args...}, "traff", {}); });
-}
+COLLSCOPE_ENTRY(scatterv, scatterv_traff,
+                [](auto... mpi_args) { return scatterv({mpi_args...}, "traff", {}); })
 
-int scatterv_traff_lemma4(const void* sendbuf, const int* sendcounts, const int* displs,
-                          MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                          MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded_scatterv(
-      sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, user_comm,
-      [](auto... mpi_args) {
-        return scatterv({mpi_args...}, "traff-lemma4", {schedule::Estimate::total, 0});
-      });
-}
+COLLSCOPE_ENTRY(scatterv, scatterv_traff_lemma4, [](auto... mpi_args) {
+  return scatterv({mpi_args...}, "traff-lemma4", {schedule::Estimate::total, 0});
+})
 
-int scatterv_traff_degrade(const void* sendbuf, const int* sendcounts, const int* displs,
-                           MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                           MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded_scatterv(
-      sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, user_comm,
-      [](auto... mpi_args) {
-        return scatterv({mpi_args...}, "traff-degrade",
-                        {schedule::Estimate::gather_time, irregular_tuning().threshold});
-      });
-}
+COLLSCOPE_ENTRY(scatterv, scatterv_traff_degrade, [](auto... mpi_args) {
+  return scatterv({mpi_args...}, "traff-degrade",
+                  {schedule::Estimate::gather_time, irregular_tuning().threshold});
+})
 
 } // namespace collscope

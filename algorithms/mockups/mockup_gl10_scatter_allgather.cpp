@@ -42,9 +42,6 @@ int unchecked_bcast_gl10(void* buffer, int count, MPI_Datatype datatype, int roo
 
 } // namespace
 
-int bcast_gl10_scatter_allgather(void* buffer, int count, MPI_Datatype datatype, int root,
-                                 MPI_Comm user_comm) {
-  return detail::guarded_bcast(buffer, count, datatype, root, user_comm, unchecked_bcast_gl10);
-}
+COLLSCOPE_ENTRY(bcast, bcast_gl10_scatter_allgather, unchecked_bcast_gl10)
 
 } // namespace collscope

@@ -35,10 +35,6 @@ int unchecked_gather_gl11(const void* sendbuf, int sendcount, MPI_Datatype sendt
 
 } // namespace
 
-int gather_gl11_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                          int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                                user_comm, unchecked_gather_gl11);
-}
+COLLSCOPE_ENTRY(gather, gather_gl11_allgather, unchecked_gather_gl11)
 
 } // namespace collscope

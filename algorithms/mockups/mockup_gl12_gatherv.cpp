@@ -35,10 +35,6 @@ int unchecked_gather_gl12(const void* sendbuf, int sendcount, MPI_Datatype sendt
 
 } // namespace
 
-int gather_gl12_gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                        int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                                user_comm, unchecked_gather_gl12);
-}
+COLLSCOPE_ENTRY(gather, gather_gl12_gatherv, unchecked_gather_gl12)
 
 } // namespace collscope

@@ -49,10 +49,6 @@ int unchecked_gather_gl13(const void* sendbuf, int sendcount, MPI_Datatype sendt
 
 } // namespace
 
-int gather_gl13_reduce(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                       int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                                user_comm, unchecked_gather_gl13);
-}
+COLLSCOPE_ENTRY(gather, gather_gl13_reduce, unchecked_gather_gl13)
 
 } // namespace collscope

@@ -29,10 +29,6 @@ int unchecked_reduce_gl14(const void* sendbuf, void* recvbuf, int count, MPI_Dat
 
 } // namespace
 
-int reduce_gl14_allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-                          MPI_Op op, int root, MPI_Comm user_comm) {
-  return detail::guarded_reduce(sendbuf, recvbuf, count, datatype, op, root, user_comm,
-                                unchecked_reduce_gl14);
-}
+COLLSCOPE_ENTRY(reduce, reduce_gl14_allreduce, unchecked_reduce_gl14)
 
 } // namespace collscope

@@ -36,11 +36,6 @@ int unchecked_reduce_gl15(const void* sendbuf, void* recvbuf, int count, MPI_Dat
 
 } // namespace
 
-int reduce_gl15_reduce_scatter_block_gather(const void* sendbuf, void* recvbuf, int count,
-                                            MPI_Datatype datatype, MPI_Op op, int root,
-                                            MPI_Comm user_comm) {
-  return detail::guarded_reduce(sendbuf, recvbuf, count, datatype, op, root, user_comm,
-                                unchecked_reduce_gl15);
-}
+COLLSCOPE_ENTRY(reduce, reduce_gl15_reduce_scatter_block_gather, unchecked_reduce_gl15)
 
 } // namespace collscope

@@ -40,11 +40,6 @@ int unchecked_reduce_gl16(const void* sendbuf, void* recvbuf, int count, MPI_Dat
 
 } // namespace
 
-int reduce_gl16_reduce_scatter_gatherv(const void* sendbuf, void* recvbuf, int count,
-                                       MPI_Datatype datatype, MPI_Op op, int root,
-                                       MPI_Comm user_comm) {
-  return detail::guarded_reduce(sendbuf, recvbuf, count, datatype, op, root, user_comm,
-                                unchecked_reduce_gl16);
-}
+COLLSCOPE_ENTRY(reduce, reduce_gl16_reduce_scatter_gatherv, unchecked_reduce_gl16)
 
 } // namespace collscope

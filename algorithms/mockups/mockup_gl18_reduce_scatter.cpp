@@ -24,10 +24,7 @@ int unchecked_reduce_scatter_block_gl18(const void* sendbuf, void* recvbuf, int 
 
 } // namespace
 
-int reduce_scatter_block_gl18_reduce_scatter(const void* sendbuf, void* recvbuf, int recvcount,
-                                             MPI_Datatype datatype, MPI_Op op, MPI_Comm user_comm) {
-  return detail::guarded_reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, user_comm,
-                                              unchecked_reduce_scatter_block_gl18);
-}
+COLLSCOPE_ENTRY(reduce_scatter_block, reduce_scatter_block_gl18_reduce_scatter,
+                unchecked_reduce_scatter_block_gl18)
 
 } // namespace collscope

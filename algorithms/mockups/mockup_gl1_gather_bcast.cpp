@@ -39,11 +39,6 @@ int unchecked_allgather_gl1(const void* sendbuf, int sendcount, MPI_Datatype sen
 
 } // namespace
 
-int allgather_gl1_gather_bcast(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                               void* recvbuf, int recvcount, MPI_Datatype recvtype,
-                               MPI_Comm user_comm) {
-  return detail::guarded_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                   user_comm, unchecked_allgather_gl1);
-}
+COLLSCOPE_ENTRY(allgather, allgather_gl1_gather_bcast, unchecked_allgather_gl1)
 
 } // namespace collscope

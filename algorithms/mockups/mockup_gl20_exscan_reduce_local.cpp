@@ -41,10 +41,6 @@ int unchecked_scan_gl20(const void* sendbuf, void* recvbuf, int count, MPI_Datat
 
 } // namespace
 
-int scan_gl20_exscan_reduce_local(const void* sendbuf, void* recvbuf, int count,
-                                  MPI_Datatype datatype, MPI_Op op, MPI_Comm user_comm) {
-  return detail::guarded_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm,
-                                   unchecked_scan_gl20);
-}
+COLLSCOPE_ENTRY(allreduce, scan_gl20_exscan_reduce_local, unchecked_scan_gl20)
 
 } // namespace collscope

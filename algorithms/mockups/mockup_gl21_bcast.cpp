@@ -40,10 +40,6 @@ int unchecked_scatter_gl21(const void* sendbuf, int sendcount, MPI_Datatype send
 
 } // namespace
 
-int scatter_gl21_bcast(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                       int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                                 user_comm, unchecked_scatter_gl21);
-}
+COLLSCOPE_ENTRY(scatter, scatter_gl21_bcast, unchecked_scatter_gl21)
 
 } // namespace collscope

@@ -35,10 +35,6 @@ int unchecked_scatter_gl22(const void* sendbuf, int sendcount, MPI_Datatype send
 
 } // namespace
 
-int scatter_gl22_scatterv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                          int recvcount, MPI_Datatype recvtype, int root, MPI_Comm user_comm) {
-  return detail::guarded_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                                 user_comm, unchecked_scatter_gl22);
-}
+COLLSCOPE_ENTRY(scatter, scatter_gl22_scatterv, unchecked_scatter_gl22)
 
 } // namespace collscope

@@ -35,10 +35,6 @@ int unchecked_allgather_gl2(const void* sendbuf, int sendcount, MPI_Datatype sen
 
 } // namespace
 
-int allgather_gl2_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                           int recvcount, MPI_Datatype recvtype, MPI_Comm user_comm) {
-  return detail::guarded_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                   user_comm, unchecked_allgather_gl2);
-}
+COLLSCOPE_ENTRY(allgather, allgather_gl2_alltoall, unchecked_allgather_gl2)
 
 } // namespace collscope

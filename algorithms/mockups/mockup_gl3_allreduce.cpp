@@ -50,11 +50,6 @@ int unchecked_allgather_gl3(const void* sendbuf, int sendcount, MPI_Datatype sen
 
 } // namespace
 
-int allgather_gl3_allreduce(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                            void* recvbuf, int recvcount, MPI_Datatype recvtype,
-                            MPI_Comm user_comm) {
-  return detail::guarded_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                   user_comm, unchecked_allgather_gl3);
-}
+COLLSCOPE_ENTRY(allgather, allgather_gl3_allreduce, unchecked_allgather_gl3)
 
 } // namespace collscope

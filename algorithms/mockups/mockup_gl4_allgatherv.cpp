@@ -29,11 +29,6 @@ int unchecked_allgather_gl4(const void* sendbuf, int sendcount, MPI_Datatype sen
 
 } // namespace
 
-int allgather_gl4_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                             void* recvbuf, int recvcount, MPI_Datatype recvtype,
-                             MPI_Comm user_comm) {
-  return detail::guarded_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                   user_comm, unchecked_allgather_gl4);
-}
+COLLSCOPE_ENTRY(allgather, allgather_gl4_allgatherv, unchecked_allgather_gl4)
 
 } // namespace collscope

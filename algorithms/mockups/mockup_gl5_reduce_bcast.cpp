@@ -28,10 +28,6 @@ int unchecked_allreduce_gl5(const void* sendbuf, void* recvbuf, int count, MPI_D
 
 } // namespace
 
-int allreduce_gl5_reduce_bcast(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-                               MPI_Op op, MPI_Comm user_comm) {
-  return detail::guarded_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm,
-                                   unchecked_allreduce_gl5);
-}
+COLLSCOPE_ENTRY(allreduce, allreduce_gl5_reduce_bcast, unchecked_allreduce_gl5)
 
 } // namespace collscope

@@ -39,11 +39,6 @@ int unchecked_allreduce_gl6(const void* sendbuf, void* recvbuf, int count, MPI_D
 
 } // namespace
 
-int allreduce_gl6_reduce_scatter_block_allgather(const void* sendbuf, void* recvbuf, int count,
-                                                 MPI_Datatype datatype, MPI_Op op,
-                                                 MPI_Comm user_comm) {
-  return detail::guarded_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm,
-                                   unchecked_allreduce_gl6);
-}
+COLLSCOPE_ENTRY(allreduce, allreduce_gl6_reduce_scatter_block_allgather, unchecked_allreduce_gl6)
 
 } // namespace collscope

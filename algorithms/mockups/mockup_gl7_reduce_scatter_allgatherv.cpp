@@ -42,10 +42,6 @@ int unchecked_allreduce_gl7(const void* sendbuf, void* recvbuf, int count, MPI_D
 
 } // namespace
 
-int allreduce_gl7_reduce_scatter_allgatherv(const void* sendbuf, void* recvbuf, int count,
-                                            MPI_Datatype datatype, MPI_Op op, MPI_Comm user_comm) {
-  return detail::guarded_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm,
-                                   unchecked_allreduce_gl7);
-}
+COLLSCOPE_ENTRY(allreduce, allreduce_gl7_reduce_scatter_allgatherv, unchecked_allreduce_gl7)
 
 } // namespace collscope

@@ -36,10 +36,6 @@ int unchecked_alltoall_gl8(const void* sendbuf, int sendcount, MPI_Datatype send
 
 } // namespace
 
-int alltoall_gl8_alltoallv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                           int recvcount, MPI_Datatype recvtype, MPI_Comm user_comm) {
-  return detail::guarded_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                  user_comm, unchecked_alltoall_gl8);
-}
+COLLSCOPE_ENTRY(alltoall, alltoall_gl8_alltoallv, unchecked_alltoall_gl8)
 
 } // namespace collscope

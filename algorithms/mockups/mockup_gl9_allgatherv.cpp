@@ -29,9 +29,6 @@ int unchecked_bcast_gl9(void* buffer, int count, MPI_Datatype datatype, int root
 
 } // namespace
 
-int bcast_gl9_allgatherv(void* buffer, int count, MPI_Datatype datatype, int root,
-                         MPI_Comm user_comm) {
-  return detail::guarded_bcast(buffer, count, datatype, root, user_comm, unchecked_bcast_gl9);
-}
+COLLSCOPE_ENTRY(bcast, bcast_gl9_allgatherv, unchecked_bcast_gl9)
 
 } // namespace collscope

@@ -49,10 +49,6 @@ int unchecked_reduce_binomial(const void* sendbuf, void* recvbuf, int count, MPI
 
 } // namespace
 
-int reduce_binomial(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                    int root, MPI_Comm user_comm) {
-  return detail::guarded_reduce(sendbuf, recvbuf, count, datatype, op, root, user_comm,
-                                unchecked_reduce_binomial);
-}
+COLLSCOPE_ENTRY(reduce, reduce_binomial, unchecked_reduce_binomial)
 
 } // namespace collscope

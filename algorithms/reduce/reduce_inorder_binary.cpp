@@ -69,10 +69,6 @@ int unchecked_reduce_inorder_binary(const void* sendbuf, void* recvbuf, int coun
 
 } // namespace
 
-int reduce_inorder_binary(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-                          MPI_Op op, int root, MPI_Comm user_comm) {
-  return detail::guarded_reduce(sendbuf, recvbuf, count, datatype, op, root, user_comm,
-                                unchecked_reduce_inorder_binary);
-}
+COLLSCOPE_ENTRY(reduce, reduce_inorder_binary, unchecked_reduce_inorder_binary)
 
 } // namespace collscope

@@ -63,10 +63,6 @@ int unchecked_reduce_knomial(const void* sendbuf, void* recvbuf, int count, MPI_
 
 } // namespace
 
-int reduce_knomial(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                   int root, MPI_Comm user_comm) {
-  return detail::guarded_reduce(sendbuf, recvbuf, count, datatype, op, root, user_comm,
-                                unchecked_reduce_knomial);
-}
+COLLSCOPE_ENTRY(reduce, reduce_knomial, unchecked_reduce_knomial)
 
 } // namespace collscope

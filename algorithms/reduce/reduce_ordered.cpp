@@ -75,10 +75,6 @@ int unchecked_reduce_ordered(const void* sendbuf, void* recvbuf, int count, MPI_
 
 } // namespace
 
-int reduce_ordered(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                   int root, MPI_Comm user_comm) {
-  return detail::guarded_reduce(sendbuf, recvbuf, count, datatype, op, root, user_comm,
-                                unchecked_reduce_ordered);
-}
+COLLSCOPE_ENTRY(reduce, reduce_ordered, unchecked_reduce_ordered)
 
 } // namespace collscope

@@ -75,10 +75,6 @@ int unchecked_reduce_scatter_gather(const void* sendbuf, void* recvbuf, int coun
 
 } // namespace
 
-int reduce_scatter_gather(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-                          MPI_Op op, int root, MPI_Comm user_comm) {
-  return detail::guarded_reduce(sendbuf, recvbuf, count, datatype, op, root, user_comm,
-                                unchecked_reduce_scatter_gather);
-}
+COLLSCOPE_ENTRY(reduce, reduce_scatter_gather, unchecked_reduce_scatter_gather)
 
 } // namespace collscope

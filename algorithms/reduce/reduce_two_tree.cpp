@@ -119,10 +119,6 @@ int unchecked_reduce_two_tree(const void* sendbuf, void* recvbuf, int count, MPI
 
 } // namespace
 
-int reduce_two_tree(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                    int root, MPI_Comm user_comm) {
-  return detail::guarded_reduce(sendbuf, recvbuf, count, datatype, op, root, user_comm,
-                                unchecked_reduce_two_tree);
-}
+COLLSCOPE_ENTRY(reduce, reduce_two_tree, unchecked_reduce_two_tree)
 
 } // namespace collscope

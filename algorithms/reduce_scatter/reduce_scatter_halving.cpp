@@ -26,16 +26,9 @@ constexpr detail::Halving halving{"halving", schedule::HalvingOrder::largest_fir
 
 } // namespace
 
-int reduce_scatter_block_halving(const void* sendbuf, void* recvbuf, int recvcount,
-                                 MPI_Datatype datatype, MPI_Op op, MPI_Comm user_comm) {
-  return detail::reduce_scatter_block_entry(halving, sendbuf, recvbuf, recvcount, datatype, op,
-                                            user_comm);
-}
+COLLSCOPE_ENTRY(reduce_scatter_block, reduce_scatter_block_halving,
+                detail::BlockReduceScatter{halving})
 
-int reduce_scatter_halving(const void* sendbuf, void* recvbuf, const int recvcounts[],
-                           MPI_Datatype datatype, MPI_Op op, MPI_Comm user_comm) {
-  return detail::reduce_scatter_entry(halving, sendbuf, recvbuf, recvcounts, datatype, op,
-                                      user_comm);
-}
+COLLSCOPE_ENTRY(reduce_scatter, reduce_scatter_halving, detail::ReduceScatter{halving})
 
 } // namespace collscope

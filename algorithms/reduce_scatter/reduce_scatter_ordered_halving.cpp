@@ -32,16 +32,10 @@ constexpr detail::Halving ordered_halving{"ordered-halving",
 
 } // namespace
 
-int reduce_scatter_block_ordered_halving(const void* sendbuf, void* recvbuf, int recvcount,
-                                         MPI_Datatype datatype, MPI_Op op, MPI_Comm user_comm) {
-  return detail::reduce_scatter_block_entry(ordered_halving, sendbuf, recvbuf, recvcount, datatype,
-                                            op, user_comm);
-}
+COLLSCOPE_ENTRY(reduce_scatter_block, reduce_scatter_block_ordered_halving,
+                detail::BlockReduceScatter{ordered_halving})
 
-int reduce_scatter_ordered_halving(const void* sendbuf, void* recvbuf, const int recvcounts[],
-                                   MPI_Datatype datatype, MPI_Op op, MPI_Comm user_comm) {
-  return detail::reduce_scatter_entry(ordered_halving, sendbuf, recvbuf, recvcounts, datatype, op,
-                                      user_comm);
-}
+COLLSCOPE_ENTRY(reduce_scatter, reduce_scatter_ordered_halving,
+                detail::ReduceScatter{ordered_halving})
 
 } // namespace collscope

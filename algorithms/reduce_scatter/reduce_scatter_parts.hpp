@@ -36,28 +36,26 @@ struct Halving {
                  MPI_Comm comm) const;
 };
 
-/// MPI_Reduce_scatter_block's and MPI_Reduce_scatter's entries around one body
+/// MPI_Reduce_scatter_block's and MPI_Reduce_scatter's algorithms around one body
 /// `body(collective, sendbuf, recvbuf, counts, datatype, op, comm)`, which sees every rank's
-/// block count and the name of the call for its trace region.
-template <class Body>
-int reduce_scatter_block_entry(const Body& body, const void* sendbuf, void* recvbuf, int recvcount,
-                               MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
-  return guarded_reduce_scatter_block(
-      sendbuf, recvbuf, recvcount, datatype, op, comm,
-      [&](const void*, void*, int, MPI_Datatype, MPI_Op, MPI_Comm own) {
-        return body("reduce_scatter_block", sendbuf, recvbuf,
-                    reduce_scatter_counts(nullptr, recvcount, own), datatype, op, own);
-      });
-}
-template <class Body>
-int reduce_scatter_entry(const Body& body, const void* sendbuf, void* recvbuf,
-                         const int* recvcounts, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
-  return guarded_reduce_scatter(
-      sendbuf, recvbuf, recvcounts, datatype, op, comm,
-      [&](const void*, void*, const int*, MPI_Datatype, MPI_Op, MPI_Comm own) {
-        return body("reduce_scatter", sendbuf, recvbuf, reduce_scatter_counts(recvcounts, 0, own),
-                    datatype, op, own);
-      });
-}
+/// block count and the name of the call for its trace region. An algorithm's two entries are
+/// `COLLSCOPE_ENTRY(reduce_scatter_block, name, BlockReduceScatter{body})` and
+/// `COLLSCOPE_ENTRY(reduce_scatter, name, ReduceScatter{body})` (contract.hpp).
+template <class Body> struct BlockReduceScatter {
+  Body body;
+  int operator()(const void* sendbuf, void* recvbuf, int recvcount, MPI_Datatype datatype,
+                 MPI_Op op, MPI_Comm comm) const {
+    return body("reduce_scatter_block", sendbuf, recvbuf,
+                reduce_scatter_counts(nullptr, recvcount, comm), datatype, op, comm);
+  }
+};
+template <class Body> struct ReduceScatter {
+  Body body;
+  int operator()(const void* sendbuf, void* recvbuf, const int* recvcounts, MPI_Datatype datatype,
+                 MPI_Op op, MPI_Comm comm) const {
+    return body("reduce_scatter", sendbuf, recvbuf, reduce_scatter_counts(recvcounts, 0, comm),
+                datatype, op, comm);
+  }
+};
 
 } // namespace collscope::detail

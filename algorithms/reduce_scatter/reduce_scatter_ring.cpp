@@ -55,16 +55,9 @@ int unchecked_ring(const char* collective, const void* sendbuf, void* recvbuf,
 
 } // namespace
 
-int reduce_scatter_block_ring(const void* sendbuf, void* recvbuf, int recvcount,
-                              MPI_Datatype datatype, MPI_Op op, MPI_Comm user_comm) {
-  return detail::reduce_scatter_block_entry(unchecked_ring, sendbuf, recvbuf, recvcount, datatype,
-                                            op, user_comm);
-}
+COLLSCOPE_ENTRY(reduce_scatter_block, reduce_scatter_block_ring,
+                detail::BlockReduceScatter{unchecked_ring})
 
-int reduce_scatter_ring(const void* sendbuf, void* recvbuf, const int recvcounts[],
-                        MPI_Datatype datatype, MPI_Op op, MPI_Comm user_comm) {
-  return detail::reduce_scatter_entry(unchecked_ring, sendbuf, recvbuf, recvcounts, datatype, op,
-                                      user_comm);
-}
+COLLSCOPE_ENTRY(reduce_scatter, reduce_scatter_ring, detail::ReduceScatter{unchecked_ring})
 
 } // namespace collscope

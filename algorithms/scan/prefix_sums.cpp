@@ -32,10 +32,4 @@ int PrefixSums::add_on_left(const void* in, std::int64_t begin, int n, bool firs
   return MPI_Reduce_local(in, at(inclusive_, begin, extent_), n, datatype_, op_);
 }
 
-int prefix_sum_entry(PrefixSumBody body, bool exclusive, const void* sendbuf, void* recvbuf,
-                     int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
-  return guarded_allreduce(sendbuf, recvbuf, count, datatype, op, comm,
-                           [&](auto... mpi_args) { return body(mpi_args..., exclusive); });
-}
-
 } // namespace collscope::detail

@@ -40,12 +40,4 @@ private:
   void* inclusive_ = nullptr;
 };
 
-/// A prefix-sum algorithm on the private communicator; `exclusive`: MPI_Exscan.
-using PrefixSumBody = int (*)(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-                              MPI_Op op, MPI_Comm comm, bool exclusive);
-/// MPI_Scan's (exclusive = false) or MPI_Exscan's entry around `body` (contract.hpp: the two
-/// share MPI_Allreduce's checks).
-int prefix_sum_entry(PrefixSumBody body, bool exclusive, const void* sendbuf, void* recvbuf,
-                     int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
-
 } // namespace collscope::detail

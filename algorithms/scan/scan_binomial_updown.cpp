@@ -14,6 +14,7 @@
 // sum, in the same rounds.  Operands stay in rank order: correct for non-commutative ops.
 #include "collscope/algorithms/scan.hpp"
 #include "collscope/schedule/scan.hpp"
+#include "common/contract.hpp"
 #include "scan/scan_in_steps.hpp"
 
 namespace collscope {
@@ -25,14 +26,8 @@ constexpr detail::StepSchedule steps{"binomial-updown", schedule::updown_rounds,
 
 } // namespace
 
-int scan_binomial_updown(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-                         MPI_Op op, MPI_Comm user_comm) {
-  return detail::scan_in_steps(steps, false, sendbuf, recvbuf, count, datatype, op, user_comm);
-}
+COLLSCOPE_ENTRY(allreduce, scan_binomial_updown, detail::ScanInSteps{steps, false})
 
-int exscan_binomial_updown(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-                           MPI_Op op, MPI_Comm user_comm) {
-  return detail::scan_in_steps(steps, true, sendbuf, recvbuf, count, datatype, op, user_comm);
-}
+COLLSCOPE_ENTRY(allreduce, exscan_binomial_updown, detail::ScanInSteps{steps, true})
 
 } // namespace collscope

@@ -13,6 +13,7 @@
 // Operands are combined in rank order: correct for non-commutative operations.
 #include "collscope/algorithms/scan.hpp"
 #include "collscope/schedule/scan.hpp"
+#include "common/contract.hpp"
 #include "scan/scan_in_steps.hpp"
 
 namespace collscope {
@@ -24,14 +25,8 @@ constexpr detail::StepSchedule steps{"hillis-steele", schedule::hillis_steele_ro
 
 } // namespace
 
-int scan_hillis_steele(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-                       MPI_Op op, MPI_Comm user_comm) {
-  return detail::scan_in_steps(steps, false, sendbuf, recvbuf, count, datatype, op, user_comm);
-}
+COLLSCOPE_ENTRY(allreduce, scan_hillis_steele, detail::ScanInSteps{steps, false})
 
-int exscan_hillis_steele(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-                         MPI_Op op, MPI_Comm user_comm) {
-  return detail::scan_in_steps(steps, true, sendbuf, recvbuf, count, datatype, op, user_comm);
-}
+COLLSCOPE_ENTRY(allreduce, exscan_hillis_steele, detail::ScanInSteps{steps, true})
 
 } // namespace collscope

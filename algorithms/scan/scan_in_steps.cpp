@@ -6,11 +6,8 @@
 
 namespace collscope::detail {
 
-namespace {
-
-int unchecked_scan_in_steps(const StepSchedule& schedule, const void* sendbuf, void* recvbuf,
-                            int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                            bool exclusive) {
+int ScanInSteps::operator()(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                            MPI_Op op, MPI_Comm comm) const {
   const auto [rank, p] = shape(comm);
   const AlgorithmRegion region(exclusive ? "exscan" : "scan", schedule.name, -1, count, datatype,
                                comm);
@@ -37,15 +34,6 @@ int unchecked_scan_in_steps(const StepSchedule& schedule, const void* sendbuf, v
     first = false;
   }
   return MPI_SUCCESS;
-}
-
-} // namespace
-
-int scan_in_steps(const StepSchedule& schedule, bool exclusive, const void* sendbuf, void* recvbuf,
-                  int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm user_comm) {
-  return guarded_allreduce(sendbuf, recvbuf, count, datatype, op, user_comm, [&](auto... mpi_args) {
-    return unchecked_scan_in_steps(schedule, mpi_args..., exclusive);
-  });
 }
 
 } // namespace collscope::detail

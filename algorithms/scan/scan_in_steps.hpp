@@ -15,10 +15,15 @@ struct StepSchedule {
   schedule::ScanStep (*step)(int rank, int p, int r); ///< who sends to and receives from whom
 };
 
-/// The whole entry of MPI_Scan (exclusive = false) or MPI_Exscan on the user's communicator:
-/// MPI_Allreduce's checks (contract.hpp), then the rounds of `schedule` on the private
-/// duplicate. Each of the two algorithms is one call of it per collective.
-int scan_in_steps(const StepSchedule& schedule, bool exclusive, const void* sendbuf, void* recvbuf,
-                  int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm user_comm);
+/// MPI_Scan (exclusive = false) or MPI_Exscan in the rounds of `schedule`, on the private
+/// communicator: each of the two algorithms' entries is
+/// `COLLSCOPE_ENTRY(allreduce, name, ScanInSteps{steps, exclusive})` (contract.hpp: the two
+/// collectives share MPI_Allreduce's checks).
+struct ScanInSteps {
+  const StepSchedule& schedule;
+  bool exclusive;
+  int operator()(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                 MPI_Comm comm) const;
+};
 
 } // namespace collscope::detail

@@ -68,15 +68,10 @@ int pipeline(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatyp
 
 } // namespace
 
-int scan_pipeline(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                  MPI_Comm user_comm) {
-  return detail::prefix_sum_entry(pipeline, false, sendbuf, recvbuf, count, datatype, op,
-                                  user_comm);
-}
+COLLSCOPE_ENTRY(allreduce, scan_pipeline,
+                [](auto... mpi_args) { return pipeline(mpi_args..., false); })
 
-int exscan_pipeline(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                    MPI_Comm user_comm) {
-  return detail::prefix_sum_entry(pipeline, true, sendbuf, recvbuf, count, datatype, op, user_comm);
-}
+COLLSCOPE_ENTRY(allreduce, exscan_pipeline,
+                [](auto... mpi_args) { return pipeline(mpi_args..., true); })
 
 } // namespace collscope

@@ -14,10 +14,8 @@
 
 namespace collscope {
 
-int barrier_butterfly(MPI_Comm user_comm) {
-  return detail::guarded_barrier(user_comm, [](MPI_Comm comm) {
-    return detail::run_barrier("butterfly", schedule::butterfly_steps, comm);
-  });
-}
+COLLSCOPE_ENTRY(barrier, barrier_butterfly, [](MPI_Comm comm) {
+  return detail::run_barrier("butterfly", schedule::butterfly_steps, comm);
+})
 
 } // namespace collscope

@@ -13,10 +13,8 @@
 
 namespace collscope {
 
-int barrier_dissemination(MPI_Comm user_comm) {
-  return detail::guarded_barrier(user_comm, [](MPI_Comm comm) {
-    return detail::run_barrier("dissemination", schedule::dissemination_steps, comm);
-  });
-}
+COLLSCOPE_ENTRY(barrier, barrier_dissemination, [](MPI_Comm comm) {
+  return detail::run_barrier("dissemination", schedule::dissemination_steps, comm);
+})
 
 } // namespace collscope

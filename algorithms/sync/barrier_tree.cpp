@@ -14,10 +14,8 @@
 
 namespace collscope {
 
-int barrier_tree(MPI_Comm user_comm) {
-  return detail::guarded_barrier(user_comm, [](MPI_Comm comm) {
-    return detail::run_barrier("tree", schedule::tree_barrier_steps, comm);
-  });
-}
+COLLSCOPE_ENTRY(barrier, barrier_tree, [](MPI_Comm comm) {
+  return detail::run_barrier("tree", schedule::tree_barrier_steps, comm);
+})
 
 } // namespace collscope
