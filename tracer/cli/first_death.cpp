@@ -64,7 +64,10 @@ void name_first_death(const fs::path& partial, int exit_status) {
                      " died first, without a word from the tracer (killed by SIGKILL, or with "
                      "its node)";
   if (!waiting.empty()) line += "; " + ranks_text(waiting) + ", waiting in MPI, also died silently";
-  line += first.empty() ? " (exit status " + std::to_string(exit_status) + ")"
+  // Without the launcher's SIGTERM notes (every rank killed before its handler ran, as on a
+  // loaded machine), the line still says when the run ended.
+  line += first.empty() ? "; the run ended before MPI_Finalize (exit status " +
+                              std::to_string(exit_status) + ")"
                         : "; then " + first + " (the launcher's clean-up)";
   std::ofstream(partial / "INCOMPLETE", std::ios::trunc) << line << '\n';
 }
