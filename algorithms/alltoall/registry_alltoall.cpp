@@ -68,7 +68,7 @@ const std::array first{
               .alltoall = alltoall_hypercube,
               .power_of_two_only = true,
               .combines_blocks = true,
-              .exchange = s::hypercube_alltoall_exchange},
+              .exchange = s::hypercube_alltoall_rounds},
     Algorithm{.collective = C::alltoall,
               .name = "bruck",
               .description = "Bruck's index algorithm: rotate, slots with bit k to rank+2^k, "
@@ -78,7 +78,7 @@ const std::array first{
               .cost = combining,
               .alltoall = alltoall_bruck,
               .combines_blocks = true,
-              .exchange = s::bruck_alltoall_exchange},
+              .exchange = s::bruck_alltoall_rounds},
     Algorithm{.collective = C::alltoall,
               .name = "native",
               .description = "Open MPI's MPI_Alltoall",
@@ -97,7 +97,8 @@ const std::array later{
               .cost = bruck_radix,
               .parameter = Parameter::radix,
               .alltoall = alltoall_bruck_radix,
-              .combines_blocks = true},
+              .combines_blocks = true,
+              .exchange = s::bruck_radix_exchange},
     Algorithm{.collective = C::alltoall,
               .name = "linear",
               .description = "every Irecv and Isend posted at once, one Waitall (Open MPI's "

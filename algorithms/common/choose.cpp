@@ -50,9 +50,16 @@ double flat_charged(const Algorithm& a, int p, double m, const CostModel& model,
   return t;
 }
 
+/// Whether `a`'s prediction is its exchange schedule replayed (Algorithm::exchange): on a
+/// platform with LogGP's o and a node layout.
+bool replays(const Algorithm& a, const CostModel& model) {
+  return a.exchange && model.o > 0 && model.charge_layout && model.nodes > 0 && model.per_node > 1;
+}
+
 /// An exchange schedule (Algorithm::exchange) replayed on the platform: LogGP's o, the node
 /// layout, the node's links shared by the ranks that send off it at the same time.
-double replayed(const Algorithm& a, const CallShape& call, const CostModel& model, double m) {
+double replayed(const Algorithm& a, const CallShape& call, const CostModel& model, double m,
+                int value) {
   const schedule::ReplayPlatform platform{.p = call.p,
                                           .per_node = model.per_node,
                                           .consecutive = model.consecutive,
@@ -62,16 +69,13 @@ double replayed(const Algorithm& a, const CallShape& call, const CostModel& mode
                                           .beta = model.beta,
                                           .alpha_node = model.alpha_node,
                                           .beta_node = model.beta_node};
-  return schedule::replay_exchange(
-      a.rounds.of(call.p, 1),
-      [&](int rank, int round) { return a.exchange(rank, call.p, m, round); }, platform);
+  const schedule::ExchangeRounds rounds = a.exchange(call.p, m, value);
+  return schedule::replay_exchange(rounds.rounds, rounds.step, platform);
 }
 
 /// The algorithm's cost formula at parameter value `value` (M or k).
 double cost_at(const Algorithm& a, const CallShape& call, const CostModel& model, double m,
                int value) {
-  if (a.exchange && model.o > 0 && model.charge_layout && model.nodes > 0 && model.per_node > 1)
-    return replayed(a, call, model, m);
   const double o2 = 2 * model.o; // a message's overhead at its sender and at its receiver
   const double n = std::max(1, model.per_node);
   // A node's n ranks sending off-node at once share its `lanes` links.
@@ -226,14 +230,18 @@ Candidate predict(const Algorithm& a, const CallShape& call, const CostModel& mo
     c.parameter = best_blocks(a, call, model, m);
   else if (radix_parameter() != Parameter::none && a.parameter == radix_parameter())
     c.parameter = best_radix(a, call, model, m);
-  c.seconds = cost_at(a, call, model, m, c.parameter);
+  // The parameter by the formula (a replay for every k would cost p replays), the time at it
+  // by the replay where the algorithm has one.
+  c.seconds = replays(a, model) ? replayed(a, call, model, m, c.parameter)
+                                : cost_at(a, call, model, m, c.parameter);
   return c;
 }
 
 double predict_at(const Algorithm& a, const CallShape& call, const CostModel& model,
                   int parameter) {
   const double m = formula_bytes(call.collective, call.p, call.count, call.type_size).value_or(0);
-  return cost_at(a, call, model, m, parameter);
+  return replays(a, model) ? replayed(a, call, model, m, parameter)
+                           : cost_at(a, call, model, m, parameter);
 }
 
 Choice choose_algorithm(const CallShape& call, const CostModel& model) {

@@ -3,6 +3,7 @@
 // hypercube's and Bruck's alltoall where nothing is shared equal to their closed formula.
 #include "collscope/schedule/alltoall.hpp"
 #include "collscope/schedule/bits.hpp"
+#include "collscope/schedule/bruck_radix.hpp"
 #include "collscope/schedule/exchange_replay.hpp"
 
 #include <catch2/catch.hpp>
@@ -114,6 +115,24 @@ TEST_CASE("exchange replay: hypercube and Bruck on one rank a node equal their f
                 rounds, [&](int r, int k) { return hypercube_alltoall_exchange(r, p, m, k); },
                 platform(p, 1)) == Approx(rounds * (2 * o + alpha + beta * m / 2)));
   }
+}
+
+TEST_CASE("exchange replay: Bruck in radix k on one rank a node equals its exact formula",
+          "[exchange_replay]") {
+  for (int p = 2; p <= 40; ++p)
+    for (int k = 2; k <= p; ++k) {
+      const double m = 4.0 * p;
+      const ExchangeRounds r = bruck_radix_exchange(p, m, k);
+      INFO("p = " << p << ", k = " << k);
+      REQUIRE(r.rounds == bruck_radix_rounds(p, k));
+      CHECK(replay_exchange(r.rounds, r.step, platform(p, 1)) ==
+            Approx(bruck_radix_time(p, m, alpha + 2 * o, beta, k)));
+    }
+  // k = 2 is Bruck's schedule, also on multi-core nodes.
+  const ExchangeRounds radix2 = bruck_radix_exchange(64, 256, 2);
+  const ExchangeRounds bruck = bruck_alltoall_rounds(64, 256, 0);
+  CHECK(replay_exchange(radix2.rounds, radix2.step, platform(64, 16)) ==
+        Approx(replay_exchange(bruck.rounds, bruck.step, platform(64, 16))));
 }
 
 TEST_CASE("exchange replay: on multi-core nodes Bruck shares the link better",

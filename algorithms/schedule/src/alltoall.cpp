@@ -55,6 +55,15 @@ ExchangeStep bruck_alltoall_exchange(int rank, int p, double m, int k) {
   return {s.send_to, s.recv_from, static_cast<double>(slots_with_bit(p, k).size()) * m / p};
 }
 
+ExchangeRounds hypercube_alltoall_rounds(int p, double m, int) {
+  return {ceil_log2(p),
+          [=](int rank, int k) { return hypercube_alltoall_exchange(rank, p, m, k); }};
+}
+
+ExchangeRounds bruck_alltoall_rounds(int p, double m, int) {
+  return {ceil_log2(p), [=](int rank, int k) { return bruck_alltoall_exchange(rank, p, m, k); }};
+}
+
 std::vector<int> slots_with_bit(int p, int bit) {
   std::vector<int> slots;
   for (int j = 0; j < p; ++j)

@@ -36,4 +36,16 @@ double bruck_radix_bound(int p, double m, double alpha, double beta, int k) {
   return bruck_radix_rounds(p, k) * (alpha + beta * m / 2);
 }
 
+ExchangeRounds bruck_radix_exchange(int p, double m, int k) {
+  const std::vector<RadixStep> steps = bruck_radix_steps(p, k);
+  std::vector<double> bytes;
+  for (const RadixStep& s : steps)
+    bytes.push_back(m / p * double(slots_with_digit(p, k, s.position, s.digit).size()));
+  return {static_cast<int>(steps.size()), [=](int rank, int round) {
+            const int d = steps[static_cast<std::size_t>(round)].distance;
+            return ExchangeStep{(rank + d) % p, ((rank - d) % p + p) % p,
+                                bytes[static_cast<std::size_t>(round)]};
+          }};
+}
+
 } // namespace collscope::schedule

@@ -142,11 +142,12 @@ struct Algorithm {
   /// between nodes; the others send each block alone (p − 1 messages of m/p).
   /// tests/unit/test_node_crossings.cpp derives it from the schedules' message counts.
   bool combines_blocks = false;
-  /// Schedules of one send and one receive a rank a round (the hypercube and Bruck): round k of
-  /// `rank` for m bytes a rank sends in all. With LogGP's o and a node layout, auto replays
-  /// the schedule on the platform (schedule/exchange_replay.hpp) instead of charging `cost`:
-  /// its formula charges every round as if all ranks were in it at once.
-  schedule::ExchangeStep (*exchange)(int rank, int p, double m, int round) = nullptr;
+  /// Schedules of one send and one receive a rank a round (the hypercube, Bruck, Bruck in
+  /// radix k): the rounds of a call on p ranks, m bytes a rank sends in all, at parameter
+  /// `value` (the radix). With LogGP's o and a node layout, auto replays the schedule on the
+  /// platform (schedule/exchange_replay.hpp) instead of charging `cost`: its formula charges
+  /// every round as if all ranks were in it at once.
+  schedule::ExchangeRounds (*exchange)(int p, double m, int value) = nullptr;
   /// Neighbourhood collectives: rounds and cost for s neighbours in d dimensions, instead of
   /// `rounds` and `cost`; the function, set for both.
   schedule::NeighborFormula neighbor_formula = {};

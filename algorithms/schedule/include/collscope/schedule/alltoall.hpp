@@ -46,6 +46,9 @@ PairStep bruck_alltoall_step(int rank, int p, int k);
 /// a rank sends in all (p blocks of m/p): the slots the round moves, combined in one message.
 ExchangeStep hypercube_alltoall_exchange(int rank, int p, double m, int k);
 ExchangeStep bruck_alltoall_exchange(int rank, int p, double m, int k);
+/// The same for a whole call (Algorithm::exchange; the last argument is unused).
+ExchangeRounds hypercube_alltoall_rounds(int p, double m, int);
+ExchangeRounds bruck_alltoall_rounds(int p, double m, int);
 
 /// The slots j ∈ [0, p) with bit `bit` set, ascending: what a round moves.
 std::vector<int> slots_with_bit(int p, int bit);

@@ -8,6 +8,8 @@
 // k = 2 is the binary Bruck algorithm (alltoall `bruck`).
 #pragma once
 
+#include "collscope/schedule/exchange_replay.hpp"
+
 #include <vector>
 
 namespace collscope::schedule {
@@ -26,6 +28,9 @@ int bruck_radix_rounds(int p, int k);
 std::vector<int> slots_with_digit(int p, int k, int position, int digit);
 /// The exact α-β time of the schedule: Σ over rounds (α + β·|slots|·m/p), m = a rank's p blocks.
 double bruck_radix_time(int p, double m, double alpha, double beta, int k);
+/// The schedule as exchange steps (exchange_replay.hpp): round i sends the slots of step i to
+/// rank + distance and receives them from rank − distance, m a rank's p blocks.
+ExchangeRounds bruck_radix_exchange(int p, double m, int k);
 /// rounds·(α + βm/2): no round carries more than half of the blocks.
 double bruck_radix_bound(int p, double m, double alpha, double beta, int k);
 

@@ -47,6 +47,12 @@ struct ReplayPlatform {
 
 using ExchangeSchedule = std::function<ExchangeStep(int rank, int round)>;
 
+/// An algorithm's exchange schedule for one call: how many rounds, and each rank's step.
+struct ExchangeRounds {
+  int rounds = 0;
+  ExchangeSchedule step;
+};
+
 /// The time (s) from a common start until the last rank has completed `rounds` rounds.
 double replay_exchange(int rounds, const ExchangeSchedule& step, const ReplayPlatform& platform);
 
