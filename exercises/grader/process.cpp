@@ -1,5 +1,6 @@
 #include "process.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -48,13 +49,21 @@ int session_of(const char* pid) {
   return session;
 }
 
-/// How many children the process called `launcher` among `root`'s descendants has; -1 when
-/// there is no such process (not started yet, or gone).
-int launcher_children(pid_t root, const std::string& launcher) {
+/// The launcher among `root`'s descendants (the process called `launcher`): how many children
+/// it has, and how many processes of the tree are neither it, its children's trees, nor its
+/// ancestors (a daemon a rank started and left, reparented to the sandbox's first process).
+struct LauncherView {
+  bool found = false;
+  int children = 0;
+  int outside = 0;
+};
+
+LauncherView view_launcher(pid_t root, const std::string& launcher) {
   std::map<int, std::vector<int>> children;
+  std::map<int, int> parent;
   std::map<int, std::string> names;
   DIR* proc = ::opendir("/proc");
-  if (proc == nullptr) return -1;
+  if (proc == nullptr) return {};
   while (const dirent* entry = ::readdir(proc)) {
     if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
     std::ifstream stat(std::string("/proc/") + entry->d_name + "/stat");
@@ -65,21 +74,40 @@ int launcher_children(pid_t root, const std::string& launcher) {
     char state = 0;
     int ppid = 0;
     if (std::sscanf(text.c_str() + close + 1, " %c %d", &state, &ppid) != 2) continue;
+    if (state == 'Z') continue; // exited, not yet reaped
     const int pid = std::atoi(entry->d_name);
     children[ppid].push_back(pid);
+    parent[pid] = ppid;
     names[pid] = text.substr(open + 1, close - open - 1);
   }
   ::closedir(proc);
   // The kernel keeps 15 characters of a program's name.
   const std::string name = launcher.substr(0, 15);
-  std::vector<int> todo{static_cast<int>(root)};
+  std::vector<int> tree, todo{static_cast<int>(root)};
+  int found = -1;
   while (!todo.empty()) {
     const int pid = todo.back();
     todo.pop_back();
-    if (names[pid] == name) return static_cast<int>(children[pid].size());
+    tree.push_back(pid);
+    if (found < 0 && names[pid] == name) found = pid;
     for (const int c : children[pid]) todo.push_back(c);
   }
-  return -1;
+  LauncherView view;
+  if (found < 0) return view;
+  view.found = true;
+  view.children = static_cast<int>(children[found].size());
+  std::vector<int> mine; // the launcher, its ancestors up to root, its descendants
+  for (int pid = found; pid != static_cast<int>(root) && parent.count(pid); pid = parent[pid])
+    mine.push_back(pid);
+  mine.push_back(static_cast<int>(root));
+  for (std::vector<int> below{found}; !below.empty();) {
+    const int pid = below.back();
+    below.pop_back();
+    for (const int c : children[pid]) mine.push_back(c), below.push_back(c);
+  }
+  for (const int pid : tree)
+    if (std::find(mine.begin(), mine.end(), pid) == mine.end()) ++view.outside;
+  return view;
 }
 
 [[noreturn]] void exec_child(const std::vector<std::string>& argv,
@@ -213,8 +241,9 @@ RunResult run_process(const std::vector<std::string>& argv,
         break;
       }
       if (!limits.launcher.empty()) {
-        if (launcher_children(child, limits.launcher) > 0) {
-          launched = true;
+        const LauncherView v = view_launcher(child, limits.launcher);
+        if (v.children > 0 || v.outside == 0) {
+          launched = launched || v.children > 0;
           last_with_children = Clock::now();
         } else if (launched && since(last_with_children) > limits.orphan_seconds) {
           result.stop = RunResult::Stop::orphaned;

@@ -23,10 +23,12 @@ struct RunLimits {
   int uid = -1, gid = -1;           ///< >= 0: the child runs as this user (the grader is root)
   std::string workdir;              ///< non-empty: the child's working folder
   /// Non-empty: the program name of the launcher among the child's descendants (mpirun's,
-  /// e.g. "mpiexec"). Once it has had children (the ranks) and has had none for
-  /// `orphan_seconds`, the run is over but for output held open by a process that left its
-  /// tree (a daemon a rank started): it is stopped (Stop::orphaned) rather than left to a
-  /// limit, as mpirun waits for its ranks' output to close.
+  /// e.g. "mpiexec"). Once it has had children (the ranks), and for `orphan_seconds` has had
+  /// none while some other process of the child's tree lives outside the launcher's (a daemon
+  /// a rank started, reparented to the sandbox's first process), the run is over but for the
+  /// output that process holds open: it is stopped (Stop::orphaned) rather than left to a
+  /// limit, as mpirun waits for its ranks' output to close. A launcher merely slow to exit
+  /// is left alone.
   std::string launcher;
   double orphan_seconds = 0.5;
 };

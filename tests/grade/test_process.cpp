@@ -101,26 +101,30 @@ TEST_CASE("a child the caller says cannot go on is stopped at once, not at the s
 TEST_CASE("a run whose launcher's children are gone is stopped, not left to its limit",
           "[process]") {
   // As mpirun whose ranks have exited while a daemon one of them started holds their output
-  // open: the launcher (here the shell) had a child, then waits with none (on a FIFO no one
-  // opens).
+  // open: the launcher (sh) had a child, then waits with none (on a FIFO no one opens), while
+  // a process outside its tree (the sleep the root started beside it) lives on.
   const fs::path fifo = fs::temp_directory_path() / "collscope-grade-orphan-fifo";
   fs::remove(fifo);
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
   RunLimits limits;
   limits.wall_seconds = 30;
   limits.launcher = "sh";
-  const std::string script = "sleep 1; read x < " + fifo.string();
-  const RunResult r = run_process({"sh", "-c", script}, {}, limits);
+  const std::string launcher = "sh -c 'sleep 1; read x < " + fifo.string() + "'";
+  const RunResult r = run_process({"bash", "-c", launcher + " & sleep 300 & wait"}, {}, limits);
   CHECK(r.stop == RunResult::Stop::orphaned);
   CHECK(r.seconds < 5);
   // While the launcher has a child, it runs on: a run of 2 s ends by itself.
-  const RunResult busy = run_process({"sh", "-c", "sleep 2; true"}, {}, limits);
+  const RunResult busy = run_process({"bash", "-c", "sh -c 'sleep 2; true'"}, {}, limits);
   CHECK(busy.stop == RunResult::Stop::none);
   CHECK(busy.exit_code == 0);
-  // Without a launcher named, the same waiting child runs to its own limit.
+  // A launcher without children but nothing else alive is only slow to end: left alone.
+  limits.wall_seconds = 3;
+  CHECK(run_process({"bash", "-c", launcher}, {}, limits).stop == RunResult::Stop::wall);
+  // Without a launcher named, the daemon case too runs to its own limit.
   limits.launcher.clear();
   limits.wall_seconds = 2;
-  CHECK(run_process({"sh", "-c", script}, {}, limits).stop == RunResult::Stop::wall);
+  CHECK(run_process({"bash", "-c", launcher + " & sleep 300 & wait"}, {}, limits).stop ==
+        RunResult::Stop::wall);
   fs::remove(fifo);
 }
 
