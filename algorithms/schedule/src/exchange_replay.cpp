@@ -30,7 +30,7 @@ struct Flow {
   double rate = 0;    ///< bytes/s now
   double since = 0;   ///< when `left` was last brought up to date
   double latency = 0; ///< after the last byte
-  std::vector<int> links;
+  std::vector<int> links = {};
   int version = 0;
 };
 
@@ -112,14 +112,13 @@ private:
   }
 
   void start_flow(int from, int to, int round, double bytes) {
-    Flow f;
-    f.from = from;
-    f.to = to;
-    f.round = round;
-    f.left = bytes;
-    f.since = now_;
     const bool inside = node_of(from) == node_of(to);
-    f.latency = inside ? pf_.alpha_node : pf_.alpha;
+    Flow f{.from = from,
+           .to = to,
+           .round = round,
+           .left = bytes,
+           .since = now_,
+           .latency = inside ? pf_.alpha_node : pf_.alpha};
     if (!inside) f.links = {link_out(from), link_in(to)};
     const int id = static_cast<int>(flows_.size());
     flows_.push_back(f);
