@@ -149,20 +149,18 @@ std::string stuck_key(const std::map<int, collscope_grade_state>& states, int wo
   return key;
 }
 
-double now_seconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
 } // namespace
 
 bool DeadlockWatch::deadlocked() {
   const std::string key = stuck_key(read_states(dir_), world_);
   if (key.empty() || key != key_) {
     key_ = key;
-    since_ = now_seconds();
+    since_ = std::chrono::steady_clock::now();
     return false;
   }
-  fired_ = fired_ || now_seconds() - since_ >= seconds_;
+  fired_ =
+      fired_ ||
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - since_).count() >= seconds_;
   return fired_;
 }
 

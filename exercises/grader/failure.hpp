@@ -4,6 +4,7 @@
 
 #include "process.hpp"
 
+#include <chrono>
 #include <filesystem>
 #include <string>
 
@@ -45,7 +46,7 @@ private:
   int world_;
   double seconds_;
   std::string key_;
-  double since_ = 0;
+  std::chrono::steady_clock::time_point since_{};
   bool fired_ = false;
 };
 
