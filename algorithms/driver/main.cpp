@@ -1,10 +1,12 @@
-// collscope-run: runs one collective algorithm under MPI, verifies every rank's buffers
-// against Open MPI's own collective on identical input, and times it ReproMPI-style.
+// collscope-run: runs one collective algorithm (or several: --algorithm A,B) under MPI, verifies
+// every rank's buffers against Open MPI's own collective on identical input, and times it
+// ReproMPI-style.
 //
 // Every rank parses the same argv against the same communicator size, so a bad command line
 // is found by all ranks at once and they leave together, without communicating. The
 // driver's own traffic (reference run, barriers, verdicts) goes through PMPI, so a PMPI
 // tracer records only the algorithm under test.
+#include "algorithm_list.hpp"
 #include "buffers.hpp"
 #include "collscope/algorithms/barrier_check.hpp"
 #include "collscope/algorithms/communicator.hpp"
@@ -263,12 +265,22 @@ int run_main(int argc, char** argv, const std::string& trace_problem) {
   MPI_Comm_size(comm, &p);
   MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
 
-  const auto [options, error] =
-      parse_options(std::span<char* const>(argv + 1, static_cast<std::size_t>(argc - 1)), p);
-  if (!error.empty()) {
-    if (rank == 0) cli::report_usage_error(program(), error);
+  // Every algorithm's command line is checked before any of them runs.
+  AlgorithmRuns list =
+      split_algorithms(std::span<char* const>(argv + 1, static_cast<std::size_t>(argc - 1)));
+  std::vector<Options> runs;
+  for (std::vector<std::string>& words : list.runs) {
+    if (!list.error.empty()) break;
+    std::vector<char*> args = pointers(words);
+    ParseResult parsed = parse_options(args, p);
+    list.error = std::move(parsed.error);
+    runs.push_back(std::move(parsed.options));
+  }
+  if (!list.error.empty()) {
+    if (rank == 0) cli::report_usage_error(program(), list.error);
     return cli::exit_usage;
   }
+  const Options& options = runs.front();
   if (!trace_usable(options.trace_dir, trace_problem, rank, comm)) return 2;
   if (options.mode == Mode::help || options.mode == Mode::version) {
     if (rank == 0 && options.mode == Mode::help) std::fputs(options.help_text.c_str(), stdout);
@@ -281,7 +293,13 @@ int run_main(int argc, char** argv, const std::string& trace_problem) {
     if (rank == 0 && !options.list_ompi) print_list(options.collective, options.json, options.wide);
     return 0;
   }
-  return execute(options, rank, p, comm);
+  // A list runs in order and stops at the first algorithm that fails (an MPI error may leave
+  // messages behind that the next one would receive); each report begins with its #@ header.
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    if (i > 0 && rank == 0) std::printf("\n");
+    if (const int status = execute(runs[i], rank, p, comm); status != 0) return status;
+  }
+  return 0;
 }
 
 } // namespace

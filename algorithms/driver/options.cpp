@@ -423,7 +423,9 @@ std::optional<std::string> trace_request(int argc, char** argv) {
 
 std::optional<OmpiRequest> ompi_request(int argc, char** argv) {
   const std::optional<Raw> raw = scanned(argc, argv);
-  if (!raw || !raw->positional || !raw->algorithm || !raw->algorithm->starts_with(ompi_prefix))
+  // A list (A,B,…) is refused after MPI_Init if it names ompi:NAME (algorithm_list.hpp).
+  if (!raw || !raw->positional || !raw->algorithm || !raw->algorithm->starts_with(ompi_prefix) ||
+      raw->algorithm->find(',') != std::string::npos)
     return std::nullopt;
   return OmpiRequest{*raw->positional, *raw->algorithm, raw->segment, raw->fanout,
                      raw->max_requests};

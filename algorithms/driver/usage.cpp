@@ -42,14 +42,17 @@ struct Valued {
 
 // In the order --help lists them.
 const Valued valued[] = {
-    {"--algorithm", &Raw::algorithm, "NAME",
+    {"--algorithm", &Raw::algorithm, "NAME[,NAME...]",
      R"(an algorithm of that collective (see --list); default native (Open MPI's).
 auto: the algorithm (and block count) with the smallest α-β prediction for this
 p, count, datatype and op by the registry's cost formulas (--alpha, --beta);
 prints its choice and the runner-up (#@auto=); hierarchical ones only with
 --nodes or --ranks-per-node; equal-block collectives only.
 ompi:NAME: Open MPI's own algorithm of that name (--list ompi), forced through
-coll_tuned_use_dynamic_rules and coll_tuned_<coll>_algorithm before MPI_Init)"},
+coll_tuned_use_dynamic_rules and coll_tuned_<coll>_algorithm before MPI_Init.
+A,B,...: several of them one after the other in one job (one start-up of MPI),
+one report each with the same options, one trace with --trace; every command
+line is checked first, and the job stops at the first that fails)"},
     {"--segment", &Raw::segment, "BYTES",
      "with ompi:NAME: its segment size (coll_tuned_<coll>_algorithm_segmentsize)"},
     {"--fanout", &Raw::fanout, "K",

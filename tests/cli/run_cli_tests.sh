@@ -95,6 +95,11 @@ section_list() {
   fi
 }
 
+# The algorithms' runs, grouped into jobs (tests/support/algorithm_batches.sh).
+batch_dir=$tmp batch_out=$tmp/out
+batch_job() { mpi "$@"; }
+. "$(dirname "$0")/../support/algorithm_batches.sh"
+
 section_algorithms() {
   if ! timeout 60 "$run" --list --json >"$tmp/list" 2>"$tmp/err"; then
     fail "--list --json"
@@ -130,7 +135,7 @@ section_algorithms() {
       alltoall | alltoallv | neighbor_allgather | neighbor_alltoall | iallreduce)
       root="" ;; # collectives without a root
     barrier | ibarrier) # no data: verified by the order of entries and exits
-      expect_verified 5 "$collective" --algorithm "$name" --repetitions 2 --warmup 1
+      batch_add 5 "$name" "$collective" --repetitions 2 --warmup 1
       continue ;;
     *) root="--root 3" ;;
     esac
@@ -143,8 +148,8 @@ section_algorithms() {
       in_place="--in-place"
       [ "$collective" = bcast ] && in_place=""
       # shellcheck disable=SC2086
-      expect_verified "$np" "$collective" --algorithm "$name" $root --count 3 --datatype vector \
-        --repetitions 2 --warmup 1 $in_place
+      batch_add "$np" "$name" "$collective" $root --count 3 --datatype vector --repetitions 2 \
+        --warmup 1 $in_place
       [ "${COLLSCOPE_TEST_EXHAUSTIVE:-0}" = 1 ] || continue ;;
     esac
     if [ "${COLLSCOPE_TEST_EXHAUSTIVE:-0}" != 1 ]; then
@@ -157,21 +162,23 @@ section_algorithms() {
       esac
       case "$collective" in bcast | ibcast | neighbor_*) in_place="" ;; esac # no MPI_IN_PLACE
       # shellcheck disable=SC2086
-      expect_verified "$np" "$collective" --algorithm "$name" $root --count 3 --datatype "$datatype" \
+      batch_add "$np" "$name" "$collective" $root --count 3 --datatype "$datatype" \
         --repetitions 2 --warmup 1 $in_place
       continue
     fi
     for datatype in int vector double; do
       # shellcheck disable=SC2086 # $root is empty or two words
-      expect_verified "$np" "$collective" --algorithm "$name" $root --count 3 --datatype "$datatype" \
+      batch_add "$np" "$name" "$collective" $root --count 3 --datatype "$datatype" \
         --repetitions 2 --warmup 1
       [ "$collective" = bcast ] || [ "$collective" = ibcast ] || [ "$datatype" = double ] && continue
       case "$collective" in neighbor_*) continue ;; esac # MPI_Neighbor_* have no MPI_IN_PLACE
       # shellcheck disable=SC2086
-      expect_verified "$np" "$collective" --algorithm "$name" $root --count 3 --datatype "$datatype" \
+      batch_add "$np" "$name" "$collective" $root --count 3 --datatype "$datatype" \
         --repetitions 2 --warmup 1 --in-place
     done
   done <"$tmp/pairs"
+  # Runs that differ only in their algorithm go as one job (--algorithm A,B,…), each verified.
+  batch_run
   expect_verified 5 bcast --algorithm pipeline --root 3 --count 7 --blocks 3 --repetitions 2
   expect_verified 5 bcast --algorithm pipeline --root 3 --count 1000 --datatype vector \
     --repetitions 2
@@ -205,6 +212,13 @@ section_errors() {
   expect_usage_error 3 gatherr
   expect_usage_error 3
   expect_usage_error 3 gather --algorithm nosuch
+  # A list of algorithms (--algorithm A,B): every name checked before any runs; Open MPI's
+  # (ompi:NAME) only alone, since Open MPI reads its choice at MPI_Init.
+  expect_usage_error 3 gather --algorithm binomial,nosuch
+  expect_usage_error 3 gather --algorithm binomial,,linear
+  expect_usage_error 3 gather --algorithm=binomial,
+  expect_usage_error 3 bcast --algorithm ompi:binomial,binomial
+  expect_usage_error 3 bcast --algorithm binomial,pipeline --count 4 --blocks 0
   # Node layouts: sizes that do not sum to p, malformed lists, full-lane on irregular nodes,
   # a hierarchical scan on round-robin nodes, --placement without --ranks-per-node.
   expect_usage_error 8 bcast --algorithm hierarchical --nodes 3,3

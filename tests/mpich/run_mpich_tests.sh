@@ -38,6 +38,11 @@ mpi() {
   timeout 60 "$mpiexec" -n "$np" "$@" </dev/null >"$work/out" 2>"$work/err"
 }
 
+# The algorithms' runs, grouped into jobs (tests/support/algorithm_batches.sh).
+batch_dir=$work batch_out=$work/out
+batch_job() { np=$1; shift; mpi "$np" "$run" "$@"; }
+. "$here/../support/algorithm_batches.sh"
+
 section_algorithms() { # NP: the p of this half (3: odd entries, 4: even ones)
   half=$1
   timeout 30 "$run" --list --json >"$work/list" 2>"$work/err" || { fail "--list --json"; return; }
@@ -59,13 +64,10 @@ section_algorithms() { # NP: the p of this half (3: odd entries, 4: even ones)
     count="--count 3"
     case "$collective" in barrier | ibarrier) count="" ;; esac
     # shellcheck disable=SC2086 # $root and $count are empty or two words
-    if mpi "$np" "$run" "$collective" --algorithm "$name" $root $count --repetitions 1 --warmup 0 &&
-      [ "$(grep -c '^verified: yes$' "$work/out")" = 1 ]; then
-      pass "p=$np $collective $name"
-    else
-      fail "p=$np $collective $name (exit $?)"
-    fi
+    batch_add "$np" "$name" "$collective" $root $count --repetitions 1 --warmup 0
   done <"$work/pairs"
+  # A collective's algorithms at this p in one job each (--algorithm A,B,…), each verified.
+  batch_run
 }
 
 # build NAME SOURCE: an MPICH program in $work.
