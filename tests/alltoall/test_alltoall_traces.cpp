@@ -17,6 +17,7 @@
 #include "collscope/schedule/bits.hpp"
 #include "collscope/schedule/posted_alltoall.hpp"
 #include "env_sizes.hpp"
+#include "recorded_trace.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -91,7 +92,7 @@ TEST_CASE("traced rounds, partners, bytes per rank and α-β replays match the r
       const std::string algorithm = run.name == "scatter-dest-b2" ? "scatter-dest" : run.name;
       const Algorithm* a = find_algorithm(run.collective, algorithm);
       REQUIRE(a);
-      const model::Trace trace = model::load_trace(traces() / label);
+      const model::Trace trace = testing::load_recorded(traces(), label);
       ++checked;
 
       // Rounds: the registry's count, numbered 0 … rounds − 1, each used by some message

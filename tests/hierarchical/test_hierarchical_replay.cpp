@@ -9,6 +9,7 @@
 #include "collscope/model/nodes.hpp"
 #include "collscope/model/replay.hpp"
 #include "collscope/model/volume.hpp"
+#include "recorded_trace.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -22,7 +23,7 @@ namespace {
 model::Trace load(const std::string& name) {
   const char* dir = std::getenv("COLLSCOPE_HIERARCHICAL_TRACES");
   REQUIRE(dir != nullptr);
-  return model::load_trace((std::filesystem::path(dir) / name).string());
+  return testing::load_recorded(dir, name);
 }
 
 int ceil_log2(int n) {

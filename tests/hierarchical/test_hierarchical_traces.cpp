@@ -9,6 +9,7 @@
 #include "collscope/model/load_trace.hpp"
 #include "collscope/schedule/allreduce.hpp"
 #include "collscope/schedule/bits.hpp"
+#include "recorded_trace.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -69,11 +70,9 @@ double butterfly_bytes(int i, int N, double m) {
 
 TEST_CASE("hierarchical traces: layout, bytes per node and two-level rounds", "[hierarchical]") {
   int checked = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(traces())) {
-    if (!entry.is_directory()) continue;
-    const std::string name = entry.path().filename().string();
+  for (const std::string& name : testing::recorded_names(traces())) {
     INFO(name);
-    const model::Trace trace = model::load_trace(entry.path());
+    const model::Trace trace = testing::load_recorded(traces(), name);
     REQUIRE(trace.algorithms.size() == 1);
     const auto& meta = trace.algorithms.front().meta;
     REQUIRE(meta.count("nodes"));

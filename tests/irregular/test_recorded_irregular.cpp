@@ -14,6 +14,7 @@
 #include "collscope/schedule/irregular_tree.hpp"
 #include "collscope/schedule/pipeline.hpp"
 #include "collscope/schedule/ring_pipeline.hpp"
+#include "recorded_trace.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -33,7 +34,7 @@ constexpr double alpha = 1e-6, beta = 1e-9;
 model::Trace load(const std::string& name) {
   const char* dir = std::getenv("COLLSCOPE_TEST_TRACES");
   REQUIRE(dir != nullptr);
-  return model::load_trace(std::filesystem::path(dir) / name);
+  return testing::load_recorded(dir, name);
 }
 
 /// The block sizes in elements, from the root's "counts" metadata.

@@ -14,6 +14,7 @@
 #include "collscope/schedule/dual_root.hpp"
 #include "collscope/schedule/inorder_tree.hpp"
 #include "env_sizes.hpp"
+#include "recorded_trace.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -69,7 +70,7 @@ TEST_CASE("allreduce doubly-pipelined: traced rounds, bytes and replays", "[redu
   for (const int p : sizes()) {
     INFO("p = " << p);
     const model::Trace trace =
-        model::load_trace(traces() / ("allreduce_doubly-pipelined_p" + std::to_string(p)));
+        testing::load_recorded(traces(), "allreduce_doubly-pipelined_p" + std::to_string(p));
     const int rounds = schedule::dual_root_rounds(p, blocks);
     check_rounds(trace, rounds);
     CHECK(rounds <= a->rounds.of(p, blocks));
@@ -97,7 +98,7 @@ TEST_CASE("reduce inorder-binary: traced rounds, bytes and replays", "[reduction
     INFO("p = " << p);
     const int root = p - 1;
     const model::Trace trace =
-        model::load_trace(traces() / ("reduce_inorder-binary_p" + std::to_string(p)));
+        testing::load_recorded(traces(), "reduce_inorder-binary_p" + std::to_string(p));
     const int rounds = schedule::inorder_reduce_rounds(p, root);
     check_rounds(trace, rounds);
     CHECK(rounds <= a->rounds.of(p, 1));

@@ -15,6 +15,7 @@
 #include "collscope/schedule/reduce_scatter.hpp"
 #include "collscope/schedule/two_tree.hpp"
 #include "env_sizes.hpp"
+#include "recorded_trace.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -113,7 +114,7 @@ TEST_CASE("traced rounds, bytes per rank and α-β replays match the registry", 
         const Algorithm* a = find_algorithm(family.collective, name);
         REQUIRE(a);
         const model::Trace trace =
-            model::load_trace(traces() / (family.prefix + name + "_p" + std::to_string(p)));
+            testing::load_recorded(traces(), family.prefix + name + "_p" + std::to_string(p));
         const double m = int_bytes * (family.collective == Collective::allreduce ? allreduce_count
                                                                                  : block_count * p);
 

@@ -26,13 +26,14 @@ namespace fs = std::filesystem;
 namespace {
 
 struct Recorded {
-  std::string collective, algorithm;
+  std::string collective;
+  std::vector<std::string> algorithms; ///< recorded in turn, in this order
   int p = 0;
   int root = model::no_index;
   fs::path path;
 };
 
-// COLLECTIVE~ALGORITHM~pP~rR
+// COLLECTIVE~A+B+…~pP~rR (make_traces.sh)
 std::vector<Recorded> recorded(const fs::path& dir) {
   std::vector<Recorded> all;
   for (const auto& entry : fs::directory_iterator(dir)) {
@@ -44,7 +45,11 @@ std::vector<Recorded> recorded(const fs::path& dir) {
       parts.push_back(name.substr(at, next == std::string::npos ? next : next - at));
     }
     if (parts.size() != 4) continue;
-    Recorded r{parts[0], parts[1], std::stoi(parts[2].substr(1)), model::no_index, entry.path()};
+    Recorded r{parts[0], {}, std::stoi(parts[2].substr(1)), model::no_index, entry.path()};
+    for (std::size_t at = 0, next = 0; next != std::string::npos; at = next + 1) {
+      next = parts[1].find('+', at);
+      r.algorithms.push_back(parts[1].substr(at, next == std::string::npos ? next : next - at));
+    }
     if (parts[3] != "r-") r.root = std::stoi(parts[3].substr(1));
     all.push_back(r);
   }
@@ -66,7 +71,8 @@ TEST_CASE("resemblance: every algorithm of the registry, traced, resembles itsel
   std::set<std::pair<std::string, std::string>> algorithms, traced;
   for (std::string collective, name, rest; list >> collective >> name && std::getline(list, rest);)
     algorithms.emplace(collective, name);
-  for (const Recorded& run : runs) traced.emplace(run.collective, run.algorithm);
+  for (const Recorded& run : runs)
+    for (const std::string& algorithm : run.algorithms) traced.emplace(run.collective, algorithm);
   REQUIRE(algorithms.size() > 40);
   CHECK(traced == algorithms);
   int exact = 0, by_name = 0;
@@ -79,9 +85,11 @@ TEST_CASE("resemblance: every algorithm of the registry, traced, resembles itsel
     int seen = 0;
     for (const model::Call& call : calls) {
       if (call.kind != model::CallKind::algorithm || call.parent != model::no_index) continue;
-      ++seen;
+      REQUIRE(seen < static_cast<int>(run.algorithms.size()));
+      const std::string& algorithm = run.algorithms[static_cast<std::size_t>(seen++)];
+      CAPTURE(algorithm);
       CHECK(call.collective == run.collective);
-      CHECK(call.algorithm == run.algorithm);
+      CHECK(call.algorithm == algorithm);
       const model::Trace own = model::call_trace(t, call);
       const auto start = std::chrono::steady_clock::now();
       const model::Resemblance r = model::resemble(own, call);
@@ -93,10 +101,10 @@ TEST_CASE("resemblance: every algorithm of the registry, traced, resembles itsel
       ++calls_timed;
       CAPTURE(r.words);
       CHECK(r.collective == run.collective);
-      CHECK(r.algorithm == run.algorithm);
+      CHECK(r.algorithm == algorithm);
       CHECK(r.p == run.p);
       if (run.root != model::no_index) CHECK(r.root == run.root);
-      const bool fixed = schedule::find_pattern(run.collective, run.algorithm) != nullptr;
+      const bool fixed = schedule::find_pattern(run.collective, algorithm) != nullptr;
       if (fixed) {
         CHECK(r.exact);
         CHECK(r.rounds == r.expected_rounds);
@@ -107,10 +115,10 @@ TEST_CASE("resemblance: every algorithm of the registry, traced, resembles itsel
       }
       CHECK(r.count > 0);
       if (std::getenv("COLLSCOPE_PRINT_RESEMBLANCE"))
-        std::printf("%s: %s%s\n", run.path.filename().c_str(), r.exact ? "exact: " : "",
-                    r.words.c_str());
+        std::printf("%s %s: %s%s\n", run.path.filename().c_str(), algorithm.c_str(),
+                    r.exact ? "exact: " : "", r.words.c_str());
     }
-    CHECK(seen == 1); // one repetition, no warm-up
+    CHECK(seen == static_cast<int>(run.algorithms.size())); // one repetition each, no warm-up
   }
   std::printf("%zu traces: %d exact, %d by name; resemble() %.3f ms per call on average, "
               "%.3f ms at most\n",

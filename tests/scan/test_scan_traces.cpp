@@ -14,6 +14,7 @@
 #include "collscope/schedule/pipeline.hpp"
 #include "collscope/schedule/scan.hpp"
 #include "env_sizes.hpp"
+#include "recorded_trace.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -82,8 +83,8 @@ TEST_CASE("traced rounds, messages and bytes per rank equal the schedules'", "[s
     for (const std::string collective : {"scan", "exscan"})
       for (const std::string algorithm : {"hillis-steele", "binomial-updown", "pipeline"}) {
         INFO(collective << " " << algorithm << ", p = " << p);
-        const model::Trace trace =
-            model::load_trace(traces() / (collective + "_" + algorithm + "_p" + std::to_string(p)));
+        const model::Trace trace = testing::load_recorded(traces(), collective + "_" + algorithm +
+                                                                        "_p" + std::to_string(p));
         const Expected e = expected(algorithm, p);
         CHECK(model::annotated_rounds(trace).rounds == e.rounds);
         CHECK(trace.messages.size() == e.messages);
@@ -102,9 +103,10 @@ TEST_CASE("α-β replay against the closed forms", "[scan][replay]") {
     for (const std::string collective : {"scan", "exscan"}) {
       INFO(collective << ", p = " << p);
       const auto replay = [&](const std::string& algorithm) {
-        const model::Replay r = model::replay_alpha_beta(
-            model::load_trace(traces() / (collective + "_" + algorithm + "_p" + std::to_string(p))),
-            ab);
+        const model::Replay r =
+            model::replay_alpha_beta(testing::load_recorded(traces(), collective + "_" + algorithm +
+                                                                          "_p" + std::to_string(p)),
+                                     ab);
         CHECK(r.complete);
         return r.total;
       };

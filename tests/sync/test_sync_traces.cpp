@@ -13,6 +13,7 @@
 #include "collscope/schedule/bits.hpp"
 #include "collscope/schedule/sync.hpp"
 #include "env_sizes.hpp"
+#include "recorded_trace.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -59,7 +60,7 @@ TEST_CASE("traced rounds and messages equal the schedules' and the registry's", 
          {schedule::dissemination_rounds(p), schedule::dissemination_steps, 0}}};
     for (const auto& [name, e] : runs) {
       INFO(name << ", p = " << p);
-      const model::Trace trace = model::load_trace(traces() / (name + "_p" + std::to_string(p)));
+      const model::Trace trace = testing::load_recorded(traces(), name + "_p" + std::to_string(p));
       std::size_t messages = 0;
       std::vector<std::uint64_t> sent(static_cast<std::size_t>(p), 0);
       for (int r = 0; r < p; ++r)

@@ -13,6 +13,7 @@
 #include "collscope/model/replay.hpp"
 #include "collscope/schedule/bruck_radix.hpp"
 #include "collscope/schedule/knomial.hpp"
+#include "recorded_trace.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -27,9 +28,8 @@ model::Trace load_knomial(const std::string& collective, int p, int k,
                           const std::string& name = "knomial") {
   const char* dir = std::getenv("COLLSCOPE_TREE_TRACES");
   REQUIRE(dir != nullptr);
-  return model::load_trace(
-      std::filesystem::path(dir) /
-      (collective + "_" + name + "_p" + std::to_string(p) + "_k" + std::to_string(k)));
+  return testing::load_recorded(dir, collective + "_" + name + "_p" + std::to_string(p) + "_k" +
+                                         std::to_string(k));
 }
 
 bool close(double a, double b) {

@@ -11,6 +11,7 @@
 #include "collscope/schedule/pipelined_tree.hpp"
 #include "collscope/schedule/two_tree.hpp"
 #include "env_sizes.hpp"
+#include "recorded_trace.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -34,7 +35,7 @@ std::vector<int> sizes() {
 }
 
 model::Trace load(const std::string& name) {
-  return model::load_trace(traces() / name);
+  return testing::load_recorded(traces(), name);
 }
 
 constexpr int blocks = 5; // --blocks of the recorded runs

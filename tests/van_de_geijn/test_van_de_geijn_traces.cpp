@@ -14,6 +14,7 @@
 #include "collscope/schedule/block_exchange.hpp"
 #include "collscope/schedule/reduce_scatter.hpp"
 #include "env_sizes.hpp"
+#include "recorded_trace.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -121,7 +122,7 @@ TEST_CASE("Van de Geijn family: traced rounds, bytes per rank and α-β replays"
       INFO(run.file);
       const Algorithm* a = find_algorithm(run.collective, run.name);
       REQUIRE(a);
-      const model::Trace trace = model::load_trace(traces() / run.file);
+      const model::Trace trace = testing::load_recorded(traces(), run.file);
 
       const model::AnnotatedRounds rounds = model::annotated_rounds(trace);
       CHECK(rounds.rounds == run.rounds);
