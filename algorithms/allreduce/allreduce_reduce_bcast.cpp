@@ -14,25 +14,21 @@
 #include "collscope/algorithms/bcast.hpp"
 #include "collscope/algorithms/reduce.hpp"
 #include "collscope/schedule/bits.hpp"
-#include "common/annotate.hpp"
-#include "common/buffers.hpp"
 #include "common/contract.hpp"
 
 namespace collscope {
 
 namespace {
 
-int unchecked_allreduce_reduce_bcast(const void* sendbuf, void* recvbuf, int count,
-                                     MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
-  using namespace detail;
-  const int p = shape(comm).size;
-  const AlgorithmRegion region("allreduce", "reduce-bcast", -1, count, datatype, comm);
-  return reduce_then_bcast(reduce_ordered, schedule::ceil_log2(p), bcast_binomial, sendbuf, recvbuf,
-                           count, datatype, op, comm);
+/// The rank-ordered reduction's rounds.
+int reduce_ordered_rounds(int p, int, MPI_Datatype) {
+  return schedule::ceil_log2(p);
 }
 
 } // namespace
 
-COLLSCOPE_ENTRY(allreduce, allreduce_reduce_bcast, unchecked_allreduce_reduce_bcast)
+COLLSCOPE_ENTRY(allreduce, allreduce_reduce_bcast,
+                detail::ReduceThenBcast{"reduce-bcast", reduce_ordered, reduce_ordered_rounds,
+                                        bcast_binomial})
 
 } // namespace collscope

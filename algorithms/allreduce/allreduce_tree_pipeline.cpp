@@ -21,26 +21,24 @@
 #include "collscope/algorithms/tuning.hpp"
 #include "collscope/schedule/two_tree.hpp"
 #include "common/annotate.hpp"
-#include "common/buffers.hpp"
 #include "common/contract.hpp"
 
 namespace collscope {
 
 namespace {
 
-int unchecked_allreduce_tree_pipeline(const void* sendbuf, void* recvbuf, int count,
-                                      MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
-  using namespace detail;
-  const int p = shape(comm).size;
-  const AlgorithmRegion region("allreduce", "tree-pipeline", -1, count, datatype, comm);
+/// The two-tree reduction's rounds for the block count M of two_tree_blocks_for, which the
+/// region records as "blocks".
+int reduce_two_tree_rounds(int p, int count, MPI_Datatype datatype) {
   const int blocks = two_tree_blocks_for(p, count, datatype);
   trace::meta("blocks", blocks);
-  return reduce_then_bcast(reduce_two_tree, schedule::two_tree_rounds(p, blocks), bcast_two_tree,
-                           sendbuf, recvbuf, count, datatype, op, comm);
+  return schedule::two_tree_rounds(p, blocks);
 }
 
 } // namespace
 
-COLLSCOPE_ENTRY(allreduce, allreduce_tree_pipeline, unchecked_allreduce_tree_pipeline)
+COLLSCOPE_ENTRY(allreduce, allreduce_tree_pipeline,
+                detail::ReduceThenBcast{"tree-pipeline", reduce_two_tree, reduce_two_tree_rounds,
+                                        bcast_two_tree})
 
 } // namespace collscope

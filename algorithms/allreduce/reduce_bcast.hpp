@@ -13,10 +13,20 @@ using ReduceAlgorithm = int (*)(const void* sendbuf, void* recvbuf, int count,
 using BcastAlgorithm = int (*)(void* buffer, int count, MPI_Datatype datatype, int root,
                                MPI_Comm comm);
 
-/// `reduce` to rank 0, then `bcast` from it, its rounds numbered after the reduction's
-/// `reduce_rounds`. The region is the caller's. MPI error code.
-int reduce_then_bcast(ReduceAlgorithm reduce, int reduce_rounds, BcastAlgorithm bcast,
-                      const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-                      MPI_Op op, MPI_Comm comm);
+/// An allreduce as `reduce` to rank 0, then `bcast` from it, called as MPI_Allreduce on the
+/// private communicator: the region "algorithm allreduce/<algorithm>", then the two
+/// collectives, the broadcast's rounds numbered after the reduction's `reduce_rounds(p, count,
+/// datatype)` (which may record in the region what it chooses). MPI error code.
+struct ReduceThenBcast {
+  using Rounds = int (*)(int p, int count, MPI_Datatype datatype);
+
+  const char* algorithm;
+  ReduceAlgorithm reduce;
+  Rounds reduce_rounds;
+  BcastAlgorithm bcast;
+
+  int operator()(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                 MPI_Comm comm) const;
+};
 
 } // namespace collscope::detail

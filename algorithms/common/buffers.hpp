@@ -9,23 +9,27 @@
 namespace collscope::detail {
 
 /// Tags of our point-to-point traffic, one per collective, so a trace can tell them apart.
+/// Traces record the numbers: they must not change (the static_assert below).
 enum Tag : int {
   gather_tag = 7101,
-  scatter_tag = 7102,
-  bcast_tag = 7103,
-  reduce_tag = 7104,
-  allgather_tag = 7105,
-  gatherv_tag = 7106,
-  scatterv_tag = 7107,
-  tree_tag = 7108, ///< constant-size messages that build data-aware trees
-  allgatherv_tag = 7109,
-  allreduce_tag = 7110,
+  scatter_tag,    // 7102
+  bcast_tag,      // 7103
+  reduce_tag,     // 7104
+  allgather_tag,  // 7105
+  gatherv_tag,    // 7106
+  scatterv_tag,   // 7107
+  tree_tag,       ///< 7108: constant-size messages that build data-aware trees
+  allgatherv_tag, // 7109
+  allreduce_tag,  // 7110
   reduce_scatter_tag = 7120,
   scan_tag = 7130,
-  exscan_tag = 7131,
+  exscan_tag, // 7131
   alltoall_tag = 7140,
-  alltoallv_tag = 7141
+  alltoallv_tag // 7141
 };
+static_assert(scatter_tag == 7102 && tree_tag == 7108 && allreduce_tag == 7110 &&
+                  exscan_tag == 7131 && alltoallv_tag == 7141,
+              "the tags are recorded in traces: keep their numbers");
 
 /// Returns from the enclosing function when an MPI call fails (under MPI_ERRORS_RETURN).
 #define COLLSCOPE_TRY(call)                                                                        \

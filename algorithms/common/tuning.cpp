@@ -9,20 +9,9 @@
 
 namespace collscope {
 
-namespace {
-PipelineTuning current;
-} // namespace
-
-void set_pipeline_tuning(const PipelineTuning& tuning) {
-  current = tuning;
-}
-
-PipelineTuning pipeline_tuning() {
-  return current;
-}
-
 int pipeline_blocks_for(int p, int count, MPI_Datatype datatype) {
   if (count <= 0) return 0;
+  const PipelineTuning current = pipeline_tuning();
   if (current.blocks > 0) return std::min(current.blocks, count);
   int size = 0;
   MPI_Type_size(datatype, &size);
@@ -31,6 +20,7 @@ int pipeline_blocks_for(int p, int count, MPI_Datatype datatype) {
 }
 
 int allgatherv_piece_for(int p, const int* recvcounts, MPI_Datatype datatype) {
+  const PipelineTuning current = pipeline_tuning();
   if (current.piece > 0) return current.piece;
   int size = 0;
   MPI_Type_size(datatype, &size);

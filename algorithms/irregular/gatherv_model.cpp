@@ -19,7 +19,7 @@
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
 #include "irregular/irregular_layout.hpp"
-#include "irregular/model_plan.hpp"
+#include "irregular/model_call.hpp"
 
 namespace collscope {
 
@@ -31,47 +31,44 @@ template <ModelTree tree>
 int gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
             const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root,
             MPI_Comm comm) {
-  const auto [rank, p] = shape(comm);
-  const bool is_root = rank == root;
-  const IrregularRegion region("gatherv", model_tree_name(tree), root, recvcounts, recvtype,
-                               sendcount, sendtype, comm);
-  ModelPlan plan;
-  COLLSCOPE_TRY(plan_model_tree(tree, recvcounts, recvtype, root, comm, plan));
-  const trace::Region phase("phase data");
-  if (is_root) {
-    COLLSCOPE_TRY(
-        place_own_block(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root));
-    for (std::size_t k = 0; k < plan.children.size(); ++k) {
-      if (plan.children[k].second == 0) continue;
-      const trace::Round round(static_cast<int>(k));
-      const RootBlocks into(recvbuf, recvcounts, displs, recvtype, plan.carried[k]);
-      COLLSCOPE_TRY(into.status());
-      COLLSCOPE_TRY(MPI_Recv(into.address(), into.count(), into.type(), plan.children[k].first,
-                             gatherv_tag, comm, MPI_STATUS_IGNORE));
-    }
-    return MPI_SUCCESS;
-  }
-  if (plan.bytes == 0) return MPI_SUCCESS;
-  const std::int64_t own = bytes_of(sendcount, sendtype);
-  const auto send_up = [&](const void* data, int count, MPI_Datatype type) {
-    const trace::Round round(plan.position); // the parent's position-th receive
-    trace::blocks(rank, 1, 0, 0);
-    return MPI_Send(data, count, type, plan.parent, gatherv_tag, comm);
-  };
-  if (own == plan.bytes) return send_up(sendbuf, sendcount, sendtype);
-  const MPI_Datatype unit = unit_type(sendtype);
-  std::vector<char> held(static_cast<std::size_t>(plan.bytes));
-  COLLSCOPE_TRY(copy_block(sendbuf, sendcount, sendtype, held.data(), units_of(own, unit), unit));
-  std::int64_t offset = own;
-  for (std::size_t k = 0; k < plan.children.size(); ++k) {
-    const auto [child, bytes] = plan.children[k];
-    if (bytes == 0) continue;
-    const trace::Round round(static_cast<int>(k));
-    COLLSCOPE_TRY(MPI_Recv(held.data() + offset, units_of(bytes, unit), unit, child, gatherv_tag,
-                           comm, MPI_STATUS_IGNORE));
-    offset += bytes;
-  }
-  return send_up(held.data(), units_of(plan.bytes, unit), unit);
+  return on_model_tree(
+      "gatherv", tree, root, recvcounts, recvtype, sendcount, sendtype, comm,
+      [&](const ModelPlan& plan) -> int {
+        COLLSCOPE_TRY(place_own_block(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                      recvtype, root));
+        for (std::size_t k = 0; k < plan.children.size(); ++k) {
+          if (plan.children[k].second == 0) continue;
+          const trace::Round round(static_cast<int>(k));
+          const RootBlocks into(recvbuf, recvcounts, displs, recvtype, plan.carried[k]);
+          COLLSCOPE_TRY(into.status());
+          COLLSCOPE_TRY(MPI_Recv(into.address(), into.count(), into.type(), plan.children[k].first,
+                                 gatherv_tag, comm, MPI_STATUS_IGNORE));
+        }
+        return MPI_SUCCESS;
+      },
+      [&](const ModelPlan& plan, int rank) -> int {
+        const std::int64_t own = bytes_of(sendcount, sendtype);
+        const auto send_up = [&](const void* data, int count, MPI_Datatype type) {
+          const trace::Round round(plan.position); // the parent's position-th receive
+          trace::blocks(rank, 1, 0, 0);
+          return MPI_Send(data, count, type, plan.parent, gatherv_tag, comm);
+        };
+        if (own == plan.bytes) return send_up(sendbuf, sendcount, sendtype);
+        const MPI_Datatype unit = unit_type(sendtype);
+        std::vector<char> held(static_cast<std::size_t>(plan.bytes));
+        COLLSCOPE_TRY(
+            copy_block(sendbuf, sendcount, sendtype, held.data(), units_of(own, unit), unit));
+        std::int64_t offset = own;
+        for (std::size_t k = 0; k < plan.children.size(); ++k) {
+          const auto [child, bytes] = plan.children[k];
+          if (bytes == 0) continue;
+          const trace::Round round(static_cast<int>(k));
+          COLLSCOPE_TRY(MPI_Recv(held.data() + offset, units_of(bytes, unit), unit, child,
+                                 gatherv_tag, comm, MPI_STATUS_IGNORE));
+          offset += bytes;
+        }
+        return send_up(held.data(), units_of(plan.bytes, unit), unit);
+      });
 }
 
 } // namespace

@@ -11,7 +11,7 @@
 #include "common/buffers.hpp"
 #include "common/contract.hpp"
 #include "irregular/irregular_layout.hpp"
-#include "irregular/model_plan.hpp"
+#include "irregular/model_call.hpp"
 
 namespace collscope {
 
@@ -22,51 +22,47 @@ using namespace detail;
 template <ModelTree tree>
 int scatterv(const void* sendbuf, const int* sendcounts, const int* displs, MPI_Datatype sendtype,
              void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  const auto [rank, p] = shape(comm);
-  const bool is_root = rank == root;
-  const IrregularRegion region("scatterv", model_tree_name(tree), root, sendcounts, sendtype,
-                               recvcount, recvtype, comm);
-  ModelPlan plan;
-  COLLSCOPE_TRY(plan_model_tree(tree, sendcounts, sendtype, root, comm, plan));
-  const trace::Region phase("phase data");
-  if (is_root) {
-    for (std::size_t k = plan.children.size(); k-- > 0;) {
-      if (plan.children[k].second == 0) continue;
-      const trace::Round round(static_cast<int>(k));
-      const RootBlocks from(sendbuf, sendcounts, displs, sendtype, plan.carried[k]);
-      COLLSCOPE_TRY(from.status());
-      trace::blocks(plan.children[k].first, 1, 0, 0);
-      COLLSCOPE_TRY(MPI_Send(from.address(), from.count(), from.type(), plan.children[k].first,
-                             scatterv_tag, comm));
-    }
-    return keep_own_block(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype,
-                          root);
-  }
-  if (plan.bytes == 0) return MPI_SUCCESS;
-  const std::int64_t own = bytes_of(recvcount, recvtype);
-  const auto receive = [&](void* into, int count, MPI_Datatype type) {
-    const trace::Round round(plan.position);
-    return MPI_Recv(into, count, type, plan.parent, scatterv_tag, comm, MPI_STATUS_IGNORE);
-  };
-  if (own == plan.bytes) return receive(recvbuf, recvcount, recvtype);
-  const MPI_Datatype unit = unit_type(recvtype);
-  std::vector<char> held(static_cast<std::size_t>(plan.bytes));
-  COLLSCOPE_TRY(receive(held.data(), units_of(plan.bytes, unit), unit));
-  std::vector<std::int64_t> offsets;
-  std::int64_t offset = own;
-  for (const auto& [child, bytes] : plan.children) {
-    offsets.push_back(offset);
-    offset += bytes;
-  }
-  for (std::size_t k = plan.children.size(); k-- > 0;) {
-    const auto [child, bytes] = plan.children[k];
-    if (bytes == 0) continue;
-    const trace::Round round(static_cast<int>(k));
-    trace::blocks(child, 1, 0, 0);
-    COLLSCOPE_TRY(
-        MPI_Send(held.data() + offsets[k], units_of(bytes, unit), unit, child, scatterv_tag, comm));
-  }
-  return copy_block(held.data(), units_of(own, unit), unit, recvbuf, recvcount, recvtype);
+  return on_model_tree(
+      "scatterv", tree, root, sendcounts, sendtype, recvcount, recvtype, comm,
+      [&](const ModelPlan& plan) -> int {
+        for (std::size_t k = plan.children.size(); k-- > 0;) {
+          if (plan.children[k].second == 0) continue;
+          const trace::Round round(static_cast<int>(k));
+          const RootBlocks from(sendbuf, sendcounts, displs, sendtype, plan.carried[k]);
+          COLLSCOPE_TRY(from.status());
+          trace::blocks(plan.children[k].first, 1, 0, 0);
+          COLLSCOPE_TRY(MPI_Send(from.address(), from.count(), from.type(), plan.children[k].first,
+                                 scatterv_tag, comm));
+        }
+        return keep_own_block(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype,
+                              root);
+      },
+      [&](const ModelPlan& plan, int) -> int {
+        const std::int64_t own = bytes_of(recvcount, recvtype);
+        const auto receive = [&](void* into, int count, MPI_Datatype type) {
+          const trace::Round round(plan.position);
+          return MPI_Recv(into, count, type, plan.parent, scatterv_tag, comm, MPI_STATUS_IGNORE);
+        };
+        if (own == plan.bytes) return receive(recvbuf, recvcount, recvtype);
+        const MPI_Datatype unit = unit_type(recvtype);
+        std::vector<char> held(static_cast<std::size_t>(plan.bytes));
+        COLLSCOPE_TRY(receive(held.data(), units_of(plan.bytes, unit), unit));
+        std::vector<std::int64_t> offsets;
+        std::int64_t offset = own;
+        for (const auto& [child, bytes] : plan.children) {
+          offsets.push_back(offset);
+          offset += bytes;
+        }
+        for (std::size_t k = plan.children.size(); k-- > 0;) {
+          const auto [child, bytes] = plan.children[k];
+          if (bytes == 0) continue;
+          const trace::Round round(static_cast<int>(k));
+          trace::blocks(child, 1, 0, 0);
+          COLLSCOPE_TRY(MPI_Send(held.data() + offsets[k], units_of(bytes, unit), unit, child,
+                                 scatterv_tag, comm));
+        }
+        return copy_block(held.data(), units_of(own, unit), unit, recvbuf, recvcount, recvtype);
+      });
 }
 
 } // namespace
