@@ -17,7 +17,7 @@ struct Raw {
   std::optional<std::string> positional, algorithm, root, count, datatype, op, repetitions, warmup,
       seed, blocks, piece, trace, problem, block, displs, threshold, network, alpha, beta, platform,
       nodes, ranks_per_node, placement, segment, fanout, max_requests, radix, stencil, dims,
-      topology;
+      topology, runs; // runs: taken apart before parsing (algorithm_list.hpp)
 };
 
 /// The name collscope-run calls itself ("collscope run" when the front end started it,

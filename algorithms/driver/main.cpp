@@ -258,6 +258,28 @@ bool trace_usable(const std::string& dir, const std::string& problem, int rank, 
   return !any;
 }
 
+/// What execute() sets for a run and the algorithms read process-wide.
+struct Settings {
+  PipelineTuning pipeline = pipeline_tuning();
+  IrregularTuning irregular = irregular_tuning();
+  int radix = collscope::radix();
+  std::optional<schedule::NodeSpec> nodes;
+};
+
+Settings current_settings() {
+  Settings s;
+  std::string error; // a malformed layout is the parse's to report
+  s.nodes = node_spec_from_environment(error);
+  return s;
+}
+
+void restore(const Settings& s) {
+  set_pipeline_tuning(s.pipeline);
+  set_irregular_tuning(s.irregular);
+  set_radix(s.radix);
+  set_node_spec(s.nodes);
+}
+
 int run_main(int argc, char** argv, const std::string& trace_problem) {
   const MPI_Comm comm = MPI_COMM_WORLD;
   int rank = 0, p = 1;
@@ -269,11 +291,11 @@ int run_main(int argc, char** argv, const std::string& trace_problem) {
   AlgorithmRuns list =
       split_algorithms(std::span<char* const>(argv + 1, static_cast<std::size_t>(argc - 1)));
   std::vector<Options> runs;
-  for (std::vector<std::string>& words : list.runs) {
-    if (!list.error.empty()) break;
-    std::vector<char*> args = pointers(words);
+  for (std::size_t i = 0; i < list.runs.size() && list.error.empty(); ++i) {
+    std::vector<char*> args = pointers(list.runs[i]);
     ParseResult parsed = parse_options(args, p);
-    list.error = std::move(parsed.error);
+    if (!parsed.error.empty())
+      list.error = (i < list.origins.size() ? list.origins[i] : "") + parsed.error;
     runs.push_back(std::move(parsed.options));
   }
   if (!list.error.empty()) {
@@ -293,10 +315,13 @@ int run_main(int argc, char** argv, const std::string& trace_problem) {
     if (rank == 0 && !options.list_ompi) print_list(options.collective, options.json, options.wide);
     return 0;
   }
-  // A list runs in order and stops at the first algorithm that fails (an MPI error may leave
-  // messages behind that the next one would receive); each report begins with its #@ header.
+  // Runs go in order and stop at the first that fails (an MPI error may leave messages
+  // behind that the next one would receive); each report begins with its #@ header. Each run
+  // starts from the process-wide settings the job began with, whatever the one before set.
+  const Settings initial = current_settings();
   for (std::size_t i = 0; i < runs.size(); ++i) {
     if (i > 0 && rank == 0) std::printf("\n");
+    restore(initial);
     if (const int status = execute(runs[i], rank, p, comm); status != 0) return status;
   }
   return 0;

@@ -53,6 +53,10 @@ coll_tuned_use_dynamic_rules and coll_tuned_<coll>_algorithm before MPI_Init.
 A,B,...: several of them one after the other in one job (one start-up of MPI),
 one report each with the same options, one trace with --trace; every command
 line is checked first, and the job stops at the first that fails)"},
+    {"--runs", &Raw::runs, "FILE",
+     R"(several runs in one job: each line of FILE holds a run's COLLECTIVE and
+options (# starts a comment); the options on the command line are added to
+every run (--trace: one trace of them all). Not with ompi:NAME)"},
     {"--segment", &Raw::segment, "BYTES",
      "with ompi:NAME: its segment size (coll_tuned_<coll>_algorithm_segmentsize)"},
     {"--fanout", &Raw::fanout, "K",

@@ -179,6 +179,23 @@ section_algorithms() {
   done <"$tmp/pairs"
   # Runs that differ only in their algorithm go as one job (--algorithm A,B,…), each verified.
   batch_run
+  # --runs: four runs in one job, each from the job's settings (the second hierarchical run
+  # on the real nodes, not the first's --ranks-per-node; the pipeline's blocks by the lemma,
+  # not the two-tree's --blocks), every run verified.
+  printf '%s\n' 'allreduce --algorithm hierarchical --count 9 --ranks-per-node 2' \
+    'allreduce --algorithm hierarchical --count 9  # the real nodes' '' \
+    'bcast --algorithm two-tree --count 60 --blocks 5 --root 1' \
+    'bcast --algorithm pipeline --count 60 --root 1' >"$tmp/runs"
+  mpi 4 --runs "$tmp/runs" --repetitions 1 --warmup 0 --trace "$tmp/runs-trace"
+  status=$?
+  if [ "$status" -eq 0 ] && [ "$(grep -cx 'verified: yes' "$tmp/out")" -eq 4 ] &&
+    [ "$(grep -c '^#@collective=' "$tmp/out")" -eq 4 ] &&
+    grep -qx '#@blocks=5 (--blocks)' "$tmp/out" && grep -q '^#@blocks=1 (pipelining lemma' "$tmp/out" &&
+    grep -qx '#@nodes=2 nodes of 2,2 ranks (consecutive)' "$tmp/out"; then
+    pass "p=4 --runs: four runs in one job, each verified"
+  else
+    fail "p=4 --runs: four runs in one job (exit $status)"
+  fi
   expect_verified 5 bcast --algorithm pipeline --root 3 --count 7 --blocks 3 --repetitions 2
   expect_verified 5 bcast --algorithm pipeline --root 3 --count 1000 --datatype vector \
     --repetitions 2
@@ -219,6 +236,20 @@ section_errors() {
   expect_usage_error 3 gather --algorithm=binomial,
   expect_usage_error 3 bcast --algorithm ompi:binomial,binomial
   expect_usage_error 3 bcast --algorithm binomial,pipeline --count 4 --blocks 0
+  # --runs FILE: a file that is not there or holds no run, --trace or ompi:NAME in a line, a
+  # line a run refuses (named by its number), --runs twice.
+  expect_usage_error 3 --runs "$tmp/no-such-file"
+  printf '# nothing\n\n' >"$tmp/runs"
+  expect_usage_error 3 --runs "$tmp/runs"
+  printf 'bcast --count 4\nbcast --count 4 --trace %s/t\n' "$tmp" >"$tmp/runs"
+  expect_usage_error 3 --runs "$tmp/runs"
+  printf 'bcast --algorithm ompi:binomial\n' >"$tmp/runs"
+  expect_usage_error 3 --runs "$tmp/runs"
+  printf 'bcast --count 4\nbcast --algorithm binomial --blocks 4\n' >"$tmp/runs"
+  expect_usage_error 3 --runs "$tmp/runs"
+  grep -q "line 2: --blocks applies only" "$tmp/err" && pass "--runs: the refused line named" ||
+    fail "--runs: the refused line not named"
+  expect_usage_error 3 --runs "$tmp/runs" --runs "$tmp/runs"
   # Node layouts: sizes that do not sum to p, malformed lists, full-lane on irregular nodes,
   # a hierarchical scan on round-robin nodes, --placement without --ranks-per-node.
   expect_usage_error 8 bcast --algorithm hierarchical --nodes 3,3

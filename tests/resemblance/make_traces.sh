@@ -5,15 +5,14 @@
 # (hierarchical and full-lane ones on 3 nodes of 3, 2 of 3 and 2 of 4, layouts every one of them accepts);
 # rooted collectives at a root ≠ 0 for p = 5 and 6, at 0 for p = 8; algorithms with pipeline
 # blocks with --count 12 --blocks 3 (count 6 would give one block).
-# Traces are named COLLECTIVE~ALGORITHMS~pP~rR (R = - for rootless collectives; ALGORITHMS:
-# A+B+…, the algorithms recorded in turn in one job, in that order).
+# Runs are named COLLECTIVE~ALGORITHM~pP~rR (R = - for rootless collectives), recorded by
+# tests/support/record_runs.sh: the runs of one p as one job, recorded.tsv saying where each is.
 # Also a plain C program of hand-written collectives at p = 6 (hand_written.c), recorded through
 # `collscope-trace record` as plain/ (the issue's program).
 # usage: make_traces.sh COLLSCOPE_RUN COLLSCOPE_TRACE MPIEXEC HAND_WRITTEN OUTDIR
 set -eu
 run=$1 tracecli=$2 mpiexec=$3 hand=$4 out=$5
-rm -rf "$out"
-mkdir -p "$out"
+. "$(dirname "$0")/../support/record_runs.sh"
 
 fail() {
   echo "FAIL: $*"
@@ -26,31 +25,13 @@ rootless() {
   esac
   return 1
 }
-record() { # record COLL NAME P ROOT EXTRA...: queued; flush runs the queue
+record() { # record COLL NAME P ROOT EXTRA...: queued (record_runs.sh's one)
   coll=$1 name=$2 np=$3 root=$4
   shift 4
-  printf '%s\t%s\t%s\t%s\t%s\n' "$coll" "$np" "$root" "--count $count $*" "$name" >>"$out/queue"
-}
-# The queued runs that differ only in their algorithm as one job (collscope-run --algorithm
-# A,B,…, one start-up of MPI instead of one each), traced as COLLECTIVE~A+B+…~pP~rR; every
-# algorithm's report must say "verified: yes".
-flush() {
-  awk -F'\t' '{ key = $1 "\t" $2 "\t" $3 "\t" $4
-                if (!(key in names)) { order[++n] = key; names[key] = $5 }
-                else names[key] = names[key] "," $5 }
-              END { for (i = 1; i <= n; ++i) print order[i] "\t" names[order[i]] }' \
-    "$out/queue" >"$out/groups"
-  while IFS='	' read -r coll np root args names; do
-    rootarg=""
-    [ "$root" = - ] || rootarg="--root $root"
-    # shellcheck disable=SC2086
-    timeout 60 "$mpiexec" --oversubscribe -np "$np" "$run" "$coll" --algorithm "$names" $rootarg \
-      $args --repetitions 1 --warmup 0 \
-      --trace "$out/$coll~$(echo "$names" | tr ',' '+')~p$np~r$root" \
-      </dev/null >"$out/last.log" 2>&1 || { cat "$out/last.log"; fail "$coll $names p=$np $args"; }
-    [ "$(grep -cx 'verified: yes' "$out/last.log")" -eq "$(echo "$names" | tr ',' '\n' | wc -l)" ] ||
-      { cat "$out/last.log"; fail "$coll $names p=$np $args: not 'verified: yes' once each"; }
-  done <"$out/groups"
+  rootarg=""
+  [ "$root" = - ] || rootarg="--root $root"
+  # shellcheck disable=SC2086
+  one "$coll~$name~p$np~r$root" "$np" "$coll" --algorithm "$name" $rootarg --count "$count" "$@"
 }
 
 timeout 60 "$tracecli" record -o "$out/plain" -- "$mpiexec" --oversubscribe -np 6 "$hand" \
@@ -84,11 +65,8 @@ while read -r coll name hierarchical parameter; do
   if [ "$parameter" = blocks ]; then count=12 blocks="--blocks 3"; fi
   index=$((index + 1))
   case $((index % 3)) in 0) sizes=8 ;; 1) sizes=5 ;; *) sizes=6 ;; esac
-  # The form turns with the collective (its algorithms share it, so they run as one job).
-  [ "$coll" = "${previous:-}" ] || forms=$((${forms:--1} + 1))
-  previous=$coll
   form=""
-  case $((forms % 4)) in
+  case $((index % 4)) in
   0) form="--datatype vector" ;;
   1) form="--datatype vector --in-place" ;;
   3) form="--datatype double" ;;
@@ -114,5 +92,4 @@ while read -r coll name hierarchical parameter; do
     fi
   done
 done <"$out/algorithms.txt"
-flush
-echo "recorded $(ls -d "$out"/*/ | wc -l) traces in $out"
+recorded

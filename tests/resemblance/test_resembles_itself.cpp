@@ -2,12 +2,13 @@
 // roots, resembles itself: exactly where its schedule is fixed by (p, root, M) — the patterns of
 // schedule/patterns.hpp — and by its annotation otherwise (tracer/model/README.md,
 // "Resemblance").
+#define CATCH_CONFIG_MAIN // before recorded_trace.hpp includes catch.hpp
 #include "collscope/model/calls.hpp"
 #include "collscope/model/load_trace.hpp"
 #include "collscope/model/resemblance.hpp"
 #include "collscope/schedule/patterns.hpp"
+#include "recorded_trace.hpp"
 
-#define CATCH_CONFIG_MAIN
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -26,30 +27,23 @@ namespace fs = std::filesystem;
 namespace {
 
 struct Recorded {
-  std::string collective;
-  std::vector<std::string> algorithms; ///< recorded in turn, in this order
+  std::string collective, algorithm;
   int p = 0;
   int root = model::no_index;
   fs::path path;
 };
 
-// COLLECTIVE~A+B+…~pP~rR (make_traces.sh)
+// COLLECTIVE~ALGORITHM~pP~rR, as make_traces.sh names the runs in recorded.tsv
 std::vector<Recorded> recorded(const fs::path& dir) {
   std::vector<Recorded> all;
-  for (const auto& entry : fs::directory_iterator(dir)) {
-    if (!entry.is_directory()) continue;
-    const std::string name = entry.path().filename().string();
+  for (const std::string& name : testing::recorded_names(dir)) {
     std::vector<std::string> parts;
     for (std::size_t at = 0, next = 0; next != std::string::npos; at = next + 1) {
       next = name.find('~', at);
       parts.push_back(name.substr(at, next == std::string::npos ? next : next - at));
     }
     if (parts.size() != 4) continue;
-    Recorded r{parts[0], {}, std::stoi(parts[2].substr(1)), model::no_index, entry.path()};
-    for (std::size_t at = 0, next = 0; next != std::string::npos; at = next + 1) {
-      next = parts[1].find('+', at);
-      r.algorithms.push_back(parts[1].substr(at, next == std::string::npos ? next : next - at));
-    }
+    Recorded r{parts[0], parts[1], std::stoi(parts[2].substr(1)), model::no_index, name};
     if (parts[3] != "r-") r.root = std::stoi(parts[3].substr(1));
     all.push_back(r);
   }
@@ -71,8 +65,7 @@ TEST_CASE("resemblance: every algorithm of the registry, traced, resembles itsel
   std::set<std::pair<std::string, std::string>> algorithms, traced;
   for (std::string collective, name, rest; list >> collective >> name && std::getline(list, rest);)
     algorithms.emplace(collective, name);
-  for (const Recorded& run : runs)
-    for (const std::string& algorithm : run.algorithms) traced.emplace(run.collective, algorithm);
+  for (const Recorded& run : runs) traced.emplace(run.collective, run.algorithm);
   REQUIRE(algorithms.size() > 40);
   CHECK(traced == algorithms);
   int exact = 0, by_name = 0;
@@ -80,16 +73,14 @@ TEST_CASE("resemblance: every algorithm of the registry, traced, resembles itsel
   int calls_timed = 0;
   for (const Recorded& run : runs) {
     CAPTURE(run.path.filename().string());
-    const model::Trace t = model::load_trace(run.path.string());
+    const model::Trace t = testing::load_recorded(dir, run.path.string());
     const auto calls = model::divide_calls(t);
     int seen = 0;
     for (const model::Call& call : calls) {
       if (call.kind != model::CallKind::algorithm || call.parent != model::no_index) continue;
-      REQUIRE(seen < static_cast<int>(run.algorithms.size()));
-      const std::string& algorithm = run.algorithms[static_cast<std::size_t>(seen++)];
-      CAPTURE(algorithm);
+      ++seen;
       CHECK(call.collective == run.collective);
-      CHECK(call.algorithm == algorithm);
+      CHECK(call.algorithm == run.algorithm);
       const model::Trace own = model::call_trace(t, call);
       const auto start = std::chrono::steady_clock::now();
       const model::Resemblance r = model::resemble(own, call);
@@ -101,10 +92,10 @@ TEST_CASE("resemblance: every algorithm of the registry, traced, resembles itsel
       ++calls_timed;
       CAPTURE(r.words);
       CHECK(r.collective == run.collective);
-      CHECK(r.algorithm == algorithm);
+      CHECK(r.algorithm == run.algorithm);
       CHECK(r.p == run.p);
       if (run.root != model::no_index) CHECK(r.root == run.root);
-      const bool fixed = schedule::find_pattern(run.collective, algorithm) != nullptr;
+      const bool fixed = schedule::find_pattern(run.collective, run.algorithm) != nullptr;
       if (fixed) {
         CHECK(r.exact);
         CHECK(r.rounds == r.expected_rounds);
@@ -115,10 +106,10 @@ TEST_CASE("resemblance: every algorithm of the registry, traced, resembles itsel
       }
       CHECK(r.count > 0);
       if (std::getenv("COLLSCOPE_PRINT_RESEMBLANCE"))
-        std::printf("%s %s: %s%s\n", run.path.filename().c_str(), algorithm.c_str(),
-                    r.exact ? "exact: " : "", r.words.c_str());
+        std::printf("%s: %s%s\n", run.path.filename().c_str(), r.exact ? "exact: " : "",
+                    r.words.c_str());
     }
-    CHECK(seen == static_cast<int>(run.algorithms.size())); // one repetition each, no warm-up
+    CHECK(seen == 1); // one repetition, no warm-up
   }
   std::printf("%zu traces: %d exact, %d by name; resemble() %.3f ms per call on average, "
               "%.3f ms at most\n",

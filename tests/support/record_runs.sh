@@ -6,7 +6,7 @@ rm -rf "$out"
 mkdir -p "$out"
 
 # one NAME NP COLLSCOPE-RUN-ARGS...: queues one timed repetition, no warm-up, traced as
-# out/NAME (ARGS: words without spaces or tabs). `recorded` runs the queue.
+# out/NAME (ARGS: words without spaces, tabs or #; NAME unique). `recorded` runs the queue.
 one() {
   name=$1 np=$2
   shift 2
@@ -23,45 +23,51 @@ one() {
   printf '%s\t%s\t%s\t%s\n' "$np" "$rest" "$algorithm" "$name" >>"$out/.queue"
 }
 
-# recorded: the last line of a recording script. Runs the queue: runs that differ only in
-# their algorithm go as one job (`collscope-run --algorithm A,B,…`, one start-up of MPI instead
-# of one each) into one trace, out/.batch-K, and out/recorded.tsv names, for each NAME, the
-# trace it is in and its place there (NAME <tab> TRACE <tab> K: the K-th algorithm run of the
-# trace, from 0); a run alone is traced into out/NAME. Each run's report goes to out/NAME.log,
-# which must say "verified: yes" (every rank's buffers against Open MPI's); a failed job
-# prints its log and ends the script. Then says how many traces it wrote where.
+# recorded: the last line of a recording script. Runs the queue: the runs of one process count
+# go as one job (`collscope-run --runs FILE`, one start-up of MPI instead of one each) into one
+# trace, out/.batch-K, and out/recorded.tsv names, for each NAME, the trace it is in and its
+# place there (NAME <tab> TRACE <tab> K: the K-th algorithm run of the trace, from 0). A run
+# alone at its process count, and a run that writes no algorithm region (native, and the
+# nonblocking ibcast, iallreduce, ibarrier), is traced into out/NAME. Each run's report goes to
+# out/NAME.log, which must say "verified: yes" (every rank's buffers against Open MPI's); a
+# failed job prints its log and ends the script. Then says how many traces it wrote where.
 recorded() {
   [ -s "$out/.queue" ] || { echo "FAIL: nothing was queued"; exit 1; }
   : >"$out/recorded.tsv"
-  # One line per group: NP <tab> ARGS <tab> ALGORITHM,… <tab> NAME,… (in the order queued).
-  awk -F'\t' '{ key = $1 "\t" $2
-                if (!(key in algorithms)) { order[++n] = key; algorithms[key] = $3; names[key] = $4 }
-                else { algorithms[key] = algorithms[key] "," $3; names[key] = names[key] "," $4 } }
-              END { for (i = 1; i <= n; ++i) print order[i] "\t" algorithms[order[i]] "\t" names[order[i]] }' \
+  # One line per job: NP <tab> NAME,… (in the order queued); alone: NP <tab> NAME.
+  awk -F'\t' '{ split($2, words, " "); alone = $3 == "" || $3 == "native" || words[1] ~ /^i/
+                if (alone) { order[++n] = "alone " NR; np[order[n]] = $1; names[order[n]] = $4; next }
+                key = "np " $1
+                if (!(key in names)) { order[++n] = key; np[key] = $1; names[key] = $4 }
+                else names[key] = names[key] "," $4 }
+              END { for (i = 1; i <= n; ++i) print np[order[i]] "\t" names[order[i]] }' \
     "$out/.queue" >"$out/.groups"
   batch=0
-  while IFS='	' read -r np rest algorithms names; do
+  while IFS='	' read -r np names; do
+    : >"$out/.runs"
+    for name in $(echo "$names" | tr ',' ' '); do
+      awk -F'\t' -v name="$name" '$4 == name {
+          print $2 ($3 == "" ? "" : " --algorithm " $3); exit }' "$out/.queue" >>"$out/.runs"
+    done
     case "$names" in
     *,*) batch=$((batch + 1)) trace=".batch-$batch" ;;
     *) trace=$names ;;
     esac
-    algorithm_args=""
-    [ -n "$algorithms" ] && algorithm_args="--algorithm $algorithms"
-    # shellcheck disable=SC2086 # $rest and $algorithm_args are words without spaces
-    timeout 120 "$mpiexec" --oversubscribe -np "$np" "$run" $rest $algorithm_args \
+    cp "$out/.runs" "$out/$trace.runs"
+    timeout 120 "$mpiexec" --oversubscribe -np "$np" "$run" --runs "$out/$trace.runs" \
       --repetitions 1 --warmup 0 --trace "$out/$trace" </dev/null >"$out/$trace.log" 2>&1 ||
-      { cat "$out/$trace.log"; echo "FAIL: mpirun -np $np $run $rest $algorithm_args"; exit 1; }
-    # Each algorithm's report, from its #@collective= line, into NAME.log.
+      { cat "$out/$trace.log"; echo "FAIL: mpirun -np $np $run --runs $out/$trace.runs:"; cat "$out/$trace.runs"; exit 1; }
+    # Each run's report, from its #@collective= line, into NAME.log.
     k=0
     for name in $(echo "$names" | tr ',' ' '); do
       [ "$name" = "$trace" ] ||
         awk -v k="$k" '/^#@collective=/ { ++seen } seen == k + 1' "$out/$trace.log" >"$out/$name.log"
       grep -q "^verified: yes" "$out/$name.log" ||
-        { cat "$out/$trace.log"; echo "FAIL: $name (mpirun -np $np $run $rest $algorithm_args): not verified"; exit 1; }
+        { cat "$out/$trace.log"; echo "FAIL: $name (mpirun -np $np, the runs of $out/$trace.runs): not verified"; exit 1; }
       printf '%s\t%s\t%s\n' "$name" "$trace" "$k" >>"$out/recorded.tsv"
       k=$((k + 1))
     done
   done <"$out/.groups"
-  rm -f "$out/.queue" "$out/.groups"
+  rm -f "$out/.queue" "$out/.groups" "$out/.runs"
   echo "recorded $(wc -l <"$out/recorded.tsv") runs in $(find "$out" -mindepth 1 -maxdepth 1 -type d | wc -l) traces in $out"
 }
