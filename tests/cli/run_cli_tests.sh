@@ -177,7 +177,7 @@ section_algorithms() {
         --repetitions 2 --warmup 1 --in-place
     done
   done <"$tmp/pairs"
-  # Runs that differ only in their algorithm go as one job (--algorithm A,B,…), each verified.
+  # The runs of each p as one job (--runs), each verified.
   batch_run
   # --runs: four runs in one job, each from the job's settings (the second hierarchical run
   # on the real nodes, not the first's --ranks-per-node; the pipeline's blocks by the lemma,

@@ -66,7 +66,7 @@ section_algorithms() { # NP: the p of this half (3: odd entries, 4: even ones)
     # shellcheck disable=SC2086 # $root and $count are empty or two words
     batch_add "$np" "$name" "$collective" $root $count --repetitions 1 --warmup 0
   done <"$work/pairs"
-  # A collective's algorithms at this p in one job each (--algorithm A,B,…), each verified.
+  # This half's runs as one job (--runs), each verified.
   batch_run
 }
 

@@ -1,46 +1,42 @@
 # shellcheck shell=sh disable=SC2154 # batch_dir and batch_out are the caller's
-# Sourced by test scripts that run many algorithms through collscope-run: runs that differ only
-# in their algorithm go as one job (`--algorithm A,B,…`, one start-up of MPI instead of one
-# each), and every algorithm is still judged on its own report.
+# Sourced by test scripts that run many algorithms through collscope-run: the runs of one
+# process count go as one job (`collscope-run --runs FILE`, one start-up of MPI instead of one
+# each), and every run is still judged on its own report.
 #
 # The caller defines `batch_job NP ARGS...` (runs collscope-run ARGS on NP processes, its
 # stdout in $batch_out), `pass` and `fail`, and sets batch_dir to a folder of its own.
 #
 #   batch_add NP NAME ARGS...   queue collscope-run ARGS --algorithm NAME on NP processes
-#                               (ARGS: words without spaces)
-#   batch_run                   run the queue, one job per group of equal NP and ARGS in the
-#                               order first queued; pass or fail once per algorithm
+#                               (ARGS: words without spaces or #)
+#   batch_run                   run the queue, one job per process count in the order first
+#                               queued; pass or fail once per run
 
 batch_add() {
-  printf '%s\t%s\t%s\n' "$1" "$(shift 2; echo "$*")" "$2" >>"$batch_dir/queue"
+  printf '%s\t%s --algorithm %s\n' "$1" "$(shift 2; echo "$*")" "$2" >>"$batch_dir/queue"
 }
 
 batch_run() {
   [ -s "$batch_dir/queue" ] || return 0
-  # One line per group: NP <tab> ARGS <tab> NAME,NAME,...
-  awk -F'\t' '{ key = $1 "\t" $2
-                if (!(key in names)) { order[++n] = key; names[key] = $3 }
-                else names[key] = names[key] "," $3 }
-              END { for (i = 1; i <= n; ++i) print order[i] "\t" names[order[i]] }' \
-    "$batch_dir/queue" >"$batch_dir/groups"
-  rm -f "$batch_dir/queue"
-  while IFS='	' read -r np args list; do
-    # shellcheck disable=SC2086 # ARGS are words without spaces
-    batch_job "$np" $args --algorithm "$list"
+  for np in $(cut -f1 "$batch_dir/queue" | awk '!seen[$0]++'); do # process counts: words
+    awk -F'\t' -v np="$np" '$1 == np { print $2 }' "$batch_dir/queue" >"$batch_dir/runs"
+    batch_job "$np" --runs "$batch_dir/runs"
     status=$?
-    # Each report opens with #@collective= and says verified: yes at its end: the algorithms
-    # in the order run, each with its verdict.
-    awk '/^#@algorithm=/ { sub(/^#@algorithm=/, ""); name = $1 }
-         /^verified: / { print name, $2 }' "$batch_out" >"$batch_dir/verdicts"
-    for name in $(echo "$list" | tr ',' ' '); do
-      if grep -qx "$name yes" "$batch_dir/verdicts"; then
-        pass "p=$np $args --algorithm $name"
+    # Each report opens with #@collective= and ends with its verdict: the runs in order.
+    awk '/^#@collective=/ { ++n } /^verified: / { verdict[n] = $2 }
+         END { for (i = 1; i <= n; ++i) print (i in verdict ? verdict[i] : "none") }' \
+      "$batch_out" >"$batch_dir/verdicts"
+    k=0 verified=0
+    while read -r line; do
+      k=$((k + 1))
+      if [ "$(sed -n "${k}p" "$batch_dir/verdicts")" = yes ]; then
+        pass "p=$np $line"
+        verified=$((verified + 1))
       else
-        fail "p=$np $args --algorithm $name (job of --algorithm $list: exit $status, no 'verified: yes' for $name)"
+        fail "p=$np $line (run $k of the job of $batch_dir/runs: exit $status, no 'verified: yes')"
       fi
-    done
-    if [ "$status" -ne 0 ] && [ "$(grep -c ' yes$' "$batch_dir/verdicts")" -eq "$(echo "$list" | tr ',' '\n' | wc -l)" ]; then
-      fail "p=$np $args --algorithm $list (exit $status after every algorithm verified)"
-    fi
-  done <"$batch_dir/groups"
+    done <"$batch_dir/runs"
+    [ "$status" -eq 0 ] || [ "$verified" -ne "$k" ] ||
+      fail "p=$np --runs of $k runs: exit $status after every run verified"
+  done
+  rm -f "$batch_dir/queue"
 }
