@@ -366,21 +366,21 @@ section_prefix() {
   for collective in scan exscan; do
     for name in hillis-steele binomial-updown pipeline; do
       for p in $sizes; do
-        expect_verified "$p" "$collective" --algorithm "$name" --op noncommutative --count 7 \
-          --repetitions 1 --warmup 0
+        batch_add "$p" "$name" "$collective" --op noncommutative --count 7 --repetitions 1 \
+          --warmup 0
       done
       for datatype in int double vector; do
-        expect_verified 6 "$collective" --algorithm "$name" --op noncommutative --count 1000 \
+        batch_add 6 "$name" "$collective" --op noncommutative --count 1000 \
           --datatype "$datatype" --repetitions 1 --warmup 0
       done
-      expect_verified 5 "$collective" --algorithm "$name" --op noncommutative --count 0 \
-        --repetitions 1 --warmup 0
-      expect_verified 5 "$collective" --algorithm "$name" --op noncommutative --count 1 \
-        --in-place --repetitions 1 --warmup 0
+      batch_add 5 "$name" "$collective" --op noncommutative --count 0 --repetitions 1 --warmup 0
+      batch_add 5 "$name" "$collective" --op noncommutative --count 1 --in-place --repetitions 1 \
+        --warmup 0
     done
   done
-  expect_verified 9 scan --algorithm pipeline --op noncommutative --count 1000 --blocks 7 \
-    --repetitions 1 --warmup 0
+  batch_add 9 pipeline scan --op noncommutative --count 1000 --blocks 7 --repetitions 1 \
+    --warmup 0
+  batch_run # the runs of each p as one job (--runs), each verified
 }
 
 section_float() {
