@@ -327,26 +327,27 @@ section_trace() {
 }
 
 section_noncommutative() {
+  # The runs of each p as one job (--runs), each verified; the refusals one job each.
   for datatype in int double vector; do
-    expect_verified 5 reduce --algorithm ordered --op noncommutative --root 3 --count 4 \
-      --datatype "$datatype" --repetitions 2
-    expect_verified 5 reduce --algorithm ordered --op noncommutative --root 3 --count 4 \
-      --datatype "$datatype" --repetitions 2 --in-place
+    batch_add 5 ordered reduce --op noncommutative --root 3 --count 4 --datatype "$datatype" \
+      --repetitions 2
+    batch_add 5 ordered reduce --op noncommutative --root 3 --count 4 --datatype "$datatype" \
+      --repetitions 2 --in-place
   done
-  expect_verified 5 reduce --algorithm native --op noncommutative --root 1 --count 3
+  batch_add 5 native reduce --op noncommutative --root 1 --count 3
   for collective in reduce_scatter_block reduce_scatter; do
     for datatype in int double vector; do
-      expect_verified 5 "$collective" --algorithm ordered-halving --op noncommutative --count 4 \
+      batch_add 5 ordered-halving "$collective" --op noncommutative --count 4 \
         --datatype "$datatype" --repetitions 2
     done
     expect_usage_error 5 "$collective" --algorithm halving --op noncommutative --count 4
     expect_usage_error 5 "$collective" --root 1
   done
-  expect_verified 5 allreduce --algorithm rabenseifner --op noncommutative --count 4 --repetitions 2
-  expect_verified 7 allreduce --algorithm doubly-pipelined --op noncommutative --count 40 \
-    --blocks 7 --repetitions 2
-  expect_verified 6 reduce --algorithm inorder-binary --op noncommutative --root 0 --count 4 \
-    --datatype vector --repetitions 2
+  batch_add 5 rabenseifner allreduce --op noncommutative --count 4 --repetitions 2
+  batch_add 7 doubly-pipelined allreduce --op noncommutative --count 40 --blocks 7 --repetitions 2
+  batch_add 6 inorder-binary reduce --op noncommutative --root 0 --count 4 --datatype vector \
+    --repetitions 2
+  batch_run
   expect_usage_error 5 reduce --algorithm binomial --op noncommutative --root 3 --count 4
   if grep -q -- '--algorithm ordered' "$tmp/err"; then
     pass "the error suggests --algorithm ordered"

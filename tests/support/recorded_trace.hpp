@@ -42,13 +42,17 @@ inline std::vector<std::string> recorded_names(const std::filesystem::path& dir)
   return names;
 }
 
-/// The trace of run `name`: its own archive, or its algorithm run cut from the job's archive
+/// The trace of run `name`: its own archive (also one the script recorded itself, not listed in
+/// recorded.tsv), or its algorithm run cut from the job's archive
 /// (model::call_trace: that run's operations and messages alone, times from its begin) — the
 /// K-th algorithm run of the archive that no other algorithm run holds.
 inline model::Trace load_recorded(const std::filesystem::path& dir, const std::string& name) {
   const auto index = recorded_index(dir);
   const auto found = index.find(name);
   INFO("recorded run " << name << " in " << dir);
+  // A trace the recording script wrote itself, beside the queued runs.
+  if (found == index.end() && std::filesystem::is_directory(dir / name))
+    return model::load_trace(dir / name);
   REQUIRE(found != index.end());
   const auto& [folder, k] = found->second;
   model::Trace whole = model::load_trace(dir / folder);

@@ -5,8 +5,7 @@
 # usage: make_traces.sh COLLSCOPE_RUN COLLSCOPE_TRACE MPIEXEC PLAIN_PROGRAM OUTDIR
 set -eu
 run=$1 tracecli=$2 mpiexec=$3 plain=$4 out=$5
-rm -rf "$out"
-mkdir -p "$out"
+. "$(dirname "$0")/../support/record_runs.sh"
 
 fail() {
   echo "FAIL: $*"
@@ -18,19 +17,17 @@ mpi() {
   timeout 120 "$mpiexec" --oversubscribe -np "$np" "$@" </dev/null >"$out/last.log" 2>&1 ||
     { cat "$out/last.log"; fail "mpirun -np $np $*"; }
 }
-one() { # one NAME NP COLLSCOPE-RUN-ARGS...: one timed repetition, no warm-up, traced
-  name=$1 np=$2
-  shift 2
-  mpi "$np" "$run" "$@" --repetitions 1 --warmup 0 --trace "$out/$name"
-}
 
-one gather_binomial_p7 7 gather --algorithm binomial --root 0 --count 1
+# Alone (the export and stats below read its archive whole).
+mpi 7 "$run" gather --algorithm binomial --root 0 --count 1 --repetitions 1 --warmup 0 \
+  --trace "$out/gather_binomial_p7"
 for p in 5 6 7 8 9 10 11 12 13; do
   one "allgather_dissemination_p$p" "$p" allgather --algorithm dissemination --count 1
 done
 for p in 3 5 8; do one "allgather_ring_p$p" "$p" allgather --algorithm ring --count 2; done
 for p in 4 6; do one "bcast_pipeline_p$p" "$p" bcast --algorithm pipeline --count 12 --blocks 3; done
 for p in 2 4 8 16; do one "gather_binomial_m_p$p" "$p" gather --algorithm binomial --count 64; done
+recorded # the runs above, each p's as one job (tests/support/record_runs.sh)
 
 # A run across "hosts" (the tracer's test hook names each rank's host): its node layout comes
 # from the host names, with no --nodes.
@@ -84,8 +81,8 @@ rounds=$(grep '"ph":"s"' "$out/p7.json" | grep -o '"round_\(inferred\|annotated\
 "$tracecli" stats "$out/gather_binomial_p7" | grep -qx 'rounds  *3 inferred, 3 annotated (numbered from 0)' ||
   fail "stats: rounds line"
 
-for archive in "$out"/*/; do
+for archive in "$out"/*/ "$out"/.batch-*/; do
   otf2-print "$archive/traces.otf2" >/dev/null 2>"$out/otf2-print.err" ||
     { cat "$out/otf2-print.err"; fail "otf2-print cannot read $archive"; }
 done
-echo "recorded $(ls -d "$out"/*/ | wc -l) traces in $out; otf2-print reads them all"
+echo "recorded $(ls -d "$out"/*/ "$out"/.batch-*/ | wc -l) traces in $out; otf2-print reads them all"

@@ -6,6 +6,7 @@
 #include "collscope/model/inferred_rounds.hpp"
 #include "collscope/model/load_trace.hpp"
 #include "collscope/model/replay.hpp"
+#include "recorded_trace.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -23,7 +24,7 @@ namespace {
 Trace load_clock_trace(const std::string& name) {
   const char* dir = std::getenv("COLLSCOPE_TEST_TRACES");
   REQUIRE(dir != nullptr);
-  return load_trace(std::filesystem::path(dir) / name);
+  return collscope::testing::load_recorded(dir, name);
 }
 
 // Each message as (sender, receiver, bytes, inferred round), in a canonical order: the

@@ -8,6 +8,7 @@
 #include "collscope/model/nodes.hpp"
 #include "collscope/model/replay.hpp"
 #include "collscope/model/volume.hpp"
+#include "recorded_trace.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -28,7 +29,7 @@ std::filesystem::path traces() {
 }
 
 Trace load(const std::string& name) {
-  return load_trace(traces() / name);
+  return collscope::testing::load_recorded(traces(), name);
 }
 
 int ceil_log2(int p) {
@@ -132,9 +133,10 @@ TEST_CASE("a foreign program traced by collscope-trace record", "[recorded]") {
   CHECK(expected == 7);
   // The program's own messages; those Open MPI sent inside its collectives are recorded too
   // (send operations marked native), where the tracer could.
-  const auto own = std::count_if(trace.messages.begin(), trace.messages.end(), [&](const Message& m) {
-    return !trace.ranks[m.sender].operations[m.send_op].native;
-  });
+  const auto own =
+      std::count_if(trace.messages.begin(), trace.messages.end(), [&](const Message& m) {
+        return !trace.ranks[m.sender].operations[m.send_op].native;
+      });
   CHECK(own == expected);
   CHECK(trace.unmatched_sends.empty());
   CHECK(trace.unmatched_receives.empty());
