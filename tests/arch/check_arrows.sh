@@ -11,7 +11,8 @@
 #   3. the algorithms (with schedule, tune and the driver) include no tracer or app header
 #      (collscope/model/, collscope/archive/, Qt) and link no trace model, archive, app or Qt;
 #   4. neither the app nor the trace model nor the archive nor the schedules include mpi.h or
-#      link MPI; neither the model nor the schedules nor the algorithms include Qt.
+#      link MPI; neither the model nor the schedules nor the algorithms include Qt;
+#   5. no folder under algorithms/ holds more than 40 source files.
 # Tests (tests/) are white-box: they may compile and include the private files of the module
 # they test (rule 2 does not apply to them); rule 1 does.
 set -u
@@ -161,8 +162,17 @@ forbid_link 'MPI::MPI_(C|CXX)' "no MPI in the app, the trace model, the archive 
 forbid_include 'Q[A-Za-z]+(/|>)|QtCore|QtGui|QtWidgets' "no Qt in the trace model, the archive or the algorithms" \
   tracer/model tracer/archive tracer/record algorithms annotate ompi_tuned
 
+# 5. The house's layout (issue 42): no folder under algorithms/ holds more than 40 sources.
+while IFS= read -r dir; do
+  count=$(find "$dir" -maxdepth 1 -type f \( -name '*.cpp' -o -name '*.hpp' -o -name '*.c' -o -name '*.h' \) | wc -l)
+  if [ "$count" -gt 40 ]; then
+    echo "${dir#./}: $count source files, more than 40 (divide it by what they do)"
+    violations=$((violations + 1))
+  fi
+done < <(find algorithms -type d)
+
 if [ "$violations" -gt 0 ]; then
-  echo "check_arrows: $violations forbidden arrow(s) (ARCHITECTURE.md, 'Modules and their arrows')"
+  echo "check_arrows: $violations forbidden arrow(s) or overfull folder(s) (ARCHITECTURE.md, 'Modules and their arrows')"
   exit 1
 fi
 echo "check_arrows: no forbidden arrow in ${#all_sources[@]} sources and ${#all_cmake[@]} CMake files"
