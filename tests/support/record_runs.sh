@@ -6,7 +6,8 @@ rm -rf "$out"
 mkdir -p "$out"
 
 # one NAME NP COLLSCOPE-RUN-ARGS...: queues one timed repetition, no warm-up, traced as
-# out/NAME (ARGS: words without spaces, tabs or #; NAME unique). `recorded` runs the queue.
+# out/NAME (ARGS: words without spaces, tabs or #; NAME unique, without commas). `recorded`
+# runs the queue.
 one() {
   name=$1 np=$2
   shift 2
