@@ -1,6 +1,6 @@
-// collscope-run: runs one collective algorithm (or several: --algorithm A,B) under MPI, verifies
-// every rank's buffers against Open MPI's own collective on identical input, and times it
-// ReproMPI-style.
+// collscope-run: runs one collective algorithm (or several in one job: --algorithm A,B, --runs
+// FILE) under MPI, verifies every rank's buffers against Open MPI's own collective on identical
+// input, and times it ReproMPI-style.
 //
 // Every rank parses the same argv against the same communicator size, so a bad command line
 // is found by all ranks at once and they leave together, without communicating. The
@@ -287,7 +287,7 @@ int run_main(int argc, char** argv, const std::string& trace_problem) {
   MPI_Comm_size(comm, &p);
   MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
 
-  // Every algorithm's command line is checked before any of them runs.
+  // Every run's command line is checked before any of them runs (algorithm_list.hpp).
   AlgorithmRuns list =
       split_algorithms(std::span<char* const>(argv + 1, static_cast<std::size_t>(argc - 1)));
   std::vector<Options> runs;
@@ -320,8 +320,10 @@ int run_main(int argc, char** argv, const std::string& trace_problem) {
   // starts from the process-wide settings the job began with, whatever the one before set.
   const Settings initial = current_settings();
   for (std::size_t i = 0; i < runs.size(); ++i) {
-    if (i > 0 && rank == 0) std::printf("\n");
-    restore(initial);
+    if (i > 0) {
+      if (rank == 0) std::printf("\n");
+      restore(initial);
+    }
     if (const int status = execute(runs[i], rank, p, comm); status != 0) return status;
   }
   return 0;
