@@ -17,26 +17,26 @@ batch_add() {
 
 batch_run() {
   [ -s "$batch_dir/queue" ] || return 0
-  for np in $(cut -f1 "$batch_dir/queue" | awk '!seen[$0]++'); do # process counts: words
-    awk -F'\t' -v np="$np" '$1 == np { print $2 }' "$batch_dir/queue" >"$batch_dir/runs"
-    batch_job "$np" --runs "$batch_dir/runs"
-    status=$?
+  for batch_np in $(cut -f1 "$batch_dir/queue" | awk '!seen[$0]++'); do # process counts: words
+    awk -F'\t' -v np="$batch_np" '$1 == np { print $2 }' "$batch_dir/queue" >"$batch_dir/runs"
+    batch_job "$batch_np" --runs "$batch_dir/runs"
+    batch_status=$?
     # Each report opens with #@collective= and ends with its verdict: the runs in order.
     awk '/^#@collective=/ { ++n } /^verified: / { verdict[n] = $2 }
          END { for (i = 1; i <= n; ++i) print (i in verdict ? verdict[i] : "none") }' \
       "$batch_out" >"$batch_dir/verdicts"
-    k=0 verified=0
-    while read -r line; do
-      k=$((k + 1))
-      if [ "$(sed -n "${k}p" "$batch_dir/verdicts")" = yes ]; then
-        pass "p=$np $line"
-        verified=$((verified + 1))
+    batch_k=0 batch_verified=0
+    while read -r batch_line; do
+      batch_k=$((batch_k + 1))
+      if [ "$(sed -n "${batch_k}p" "$batch_dir/verdicts")" = yes ]; then
+        pass "p=$batch_np $batch_line"
+        batch_verified=$((batch_verified + 1))
       else
-        fail "p=$np $line (run $k of the job of $batch_dir/runs: exit $status, no 'verified: yes')"
+        fail "p=$batch_np $batch_line (run $batch_k of the job of $batch_dir/runs: exit $batch_status, no 'verified: yes')"
       fi
     done <"$batch_dir/runs"
-    [ "$status" -eq 0 ] || [ "$verified" -ne "$k" ] ||
-      fail "p=$np --runs of $k runs: exit $status after every run verified"
+    [ "$batch_status" -eq 0 ] || [ "$batch_verified" -ne "$batch_k" ] ||
+      fail "p=$batch_np --runs of $batch_k runs: exit $batch_status after every run verified"
   done
   rm -f "$batch_dir/queue"
 }

@@ -9,19 +9,20 @@ mkdir -p "$out"
 # out/NAME (ARGS: words without spaces, tabs or #; NAME unique, without commas). `recorded`
 # runs the queue.
 one() {
-  name=$1 np=$2
+  # Its own variable names: the calling scripts loop over name, np, algorithm, ….
+  one_name=$1 one_np=$2
   shift 2
-  algorithm="" rest=""
+  one_algorithm="" one_rest=""
   while [ $# -gt 0 ]; do
     if [ "$1" = --algorithm ] && [ $# -ge 2 ]; then
-      algorithm=$2
+      one_algorithm=$2
       shift 2
     else
-      rest="$rest $1"
+      one_rest="$one_rest $1"
       shift
     fi
   done
-  printf '%s\t%s\t%s\t%s\n' "$np" "$rest" "$algorithm" "$name" >>"$out/.queue"
+  printf '%s\t%s\t%s\t%s\n' "$one_np" "$one_rest" "$one_algorithm" "$one_name" >>"$out/.queue"
 }
 
 # recorded: the last line of a recording script. Runs the queue: the runs of one process count
