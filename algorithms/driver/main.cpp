@@ -25,6 +25,7 @@
 #include "verify.hpp"
 
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -298,7 +299,24 @@ int run_main(int argc, char** argv, const std::string& trace_problem) {
       list.error = (i < list.origins.size() ? list.origins[i] : "") + parsed.error;
     runs.push_back(std::move(parsed.options));
   }
-  if (!list.error.empty()) {
+  // The runs of --runs come from a file each rank reads itself: a file that is missing or
+  // different on some node would leave the ranks running different runs (or one refusing while
+  // the others wait). The ranks compare what they read (through PMPI, untraced) and all refuse
+  // together when it differs.
+  std::uint64_t read = 14695981039346656037ULL; // FNV-1a of the error and every run's words
+  const auto mix = [&read](const std::string& text) {
+    for (const char c : text + '\x1f')
+      read = (read ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+  };
+  mix(list.error);
+  for (const std::vector<std::string>& words : list.runs)
+    for (const std::string& word : words) mix(word);
+  std::uint64_t lowest = 0, highest = 0;
+  PMPI_Allreduce(&read, &lowest, 1, MPI_UINT64_T, MPI_MIN, comm);
+  PMPI_Allreduce(&read, &highest, 1, MPI_UINT64_T, MPI_MAX, comm);
+  if (lowest != highest && list.error.empty())
+    list.error = "the ranks read different runs (is the --runs file the same on every node?)";
+  if (lowest != highest || !list.error.empty()) {
     if (rank == 0) cli::report_usage_error(program(), list.error);
     return cli::exit_usage;
   }

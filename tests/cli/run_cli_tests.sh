@@ -250,6 +250,20 @@ section_errors() {
   grep -q "line 2: --blocks applies only" "$tmp/err" && pass "--runs: the refused line named" ||
     fail "--runs: the refused line not named"
   expect_usage_error 3 --runs "$tmp/runs" --runs "$tmp/runs"
+  # A runs file that reads differently on some ranks (another node's copy, or none there): every
+  # rank refuses, exit 2, instead of running different runs or waiting for a rank that refused.
+  printf 'bcast --count 4\n' >"$tmp/runs-a"
+  printf 'bcast --count 5\n' >"$tmp/runs-b"
+  for other in "$tmp/runs-b" "$tmp/no-such-runs"; do
+    timeout 120 "$mpiexec" --oversubscribe -np 1 "$run" --runs "$tmp/runs-a" : -np 2 "$run" \
+      --runs "$other" </dev/null >"$tmp/out" 2>"$tmp/err"
+    status=$?
+    if [ "$status" -eq 2 ] && grep -q '^collscope-run: error: the ranks read different runs' "$tmp/err"; then
+      pass "--runs read differently on ranks 1-2 ($other): all refuse, exit 2"
+    else
+      fail "--runs read differently on ranks 1-2 ($other): exit $status (124: a hang)"
+    fi
+  done
   # Node layouts: sizes that do not sum to p, malformed lists, full-lane on irregular nodes,
   # a hierarchical scan on round-robin nodes, --placement without --ranks-per-node.
   expect_usage_error 8 bcast --algorithm hierarchical --nodes 3,3
